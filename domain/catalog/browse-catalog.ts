@@ -1,0 +1,20 @@
+import { domainError, type DomainError } from '../shared/errors.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '../shared/page.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import type { Store } from '../store.ts';
+import type { Product } from './product.ts';
+
+/** Newest first; the limit is clamped to 1..100 whatever the caller asks for. */
+export const listProducts = (
+  store: Store,
+  request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
+): Promise<Page<Product>> => {
+  const limit = Math.min(Math.max(Math.trunc(request.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+  return store.products.list({ limit, cursor: request.cursor ?? null });
+};
+
+export const getProduct = async (store: Store, id: string): Promise<Result<Product, DomainError>> => {
+  const product = await store.products.findById(id);
+  return product ? ok(product) : fail(domainError('NOT_FOUND', messages.productNotFound));
+};

@@ -1,0 +1,43 @@
+import { invalid, type DomainError } from '../shared/errors.ts';
+import type { CoreDeps } from '../shared/deps.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import { emailProblem, nameProblem } from '../identity/credentials-rules.ts';
+import { normalizeEmail } from '../identity/user.ts';
+import type { ContactMessage, Subscriber } from './review.ts';
+
+export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+
+/** Subscribing twice is fine and keeps the first subscription. */
+export const subscribeToNewsletter = async (
+  { store, clock }: Pick<CoreDeps, 'store' | 'clock'>,
+  input: { email: string },
+): Promise<Result<Subscriber, DomainError>> => {
+  const problem = emailProblem(input.email);
+  if (problem) return fail(invalid({ email: problem }));
+  return ok(await store.inbox.subscribe({ email: normalizeEmail(input.email), createdAt: clock.now() }));
+};
+
+export const sendContactMessage = async (
+  { store, clock, ids }: CoreDeps,
+  input: { name: string; email: string; message: string },
+): Promise<Result<ContactMessage, DomainError>> => {
+  const fields: Record<string, string> = {};
+  const nameIssue = nameProblem(input.name);
+  const emailIssue = emailProblem(input.email);
+  const message = input.message.trim();
+  if (nameIssue) fields.name = nameIssue;
+  if (emailIssue) fields.email = emailIssue;
+  if (message === '') fields.message = messages.messageRequired;
+  else if (message.length > MAX_CONTACT_MESSAGE_LENGTH) fields.message = messages.tooLong(MAX_CONTACT_MESSAGE_LENGTH);
+  if (Object.keys(fields).length > 0) return fail(invalid(fields));
+  return ok(
+    await store.inbox.addContactMessage({
+      id: ids.newId(),
+      name: input.name.trim(),
+      email: normalizeEmail(input.email),
+      message,
+      createdAt: clock.now(),
+    }),
+  );
+};

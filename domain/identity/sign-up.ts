@@ -1,0 +1,44 @@
+import { domainError, invalid, type DomainError } from '../shared/errors.ts';
+import type { CoreDeps } from '../shared/deps.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import { emailProblem, nameProblem, passwordProblem } from './credentials-rules.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { normalizeEmail, type Role, type User } from './user.ts';
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export const signUp = async (
+  { store, clock, ids, hasher }: CoreDeps & { hasher: PasswordHasher },
+  input: SignUpInput,
+  role: Role = 'customer',
+): Promise<Result<User, DomainError>> => {
+  const fields: Record<string, string> = {};
+  const problems = {
+    name: nameProblem(input.name),
+    email: emailProblem(input.email),
+    password: passwordProblem(input.password),
+  };
+  for (const [field, problem] of Object.entries(problems)) if (problem) fields[field] = problem;
+  if (Object.keys(fields).length > 0) return fail(invalid(fields));
+
+  const email = normalizeEmail(input.email);
+  const taken = () => fail(domainError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken }));
+  if (await store.users.findByEmail(email)) return taken();
+
+  const created = await store.users.create({
+    id: ids.newId(),
+    email,
+    name: input.name.trim(),
+    role,
+    emailVerified: false,
+    passwordHash: await hasher.hash(input.password),
+    sessionVersion: 1,
+    createdAt: clock.now(),
+  });
+  return created ? ok(created) : taken();
+};

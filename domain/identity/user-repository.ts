@@ -1,0 +1,20 @@
+import type { Profile, Role, User } from './user.ts';
+
+export interface UserRepository {
+  /** Returns null when the (normalised) e-mail is already taken. */
+  create(user: User): Promise<User | null>;
+  findById(id: string): Promise<User | null>;
+  findByEmail(email: string): Promise<User | null>;
+  /** All users, oldest first. */
+  list(): Promise<User[]>;
+  /** Sets the role; it applies on the next request because every request reloads the user. */
+  setRole(id: string, role: Role): Promise<User | null>;
+  setPasswordHash(id: string, passwordHash: string): Promise<User | null>;
+  setEmailVerified(id: string): Promise<User | null>;
+  /** Bumps the session version so every token issued before stops working. */
+  bumpSessionVersion(id: string): Promise<User | null>;
+  /** Deletes the user; their orders and reviews keep their snapshots. */
+  delete(id: string): Promise<boolean>;
+  findProfile(userId: string): Promise<Profile | null>;
+  saveProfile(profile: Profile): Promise<Profile>;
+}

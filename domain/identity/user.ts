@@ -1,0 +1,47 @@
+export type Role = 'customer' | 'admin';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerified: boolean;
+  /** Null for accounts that only sign in with Google. */
+  passwordHash: string | null;
+  /**
+   * Bumped by sign-out, password reset, role change and deletion; a token carrying an older
+   * version stops working on the next request.
+   */
+  sessionVersion: number;
+  createdAt: Date;
+}
+
+export type PublicUser = Pick<User, 'id' | 'email' | 'name' | 'role' | 'emailVerified' | 'createdAt'>;
+
+export const toPublicUser = (user: User): PublicUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  emailVerified: user.emailVerified,
+  createdAt: user.createdAt,
+});
+
+export const isAdmin = (user: Pick<User, 'role'>): boolean => user.role === 'admin';
+
+/** E-mail addresses are compared case-insensitively and stored trimmed and lower-cased. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export interface Profile {
+  userId: string;
+  imageUrl: string;
+  phone: string;
+  education: string;
+  linkedin: string;
+  facebook: string;
+  address: string;
+  updatedAt: Date;
+}

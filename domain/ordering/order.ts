@@ -1,0 +1,34 @@
+import type { Cents } from '../shared/money.ts';
+
+/** The one constant behind 'Minimum Order Quantity: 100'. */
+export const MIN_ORDER_QUANTITY = 100;
+
+/** unpaid → pending (paid, verified with the provider) → shipped. No other transition exists. */
+export type OrderStatus = 'unpaid' | 'pending' | 'shipped';
+
+export interface Order {
+  id: string;
+  userId: string;
+  email: string;
+  customerName: string;
+  /** Null once the product was deleted; the snapshot below stays. */
+  productId: string | null;
+  productName: string;
+  productImageUrl: string;
+  productDescription: string;
+  unitPriceCents: Cents;
+  quantity: number;
+  totalCents: Cents;
+  phone: string;
+  address: string;
+  status: OrderStatus;
+  transactionId: string | null;
+  idempotencyKey: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+}
+
+export const canDelete = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
+export const canPay = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
+export const canShip = (order: Pick<Order, 'status'>): boolean => order.status === 'pending';

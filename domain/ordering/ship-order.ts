@@ -1,0 +1,19 @@
+import { isAdmin, type User } from '../identity/user.ts';
+import { domainError, forbidden, type DomainError } from '../shared/errors.ts';
+import type { Clock } from '../shared/clock.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import type { Store } from '../store.ts';
+import type { Order } from './order.ts';
+
+/** An admin ships a paid (pending) order; nothing else can be shipped. */
+export const shipOrder = async (
+  { store, clock }: { store: Store; clock: Clock },
+  input: { actor: User; orderId: string },
+): Promise<Result<Order, DomainError>> => {
+  if (!isAdmin(input.actor)) return fail(forbidden());
+  const order = await store.orders.findById(input.orderId);
+  if (!order) return fail(domainError('NOT_FOUND', messages.orderNotFound));
+  const shipped = await store.orders.markShipped(order.id, clock.now());
+  return shipped ? ok(shipped) : fail(domainError('ORDER_NOT_SHIPPABLE', messages.orderNotShippable));
+};
