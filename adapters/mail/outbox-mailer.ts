@@ -1,0 +1,36 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mail, Mailer } from '#domain/mail/mailer.ts';
+
+/**
+ * The zero-setup default: every message becomes an .eml file under `dir` (openable by any mail
+ * client) and its links are logged, so sign-up verification and password reset work offline.
+ */
+export const createOutboxMailer = (options: {
+  dir: string;
+  from: string;
+  log?: (line: string) => void;
+}): Mailer => {
+  // nodemailer's stream transport builds the exact RFC 5322 message SMTP would have sent.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const log = options.log ?? ((line: string) => console.log(line));
+  return {
+    async send(mail: Mail) {
+      const info = await builder.sendMail({ from: options.from, ...mail });
+      await mkdir(options.dir, { recursive: true });
+      const file = join(options.dir, outboxFileName(new Date(), mail.to));
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`mail to ${mail.to}: "${mail.subject}" -> ${file}${links.map((l) => `\n  link: ${l}`).join('')}`);
+    },
+  };
+};
+
+/** `<ISO time>-<recipient>.eml`, safe on every filesystem, sorted by time in a listing. */
+export const outboxFileName = (at: Date, to: string): string => {
+  const time = at.toISOString().replace(/[:.]/g, '-');
+  const recipient = to.toLowerCase().replace(/[^a-z0-9@._+-]/g, '_').slice(0, 100);
+  const unique = Math.random().toString(36).slice(2, 8);
+  return `${time}-${recipient}-${unique}.eml`;
+};

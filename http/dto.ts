@@ -1,0 +1,116 @@
+/**
+ * The JSON shapes of spec/api.md, as the server sends them (dates as ISO strings). The web app
+ * imports these types; the server builds them with the `to…Dto` functions in serializers.ts.
+ */
+export interface UserDto {
+  id: string;
+  email: string;
+  name: string;
+  role: 'customer' | 'admin';
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export interface ProfileDto {
+  name: string;
+  email: string;
+  imageUrl: string;
+  phone: string;
+  education: string;
+  linkedin: string;
+  facebook: string;
+  address: string;
+}
+
+export interface ProductDto {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+  priceCents: number;
+  stock: number;
+  minOrderQuantity: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReviewDto {
+  id: string;
+  name: string;
+  imageUrl: string;
+  country: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export type OrderStatusDto = 'unpaid' | 'pending' | 'shipped';
+
+export interface OrderDto {
+  id: string;
+  email: string;
+  customerName: string;
+  productId: string | null;
+  productName: string;
+  productImageUrl: string;
+  productDescription: string;
+  unitPriceCents: number;
+  quantity: number;
+  totalCents: number;
+  phone: string;
+  address: string;
+  status: OrderStatusDto;
+  transactionId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+}
+
+export interface ListDto<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface SessionDto {
+  user: UserDto;
+  token: string;
+}
+
+export interface MeDto {
+  user: UserDto;
+  profile: ProfileDto | null;
+}
+
+export interface PaymentIntentDto {
+  provider: 'stripe' | 'test';
+  clientSecret: string;
+  publishableKey: string | null;
+  amountCents: number;
+}
+
+export interface TestCardResultDto {
+  status: 'succeeded';
+  paymentIntentId: string;
+}
+
+export interface AdminOrdersDto {
+  items: OrderDto[];
+  total: number;
+}
+
+export interface ContactMessageDto {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface SubscriberDto {
+  email: string;
+  createdAt: string;
+}
+
+export interface ErrorDto {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
