@@ -1,0 +1,58 @@
+import { isAdmin, type User } from '../identity/user.ts';
+import { domainError, forbidden, invalid, type DomainError } from '../shared/errors.ts';
+import type { CoreDeps } from '../shared/deps.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import { RATING_MAX, RATING_MIN, type Review } from './review.ts';
+
+export const MAX_COUNTRY = 80;
+export const MAX_COMMENT = 2000;
+
+export interface ReviewInput {
+  country: string;
+  rating: number;
+  comment: string;
+  imageUrl: string;
+}
+
+/** Customers review the shop; the name and date come from the account and the clock, not the form. */
+export const postReview = async (
+  { store, clock, ids }: CoreDeps,
+  author: User,
+  input: ReviewInput,
+): Promise<Result<Review, DomainError>> => {
+  if (isAdmin(author)) return fail(forbidden());
+  const fields: Record<string, string> = {};
+  const country = input.country.trim();
+  const comment = input.comment.trim();
+  if (country === '') fields.country = messages.countryRequired;
+  else if (country.length > MAX_COUNTRY) fields.country = messages.tooLong(MAX_COUNTRY);
+  if (comment === '') fields.comment = messages.commentRequired;
+  else if (comment.length > MAX_COMMENT) fields.comment = messages.tooLong(MAX_COMMENT);
+  if (!Number.isInteger(input.rating) || input.rating < RATING_MIN || input.rating > RATING_MAX) {
+    fields.rating = messages.ratingRange;
+  }
+  if (input.imageUrl.trim() === '') fields.imageUrl = messages.imageMissing;
+  if (Object.keys(fields).length > 0) return fail(invalid(fields));
+  return ok(
+    await store.reviews.create({
+      id: ids.newId(),
+      userId: author.id,
+      name: author.name,
+      imageUrl: input.imageUrl.trim(),
+      country,
+      rating: input.rating,
+      comment,
+      createdAt: clock.now(),
+    }),
+  );
+};
+
+export const removeReview = async (
+  { store }: Pick<CoreDeps, 'store'>,
+  actor: User,
+  id: string,
+): Promise<Result<null, DomainError>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  return (await store.reviews.delete(id)) ? ok(null) : fail(domainError('NOT_FOUND', messages.notFound));
+};

@@ -1,0 +1,35 @@
+import type { Mail } from '../mail/mailer.ts';
+
+/** Short, plain e-mails: one sentence, one link, the same in text and HTML. */
+const mail = (to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail => ({
+  to,
+  subject,
+  text: `${intro}\n\n${action}: ${link}\n\n${outro}\n\n— Bulkhead`,
+  html:
+    `<p>${escapeHtml(intro)}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
+    `<p style="color:#555">${escapeHtml(outro)}</p><p>— Bulkhead</p>`,
+});
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const verificationEmail = (to: string, name: string, link: string): Mail =>
+  mail(
+    to,
+    'Verify your e-mail for Bulkhead',
+    `Hi ${name}, welcome to Bulkhead. Please confirm that this is your e-mail address.`,
+    'Verify my e-mail',
+    link,
+    'The link works for 7 days. If you did not sign up, ignore this message.',
+  );
+
+export const passwordResetEmail = (to: string, link: string): Mail =>
+  mail(
+    to,
+    'Reset your Bulkhead password',
+    'Someone (hopefully you) asked to reset the password of your Bulkhead account.',
+    'Choose a new password',
+    link,
+    'The link works once, for 1 hour. If you did not ask for it, ignore this message: your password stays the same.',
+  );

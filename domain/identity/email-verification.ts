@@ -1,0 +1,37 @@
+import { domainError, type DomainError } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Store } from '../store.ts';
+import { verificationEmail } from './account-emails.ts';
+import { VERIFY_EMAIL_TTL_SECONDS, type LinkTokenService } from './link-token-service.ts';
+import type { User } from './user.ts';
+
+type Deps = { store: Store; links: LinkTokenService; mailer: Mailer; appUrl: string };
+
+/** Sent at sign-up and on request; verified users get nothing. */
+export const sendVerificationEmail = async (deps: Omit<Deps, 'store'>, user: User): Promise<void> => {
+  if (user.emailVerified) return;
+  const token = await deps.links.issue(
+    { purpose: 'verify-email', userId: user.id, version: user.sessionVersion },
+    VERIFY_EMAIL_TTL_SECONDS,
+  );
+  const link = `${deps.appUrl}/verifyEmail?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(verificationEmail(user.email, user.name, link));
+};
+
+/** Opening the link twice is harmless: the second time says the e-mail is already verified. */
+export const verifyEmail = async (
+  deps: Pick<Deps, 'store' | 'links'>,
+  token: string,
+): Promise<Result<{ user: User; alreadyVerified: boolean }, DomainError>> => {
+  const check = await deps.links.verify(token, 'verify-email');
+  if (!check.ok) {
+    return fail(domainError('LINK_INVALID', check.reason === 'expired' ? messages.linkExpired : messages.linkInvalid));
+  }
+  const user = await deps.store.users.findById(check.claims.userId);
+  if (!user) return fail(domainError('LINK_INVALID', messages.linkInvalid));
+  if (user.emailVerified) return ok({ user, alreadyVerified: true });
+  const verified = await deps.store.users.setEmailVerified(user.id);
+  return verified ? ok({ user: verified, alreadyVerified: false }) : fail(domainError('LINK_INVALID', messages.linkInvalid));
+};

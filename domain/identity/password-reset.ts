@@ -1,0 +1,47 @@
+import { domainError, invalid, type DomainError } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Store } from '../store.ts';
+import { passwordResetEmail } from './account-emails.ts';
+import { passwordProblem } from './credentials-rules.ts';
+import { RESET_PASSWORD_TTL_SECONDS, type LinkTokenService } from './link-token-service.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { normalizeEmail } from './user.ts';
+
+/** Always succeeds from the caller's view, so the answer never reveals whether an account exists. */
+export const requestPasswordReset = async (
+  deps: { store: Store; links: LinkTokenService; mailer: Mailer; appUrl: string },
+  email: string,
+): Promise<void> => {
+  const user = await deps.store.users.findByEmail(normalizeEmail(email));
+  if (!user) return;
+  const token = await deps.links.issue(
+    { purpose: 'reset-password', userId: user.id, version: user.sessionVersion },
+    RESET_PASSWORD_TTL_SECONDS,
+  );
+  const link = `${deps.appUrl}/resetPassword?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(passwordResetEmail(user.email, link));
+};
+
+/**
+ * Sets the new password and bumps the session version: every existing session ends, and the link
+ * (issued for the old version) cannot be used again.
+ */
+export const resetPassword = async (
+  deps: { store: Store; links: LinkTokenService; hasher: PasswordHasher },
+  input: { token: string; password: string },
+): Promise<Result<null, DomainError>> => {
+  const problem = passwordProblem(input.password);
+  if (problem) return fail(invalid({ password: problem }));
+  const check = await deps.links.verify(input.token, 'reset-password');
+  if (!check.ok) {
+    return fail(domainError('LINK_INVALID', check.reason === 'expired' ? messages.linkExpired : messages.linkInvalid));
+  }
+  const user = await deps.store.users.findById(check.claims.userId);
+  if (!user) return fail(domainError('LINK_INVALID', messages.linkInvalid));
+  if (user.sessionVersion !== check.claims.version) return fail(domainError('LINK_INVALID', messages.linkUsed));
+  await deps.store.users.setPasswordHash(user.id, await deps.hasher.hash(input.password));
+  await deps.store.users.bumpSessionVersion(user.id);
+  return ok(null);
+};

@@ -1,0 +1,57 @@
+import { invalid, type DomainError } from '../shared/errors.ts';
+import type { Clock } from '../shared/clock.ts';
+import { normalizePhone } from '../shared/phone.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { messages } from '../messages.ts';
+import type { Store } from '../store.ts';
+import type { Profile, User } from './user.ts';
+
+export interface ProfileInput {
+  imageUrl: string;
+  phone: string;
+  education: string;
+  linkedin: string;
+  facebook: string;
+  address: string;
+}
+
+const MAX_FIELD = 300;
+const isWebUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/** Name and e-mail come from the account and are not editable here; every other field is required. */
+export const updateProfile = async (
+  { store, clock }: { store: Store; clock: Clock },
+  user: User,
+  input: ProfileInput,
+): Promise<Result<Profile, DomainError>> => {
+  const fields: Record<string, string> = {};
+  const text = (value: string) => value.trim();
+  const phone = normalizePhone(input.phone);
+  if (text(input.imageUrl) === '') fields.imageUrl = messages.imageMissing;
+  if (text(input.phone) === '') fields.phone = messages.phoneRequired;
+  else if (!phone) fields.phone = messages.phoneNotDigits;
+  if (text(input.address) === '') fields.address = messages.addressRequired;
+  if (text(input.education) === '') fields.education = messages.educationRequired;
+  for (const key of ['linkedin', 'facebook'] as const) if (!isWebUrl(text(input[key]))) fields[key] = messages.urlInvalid;
+  for (const [key, value] of Object.entries(input)) if (value.length > MAX_FIELD) fields[key] = messages.tooLong(MAX_FIELD);
+  if (Object.keys(fields).length > 0 || !phone) return fail(invalid(fields));
+  return ok(
+    await store.users.saveProfile({
+      userId: user.id,
+      imageUrl: text(input.imageUrl),
+      phone,
+      education: text(input.education),
+      linkedin: text(input.linkedin),
+      facebook: text(input.facebook),
+      address: text(input.address),
+      updatedAt: clock.now(),
+    }),
+  );
+};
