@@ -1,0 +1,32 @@
+import type { ImageStore } from '#domain/images/image-store.ts';
+
+/**
+ * The seed's image host (imgbb's upload API): for several app instances without shared disk.
+ * The key stays on the server; browsers upload to us, we forward.
+ */
+export const createImageHostStore = (options: {
+  key: string;
+  endpoint?: string;
+  fetch?: typeof fetch;
+}): ImageStore => {
+  const endpoint = options.endpoint ?? 'https://api.imgbb.com/1/upload';
+  const send = options.fetch ?? fetch;
+  return {
+    async save(bytes, type) {
+      const form = new FormData();
+      form.set('image', new Blob([bytes]), `upload.${type === 'jpeg' ? 'jpg' : type}`);
+      const url = new URL(endpoint);
+      url.searchParams.set('key', options.key);
+      const response = await send(url, { method: 'POST', body: form, signal: AbortSignal.timeout(20_000) });
+      const body = (await response.json().catch(() => null)) as {
+        success?: boolean;
+        data?: { url?: string };
+        error?: { message?: string };
+      } | null;
+      if (!response.ok || !body?.success || typeof body.data?.url !== 'string') {
+        throw new Error(`image host refused the upload (${response.status}): ${body?.error?.message ?? 'no message'}`);
+      }
+      return { url: body.data.url };
+    },
+  };
+};
