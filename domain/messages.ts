@@ -97,6 +97,7 @@ export const messages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Please send JSON',
+  malformedJson: 'The request body is not valid JSON',
   crossSiteRefused: 'This request came from another site and was refused',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,0 +1,212 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from './fake-stripe-server.ts';
+import { createStripePaymentGateway, type StripePaymentGateway } from './stripe-payment-gateway.ts';
+import { parseFormBody } from './form-body.ts';
+
+const SECRET_KEY = 'sk_test_fake_0123456789abcdef';
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+
+let fake: FakeStripe;
+let gateway: StripePaymentGateway;
+/** The real SDK, as the browser's Stripe.js would confirm: the gateway itself never confirms. */
+let stripe: Stripe;
+
+const clientFor = (server: FakeStripe) => ({ host: server.host, port: server.port, protocol: server.protocol });
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ secretKey: SECRET_KEY });
+  gateway = createStripePaymentGateway({
+    secretKey: SECRET_KEY,
+    publishableKey: 'pk_test_fake',
+    webhookSecret: WEBHOOK_SECRET,
+    client: clientFor(fake),
+  });
+  stripe = new Stripe(SECRET_KEY, { ...clientFor(fake), maxNetworkRetries: 0 });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+let orderCounter = 0;
+const newOrderId = () => `order-${Date.now()}-${(orderCounter += 1)}`;
+const intentFor = (orderId: string, amountCents = 150_000) =>
+  gateway.createIntent({ orderId, amountCents, currency: 'usd', email: 'buyer@example.com' });
+
+describe('Stripe gateway against the fake Stripe, with the real SDK', () => {
+  it('presents itself as Stripe with the publishable key', () => {
+    expect(gateway.provider).toBe('stripe');
+    expect(gateway.publishableKey).toBe('pk_test_fake');
+  });
+
+  it('creates an intent for the amount, with the order id in metadata and the receipt e-mail', async () => {
+    const orderId = newOrderId();
+    const intent = await intentFor(orderId);
+    expect(intent).toMatchObject({ status: 'requires_payment_method', amountCents: 150_000, currency: 'usd', orderId });
+    expect(intent.id).toMatch(/^pi_[0-9A-Za-z]{24}$/);
+    expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
+    const raw = await stripe.paymentIntents.retrieve(intent.id);
+    expect(raw.metadata).toEqual({ orderId });
+    expect(raw.receipt_email).toBe('buyer@example.com');
+    expect(raw.automatic_payment_methods).toEqual({ enabled: true, allow_redirects: 'never' });
+  });
+
+  it('returns the same intent when the same order asks again (idempotency key per order and amount)', async () => {
+    const orderId = newOrderId();
+    const first = await intentFor(orderId);
+    const second = await intentFor(orderId);
+    expect(second.id).toBe(first.id);
+    expect(second.clientSecret).toBe(first.clientSecret);
+    const otherAmount = await intentFor(orderId, 150_100);
+    expect(otherAmount.id).not.toBe(first.id);
+  });
+
+  it('retrieves an intent, and null for an unknown or malformed id', async () => {
+    const intent = await intentFor(newOrderId());
+    expect(await gateway.retrieveIntent(intent.id)).toEqual(intent);
+    expect(await gateway.retrieveIntent('pi_000000000000000000000000')).toBeNull();
+    expect(await gateway.retrieveIntent('../v1/payment_intents')).toBeNull();
+    expect(await gateway.retrieveIntent('')).toBeNull();
+  });
+
+  it('reports succeeded after a confirmation with pm_card_visa', async () => {
+    const intent = await intentFor(newOrderId());
+    const confirmed = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    expect(confirmed.status).toBe('succeeded');
+    expect(confirmed.amount_received).toBe(150_000);
+    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ id: intent.id, status: 'succeeded', amountCents: 150_000 });
+  });
+
+  it('answers a declined card with a 402 card_error and keeps the intent payable', async () => {
+    const intent = await intentFor(newOrderId());
+    const declined = await stripe.paymentIntents
+      .confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })
+      .then(() => null, (error: unknown) => error);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('succeeded');
+  });
+
+  it('refuses to confirm an intent twice', async () => {
+    const intent = await intentFor(newOrderId());
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'payment_intent_unexpected_state',
+    });
+  });
+
+  it('refuses to reuse an idempotency key for different parameters', async () => {
+    const params = { amount: 5_000, currency: 'usd', metadata: { orderId: 'k' } };
+    const key = `key-${newOrderId()}`;
+    await stripe.paymentIntents.create(params, { idempotencyKey: key });
+    await expect(stripe.paymentIntents.create({ ...params, amount: 6_000 }, { idempotencyKey: key })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
+  });
+
+  it('refuses amounts under Stripe’s minimum and unknown payment methods, like Stripe', async () => {
+    await expect(intentFor(newOrderId(), 49)).rejects.toMatchObject({ code: 'amount_too_small', statusCode: 400 });
+    const intent = await intentFor(newOrderId());
+    await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_nope' })).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+  });
+
+  it('fails loudly with a wrong secret key, without echoing the key', async () => {
+    const wrong = createStripePaymentGateway({
+      secretKey: 'sk_test_wrong_key_987654321',
+      publishableKey: 'pk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      client: clientFor(fake),
+    });
+    const refused = await wrong
+      .createIntent({ orderId: newOrderId(), amountCents: 10_000, currency: 'usd', email: 'a@b.co' })
+      .then(() => null, (failure: unknown) => failure);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(String((refused as Error).message)).not.toContain('sk_test_wrong_key_987654321');
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const succeededEvent = async () => {
+    const orderId = newOrderId();
+    const created = await intentFor(orderId);
+    const object = await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
+    const payload = JSON.stringify({
+      id: `evt_${orderId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+    return { orderId, intentId: created.id, payload };
+  };
+
+  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+
+  it('accepts a correctly signed payment_intent.succeeded and maps its intent', async () => {
+    const { orderId, intentId, payload } = await succeededEvent();
+    const verdict = await gateway.verifyWebhook(payload, sign(payload));
+    expect(verdict).toEqual({
+      ok: true,
+      eventId: `evt_${orderId}`,
+      intent: expect.objectContaining({ id: intentId, status: 'succeeded', amountCents: 150_000, currency: 'usd', orderId }),
+    });
+  });
+
+  it('acknowledges other event types without an intent', async () => {
+    const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
+    expect(await gateway.verifyWebhook(payload, sign(payload))).toEqual({ ok: true, eventId: 'evt_other', intent: null });
+  });
+
+  it('rejects a tampered body', async () => {
+    const { payload } = await succeededEvent();
+    const header = sign(payload);
+    const tampered = payload.replace('"amount":150000', '"amount":1');
+    expect(tampered).not.toBe(payload);
+    expect(await gateway.verifyWebhook(tampered, header)).toEqual({ ok: false });
+  });
+
+  it('rejects a signature made with another secret', async () => {
+    const { payload } = await succeededEvent();
+    expect(await gateway.verifyWebhook(payload, sign(payload, { secret: 'whsec_someone_else' }))).toEqual({ ok: false });
+  });
+
+  it('rejects an old timestamp (a replayed delivery)', async () => {
+    const { payload } = await succeededEvent();
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    expect(await gateway.verifyWebhook(payload, sign(payload, { timestamp: tenMinutesAgo }))).toEqual({ ok: false });
+  });
+
+  it('rejects a missing or garbage signature header', async () => {
+    const { payload } = await succeededEvent();
+    expect(await gateway.verifyWebhook(payload, '')).toEqual({ ok: false });
+    expect(await gateway.verifyWebhook(payload, 't=1,v1=abc')).toEqual({ ok: false });
+  });
+});
+
+describe('Stripe form bodies', () => {
+  it('decodes nested keys and arrays the way the SDK encodes them', () => {
+    const parsed = parseFormBody('amount=100&metadata[orderId]=o%201&payment_method_types[0]=card&payment_method_types[1]=link&a[b][c]=d');
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual({
+      amount: '100',
+      metadata: { orderId: 'o 1' },
+      payment_method_types: ['card', 'link'],
+      a: { b: { c: 'd' } },
+    });
+  });
+
+  it('ignores prototype-polluting keys', () => {
+    const parsed = parseFormBody('__proto__[polluted]=yes&constructor[prototype][x]=1&ok=1');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual({ ok: '1' });
+  });
+});

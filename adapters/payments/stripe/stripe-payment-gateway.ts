@@ -1,0 +1,103 @@
+import Stripe from 'stripe';
+import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
+
+export type WebhookVerdict = { ok: true; eventId: string; intent: PaymentIntent | null } | { ok: false };
+
+export interface StripePaymentGateway extends PaymentGateway {
+  readonly provider: 'stripe';
+  readonly publishableKey: string;
+  /**
+   * Checks the Stripe-Signature header against the raw body (and its timestamp against replays).
+   * `intent` is set only for `payment_intent.succeeded`; other events are acknowledged and ignored.
+   */
+  verifyWebhook(rawBody: string, signature: string): Promise<WebhookVerdict>;
+}
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** host/port/protocol of a Stripe stand-in (tests, local development); omitted for Stripe itself. */
+  client?: Stripe.StripeConfig;
+}
+
+/** Stripe's intent ids; anything else cannot exist there, so we do not ask. */
+const INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set<PaymentIntent['status']>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+]);
+
+/** A status newer than this code is treated as "still processing": never as paid. */
+const toDomainStatus = (status: string): PaymentIntent['status'] =>
+  KNOWN_STATUSES.has(status) ? (status as PaymentIntent['status']) : 'processing';
+
+const toDomainIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
+  id: intent.id,
+  clientSecret: intent.client_secret ?? '',
+  status: toDomainStatus(intent.status),
+  amountCents: intent.amount,
+  currency: intent.currency,
+  orderId: intent.metadata?.orderId ?? null,
+});
+
+const isResourceMissing = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+
+/**
+ * Payments through Stripe with the official SDK. The keys live only inside the SDK client: this
+ * module never logs them, and errors rethrown from the SDK carry no key.
+ */
+export function createStripePaymentGateway(options: StripeGatewayOptions): StripePaymentGateway {
+  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, ...options.client });
+  const { webhookSecret } = options;
+
+  return {
+    provider: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async createIntent({ orderId, amountCents, currency, email }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          // No redirect-based methods: the web app's card form confirms in place, with no return URL.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { orderId },
+          receipt_email: email,
+        },
+        // The same order and amount get the same intent back from Stripe, never a second one.
+        { idempotencyKey: `order-${orderId}-${amountCents}` },
+      );
+      return toDomainIntent(intent);
+    },
+
+    async retrieveIntent(id) {
+      if (!INTENT_ID.test(id)) return null;
+      try {
+        return toDomainIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isResourceMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async verifyWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+      } catch {
+        // Bad signature, stale timestamp or unparsable body: all the same to the caller.
+        return { ok: false };
+      }
+      const intent = event.type === 'payment_intent.succeeded' ? toDomainIntent(event.data.object) : null;
+      return { ok: true, eventId: event.id, intent };
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { createTestPaymentGateway, type TestCardRequest } from './test-payment-gateway.ts';
+import { passesLuhn } from './test-cards.ts';
+
+const NOW = new Date('2026-06-15T12:00:00Z');
+const gatewayAt = (now = NOW) => createTestPaymentGateway({ now: () => now });
+
+const billing = { name: 'Ada Buyer', email: 'ada@example.com' };
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+const openIntent = async (gateway = gatewayAt(), orderId = 'order-1', amountCents = 150_000) => {
+  const intent = await gateway.createIntent({ orderId, amountCents, currency: 'usd', email: billing.email });
+  return { gateway, intent };
+};
+
+const pay = (gateway: ReturnType<typeof gatewayAt>, clientSecret: string, card: Partial<TestCardRequest['card']> = {}) =>
+  gateway.confirmCard({ clientSecret, card: { ...goodCard, ...card }, billing });
+
+describe('test payment gateway: intents', () => {
+  it('identifies itself as the test provider without a publishable key', () => {
+    const gateway = gatewayAt();
+    expect(gateway.provider).toBe('test');
+    expect(gateway.publishableKey).toBeNull();
+  });
+
+  it('creates Stripe-shaped, unguessable ids for the stored amount', async () => {
+    const { intent } = await openIntent();
+    expect(intent.id).toMatch(/^pi_[0-9A-Za-z]{24}$/);
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_[0-9A-Za-z]{24}$`));
+    expect(intent).toMatchObject({ status: 'requires_payment_method', amountCents: 150_000, currency: 'usd', orderId: 'order-1' });
+    const other = await openIntent(gatewayAt(), 'order-1');
+    expect(other.intent.id).not.toBe(intent.id);
+  });
+
+  it('returns the open intent again for the same order and amount instead of a duplicate', async () => {
+    const { gateway, intent } = await openIntent();
+    const again = await gateway.createIntent({ orderId: 'order-1', amountCents: 150_000, currency: 'usd', email: billing.email });
+    expect(again.id).toBe(intent.id);
+    expect(again.clientSecret).toBe(intent.clientSecret);
+    const otherOrder = await gateway.createIntent({ orderId: 'order-2', amountCents: 150_000, currency: 'usd', email: billing.email });
+    expect(otherOrder.id).not.toBe(intent.id);
+  });
+
+  it('opens a new intent when the amount differs', async () => {
+    const { gateway, intent } = await openIntent();
+    const changed = await gateway.createIntent({ orderId: 'order-1', amountCents: 150_001, currency: 'usd', email: billing.email });
+    expect(changed.id).not.toBe(intent.id);
+    expect(changed.amountCents).toBe(150_001);
+  });
+
+  it('retrieves the current status, and null for an unknown id', async () => {
+    const { gateway, intent } = await openIntent();
+    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+    await pay(gateway, intent.clientSecret);
+    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ id: intent.id, status: 'succeeded', orderId: 'order-1' });
+    expect(await gateway.retrieveIntent('pi_doesnotexist000000000000')).toBeNull();
+  });
+
+  it('hands out copies: changing a returned intent changes nothing stored', async () => {
+    const { gateway, intent } = await openIntent();
+    intent.status = 'succeeded';
+    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+  });
+});
+
+describe('test payment gateway: cards', () => {
+  it('4242 4242 4242 4242 succeeds and names the intent', async () => {
+    const { gateway, intent } = await openIntent();
+    expect(await pay(gateway, intent.clientSecret)).toEqual({ ok: true, value: { status: 'succeeded', paymentIntentId: intent.id } });
+  });
+
+  it('accepts other Stripe test cards, e.g. Mastercard and Amex with a four-digit code', async () => {
+    const { gateway, intent } = await openIntent();
+    expect((await pay(gateway, intent.clientSecret, { number: '5555-5555-5555-4444' })).ok).toBe(true);
+    const amex = await openIntent(gateway, 'order-amex');
+    expect((await pay(gateway, amex.intent.clientSecret, { number: '378282246310005', cvc: '1234' })).ok).toBe(true);
+  });
+
+  it('4000 0000 0000 0002 is declined and the intent stays payable', async () => {
+    const { gateway, intent } = await openIntent();
+    expect(await pay(gateway, intent.clientSecret, { number: '4000 0000 0000 0002' })).toEqual({
+      ok: false,
+      error: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
+    });
+    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+    expect((await pay(gateway, intent.clientSecret)).ok).toBe(true);
+  });
+
+  it('declines a valid number that is not a test card, like Stripe test mode', async () => {
+    const { gateway, intent } = await openIntent();
+    const result = await pay(gateway, intent.clientSecret, { number: '4111 1111 1111 1111' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'CARD_DECLINED' } });
+  });
+
+  it('refuses an expiry in the past with the card-field message', async () => {
+    const { gateway, intent } = await openIntent();
+    expect(await pay(gateway, intent.clientSecret, { expMonth: 5, expYear: 2026 })).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: messages.cardExpired, fields: { card: messages.cardExpired } },
+    });
+    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+  });
+
+  it('accepts a card through the last day of its expiry month', async () => {
+    const lastDay = gatewayAt(new Date('2026-06-30T23:59:59Z'));
+    const { intent } = await openIntent(lastDay);
+    expect((await pay(lastDay, intent.clientSecret, { expMonth: 6, expYear: 2026 })).ok).toBe(true);
+  });
+
+  it('refuses an impossible expiry month', async () => {
+    const { gateway, intent } = await openIntent();
+    const result = await pay(gateway, intent.clientSecret, { expMonth: 13, expYear: 2030 });
+    expect(result).toMatchObject({ ok: false, error: { fields: { card: messages.cardExpired } } });
+  });
+
+  it.each(['12', '12a', '', '1234'])('refuses the security code %j for a Visa card', async (cvc) => {
+    const { gateway, intent } = await openIntent();
+    expect(await pay(gateway, intent.clientSecret, { cvc })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', fields: { card: messages.cardCvcInvalid } },
+    });
+  });
+
+  it('refuses a three-digit code for American Express', async () => {
+    const { gateway, intent } = await openIntent();
+    const result = await pay(gateway, intent.clientSecret, { number: '378282246310005', cvc: '123' });
+    expect(result).toMatchObject({ ok: false, error: { fields: { card: messages.cardCvcInvalid } } });
+  });
+
+  it.each(['4242 4242 4242 4241', '1234', 'abcd efgh ijkl mnop', ''])('refuses the number %j that fails the Luhn check', async (number) => {
+    const { gateway, intent } = await openIntent();
+    expect(await pay(gateway, intent.clientSecret, { number })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', fields: { card: messages.cardNumberInvalid } },
+    });
+  });
+
+  it('reports Stripe’s special test cards for expiry and code as field problems', async () => {
+    const { gateway, intent } = await openIntent();
+    expect(await pay(gateway, intent.clientSecret, { number: '4000000000000069' })).toMatchObject({
+      error: { fields: { card: messages.cardExpired } },
+    });
+    expect(await pay(gateway, intent.clientSecret, { number: '4000000000000127' })).toMatchObject({
+      error: { fields: { card: messages.cardCvcInvalid } },
+    });
+  });
+
+  it('refuses an unknown client secret', async () => {
+    const gateway = gatewayAt();
+    const result = await pay(gateway, 'pi_unknown_secret_nothing');
+    expect(result).toEqual({ ok: false, error: { code: 'PAYMENT_NOT_CONFIRMED', message: messages.paymentNotConfirmed } });
+  });
+
+  it('refuses a client secret from another process (another gateway instance)', async () => {
+    const { intent } = await openIntent();
+    expect((await pay(gatewayAt(), intent.clientSecret)).ok).toBe(false);
+  });
+
+  it('refuses to charge a succeeded intent twice, and a paid order gets a fresh intent only on request', async () => {
+    const { gateway, intent } = await openIntent();
+    await pay(gateway, intent.clientSecret);
+    expect(await pay(gateway, intent.clientSecret)).toMatchObject({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
+    const next = await gateway.createIntent({ orderId: 'order-1', amountCents: 150_000, currency: 'usd', email: billing.email });
+    expect(next.id).not.toBe(intent.id);
+  });
+});
+
+describe('Luhn check', () => {
+  it.each([
+    ['4242424242424242', true],
+    ['4000000000000002', true],
+    ['378282246310005', true],
+    ['4242424242424241', false],
+    ['0000000000000001', false],
+    ['42424242424242424242', false],
+  ])('%s -> %s', (digits, expected) => {
+    expect(passesLuhn(digits)).toBe(expected);
+  });
+});

@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { messages } from '../messages.ts';
+import { createWorld, type World } from '../testing/world.ts';
+import { MAX_CONTACT_MESSAGE_LENGTH, sendContactMessage, subscribeToNewsletter } from './inbox.ts';
+
+let world: World;
+beforeEach(() => {
+  world = createWorld(createMemoryStore());
+});
+
+describe('subscribeToNewsletter', () => {
+  it('stores the normalised e-mail', async () => {
+    const result = await subscribeToNewsletter(world.deps, { email: '  Fan@Example.com ' });
+    expect(result).toEqual({ ok: true, value: { email: 'fan@example.com', createdAt: world.clock.now() } });
+    expect(await world.store.inbox.listSubscribers()).toHaveLength(1);
+  });
+
+  it('is idempotent per e-mail: a second subscription keeps the first', async () => {
+    const first = await subscribeToNewsletter(world.deps, { email: 'fan@example.com' });
+    world.clock.advance(86_400_000);
+    const second = await subscribeToNewsletter(world.deps, { email: 'FAN@example.com' });
+    expect(second).toEqual(first);
+    expect(await world.store.inbox.listSubscribers()).toHaveLength(1);
+  });
+
+  it.each([
+    ['', messages.emailRequired],
+    ['not-an-email', messages.emailInvalid],
+  ])('refuses %j and stores nothing', async (email, message) => {
+    expect(await subscribeToNewsletter(world.deps, { email })).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message, fields: { email: message } },
+    });
+    expect(await world.store.inbox.listSubscribers()).toEqual([]);
+  });
+});
+
+describe('sendContactMessage', () => {
+  const valid = { name: ' Lin ', email: 'Lin@Example.com', message: '  Do you ship to Norway?  ' };
+
+  it('stores a trimmed message with a normalised e-mail', async () => {
+    const result = await sendContactMessage(world.deps, valid);
+    expect(result).toMatchObject({ ok: true, value: { name: 'Lin', email: 'lin@example.com', message: 'Do you ship to Norway?' } });
+    expect(await world.store.inbox.listContactMessages()).toHaveLength(1);
+  });
+
+  it.each<[string, Partial<typeof valid>, Record<string, string>]>([
+    ['no name', { name: ' ' }, { name: messages.nameRequired }],
+    ['no e-mail', { email: '' }, { email: messages.emailRequired }],
+    ['a bad e-mail', { email: 'lin@' }, { email: messages.emailInvalid }],
+    ['an empty message', { message: '   ' }, { message: messages.messageRequired }],
+    ['an overlong message', { message: 'm'.repeat(MAX_CONTACT_MESSAGE_LENGTH + 1) }, { message: messages.tooLong(MAX_CONTACT_MESSAGE_LENGTH) }],
+  ])('refuses %s and stores nothing', async (_case, change, fields) => {
+    const result = await sendContactMessage(world.deps, { ...valid, ...change });
+    expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', message: Object.values(fields)[0], fields } });
+    expect(await world.store.inbox.listContactMessages()).toEqual([]);
+  });
+
+  it('accepts a message of exactly the maximum length', async () => {
+    expect((await sendContactMessage(world.deps, { ...valid, message: 'm'.repeat(MAX_CONTACT_MESSAGE_LENGTH) })).ok).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { messages } from '../messages.ts';
+import { createWorld, type World } from '../testing/world.ts';
+import { authenticate, issueSession, signOut } from './authenticate.ts';
+import { bootstrapAdmin } from './bootstrap-admin.ts';
+import { deleteUser, listUsers, makeAdmin } from './manage-users.ts';
+import type { SessionClaims, TokenService } from './token-service.ts';
+
+/** Tokens are signed JWTs in production; here an unsigned envelope is enough to test the rules. */
+const fakeTokens = (): TokenService => ({
+  async issue(claims) {
+    return `token:${JSON.stringify(claims)}`;
+  },
+  async verify(token) {
+    if (!token.startsWith('token:')) return null;
+    return JSON.parse(token.slice('token:'.length)) as SessionClaims;
+  },
+});
+
+let world: World;
+let tokens: TokenService;
+beforeEach(() => {
+  world = createWorld(createMemoryStore());
+  tokens = fakeTokens();
+});
+
+describe('authenticate', () => {
+  it('accepts a token of the current session version', async () => {
+    const user = await world.addUser();
+    const token = await issueSession(tokens, user);
+    expect(await authenticate({ store: world.store, tokens }, token)).toMatchObject({ id: user.id });
+  });
+
+  it('refuses a token that does not verify', async () => {
+    expect(await authenticate({ store: world.store, tokens }, 'forged')).toBeNull();
+  });
+
+  it('refuses a token once the session version was bumped (sign-out ends every session)', async () => {
+    const user = await world.addUser();
+    const token = await issueSession(tokens, user);
+    await signOut({ store: world.store }, user);
+    expect(await authenticate({ store: world.store, tokens }, token)).toBeNull();
+    const fresh = await world.store.users.findById(user.id);
+    if (!fresh) throw new Error('setup');
+    expect(await authenticate({ store: world.store, tokens }, await issueSession(tokens, fresh))).toMatchObject({ id: user.id });
+  });
+
+  it('refuses the token of a deleted user', async () => {
+    const user = await world.addUser();
+    const token = await issueSession(tokens, user);
+    await world.store.users.delete(user.id);
+    expect(await authenticate({ store: world.store, tokens }, token)).toBeNull();
+  });
+
+  it('returns the stored user, so a role change applies on the next request', async () => {
+    const user = await world.addUser();
+    const token = await issueSession(tokens, user);
+    await world.store.users.setRole(user.id, 'admin');
+    expect((await authenticate({ store: world.store, tokens }, token))?.role).toBe('admin');
+  });
+});
+
+describe('bootstrapAdmin', () => {
+  it('creates the admin when the e-mail is new', async () => {
+    const result = await bootstrapAdmin(world.deps, { email: 'Boss@Example.com', password: 'admin-password' });
+    expect(result).toMatchObject({ ok: true, value: { email: 'boss@example.com', role: 'admin', passwordHash: 'fake-hash:admin-password' } });
+  });
+
+  it('promotes an existing customer and keeps their password', async () => {
+    const customer = await world.addUser({ email: 'boss@example.com', password: 'their-own' });
+    const result = await bootstrapAdmin(world.deps, { email: 'BOSS@example.com', password: 'configured' });
+    expect(result).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin', passwordHash: 'fake-hash:their-own' } });
+    expect((await world.store.users.findById(customer.id))?.role).toBe('admin');
+  });
+
+  it('is idempotent: running it at every start changes nothing more', async () => {
+    const first = await bootstrapAdmin(world.deps, { email: 'boss@example.com', password: 'admin-password' });
+    const second = await bootstrapAdmin(world.deps, { email: 'boss@example.com', password: 'admin-password' });
+    expect(second).toEqual(first);
+    expect(await world.store.users.list()).toHaveLength(1);
+  });
+
+  it('refuses a configured password that breaks the rules', async () => {
+    expect(await bootstrapAdmin(world.deps, { email: 'boss@example.com', password: '123' })).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { password: messages.passwordTooShort } },
+    });
+  });
+});
+
+describe('managing users', () => {
+  it('lists users for admins only', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    world.clock.advance(1_000);
+    const customer = await world.addUser();
+    expect(await listUsers(world.store, admin)).toMatchObject({ ok: true, value: [{ id: admin.id }, { id: customer.id }] });
+    expect(await listUsers(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: messages.forbidden } });
+  });
+
+  it('makeAdmin promotes a customer, and doing it again is fine', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    const customer = await world.addUser();
+    expect(await makeAdmin(world.store, admin, customer.id)).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin' } });
+    expect(await makeAdmin(world.store, admin, customer.id)).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin' } });
+  });
+
+  it('makeAdmin is forbidden for customers and changes nothing', async () => {
+    const customer = await world.addUser();
+    const other = await world.addUser();
+    expect(await makeAdmin(world.store, customer, other.id)).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(await makeAdmin(world.store, customer, customer.id)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect((await world.store.users.findById(other.id))?.role).toBe('customer');
+    expect((await world.store.users.findById(customer.id))?.role).toBe('customer');
+  });
+
+  it('makeAdmin answers NOT_FOUND for an unknown user', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    expect(await makeAdmin(world.store, admin, 'ghost')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('deleteUser removes another user', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    const customer = await world.addUser();
+    expect(await deleteUser(world.store, admin, customer.id)).toEqual({ ok: true, value: null });
+    expect(await world.store.users.findById(customer.id)).toBeNull();
+  });
+
+  it('deleteUser refuses to delete oneself', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    expect(await deleteUser(world.store, admin, admin.id)).toEqual({
+      ok: false,
+      error: { code: 'CANNOT_DELETE_SELF', message: messages.cannotDeleteSelf },
+    });
+    expect(await world.store.users.findById(admin.id)).not.toBeNull();
+  });
+
+  it('deleteUser is forbidden for customers and NOT_FOUND for unknown ids', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    const customer = await world.addUser();
+    expect(await deleteUser(world.store, customer, admin.id)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await world.store.users.findById(admin.id)).not.toBeNull();
+    expect(await deleteUser(world.store, admin, 'ghost')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,314 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { createTestPaymentGateway, type TestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { messages } from '../messages.ts';
+import { createWorld, type World } from '../testing/world.ts';
+import type { User } from '../identity/user.ts';
+import { canDelete, canPay, canShip, type Order, type OrderStatus } from './order.ts';
+import { placeOrder } from './place-order.ts';
+import { deleteOrder } from './delete-order.ts';
+import { startPayment } from './start-payment.ts';
+import { confirmPayment, recordSucceededPayment } from './record-payment.ts';
+import { shipOrder } from './ship-order.ts';
+import { findOrderFor } from './find-order.ts';
+import type { PaymentIntent } from './payment-gateway.ts';
+
+const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+const billing = { name: 'Ada', email: 'ada@example.com' };
+
+let world: World;
+let payments: TestPaymentGateway;
+let owner: User;
+let stranger: User;
+let admin: User;
+
+beforeEach(async () => {
+  world = createWorld(createMemoryStore());
+  payments = createTestPaymentGateway({ now: () => world.clock.now() });
+  owner = await world.addUser({ name: 'Owner' });
+  stranger = await world.addUser({ name: 'Stranger' });
+  admin = await world.addUser({ name: 'Admin', role: 'admin' });
+});
+
+const deps = () => ({ ...world.deps, payments });
+
+const placed = async (stock = 500, quantity = 150): Promise<Order> => {
+  const product = await world.addProduct({ stock, priceCents: 1_000 });
+  const result = await placeOrder(world.deps, { buyer: owner, productId: product.id, quantity, phone: '5550102030', address: '1 Dock Road' });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+
+/** Pays through the test provider as the web app would; returns the intent id. */
+const payByCard = async (order: Order): Promise<string> => {
+  const start = await startPayment(deps(), { actor: owner, orderId: order.id });
+  if (!start.ok) throw new Error(start.error.message);
+  const charged = await payments.confirmCard({ clientSecret: start.value.clientSecret, card: VISA, billing });
+  if (!charged.ok) throw new Error(charged.error.message);
+  return charged.value.paymentIntentId;
+};
+
+const paid = async (): Promise<Order> => {
+  const order = await placed();
+  const intentId = await payByCard(order);
+  const result = await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intentId });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+
+const shipped = async (): Promise<Order> => {
+  const order = await paid();
+  const result = await shipOrder(world.deps, { actor: admin, orderId: order.id });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+
+const stockOf = async (order: Order) => (await world.store.products.findById(order.productId ?? ''))?.stock;
+
+describe('order state rules', () => {
+  it.each<[OrderStatus, boolean, boolean, boolean]>([
+    ['unpaid', true, true, false],
+    ['pending', false, false, true],
+    ['shipped', false, false, false],
+  ])('%s: delete %s, pay %s, ship %s', (status, deletable, payable, shippable) => {
+    expect([canDelete({ status }), canPay({ status }), canShip({ status })]).toEqual([deletable, payable, shippable]);
+  });
+});
+
+describe('findOrderFor', () => {
+  it('shows the order to its owner and to admins, and hides it from anyone else', async () => {
+    const order = await placed();
+    expect((await findOrderFor(world.store, owner, order.id)).ok).toBe(true);
+    expect((await findOrderFor(world.store, admin, order.id)).ok).toBe(true);
+    expect(await findOrderFor(world.store, stranger, order.id)).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: messages.orderNotFound } });
+    expect((await findOrderFor(world.store, admin, order.id, { ownerOnly: true })).ok).toBe(false);
+  });
+});
+
+describe('deleteOrder', () => {
+  it('lets the owner delete an unpaid order and returns its stock', async () => {
+    const order = await placed(500, 150);
+    expect(await stockOf(order)).toBe(350);
+    expect(await deleteOrder(world.deps, { actor: owner, orderId: order.id })).toEqual({ ok: true, value: null });
+    expect(await world.store.orders.findById(order.id)).toBeNull();
+    expect(await stockOf(order)).toBe(500);
+  });
+
+  it('lets an admin delete an unpaid order', async () => {
+    const order = await placed();
+    expect((await deleteOrder(world.deps, { actor: admin, orderId: order.id })).ok).toBe(true);
+    expect(await stockOf(order)).toBe(500);
+  });
+
+  it('answers NOT_FOUND to another customer and leaves the order alone', async () => {
+    const order = await placed();
+    expect(await deleteOrder(world.deps, { actor: stranger, orderId: order.id })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: messages.orderNotFound },
+    });
+    expect(await world.store.orders.findById(order.id)).not.toBeNull();
+    expect(await stockOf(order)).toBe(350);
+  });
+
+  it('refuses a paid order, for the owner and for an admin', async () => {
+    const order = await paid();
+    const refusal = { ok: false, error: { code: 'ORDER_NOT_DELETABLE', message: messages.orderNotDeletable } };
+    expect(await deleteOrder(world.deps, { actor: owner, orderId: order.id })).toEqual(refusal);
+    expect(await deleteOrder(world.deps, { actor: admin, orderId: order.id })).toEqual(refusal);
+    expect((await world.store.orders.findById(order.id))?.status).toBe('pending');
+    expect(await stockOf(order)).toBe(350);
+  });
+
+  it('refuses a shipped order', async () => {
+    const order = await shipped();
+    expect(await deleteOrder(world.deps, { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_DELETABLE' } });
+  });
+
+  it('answers NOT_FOUND for an unknown id', async () => {
+    expect(await deleteOrder(world.deps, { actor: admin, orderId: 'missing' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('startPayment', () => {
+  it('gives the owner an intent for the amount stored on the order', async () => {
+    const order = await placed(500, 150);
+    const result = await startPayment(deps(), { actor: owner, orderId: order.id });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({ provider: 'test', publishableKey: null, amountCents: 150_000 });
+    const intentId = result.value.clientSecret.split('_secret_')[0] ?? '';
+    expect(await payments.retrieveIntent(intentId)).toMatchObject({ amountCents: order.totalCents, currency: 'usd', orderId: order.id });
+  });
+
+  it('returns the same intent when asked twice', async () => {
+    const order = await placed();
+    const first = await startPayment(deps(), { actor: owner, orderId: order.id });
+    const second = await startPayment(deps(), { actor: owner, orderId: order.id });
+    expect(second.ok && second.value.clientSecret).toBe(first.ok && first.value.clientSecret);
+  });
+
+  it('is for the owner only: another customer and an admin get NOT_FOUND', async () => {
+    const order = await placed();
+    expect(await startPayment(deps(), { actor: stranger, orderId: order.id })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await startPayment(deps(), { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('is refused once the order is paid, and once it is shipped', async () => {
+    const order = await paid();
+    const refusal = { ok: false, error: { code: 'ORDER_ALREADY_PAID', message: messages.orderAlreadyPaid } };
+    expect(await startPayment(deps(), { actor: owner, orderId: order.id })).toEqual(refusal);
+    await shipOrder(world.deps, { actor: admin, orderId: order.id });
+    expect(await startPayment(deps(), { actor: owner, orderId: order.id })).toEqual(refusal);
+  });
+});
+
+describe('confirmPayment and recordSucceededPayment', () => {
+  const notConfirmed = { ok: false, error: { code: 'PAYMENT_NOT_CONFIRMED', message: messages.paymentNotConfirmed } };
+
+  it('marks the order paid (pending) with the intent as transaction id', async () => {
+    const order = await placed();
+    const intentId = await payByCard(order);
+    world.clock.advance(60_000);
+    const result = await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intentId });
+    expect(result).toEqual({
+      ok: true,
+      value: expect.objectContaining({ id: order.id, status: 'pending', transactionId: intentId, paidAt: world.clock.now() }),
+    });
+    expect((await world.store.orders.findById(order.id))?.status).toBe('pending');
+  });
+
+  it('refuses an intent that has not succeeded (no card charged yet, or declined)', async () => {
+    const order = await placed();
+    const start = await startPayment(deps(), { actor: owner, orderId: order.id });
+    if (!start.ok) throw new Error('setup');
+    const intentId = start.value.clientSecret.split('_secret_')[0] ?? '';
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intentId })).toEqual(notConfirmed);
+    await payments.confirmCard({ clientSecret: start.value.clientSecret, card: { ...VISA, number: '4000000000000002' }, billing });
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intentId })).toEqual(notConfirmed);
+    expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
+  });
+
+  it('refuses an unknown intent id', async () => {
+    const order = await placed();
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: 'pi_made_up' })).toEqual(notConfirmed);
+  });
+
+  it('refuses a succeeded intent for a different amount', async () => {
+    const order = await placed();
+    const cheaper = await payments.createIntent({ orderId: order.id, amountCents: order.totalCents - 1, currency: 'usd', email: order.email });
+    await payments.confirmCard({ clientSecret: cheaper.clientSecret, card: VISA, billing });
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: cheaper.id })).toEqual(notConfirmed);
+    expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
+  });
+
+  it('refuses a succeeded intent in another currency', async () => {
+    const order = await placed();
+    const euros: PaymentIntent = { id: 'pi_eur', clientSecret: 's', status: 'succeeded', amountCents: order.totalCents, currency: 'eur', orderId: order.id };
+    expect(await recordSucceededPayment(world.deps, euros)).toEqual(notConfirmed);
+    expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
+  });
+
+  it('refuses an intent that belongs to another order, even one of the same buyer and amount', async () => {
+    const mine = await placed();
+    const other = await placed();
+    const otherIntent = await payByCard(other);
+    expect(await confirmPayment(deps(), { actor: owner, orderId: mine.id, paymentIntentId: otherIntent })).toEqual(notConfirmed);
+    expect((await world.store.orders.findById(mine.id))?.status).toBe('unpaid');
+  });
+
+  it('is for the owner only', async () => {
+    const order = await placed();
+    const intentId = await payByCard(order);
+    expect(await confirmPayment(deps(), { actor: stranger, orderId: order.id, paymentIntentId: intentId })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await confirmPayment(deps(), { actor: admin, orderId: order.id, paymentIntentId: intentId })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
+  });
+
+  it('a second confirmation with the same intent (confirm + webhook) changes nothing and returns the order', async () => {
+    const order = await placed();
+    const intentId = await payByCard(order);
+    const first = await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intentId });
+    world.clock.advance(5_000);
+    const intent = await payments.retrieveIntent(intentId);
+    if (!intent) throw new Error('setup');
+    const again = await recordSucceededPayment(world.deps, intent);
+    expect(again).toEqual(first);
+    expect(again.ok && again.value.paidAt).toEqual(first.ok && first.value.paidAt);
+  });
+
+  it('a different succeeded intent after payment is ORDER_ALREADY_PAID', async () => {
+    const order = await paid();
+    const second = await payments.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: 'usd', email: order.email });
+    await payments.confirmCard({ clientSecret: second.clientSecret, card: VISA, billing });
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: second.id })).toEqual({
+      ok: false,
+      error: { code: 'ORDER_ALREADY_PAID', message: messages.orderAlreadyPaid },
+    });
+    expect((await world.store.orders.findById(order.id))?.transactionId).toBe(order.transactionId);
+  });
+
+  it('the webhook path refuses an intent without an order id, and an order that does not exist', async () => {
+    const base: PaymentIntent = { id: 'pi_x', clientSecret: 's', status: 'succeeded', amountCents: 100, currency: 'usd', orderId: null };
+    expect(await recordSucceededPayment(world.deps, base)).toEqual(notConfirmed);
+    expect(await recordSucceededPayment(world.deps, { ...base, orderId: 'gone' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('the webhook path pays an unpaid order from a succeeded intent', async () => {
+    const order = await placed();
+    const intentId = await payByCard(order);
+    const intent = await payments.retrieveIntent(intentId);
+    if (!intent) throw new Error('setup');
+    expect(await recordSucceededPayment(world.deps, intent)).toMatchObject({ ok: true, value: { status: 'pending', transactionId: intentId } });
+  });
+});
+
+describe('shipOrder', () => {
+  it('lets an admin ship a paid order', async () => {
+    const order = await paid();
+    world.clock.advance(3_600_000);
+    const result = await shipOrder(world.deps, { actor: admin, orderId: order.id });
+    expect(result).toEqual({ ok: true, value: expect.objectContaining({ status: 'shipped', shippedAt: world.clock.now(), transactionId: order.transactionId }) });
+  });
+
+  it('is forbidden for customers, the owner included', async () => {
+    const order = await paid();
+    expect(await shipOrder(world.deps, { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect((await world.store.orders.findById(order.id))?.status).toBe('pending');
+  });
+
+  it('refuses an unpaid order (unpaid -> shipped does not exist)', async () => {
+    const order = await placed();
+    expect(await shipOrder(world.deps, { actor: admin, orderId: order.id })).toEqual({
+      ok: false,
+      error: { code: 'ORDER_NOT_SHIPPABLE', message: messages.orderNotShippable },
+    });
+    expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
+  });
+
+  it('refuses shipping twice', async () => {
+    const order = await shipped();
+    expect(await shipOrder(world.deps, { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_SHIPPABLE' } });
+  });
+
+  it('answers NOT_FOUND for an unknown order', async () => {
+    expect(await shipOrder(world.deps, { actor: admin, orderId: 'missing' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('a shipped order is final', () => {
+  it('cannot be paid, deleted or shipped again', async () => {
+    const order = await shipped();
+    const intent = await payments.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: 'usd', email: order.email });
+    await payments.confirmCard({ clientSecret: intent.clientSecret, card: VISA, billing });
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intent.id })).toMatchObject({ error: { code: 'ORDER_ALREADY_PAID' } });
+    expect(await deleteOrder(world.deps, { actor: owner, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_DELETABLE' } });
+    expect(await shipOrder(world.deps, { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_SHIPPABLE' } });
+    expect(await world.store.orders.findById(order.id)).toMatchObject({ status: 'shipped', transactionId: order.transactionId });
+  });
+
+  it('repeating the original confirmation after shipping still returns the order unchanged', async () => {
+    const order = await shipped();
+    const intent = await payments.retrieveIntent(order.transactionId ?? '');
+    if (!intent) throw new Error('setup');
+    expect(await recordSucceededPayment(world.deps, intent)).toMatchObject({ ok: true, value: { status: 'shipped' } });
+  });
+});

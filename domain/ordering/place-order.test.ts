@@ -1,0 +1,202 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { messages } from '../messages.ts';
+import { createWorld, type World } from '../testing/world.ts';
+import type { User } from '../identity/user.ts';
+import { MIN_ORDER_QUANTITY } from './order.ts';
+import { placeOrder, type PlaceOrderInput } from './place-order.ts';
+
+let world: World;
+let buyer: User;
+
+beforeEach(async () => {
+  world = createWorld(createMemoryStore());
+  buyer = await world.addUser({ name: 'Ada Buyer', email: 'ada@example.com' });
+});
+
+const order = (productId: string, overrides: Partial<PlaceOrderInput> = {}) =>
+  placeOrder(world.deps, { buyer, productId, quantity: 100, phone: '555 010 2030', address: '1 Dock Road, Leeds', ...overrides });
+
+const stockOf = async (productId: string) => (await world.store.products.findById(productId))?.stock;
+
+describe('placeOrder: quantity', () => {
+  it('the minimum is the one constant 100', () => {
+    expect(MIN_ORDER_QUANTITY).toBe(100);
+  });
+
+  it('refuses 99 units with the minimum message and reserves nothing', async () => {
+    const product = await world.addProduct({ stock: 500 });
+    const result = await order(product.id, { quantity: 99 });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: messages.belowMinimum, fields: { quantity: messages.belowMinimum } },
+    });
+    expect(await stockOf(product.id)).toBe(500);
+    expect(await world.store.orders.listByUser(buyer.id)).toEqual([]);
+  });
+
+  it('accepts exactly 100 units and reserves them', async () => {
+    const product = await world.addProduct({ stock: 500 });
+    const result = await order(product.id, { quantity: 100 });
+    expect(result.ok && result.value).toMatchObject({ quantity: 100, status: 'unpaid' });
+    expect(await stockOf(product.id)).toBe(400);
+  });
+
+  it('accepts a quantity equal to the stock, leaving none', async () => {
+    const product = await world.addProduct({ stock: 250 });
+    expect((await order(product.id, { quantity: 250 })).ok).toBe(true);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it('refuses stock + 1 with INSUFFICIENT_STOCK and writes nothing', async () => {
+    const product = await world.addProduct({ stock: 250 });
+    const result = await order(product.id, { quantity: 251 });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INSUFFICIENT_STOCK', message: messages.insufficientStock, fields: { quantity: messages.aboveStock } },
+    });
+    expect(await stockOf(product.id)).toBe(250);
+    expect(await world.store.orders.listAll()).toEqual([]);
+  });
+
+  it.each([100.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses the quantity %s as not a whole number', async (quantity) => {
+    const product = await world.addProduct();
+    const result = await order(product.id, { quantity });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { quantity: messages.quantityNotWhole } } });
+  });
+
+  it('refuses a total too large to count exactly in cents', async () => {
+    const product = await world.addProduct({ priceCents: Number.MAX_SAFE_INTEGER, stock: 1_000 });
+    const result = await order(product.id, { quantity: 100 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(await stockOf(product.id)).toBe(1_000);
+  });
+
+  it('lets only one of two simultaneous buyers take the last units', async () => {
+    const product = await world.addProduct({ stock: 150 });
+    const other = await world.addUser();
+    const [first, second] = await Promise.all([
+      order(product.id),
+      placeOrder(world.deps, { buyer: other, productId: product.id, quantity: 100, phone: '5550102030', address: 'Elsewhere 2' }),
+    ]);
+    expect([first.ok, second.ok].sort()).toEqual([false, true]);
+    const loser = first.ok ? second : first;
+    expect(loser).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_STOCK' } });
+    expect(await stockOf(product.id)).toBe(50);
+  });
+});
+
+describe('placeOrder: who and what', () => {
+  it('refuses admins: they cannot buy', async () => {
+    const admin = await world.addUser({ role: 'admin' });
+    const product = await world.addProduct();
+    const result = await placeOrder(world.deps, { buyer: admin, productId: product.id, quantity: 100, phone: '5550102030', address: 'HQ' });
+    expect(result).toEqual({ ok: false, error: { code: 'ADMIN_CANNOT_BUY', message: messages.adminCannotBuy } });
+    expect(await stockOf(product.id)).toBe(500);
+  });
+
+  it('refuses an unknown product', async () => {
+    expect(await order('no-such-product')).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: messages.productNotFound } });
+  });
+
+  it('takes the price from the product and computes the total in cents', async () => {
+    const product = await world.addProduct({ priceCents: 1_999, stock: 1_000 });
+    const result = await order(product.id, { quantity: 137 });
+    expect(result.ok && result.value).toMatchObject({ unitPriceCents: 1_999, quantity: 137, totalCents: 273_863 });
+  });
+
+  it('snapshots the product and the buyer, so later product edits do not change the order', async () => {
+    const product = await world.addProduct({ name: 'Pipe wrench 14"', priceCents: 2_450, description: 'Drop-forged.', imageUrl: '/img/wrench.webp' });
+    const result = await order(product.id);
+    if (!result.ok) throw new Error(result.error.message);
+    await world.store.products.update(product.id, { name: 'Renamed', priceCents: 1 }, world.clock.now());
+    expect(await world.store.orders.findById(result.value.id)).toMatchObject({
+      userId: buyer.id,
+      email: 'ada@example.com',
+      customerName: 'Ada Buyer',
+      productId: product.id,
+      productName: 'Pipe wrench 14"',
+      productDescription: 'Drop-forged.',
+      productImageUrl: '/img/wrench.webp',
+      unitPriceCents: 2_450,
+      totalCents: 245_000,
+      status: 'unpaid',
+      transactionId: null,
+      paidAt: null,
+      shippedAt: null,
+      createdAt: world.clock.now(),
+    });
+  });
+});
+
+describe('placeOrder: phone and address', () => {
+  it('normalises the phone to digits (and a leading +) and trims the address', async () => {
+    const product = await world.addProduct();
+    const result = await order(product.id, { phone: ' +1 (555) 010-2030 ', address: '  7 Quay Street  ' });
+    expect(result.ok && result.value).toMatchObject({ phone: '+15550102030', address: '7 Quay Street' });
+  });
+
+  it.each([
+    ['call me', messages.phoneNotDigits],
+    ['12ab5678', messages.phoneNotDigits],
+    ['123', messages.phoneNotDigits],
+    ['   ', messages.phoneRequired],
+  ])('refuses the phone %j', async (phone, message) => {
+    const product = await world.addProduct();
+    const result = await order(product.id, { phone });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { phone: message } } });
+    expect(await stockOf(product.id)).toBe(500);
+  });
+
+  it('refuses an empty or overlong address', async () => {
+    const product = await world.addProduct();
+    expect(await order(product.id, { address: '  ' })).toMatchObject({ error: { fields: { address: messages.addressRequired } } });
+    expect(await order(product.id, { address: 'x'.repeat(501) })).toMatchObject({ error: { fields: { address: messages.tooLong(500) } } });
+  });
+
+  it('reports every bad field at once', async () => {
+    const product = await world.addProduct();
+    const result = await order(product.id, { quantity: 5, phone: 'nope', address: '' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { fields: { quantity: messages.belowMinimum, phone: messages.phoneNotDigits, address: messages.addressRequired } },
+    });
+  });
+});
+
+describe('placeOrder: idempotency key', () => {
+  it('returns the same order for a retry and reserves the stock once', async () => {
+    const product = await world.addProduct({ stock: 500 });
+    const first = await order(product.id, { idempotencyKey: 'retry-1' });
+    const second = await order(product.id, { idempotencyKey: 'retry-1' });
+    expect(first.ok && second.ok).toBe(true);
+    expect(second.ok && second.value.id).toBe(first.ok && first.value.id);
+    expect(await stockOf(product.id)).toBe(400);
+    expect(await world.store.orders.listByUser(buyer.id)).toHaveLength(1);
+  });
+
+  it('refuses the same key for a different request', async () => {
+    const product = await world.addProduct({ stock: 500 });
+    await order(product.id, { idempotencyKey: 'retry-2' });
+    const reused = await order(product.id, { idempotencyKey: 'retry-2', quantity: 150 });
+    expect(reused).toEqual({ ok: false, error: { code: 'IDEMPOTENCY_KEY_REUSED', message: messages.idempotencyKeyReused } });
+    expect(await stockOf(product.id)).toBe(400);
+  });
+
+  it('keeps keys per buyer: another buyer with the same key gets their own order', async () => {
+    const product = await world.addProduct({ stock: 500 });
+    const other = await world.addUser();
+    const mine = await order(product.id, { idempotencyKey: 'shared' });
+    const theirs = await placeOrder(world.deps, { buyer: other, productId: product.id, quantity: 100, phone: '5550102030', address: 'A', idempotencyKey: 'shared' });
+    expect(theirs.ok && theirs.value.userId).toBe(other.id);
+    expect(theirs.ok && theirs.value.id).not.toBe(mine.ok && mine.value.id);
+    expect(await stockOf(product.id)).toBe(300);
+  });
+
+  it('without a key, two identical requests are two orders', async () => {
+    const product = await world.addProduct({ stock: 500 });
+    await order(product.id);
+    await order(product.id);
+    expect(await world.store.orders.listByUser(buyer.id)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePhone } from './phone.ts';
+
+describe('normalizePhone', () => {
+  it.each([
+    ['+1 (555) 010-2030', '+15550102030'],
+    ['555.010.2030', '5550102030'],
+    ['  0113 496 0000 ', '01134960000'],
+    ['+15550102030', '+15550102030'],
+  ])('%j -> %j', (input, normalised) => {
+    expect(normalizePhone(input)).toBe(normalised);
+  });
+
+  it.each(['', '   ', 'call me', '555-CALL-NOW', '12345', '1+5550102030', '++15550102030', '1'.repeat(21)])('refuses %j', (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
+});
