@@ -1,0 +1,68 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { SessionClaims, TokenService } from '#domain/identity/token-service.ts';
+import type { Clock } from '#domain/shared/clock.ts';
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'bulkhead';
+const AUDIENCE = 'bulkhead-session';
+
+export interface JwtTokenServiceOptions {
+  /** At least 32 characters (256 bits of HS256 key material when random). */
+  secret: string;
+  ttlSeconds?: number;
+  clock?: Clock;
+}
+
+export interface JwtTokenService extends TokenService {
+  /** How long an issued token lives; the session cookie's Max-Age matches it. */
+  readonly ttlSeconds: number;
+}
+
+/**
+ * Session tokens: HS256 JWTs with `sub` (user id) and `sv` (session version). Verification pins
+ * the algorithm, issuer and audience, so `alg: none`, other algorithms and tokens minted for
+ * another purpose are all refused.
+ */
+export const createJwtTokenService = ({
+  secret,
+  ttlSeconds = SESSION_TTL_SECONDS,
+  clock = { now: () => new Date() },
+}: JwtTokenServiceOptions): JwtTokenService => {
+  if (secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
+  const key = new TextEncoder().encode(secret);
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  return {
+    ttlSeconds,
+    issue: ({ userId, sessionVersion }: SessionClaims) => {
+      const issuedAt = nowSeconds();
+      return new SignJWT({ sv: sessionVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(key);
+    },
+
+    async verify(token: string) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: clock.now(),
+          requiredClaims: ['sub', 'exp', 'sv'],
+        });
+        const { sub, sv } = payload;
+        return typeof sub === 'string' && sub !== '' && typeof sv === 'number' && Number.isSafeInteger(sv)
+          ? { userId: sub, sessionVersion: sv }
+          : null;
+      } catch {
+        // Bad signature, expired, malformed, wrong algorithm: all simply "not a session".
+        return null;
+      }
+    },
+  };
+};

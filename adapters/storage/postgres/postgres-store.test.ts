@@ -1,0 +1,25 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeStoreContract } from '../store.contract.ts';
+import { openPgliteStore, openPostgresStore } from './postgres-store.ts';
+import { postgresTestDatabase } from './test-database.ts';
+
+const database = postgresTestDatabase();
+console.info(`Postgres store contract runs against: ${database.kind}`);
+afterAll(() => database.dispose());
+
+describeStoreContract(database.kind, database.open);
+
+describe('postgres store', () => {
+  it('refuses a schema name that is not a plain identifier', async () => {
+    await expect(openPostgresStore('postgres://127.0.0.1:1/none', { schema: 'x; drop table users' })).rejects.toThrow(
+      /Invalid Postgres schema name/,
+    );
+  });
+
+  it('opens a standalone PGlite store and closes it', async () => {
+    const store = await openPgliteStore();
+    await store.ping();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow();
+  });
+});

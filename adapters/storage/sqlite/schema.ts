@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * SQLite tables. Money is integer cents, timestamps integer milliseconds. Orders keep a full
+ * product snapshot, so product_id is set null when the product goes, and user_id has no foreign
+ * key at all: deleting a user keeps their orders with the dangling id (Order.userId is not
+ * nullable). Newest-first listings read (created_at, id) indexes backwards.
+ */
+const timestampMs = (name: string) => integer(name, { mode: 'timestamp_ms' });
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['customer', 'admin'] }).notNull(),
+    emailVerified: integer('email_verified', { mode: 'boolean' }).notNull(),
+    passwordHash: text('password_hash'),
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    check('users_role_check', sql`${t.role} IN ('customer', 'admin')`),
+  ],
+);
+
+export const profiles = sqliteTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  imageUrl: text('image_url').notNull(),
+  phone: text('phone').notNull(),
+  education: text('education').notNull(),
+  linkedin: text('linkedin').notNull(),
+  facebook: text('facebook').notNull(),
+  address: text('address').notNull(),
+  updatedAt: timestampMs('updated_at').notNull(),
+});
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    stock: integer('stock').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
+  },
+  (t) => [
+    index('products_newest_idx').on(t.createdAt, t.id),
+    check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    customerName: text('customer_name').notNull(),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImageUrl: text('product_image_url').notNull(),
+    productDescription: text('product_description').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ['unpaid', 'pending', 'shipped'] }).notNull(),
+    transactionId: text('transaction_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestampMs('created_at').notNull(),
+    paidAt: timestampMs('paid_at'),
+    shippedAt: timestampMs('shipped_at'),
+  },
+  (t) => [
+    // NULL keys never collide, so orders without a key are unaffected.
+    uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('orders_user_newest_idx').on(t.userId, t.createdAt, t.id),
+    index('orders_newest_idx').on(t.createdAt, t.id),
+    index('orders_product_idx').on(t.productId),
+    check('orders_quantity_check', sql`${t.quantity} >= 100`),
+    check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped')`),
+    check('orders_amounts_check', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    country: text('country').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [
+    index('reviews_newest_idx').on(t.createdAt, t.id),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const subscribers = sqliteTable(
+  'subscribers',
+  {
+    email: text('email').primaryKey(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('subscribers_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id)],
+);

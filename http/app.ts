@@ -1,0 +1,82 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { messages } from '#domain/messages.ts';
+import { silentLogger } from './logger.ts';
+import { bodySizeLimit } from './middleware/body-size.ts';
+import { csrfProtection } from './middleware/csrf.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { defaultHttpSettings, type AppEnv, type AppPorts, type HttpSettings } from './ports.ts';
+import { problemOf } from './problem.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes, meRoutes } from './routes/auth.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { contentRoutes } from './routes/content.ts';
+import { healthRoutes } from './routes/health.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
+import { createStaticHandler } from './static-files.ts';
+
+export type { AppPorts } from './ports.ts';
+
+const WEBHOOKS = '/api/webhooks/';
+
+/**
+ * The whole HTTP surface: the JSON API under /api and the built SPA on the same port. Tests call
+ * it with the memory store; main.ts with the configured adapters.
+ */
+export function createApp(ports: AppPorts) {
+  const settings: HttpSettings = { ...defaultHttpSettings, ...ports.settings };
+  const logger = ports.logger ?? silentLogger;
+  const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
+  const csrf = csrfProtection(settings);
+
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders(settings));
+  app.use('/api/*', async (c, next) => {
+    // API answers are per user and per moment: no cache may keep them.
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  // Webhooks have their own (larger) limit and prove themselves by signature, not by origin.
+  const exceptWebhooks =
+    (middleware: MiddlewareHandler): MiddlewareHandler =>
+    (c, next) =>
+      c.req.path.startsWith(WEBHOOKS) ? next() : middleware(c, next);
+  app.use('/api/*', exceptWebhooks(jsonLimit), exceptWebhooks(csrf));
+
+  const api = app
+    .route('/api/health', healthRoutes(ports, logger))
+    .route('/api/auth', authRoutes(ports, settings))
+    .route('/api/me', meRoutes(ports))
+    .route('/api/products', catalogRoutes(ports))
+    .route('/api', contentRoutes(ports))
+    .route('/api/orders', orderRoutes(ports))
+    .route('/api/payments/test', testPaymentRoutes(ports))
+    .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
+    .route('/api/admin', adminRoutes(ports));
+
+  app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));
+  const serveSpa = createStaticHandler(ports.webRoot);
+  app.on(['GET', 'HEAD'], '*', serveSpa);
+  app.notFound((c) => problemOf(c, 'NOT_FOUND', messages.notFound));
+
+  app.onError((error, c) => {
+    // Hono's own refusals (a malformed body it parsed itself, say) keep their 4xx status.
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: { code: 'VALIDATION_FAILED', message: messages.invalidInput } }, error.status);
+    }
+    // Never the request body: it may hold passwords or card numbers.
+    logger.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json({ error: { code: 'INTERNAL_ERROR', message: messages.serverError } }, 500);
+  });
+
+  return api;
+}
+
+/** The typed shape of the API, for the web app's `hc<AppType>` client. */
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, parseConfig } from './config.ts';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('config', () => {
+  it('has working defaults with nothing set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      database: { kind: 'sqlite', file: join(resolve('./data'), 'bulkhead.db') },
+      jwtSecret: null,
+      publicUrl: null,
+      secure: false,
+      admin: null,
+      stripe: null,
+      seedDemo: true,
+      authRateLimit: 10,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/bulk',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      JWT_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'secret-1',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT: '3',
+      LOG_LEVEL: 'DEBUG',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/bulk',
+      database: { kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' },
+      jwtSecret: 'x'.repeat(32),
+      secure: true,
+      admin: { email: 'boss@example.com', password: 'secret-1' },
+      stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' },
+      seedDemo: false,
+      authRateLimit: 3,
+      logLevel: 'debug',
+      trustProxy: true,
+    });
+    expect(config.publicUrl?.origin).toBe('https://shop.example.com');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '', STRIPE_SECRET_KEY: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ PUBLIC_URL: 'shop.example.com' }, 'PUBLIC_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+  ])('names the variable of a bad value: %o', (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems.join('\n')).toContain(name);
+  });
+
+  it('reports every problem of one start at once', () => {
+    const problems = problemsOf({ PORT: 'abc', STRIPE_SECRET_KEY: 'sk_test_1', JWT_SECRET: 'short' });
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/JWT_SECRET/);
+    expect(problems.join('\n')).toMatch(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('lists every variable it reads, for the README and .env.example', () => {
+    expect(CONFIG_VARIABLES.map((variable) => variable.name)).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_WEBHOOK_SECRET', 'AUTH_RATE_LIMIT']),
+    );
+  });
+
+  describe('JWT secret without JWT_SECRET', () => {
+    let dir = '';
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('is generated once, kept with mode 600 and reused on the next start', () => {
+      dir = mkdtempSync(join(tmpdir(), 'bulkhead-config-'));
+      const dataDir = join(dir, 'data');
+      const first = loadConfig({ DATA_DIR: dataDir });
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      const file = join(dataDir, 'jwt-secret');
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).toBe('y'.repeat(40));
+    });
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * All configuration is environment variables, parsed and checked once at start. A bad value
+ * stops the start with a message naming the variable. `CONFIG_VARIABLES` is the list the README
+ * and `.env.example` document.
+ */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'HTTP port of the API and the web app' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on' },
+  { name: 'DATA_DIR', default: './data', description: 'SQLite file, uploads, e-mail outbox and the generated JWT secret' },
+  { name: 'DATABASE_URL', default: '(unset: SQLite file DATA_DIR/bulkhead.db)', description: 'postgres://user:pass@host:5432/db selects PostgreSQL' },
+  { name: 'JWT_SECRET', default: '(unset: generated once into DATA_DIR/jwt-secret)', description: 'Session signing secret, at least 32 characters; required and shared when several instances run' },
+  { name: 'PUBLIC_URL', default: '(unset)', description: 'The public origin, e.g. https://shop.example.com; https turns on Secure cookies and HSTS' },
+  { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: the first admin, created or promoted at start' },
+  { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'With ADMIN_EMAIL; used only when the account is created' },
+  { name: 'STRIPE_SECRET_KEY', default: '(unset: offline test payments)', description: 'With the two below: Stripe payments' },
+  { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key (pk_...)' },
+  { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret of the Stripe webhook endpoint (whsec_...)' },
+  { name: 'SEED_DEMO', default: 'true', description: 'Seed demo products and reviews into an empty store' },
+  { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Sign-in/sign-up attempts per 15 minutes per IP and per e-mail' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true behind one reverse proxy: rate limits use the client address it appends to X-Forwarded-For' },
+];
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Null until `resolveJwtSecret` reads or generates the one kept in DATA_DIR. */
+  jwtSecret: string | null;
+  publicUrl: URL | null;
+  /** True behind HTTPS: Secure cookies and HSTS. */
+  secure: boolean;
+  admin: { email: string; password: string } | null;
+  stripe: StripeConfig | null;
+  seedDemo: boolean;
+  authRateLimit: number;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(value), 'must be true or false')
+  .transform((value) => value === '' || ['true', '1', 'yes'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+    'must be a postgres:// URL (leave it unset for the SQLite file in DATA_DIR)',
+  ),
+  JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters long'),
+  PUBLIC_URL: optionalText.refine(
+    (value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+    'must be an http:// or https:// URL such as https://shop.example.com',
+  ),
+  ADMIN_EMAIL: optionalText.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value), 'must be an e-mail address'),
+  ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 6, 'must be at least 6 characters long'),
+  STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must start with sk_ (or rk_)'),
+  STRIPE_PUBLISHABLE_KEY: optionalText.refine((value) => value === undefined || value.startsWith('pk_'), 'must start with pk_'),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
+  SEED_DEMO: booleanText.default(true),
+  TRUST_PROXY: booleanText.default(false),
+  AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(10),
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }))
+    .default('info'),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Variables that only make sense together; reported with the others so one start shows every problem. */
+const pairingProblems = (present: Record<string, string | undefined>): string[] => {
+  const problems: string[] = [];
+  const given = (name: string) => present[name] !== undefined && present[name]?.trim() !== '';
+  if (given('ADMIN_EMAIL') !== given('ADMIN_PASSWORD')) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  const stripeNames = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
+  const stripeGiven = stripeNames.filter(given);
+  if (stripeGiven.length > 0 && stripeGiven.length < stripeNames.length) {
+    const missing = stripeNames.filter((name) => !given(name));
+    problems.push(`${missing.join(', ')}: set all three Stripe variables or none (${stripeGiven.join(', ')} given)`);
+  }
+  return problems;
+};
+
+/** Pure: reads the given variables (usually process.env) and returns the config or throws. */
+export const parseConfig = (env: Record<string, string | undefined>): Config => {
+  // Empty strings count as unset, as in most .env files.
+  const present = Object.fromEntries(
+    CONFIG_VARIABLES.map(({ name }) => [name, env[name]?.trim() === '' ? undefined : env[name]]),
+  );
+  const problems = pairingProblems(present);
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    problems.unshift(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const vars = parsed.data;
+
+  const dataDir = resolve(vars.DATA_DIR);
+  const publicUrl = vars.PUBLIC_URL ? new URL(vars.PUBLIC_URL) : null;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL }
+      : { kind: 'sqlite', file: join(dataDir, 'bulkhead.db') },
+    jwtSecret: vars.JWT_SECRET ?? null,
+    publicUrl,
+    secure: publicUrl?.protocol === 'https:',
+    admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
+    stripe:
+      vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY && vars.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: vars.STRIPE_SECRET_KEY, publishableKey: vars.STRIPE_PUBLISHABLE_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET }
+        : null,
+    seedDemo: vars.SEED_DEMO,
+    authRateLimit: vars.AUTH_RATE_LIMIT,
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+  };
+};
+
+/**
+ * JWT_SECRET, or the one generated on first start and kept in DATA_DIR/jwt-secret (mode 600), so a
+ * restart keeps everyone signed in.
+ */
+export const resolveJwtSecret = (config: Pick<Config, 'jwtSecret' | 'dataDir'>): string => {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = join(config.dataDir, 'jwt-secret');
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+/** parseConfig plus the JWT secret: what main.ts uses. */
+export const loadConfig = (env: Record<string, string | undefined>): Config & { jwtSecret: string } => {
+  const config = parseConfig(env);
+  return { ...config, jwtSecret: resolveJwtSecret(config) };
+};

@@ -1,0 +1,32 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '#domain/shared/errors.ts';
+
+/**
+ * The one table from domain error code to HTTP status (spec/api.md). It is a full Record, so a
+ * new ErrorCode without a status fails to type-check here.
+ *
+ * 403 is kept for "signed in but not allowed": the web app signs the user out on a 401/403 from a
+ * signed-in call, so refusals that are about the data, not the role (deleting oneself), are 409.
+ */
+export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
+  VALIDATION_FAILED: 400,
+  LINK_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  CARD_DECLINED: 402,
+  FORBIDDEN: 403,
+  ADMIN_CANNOT_BUY: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  INSUFFICIENT_STOCK: 409,
+  ORDER_NOT_DELETABLE: 409,
+  ORDER_NOT_SHIPPABLE: 409,
+  ORDER_ALREADY_PAID: 409,
+  PAYMENT_NOT_CONFIRMED: 409,
+  CANNOT_DELETE_SELF: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  GOOGLE_NOT_CONFIGURED: 503,
+};

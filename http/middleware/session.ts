@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { authenticate } from '#domain/identity/authenticate.ts';
+import { isAdmin } from '#domain/identity/user.ts';
+import { messages } from '#domain/messages.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
+import { problemOf } from '../problem.ts';
+
+export const SESSION_COOKIE = 'session';
+
+export type TokenSource = 'bearer' | 'cookie';
+
+/** `Authorization: Bearer <token>`, if that is what the request carries. */
+export const bearerToken = (c: Context): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1] ?? null;
+};
+
+/** An explicit Bearer token wins over the cookie (API clients and scripts use it). */
+export const sessionToken = (c: Context): { value: string; source: TokenSource } | null => {
+  const bearer = bearerToken(c);
+  if (bearer) return { value: bearer, source: 'bearer' };
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { value: cookie, source: 'cookie' } : null;
+};
+
+export const setSessionCookie = (c: Context, token: string, settings: HttpSettings) =>
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: settings.secure,
+    maxAge: settings.sessionTtlSeconds,
+  });
+
+export const clearSessionCookie = (c: Context, settings: HttpSettings) =>
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: settings.secure, httpOnly: true, sameSite: 'Lax' });
+
+/**
+ * Loads the user behind the token on every request, so sign-out, role changes and deletion take
+ * effect at once (the session version and the user row are checked each time).
+ */
+export const requireUser = (ports: Pick<AppPorts, 'store' | 'tokens'>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = sessionToken(c);
+    if (!token) return problemOf(c, 'UNAUTHENTICATED', messages.notSignedIn);
+    const user = await authenticate(ports, token.value);
+    if (!user) return problemOf(c, 'UNAUTHENTICATED', messages.sessionExpired);
+    c.set('user', user);
+    await next();
+  });
+
+/** Runs after requireUser: the role is the one stored now, not the one at sign-in. */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isAdmin(c.get('user'))) return problemOf(c, 'FORBIDDEN', messages.forbidden);
+  await next();
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
+
+const ADMIN_ENDPOINTS: [string, string][] = [
+  ['GET', '/api/admin/orders'],
+  ['POST', '/api/admin/orders/some-id/ship'],
+  ['GET', '/api/admin/users'],
+  ['POST', '/api/admin/users/some-id/make-admin'],
+  ['DELETE', '/api/admin/users/some-id'],
+  ['GET', '/api/admin/messages'],
+  ['GET', '/api/admin/subscribers'],
+];
+
+describe('admin endpoints', () => {
+  it('answer 401 anonymous and 403 for customers, on every endpoint', async () => {
+    const context = createTestApp();
+    const customer = await context.signUp();
+    for (const [method, path] of ADMIN_ENDPOINTS) {
+      const anonymous = await context.call(method, path);
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const refused = await context.call(method, path, { token: customer.token });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(expectError(refused.json)).toEqual({ code: 'FORBIDDEN', message: messages.forbidden });
+    }
+  });
+
+  it('lists all orders with the total count, and users without secrets', async () => {
+    const context = createTestApp();
+    const product = await addProduct(context.store);
+    const admin = await signUpAdmin(context);
+    for (const buyer of [await context.signUp(), await context.signUp()]) {
+      await context.call('POST', '/api/orders', {
+        body: { productId: product.id, quantity: 100, phone: '5550100200', address: 'Dock 4' },
+        token: buyer.token,
+      });
+    }
+    const orders = await context.call('GET', '/api/admin/orders', { token: admin.token });
+    expect(orders.status).toBe(200);
+    expect(orders.json.total).toBe(2);
+    expect(orders.json.items).toHaveLength(2);
+    const users = await context.call('GET', '/api/admin/users', { token: admin.token });
+    expect(users.json.items).toHaveLength(3);
+    expect(JSON.stringify(users.json)).not.toMatch(/passwordHash|sessionVersion|scrypt/);
+  });
+
+  it('lists newsletter subscribers', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    await context.call('POST', '/api/newsletter', { body: { email: 'fan@example.com' } });
+    const subscribers = await context.call('GET', '/api/admin/subscribers', { token: admin.token });
+    expect(subscribers.json.items).toEqual([expect.objectContaining({ email: 'fan@example.com' })]);
+  });
+
+  it('make-admin gives rights on the user’s next request without signing in again, idempotently', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    const user = await context.signUp();
+    expect((await context.call('GET', '/api/admin/users', { token: user.token })).status).toBe(403);
+    const promoted = await context.call('POST', `/api/admin/users/${user.user.id}/make-admin`, { token: admin.token });
+    expect(promoted.status).toBe(200);
+    expect(promoted.json).toMatchObject({ id: user.user.id, role: 'admin' });
+    expect((await context.call('GET', '/api/admin/users', { token: user.token })).status).toBe(200);
+    expect((await context.call('GET', '/api/me', { token: user.token })).json.user.role).toBe('admin');
+    const again = await context.call('POST', `/api/admin/users/${user.user.id}/make-admin`, { token: admin.token });
+    expect(again.status).toBe(200);
+    expect((await context.call('POST', '/api/admin/users/no-such-user/make-admin', { token: admin.token })).status).toBe(404);
+  });
+
+  it('deleting a user kills their token at once; an admin cannot delete themselves', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    const user = await context.signUp();
+    expect((await context.call('GET', '/api/me', { token: user.token })).status).toBe(200);
+    const deleted = await context.call('DELETE', `/api/admin/users/${user.user.id}`, { token: admin.token });
+    expect(deleted.status).toBe(204);
+    expect((await context.call('GET', '/api/me', { token: user.token })).status).toBe(401);
+    expect((await context.call('DELETE', `/api/admin/users/${user.user.id}`, { token: admin.token })).status).toBe(404);
+
+    const self = await context.call('DELETE', `/api/admin/users/${admin.user.id}`, { token: admin.token });
+    expect(self.status).toBe(409);
+    expect(expectError(self.json)).toEqual({ code: 'CANNOT_DELETE_SELF', message: messages.cannotDeleteSelf });
+    expect((await context.call('GET', '/api/me', { token: admin.token })).status).toBe(200);
+  });
+
+  it('a demoted or deleted admin loses access on the next request', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    expect((await context.call('GET', '/api/admin/orders', { token: admin.token })).status).toBe(200);
+    await context.store.users.setRole(admin.user.id, 'customer');
+    expect((await context.call('GET', '/api/admin/orders', { token: admin.token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
+
+const orderBody = (productId: string, quantity = 100) => ({ productId, quantity, phone: '+1 (555) 010-2030', address: '1 Harbour Road' });
+
+const arrange = async (stock = 1000, priceCents = 1250) => {
+  const context = createTestApp();
+  const product = await addProduct(context.store, { stock, priceCents });
+  const buyer = await context.signUp();
+  const stockNow = async () => (await context.store.products.findById(product.id))?.stock;
+  return { ...context, product, buyer, stockNow };
+};
+
+const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
+const billing = { name: 'Ada Buyer', email: 'ada@example.com' };
+
+describe('placing orders', () => {
+  it('refuses 99 units with 400 and accepts 100 with 201 and a server-computed total', async () => {
+    const { call, product, buyer, stockNow } = await arrange();
+    const tooFew = await call('POST', '/api/orders', { body: orderBody(product.id, 99), token: buyer.token });
+    expect(tooFew.status).toBe(400);
+    expect(expectError(tooFew.json).fields).toEqual({ quantity: messages.belowMinimum });
+    expect(await stockNow()).toBe(1000);
+
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id, 100), token: buyer.token });
+    expect(placed.status).toBe(201);
+    expect(placed.json).toMatchObject({
+      productId: product.id,
+      productName: product.name,
+      unitPriceCents: 1250,
+      quantity: 100,
+      totalCents: 125_000,
+      phone: '+15550102030',
+      address: '1 Harbour Road',
+      status: 'unpaid',
+      transactionId: null,
+      paidAt: null,
+      shippedAt: null,
+      email: buyer.email,
+      customerName: buyer.name,
+    });
+    expect(placed.json).not.toHaveProperty('userId');
+    expect(placed.json).not.toHaveProperty('idempotencyKey');
+    expect(await stockNow()).toBe(900);
+  });
+
+  it('ignores a client-sent price, total and status', async () => {
+    const { call, product, buyer } = await arrange();
+    const placed = await call('POST', '/api/orders', {
+      body: { ...orderBody(product.id, 200), priceCents: 1, unitPriceCents: 1, totalCents: 1, status: 'shipped', transactionId: 'pi_fake' },
+      token: buyer.token,
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.json).toMatchObject({ unitPriceCents: 1250, totalCents: 250_000, status: 'unpaid', transactionId: null });
+  });
+
+  it('answers more than the stock with 409 INSUFFICIENT_STOCK and takes nothing', async () => {
+    const { call, product, buyer, stockNow } = await arrange(150);
+    const response = await call('POST', '/api/orders', { body: orderBody(product.id, 151), token: buyer.token });
+    expect(response.status).toBe(409);
+    expect(expectError(response.json).code).toBe('INSUFFICIENT_STOCK');
+    expect(await stockNow()).toBe(150);
+  });
+
+  it('gives field messages for a bad phone and a missing address', async () => {
+    const { call, product, buyer } = await arrange();
+    const response = await call('POST', '/api/orders', {
+      body: { productId: product.id, quantity: 100, phone: 'call me', address: '  ' },
+      token: buyer.token,
+    });
+    expect(response.status).toBe(400);
+    expect(expectError(response.json).fields).toEqual({ phone: messages.phoneNotDigits, address: messages.addressRequired });
+  });
+
+  it('returns the same order for a retried Idempotency-Key, reserving stock once', async () => {
+    const { call, product, buyer, stockNow } = await arrange();
+    const headers = { 'idempotency-key': 'checkout-42' };
+    const first = await call('POST', '/api/orders', { body: orderBody(product.id, 120), token: buyer.token, headers });
+    const retry = await call('POST', '/api/orders', { body: orderBody(product.id, 120), token: buyer.token, headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.json.id).toBe(first.json.id);
+    expect(await stockNow()).toBe(880);
+    const reused = await call('POST', '/api/orders', { body: orderBody(product.id, 130), token: buyer.token, headers });
+    expect(reused.status).toBe(409);
+    expect(expectError(reused.json).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const badKey = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token, headers: { 'idempotency-key': 'has spaces' } });
+    expect(badKey.status).toBe(400);
+  });
+
+  it('refuses admins (403 ADMIN_CANNOT_BUY), anonymous callers (401) and unknown products (404)', async () => {
+    const context = await arrange();
+    const admin = await signUpAdmin(context);
+    const byAdmin = await context.call('POST', '/api/orders', { body: orderBody(context.product.id), token: admin.token });
+    expect(byAdmin.status).toBe(403);
+    expect(expectError(byAdmin.json)).toEqual({ code: 'ADMIN_CANNOT_BUY', message: messages.adminCannotBuy });
+    expect((await context.call('POST', '/api/orders', { body: orderBody(context.product.id) })).status).toBe(401);
+    const unknown = await context.call('POST', '/api/orders', { body: orderBody('no-such-product'), token: context.buyer.token });
+    expect(unknown.status).toBe(404);
+    expect(await context.stockNow()).toBe(1000);
+  });
+});
+
+describe('reading and deleting orders', () => {
+  it('lists only the caller’s own orders', async () => {
+    const { call, signUp, product, buyer } = await arrange();
+    const other = await signUp();
+    await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    await call('POST', '/api/orders', { body: orderBody(product.id), token: other.token });
+    const mine = await call('GET', '/api/orders', { token: buyer.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json.items).toHaveLength(1);
+    expect(mine.json.items[0].email).toBe(buyer.email);
+    expect((await call('GET', '/api/orders')).status).toBe(401);
+  });
+
+  it('hides another user’s order (404) for read, delete, payment-intent and confirm; admins can read it', async () => {
+    const context = await arrange();
+    const { call, signUp, product, buyer } = context;
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const stranger = await signUp();
+    const id = placed.json.id as string;
+    const attempts = [
+      await call('GET', `/api/orders/${id}`, { token: stranger.token }),
+      await call('DELETE', `/api/orders/${id}`, { token: stranger.token }),
+      await call('POST', `/api/orders/${id}/payment-intent`, { token: stranger.token }),
+      await call('POST', `/api/orders/${id}/payment/confirm`, { token: stranger.token, body: { paymentIntentId: 'pi_x' } }),
+    ];
+    for (const attempt of attempts) {
+      expect(attempt.status).toBe(404);
+      expect(expectError(attempt.json)).toEqual({ code: 'NOT_FOUND', message: messages.orderNotFound });
+    }
+    expect((await context.store.orders.findById(id))?.status).toBe('unpaid');
+    expect((await call('GET', `/api/orders/${id}`, { token: buyer.token })).json.id).toBe(id);
+    const admin = await signUpAdmin(context);
+    expect((await call('GET', `/api/orders/${id}`, { token: admin.token })).status).toBe(200);
+    // Paying is the owner's business only.
+    expect((await call('POST', `/api/orders/${id}/payment-intent`, { token: admin.token })).status).toBe(404);
+  });
+
+  it('deletes an unpaid order (204) and returns its stock', async () => {
+    const { call, product, buyer, stockNow } = await arrange();
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id, 300), token: buyer.token });
+    expect(await stockNow()).toBe(700);
+    const deleted = await call('DELETE', `/api/orders/${placed.json.id}`, { token: buyer.token });
+    expect(deleted.status).toBe(204);
+    expect(await stockNow()).toBe(1000);
+    expect((await call('GET', `/api/orders/${placed.json.id}`, { token: buyer.token })).status).toBe(404);
+  });
+});
+
+describe('paying with the test provider', () => {
+  it('runs the whole flow: intent, 4242 card, confirm → pending with the transaction id; paying again is refused', async () => {
+    const context = await arrange();
+    const { call, product, buyer } = context;
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id, 150), token: buyer.token });
+    const id = placed.json.id as string;
+
+    const intent = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    expect(intent.status).toBe(200);
+    expect(intent.json).toMatchObject({ provider: 'test', publishableKey: null, amountCents: 187_500 });
+
+    const early = await call('POST', `/api/orders/${id}/payment/confirm`, {
+      token: buyer.token,
+      body: { paymentIntentId: intent.json.clientSecret.split('_secret_')[0] },
+    });
+    expect(early.status).toBe(409);
+    expect(expectError(early.json).code).toBe('PAYMENT_NOT_CONFIRMED');
+
+    const charged = await call('POST', '/api/payments/test/confirm', {
+      token: buyer.token,
+      body: { clientSecret: intent.json.clientSecret, card, billing },
+    });
+    expect(charged.status).toBe(200);
+    expect(charged.json.status).toBe('succeeded');
+
+    const confirmed = await call('POST', `/api/orders/${id}/payment/confirm`, {
+      token: buyer.token,
+      body: { paymentIntentId: charged.json.paymentIntentId },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toMatchObject({ id, status: 'pending', transactionId: charged.json.paymentIntentId });
+    expect(confirmed.json.paidAt).not.toBeNull();
+
+    // Confirming again is harmless; paying again is refused; a paid order cannot be deleted.
+    const twice = await call('POST', `/api/orders/${id}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: charged.json.paymentIntentId } });
+    expect(twice.json.status).toBe('pending');
+    const again = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    expect(again.status).toBe(409);
+    expect(expectError(again.json).code).toBe('ORDER_ALREADY_PAID');
+    const recharge = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+    expect(recharge.status).toBe(409);
+    const deleted = await call('DELETE', `/api/orders/${id}`, { token: buyer.token });
+    expect(deleted.status).toBe(409);
+    expect(expectError(deleted.json).code).toBe('ORDER_NOT_DELETABLE');
+  });
+
+  it('refuses an intent id made for another order', async () => {
+    const { call, product, buyer } = await arrange();
+    const first = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const second = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const intent = await call('POST', `/api/orders/${first.json.id}/payment-intent`, { token: buyer.token });
+    const charged = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+    const crossed = await call('POST', `/api/orders/${second.json.id}/payment/confirm`, {
+      token: buyer.token,
+      body: { paymentIntentId: charged.json.paymentIntentId },
+    });
+    expect(crossed.status).toBe(409);
+    expect((await call('GET', `/api/orders/${second.json.id}`, { token: buyer.token })).json.status).toBe('unpaid');
+  });
+
+  it('answers a declined card with 402 and leaves the order unpaid', async () => {
+    const { call, product, buyer } = await arrange();
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const intent = await call('POST', `/api/orders/${placed.json.id}/payment-intent`, { token: buyer.token });
+    const declined = await call('POST', '/api/payments/test/confirm', {
+      token: buyer.token,
+      body: { clientSecret: intent.json.clientSecret, card: { ...card, number: '4000 0000 0000 0002' }, billing },
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.json).toEqual({ error: { code: 'CARD_DECLINED', message: 'Your card was declined.' } });
+    expect((await call('GET', `/api/orders/${placed.json.id}`, { token: buyer.token })).json.status).toBe('unpaid');
+  });
+
+  it('answers card problems with 400 on the card field', async () => {
+    const { call, product, buyer } = await arrange();
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const intent = await call('POST', `/api/orders/${placed.json.id}/payment-intent`, { token: buyer.token });
+    const pay = (cardOverride: object) =>
+      call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card: { ...card, ...cardOverride }, billing } });
+    const expired = await pay({ expMonth: 1, expYear: 2020 });
+    expect(expired.status).toBe(400);
+    expect(expectError(expired.json).fields).toEqual({ card: messages.cardExpired });
+    const badCvc = await pay({ cvc: '12' });
+    expect(badCvc.status).toBe(400);
+    expect(expectError(badCvc.json).fields).toEqual({ card: messages.cardCvcInvalid });
+    const badNumber = await pay({ number: '1234' });
+    expect(expectError(badNumber.json).fields).toEqual({ card: messages.cardNumberInvalid });
+    expect((await call('POST', '/api/payments/test/confirm', { body: { clientSecret: intent.json.clientSecret, card, billing } })).status).toBe(401);
+  });
+});
+
+describe('shipping', () => {
+  it('ships only paid (pending) orders, admins only', async () => {
+    const context = await arrange();
+    const { call, product, buyer } = context;
+    const admin = await signUpAdmin(context);
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const id = placed.json.id as string;
+    const unpaid = await call('POST', `/api/admin/orders/${id}/ship`, { token: admin.token });
+    expect(unpaid.status).toBe(409);
+    expect(expectError(unpaid.json)).toEqual({ code: 'ORDER_NOT_SHIPPABLE', message: messages.orderNotShippable });
+
+    const intent = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    const charged = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+    await call('POST', `/api/orders/${id}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: charged.json.paymentIntentId } });
+
+    expect((await call('POST', `/api/admin/orders/${id}/ship`, { token: buyer.token })).status).toBe(403);
+    const shipped = await call('POST', `/api/admin/orders/${id}/ship`, { token: admin.token });
+    expect(shipped.status).toBe(200);
+    expect(shipped.json).toMatchObject({ id, status: 'shipped' });
+    expect(shipped.json.shippedAt).not.toBeNull();
+    expect((await call('POST', `/api/admin/orders/${id}/ship`, { token: admin.token })).status).toBe(409);
+    expect((await call('GET', `/api/orders/${id}`, { token: buyer.token })).json.status).toBe('shipped');
+    expect((await call('POST', `/api/admin/orders/no-such-order/ship`, { token: admin.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { deleteOrder } from '#domain/ordering/delete-order.ts';
+import { findOrderFor } from '#domain/ordering/find-order.ts';
+import { placeOrder } from '#domain/ordering/place-order.ts';
+import { confirmPayment } from '#domain/ordering/record-payment.ts';
+import { startPayment } from '#domain/ordering/start-payment.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { requireUser } from '../middleware/session.ts';
+import type { AppEnv, AppPorts } from '../ports.ts';
+import { problem } from '../problem.ts';
+import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, placeOrderSchema } from '../schemas.ts';
+import { toFullListDto, toOrderDto, toPaymentIntentDto } from '../serializers.ts';
+import { validate } from '../validation.ts';
+
+const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/**
+ * /api/orders: a signed-in buyer's orders. Another user's order answers 404, exactly like one
+ * that does not exist, so ids cannot be probed.
+ */
+export const orderRoutes = (ports: AppPorts) =>
+  new Hono<AppEnv>()
+    .use(requireUser(ports))
+    .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), async (c) => {
+      // Only these four fields are read: price, total and status always come from the server.
+      const { productId, quantity, phone, address } = c.req.valid('json');
+      const placed = await placeOrder(ports, {
+        buyer: c.get('user'),
+        productId,
+        quantity,
+        phone,
+        address,
+        idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+      });
+      return placed.ok ? c.json(toOrderDto(placed.value), 201) : problem(c, placed.error);
+    })
+    .get('/', async (c) => {
+      const orders = await ports.store.orders.listByUser(c.get('user').id);
+      return c.json(toFullListDto(orders, toOrderDto), 200);
+    })
+    .get('/:id', validate('param', idParamSchema), async (c) => {
+      const found = await findOrderFor(ports.store, c.get('user'), c.req.valid('param').id);
+      return found.ok ? c.json(toOrderDto(found.value), 200) : problem(c, found.error);
+    })
+    .delete('/:id', validate('param', idParamSchema), async (c) => {
+      const deleted = await deleteOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
+    })
+    .post('/:id/payment-intent', validate('param', idParamSchema), async (c) => {
+      const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      return started.ok ? c.json(toPaymentIntentDto(started.value), 200) : problem(c, started.error);
+    })
+    .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), async (c) => {
+      const confirmed = await confirmPayment(ports, {
+        actor: c.get('user'),
+        orderId: c.req.valid('param').id,
+        paymentIntentId: c.req.valid('json').paymentIntentId,
+      });
+      return confirmed.ok ? c.json(toOrderDto(confirmed.value), 200) : problem(c, confirmed.error);
+    });

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { messages } from '#domain/messages.ts';
+import { recordSucceededPayment } from '#domain/ordering/record-payment.ts';
+import type { TestCardResultDto } from '../dto.ts';
+import type { Logger } from '../logger.ts';
+import { bodySizeLimit } from '../middleware/body-size.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { requireUser } from '../middleware/session.ts';
+import { canConfirmTestCards, canVerifyWebhooks, type AppEnv, type AppPorts, type HttpSettings } from '../ports.ts';
+import { problem, problemOf } from '../problem.ts';
+import { testCardSchema } from '../schemas.ts';
+import { validate } from '../validation.ts';
+
+/**
+ * The offline test provider's card endpoint; it exists only while that provider is active (with
+ * Stripe configured the card never touches our server).
+ */
+export const testPaymentRoutes = (ports: AppPorts) => {
+  const routes = new Hono<AppEnv>();
+  const { payments } = ports;
+  if (!canConfirmTestCards(payments)) return routes;
+  return routes.post('/confirm', requireUser(ports), jsonBody, validate('json', testCardSchema), async (c) => {
+    const confirmed = await payments.confirmCard(c.req.valid('json'));
+    return confirmed.ok
+      ? c.json({ status: 'succeeded', paymentIntentId: confirmed.value.paymentIntentId } satisfies TestCardResultDto, 200)
+      : problem(c, confirmed.error);
+  });
+};
+
+/**
+ * Stripe's webhook: the raw body as text (the signature covers the exact bytes), verified before
+ * anything is read. Replays change nothing: recordSucceededPayment finds the order already paid by
+ * the same intent. Events we do not use are acknowledged so Stripe stops retrying them.
+ */
+export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger) => {
+  const routes = new Hono<AppEnv>();
+  const { payments } = ports;
+  if (!canVerifyWebhooks(payments)) return routes;
+  return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), async (c) => {
+    const signature = c.req.header('stripe-signature');
+    if (!signature) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
+    const verdict = await payments.verifyWebhook(await c.req.text(), signature);
+    if (!verdict.ok) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
+    if (verdict.intent) {
+      const recorded = await recordSucceededPayment(ports, verdict.intent);
+      // A mismatch (amount, unknown order, paid by another intent) is logged, and still acknowledged:
+      // retrying the same event cannot change the answer.
+      if (!recorded.ok) logger.warn('stripe webhook not applied', { eventId: verdict.eventId, code: recorded.error.code });
+    }
+    return c.json({ received: true }, 200);
+  });
+};

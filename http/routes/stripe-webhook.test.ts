@@ -1,0 +1,143 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '#adapters/payments/stripe/fake-stripe-server.ts';
+import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
+import { addProduct, createTestApp, expectError } from '../test-support.ts';
+
+const SECRET_KEY = 'sk_test_http_0123456789abcdef';
+const WEBHOOK_SECRET = 'whsec_http_0123456789abcdef';
+
+let fake: FakeStripe;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ secretKey: SECRET_KEY });
+  stripe = new Stripe(SECRET_KEY, { host: fake.host, port: fake.port, protocol: fake.protocol, maxNetworkRetries: 0 });
+});
+afterAll(() => fake.close());
+
+/** An app on Stripe (the fake), one buyer and one unpaid order of 150 units at $12.50. */
+const arrange = async () => {
+  const payments = createStripePaymentGateway({
+    secretKey: SECRET_KEY,
+    publishableKey: 'pk_test_http',
+    webhookSecret: WEBHOOK_SECRET,
+    client: { host: fake.host, port: fake.port, protocol: fake.protocol },
+  });
+  const context = createTestApp({ payments });
+  const product = await addProduct(context.store, { priceCents: 1250 });
+  const buyer = await context.signUp();
+  const placed = await context.call('POST', '/api/orders', {
+    body: { productId: product.id, quantity: 150, phone: '5550100200', address: 'Pier 9' },
+    token: buyer.token,
+  });
+  const orderId = placed.json.id as string;
+  const intentResponse = await context.call('POST', `/api/orders/${orderId}/payment-intent`, { token: buyer.token });
+  const intentId = (intentResponse.json.clientSecret as string).split('_secret_')[0]!;
+  return { ...context, buyer, orderId, intentId, intentResponse };
+};
+
+/** What Stripe.js does in the browser: confirm the intent with a test card. */
+const payInBrowser = (intentId: string, paymentMethod = 'pm_card_visa') =>
+  stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethod });
+
+const succeededEvent = async (intentId: string) => {
+  const intent = await stripe.paymentIntents.retrieve(intentId);
+  return JSON.stringify({
+    id: `evt_${intentId.slice(3)}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    type: 'payment_intent.succeeded',
+    data: { object: intent },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+};
+
+const signed = (payload: string, secret = WEBHOOK_SECRET) => stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+describe('Stripe payments over HTTP', () => {
+  it('hands out a Stripe intent for the stored amount, and has no test-card endpoint', async () => {
+    const { intentResponse, call, buyer } = await arrange();
+    expect(intentResponse.status).toBe(200);
+    expect(intentResponse.json).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_http', amountCents: 187_500 });
+    const testCard = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: {} });
+    expect(testCard.status).toBe(404);
+  });
+
+  it('marks the order paid from a signed payment_intent.succeeded webhook; the same webhook twice changes nothing', async () => {
+    const { call, buyer, orderId, intentId, store } = await arrange();
+    await payInBrowser(intentId);
+    const payload = await succeededEvent(intentId);
+    const first = await call('POST', '/api/webhooks/stripe', {
+      raw: payload,
+      contentType: 'application/json',
+      headers: { 'stripe-signature': signed(payload) },
+    });
+    expect(first.status).toBe(200);
+    const paid = await store.orders.findById(orderId);
+    expect(paid).toMatchObject({ status: 'pending', transactionId: intentId });
+
+    const replay = await call('POST', '/api/webhooks/stripe', {
+      raw: payload,
+      contentType: 'application/json',
+      headers: { 'stripe-signature': signed(payload) },
+    });
+    expect(replay.status).toBe(200);
+    expect(await store.orders.findById(orderId)).toEqual(paid);
+
+    // The buyer's confirm call arriving after the webhook agrees and changes nothing either.
+    const confirm = await call('POST', `/api/orders/${orderId}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: intentId } });
+    expect(confirm.status).toBe(200);
+    expect(confirm.json.paidAt).toBe(paid?.paidAt?.toISOString());
+  });
+
+  it('rejects a bad or missing signature with 400 and leaves the order unpaid', async () => {
+    const { call, orderId, intentId, store } = await arrange();
+    await payInBrowser(intentId);
+    const payload = await succeededEvent(intentId);
+    const forged = await call('POST', '/api/webhooks/stripe', {
+      raw: payload,
+      contentType: 'application/json',
+      headers: { 'stripe-signature': signed(payload, 'whsec_attacker_secret') },
+    });
+    expect(forged.status).toBe(400);
+    expectError(forged.json);
+    const tampered = await call('POST', '/api/webhooks/stripe', {
+      raw: payload.replace('"livemode":false', '"livemode":true'),
+      contentType: 'application/json',
+      headers: { 'stripe-signature': signed(payload) },
+    });
+    expect(tampered.status).toBe(400);
+    const unsigned = await call('POST', '/api/webhooks/stripe', { raw: payload, contentType: 'application/json' });
+    expect(unsigned.status).toBe(400);
+    expect((await store.orders.findById(orderId))?.status).toBe('unpaid');
+  });
+
+  it('confirms through the server asking Stripe, only once the intent succeeded', async () => {
+    const { call, buyer, orderId, intentId } = await arrange();
+    const early = await call('POST', `/api/orders/${orderId}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: intentId } });
+    expect(early.status).toBe(409);
+    await payInBrowser(intentId, 'pm_card_chargeDeclined').catch(() => null);
+    const declined = await call('POST', `/api/orders/${orderId}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: intentId } });
+    expect(declined.status).toBe(409);
+    await payInBrowser(intentId);
+    const confirmed = await call('POST', `/api/orders/${orderId}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: intentId } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toMatchObject({ status: 'pending', transactionId: intentId });
+  });
+
+  it('acknowledges events it does not use without changing anything', async () => {
+    const { call, orderId, store } = await arrange();
+    const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } });
+    const response = await call('POST', '/api/webhooks/stripe', {
+      raw: payload,
+      contentType: 'application/json',
+      headers: { 'stripe-signature': signed(payload) },
+    });
+    expect(response.status).toBe(200);
+    expect((await store.orders.findById(orderId))?.status).toBe('unpaid');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Domain objects to the JSON shapes of spec/api.md (dto.ts). Only what the contract lists leaves
+ * the server: no password hash, session version, order owner id or idempotency key.
+ */
+import type { Product } from '#domain/catalog/product.ts';
+import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
+import type { Profile, User } from '#domain/identity/user.ts';
+import type { Order } from '#domain/ordering/order.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import type { PaymentStart } from '#domain/ordering/start-payment.ts';
+import type { Page } from '#domain/shared/page.ts';
+import type {
+  ContactMessageDto,
+  ListDto,
+  OrderDto,
+  PaymentIntentDto,
+  ProductDto,
+  ProfileDto,
+  ReviewDto,
+  SubscriberDto,
+  UserDto,
+} from './dto.ts';
+
+const iso = (date: Date): string => date.toISOString();
+const isoOrNull = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export const toUserDto = (user: User): UserDto => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  emailVerified: user.emailVerified,
+  createdAt: iso(user.createdAt),
+});
+
+/** The profile page shows the account's name and e-mail beside the editable fields. */
+export const toProfileDto = (profile: Profile, user: Pick<User, 'name' | 'email'>): ProfileDto => ({
+  name: user.name,
+  email: user.email,
+  imageUrl: profile.imageUrl,
+  phone: profile.phone,
+  education: profile.education,
+  linkedin: profile.linkedin,
+  facebook: profile.facebook,
+  address: profile.address,
+});
+
+export const toProductDto = (product: Product): ProductDto => ({
+  id: product.id,
+  name: product.name,
+  description: product.description,
+  imageUrl: product.imageUrl,
+  priceCents: product.priceCents,
+  stock: product.stock,
+  minOrderQuantity: MIN_ORDER_QUANTITY,
+  createdAt: iso(product.createdAt),
+  updatedAt: iso(product.updatedAt),
+});
+
+export const toReviewDto = (review: Review): ReviewDto => ({
+  id: review.id,
+  name: review.name,
+  imageUrl: review.imageUrl,
+  country: review.country,
+  rating: review.rating,
+  comment: review.comment,
+  createdAt: iso(review.createdAt),
+});
+
+export const toOrderDto = (order: Order): OrderDto => ({
+  id: order.id,
+  email: order.email,
+  customerName: order.customerName,
+  productId: order.productId,
+  productName: order.productName,
+  productImageUrl: order.productImageUrl,
+  productDescription: order.productDescription,
+  unitPriceCents: order.unitPriceCents,
+  quantity: order.quantity,
+  totalCents: order.totalCents,
+  phone: order.phone,
+  address: order.address,
+  status: order.status,
+  transactionId: order.transactionId,
+  createdAt: iso(order.createdAt),
+  paidAt: isoOrNull(order.paidAt),
+  shippedAt: isoOrNull(order.shippedAt),
+});
+
+export const toPaymentIntentDto = (start: PaymentStart): PaymentIntentDto => ({
+  provider: start.provider,
+  clientSecret: start.clientSecret,
+  publishableKey: start.publishableKey,
+  amountCents: start.amountCents,
+});
+
+export const toContactMessageDto = (message: ContactMessage): ContactMessageDto => ({
+  id: message.id,
+  name: message.name,
+  email: message.email,
+  message: message.message,
+  createdAt: iso(message.createdAt),
+});
+
+export const toSubscriberDto = (subscriber: Subscriber): SubscriberDto => ({
+  email: subscriber.email,
+  createdAt: iso(subscriber.createdAt),
+});
+
+export const toListDto = <T, D>(page: Page<T>, toDto: (item: T) => D): ListDto<D> => ({
+  items: page.items.map(toDto),
+  nextCursor: page.nextCursor,
+});
+
+/** A complete list (no further page) in the list shape. */
+export const toFullListDto = <T, D>(items: readonly T[], toDto: (item: T) => D): ListDto<D> => ({
+  items: items.map(toDto),
+  nextCursor: null,
+});

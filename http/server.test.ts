@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { silentLogger } from './logger.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+describe('the real server (SQLite file, test payments)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bulkhead-server-'));
+  let server: RunningServer | null = null;
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, seeds, bootstraps the admin, serves on the port and shuts down cleanly', async () => {
+    server = await startServer(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'secret-boss' },
+      { logger: silentLogger, webRoot: join(dataDir, 'no-build') },
+    );
+    expect(server.banner).toBe(`Bulkhead listening on http://localhost:${server.port} (sqlite, test payments)`);
+    expect(existsSync(join(dataDir, 'bulkhead.db'))).toBe(true);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(true);
+
+    const base = `http://127.0.0.1:${server.port}`;
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok' });
+    const products = (await (await fetch(`${base}/api/products?limit=6`)).json()) as { items: unknown[] };
+    expect(products.items).toHaveLength(6);
+
+    const signIn = await fetch(`${base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'boss@example.com', password: 'secret-boss' }),
+    });
+    const session = (await signIn.json()) as { user: { role: string }; token: string };
+    expect(session.user.role).toBe('admin');
+    const users = await fetch(`${base}/api/admin/users`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(users.status).toBe(200);
+
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    await server.close();
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    server = null;
+  });
+});

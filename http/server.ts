@@ -1,0 +1,84 @@
+/**
+ * Starting and stopping the real server: configuration, adapters, migrations (run by the store
+ * openers), demo data, the first admin, then Hono on node's http server. main.ts adds the process
+ * concerns (signals, exit codes); tests start it on port 0.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { composePorts } from '#adapters/compose.ts';
+import { seedDemoData } from '#adapters/seed/demo-data.ts';
+import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createConsoleLogger, type Logger } from './logger.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface RunningServer {
+  /** http://localhost:PORT */
+  url: string;
+  port: number;
+  /** The start-up line, e.g. `Bulkhead listening on http://localhost:3000 (sqlite, test payments)`. */
+  banner: string;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the store. */
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  env: Record<string, string | undefined>,
+  options: { webRoot?: string; logger?: Logger } = {},
+): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const logger = options.logger ?? createConsoleLogger(config.logLevel);
+  const ports = await composePorts(config);
+  try {
+    if (config.seedDemo && (await seedDemoData(ports))) logger.info('seeded demo products and reviews');
+    if (config.admin) {
+      const admin = await bootstrapAdmin(ports, config.admin);
+      if (!admin.ok) throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${admin.error.message}`);
+      logger.info(`admin account ready: ${admin.value.email}`);
+    }
+  } catch (error) {
+    await ports.store.close();
+    throw error;
+  }
+
+  const app = createApp({
+    ...ports,
+    webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+    logger,
+    settings: {
+      publicUrl: config.publicUrl,
+      secure: config.secure,
+      authRateLimit: config.authRateLimit,
+      trustProxy: config.trustProxy,
+      sessionTtlSeconds: ports.tokens.ttlSeconds,
+    },
+  });
+
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await ports.store.close();
+    })());
+
+  return {
+    url,
+    port,
+    banner: `Bulkhead listening on ${url} (${ports.describe.database}, ${ports.describe.payments} payments)`,
+    close,
+  };
+}

@@ -1,0 +1,30 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { z } from 'zod';
+import { messages } from '#domain/messages.ts';
+import { invalid } from '#domain/shared/errors.ts';
+import { problem } from './problem.ts';
+
+/**
+ * Turns zod issues into `fields`: the first message per top-level field (a nested card number
+ * problem is reported on `card`, as the card form shows one line under the card). Issues about the
+ * body as a whole (an array instead of an object, say) get the generic catalogue text on `body`.
+ */
+export const fieldsOf = (issues: readonly z.core.$ZodIssue[]): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const [first] = issue.path;
+    const key = first === undefined ? 'body' : String(first);
+    fields[key] ??= first === undefined ? messages.invalidInput : issue.message;
+  }
+  return fields;
+};
+
+/**
+ * zod validation of one part of the request. A failure is a 400 VALIDATION_FAILED with `fields`;
+ * unknown keys are stripped by the schemas, so a client-sent price or status never gets through.
+ */
+export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) return problem(c, invalid(fieldsOf(result.error.issues)));
+  });
