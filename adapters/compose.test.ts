@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composePorts, type ComposedPorts } from './compose.ts';
 
@@ -11,7 +14,9 @@ afterEach(async () => {
 describe('composePorts', () => {
   it('picks SQLite and the offline test provider by default, with working identity ports', async () => {
     opened = await composePorts({ database: { kind: 'sqlite', file: ':memory:' }, jwtSecret: secret, stripe: null });
-    expect(opened.describe).toEqual({ database: 'sqlite', payments: 'test' });
+    expect(opened.describe).toEqual({ database: 'sqlite', payments: 'test', mail: 'outbox', images: 'local', google: false });
+    expect(opened.google).toBeNull();
+    expect(opened.uploads).not.toBeNull();
     expect(opened.payments.provider).toBe('test');
     await opened.store.ping();
     const hash = await opened.hasher.hash('pass-123');
@@ -29,5 +34,41 @@ describe('composePorts', () => {
     });
     expect(opened.describe.payments).toBe('stripe');
     expect(opened.payments).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_x' });
+  });
+
+  it('writes mail to DATA_DIR/outbox, keeps uploads in DATA_DIR/uploads and signs links', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bulkhead-compose-'));
+    try {
+      const logged: string[] = [];
+      opened = await composePorts(
+        { database: { kind: 'sqlite', file: ':memory:' }, jwtSecret: secret, stripe: null, dataDir, appUrl: 'http://shop.test' },
+        { log: (line) => logged.push(line) },
+      );
+      await opened.mailer.send({ to: 'a@example.com', subject: 'Hi', text: 'Open http://shop.test/x', html: '<p>Hi</p>' });
+      expect(await readdir(join(dataDir, 'outbox'))).toHaveLength(1);
+      expect(logged.join('\n')).toContain('link: http://shop.test/x');
+      const { url } = await opened.images.save(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'png');
+      expect(await readdir(join(dataDir, 'uploads'))).toEqual([url.replace('/uploads/', '')]);
+      expect(opened.uploads?.dir).toBe(join(dataDir, 'uploads'));
+      const link = await opened.links.issue({ purpose: 'verify-email', userId: 'u1', version: 1 }, 60);
+      expect(await opened.links.verify(link, 'verify-email')).toEqual({ ok: true, claims: { purpose: 'verify-email', userId: 'u1', version: 1 } });
+      expect(await opened.tokens.verify(link)).toBeNull();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('picks SMTP, the image host and Google sign-in when configured', async () => {
+    opened = await composePorts({
+      database: { kind: 'sqlite', file: ':memory:' },
+      jwtSecret: secret,
+      stripe: null,
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      imageHost: { key: 'key-1', endpoint: null },
+      google: { clientId: 'client', clientSecret: 'secret' },
+    });
+    expect(opened.describe).toMatchObject({ mail: 'smtp', images: 'image-host', google: true });
+    expect(opened.uploads).toBeNull();
+    expect(opened.google).not.toBeNull();
   });
 });

@@ -5,19 +5,44 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
+import type { ImageStore } from '#domain/images/image-store.ts';
+import type { Mailer } from '#domain/mail/mailer.ts';
 import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
 import type { Clock, IdGenerator } from '#domain/shared/clock.ts';
 import type { Store } from '#domain/store.ts';
 import { createJwtTokenService, type JwtTokenService } from './identity/jwt-token-service.ts';
+import { createGoogleOidc, type GoogleOidc } from './identity/google-oidc.ts';
+import { createJwtLinkTokenService } from './identity/jwt-link-token-service.ts';
 import { createScryptPasswordHasher } from './identity/scrypt-password-hasher.ts';
+import { createImageHostStore } from './images/image-host-store.ts';
+import { createLocalDiskImageStore } from './images/local-disk-image-store.ts';
+import { createLocalImageFiles } from './images/resize.ts';
+import { createOutboxMailer } from './mail/outbox-mailer.ts';
+import { createSmtpMailer } from './mail/smtp-mailer.ts';
+
+export const DEFAULT_MAIL_FROM = 'Bulkhead <no-reply@localhost>';
+/** Where the local-disk image store's files are served (http/routes/uploads.ts). */
+export const UPLOADS_URL_PREFIX = '/uploads';
+export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 
 /** The part of the configuration the adapters need (http/config.ts's Config fits it). */
 export interface AdapterSettings {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   jwtSecret: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+  /** Outbox and uploads live under it (default ./data). */
+  dataDir?: string;
+  /** The web app's address: e-mailed links and Google's redirect URI start with it. */
+  appUrl?: string;
+  /** Null or missing: e-mails are written to DATA_DIR/outbox. */
+  smtpUrl?: string | null;
+  mailFrom?: string;
+  google?: { clientId: string; clientSecret: string; issuer?: string } | null;
+  /** Null or missing: uploads are kept in DATA_DIR/uploads and served by this server. */
+  imageHost?: { key: string; endpoint: string | null } | null;
 }
 
 export interface ComposedPorts {
@@ -27,9 +52,28 @@ export interface ComposedPorts {
   hasher: PasswordHasher;
   tokens: JwtTokenService;
   payments: PaymentGateway;
+  mailer: Mailer;
+  links: LinkTokenService;
+  google: GoogleOidc | null;
+  images: ImageStore;
+  /** The local store's files (served at /uploads), or null with the remote image host. */
+  uploads: ReturnType<typeof createLocalImageFiles> | null;
   /** For the start-up line: which adapters were chosen. */
-  describe: { database: 'sqlite' | 'postgres'; payments: 'test' | 'stripe' };
+  describe: {
+    database: 'sqlite' | 'postgres';
+    payments: 'test' | 'stripe';
+    mail: 'smtp' | 'outbox';
+    images: 'local' | 'image-host';
+    google: boolean;
+  };
 }
+
+const createMailer = (settings: AdapterSettings, dataDir: string, log: (line: string) => void): Mailer => {
+  const from = settings.mailFrom ?? DEFAULT_MAIL_FROM;
+  return settings.smtpUrl
+    ? createSmtpMailer({ url: settings.smtpUrl, from })
+    : createOutboxMailer({ dir: join(dataDir, 'outbox'), from, log });
+};
 
 export const openStore = async (database: AdapterSettings['database']): Promise<Store> => {
   if (database.kind === 'postgres') {
@@ -54,8 +98,15 @@ export const createPayments = async (
 };
 
 /** Opens the store (running its migrations) and builds every other port. */
-export async function composePorts(settings: AdapterSettings): Promise<ComposedPorts> {
+export async function composePorts(
+  settings: AdapterSettings,
+  options: { log?: (line: string) => void } = {},
+): Promise<ComposedPorts> {
   const clock: Clock = { now: () => new Date() };
+  const dataDir = resolve(settings.dataDir ?? './data');
+  const appUrl = (settings.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const uploadsDir = join(dataDir, 'uploads');
+  const uploads = settings.imageHost ? null : createLocalImageFiles({ dir: uploadsDir });
   const store = await openStore(settings.database);
   return {
     store,
@@ -64,6 +115,27 @@ export async function composePorts(settings: AdapterSettings): Promise<ComposedP
     hasher: createScryptPasswordHasher(),
     tokens: createJwtTokenService({ secret: settings.jwtSecret, clock }),
     payments: await createPayments(settings.stripe, clock),
-    describe: { database: settings.database.kind, payments: settings.stripe ? 'stripe' : 'test' },
+    mailer: createMailer(settings, dataDir, options.log ?? ((line) => console.log(line))),
+    // The session secret also signs links: their audiences differ, so neither passes for the other.
+    links: createJwtLinkTokenService({ secret: settings.jwtSecret, clock }),
+    google: settings.google
+      ? createGoogleOidc({
+          clientId: settings.google.clientId,
+          clientSecret: settings.google.clientSecret,
+          redirectUri: `${appUrl}${GOOGLE_CALLBACK_PATH}`,
+          ...(settings.google.issuer ? { issuer: settings.google.issuer } : {}),
+        })
+      : null,
+    images: settings.imageHost
+      ? createImageHostStore({ key: settings.imageHost.key, ...(settings.imageHost.endpoint ? { endpoint: settings.imageHost.endpoint } : {}) })
+      : createLocalDiskImageStore({ dir: uploadsDir, urlPrefix: UPLOADS_URL_PREFIX }),
+    uploads,
+    describe: {
+      database: settings.database.kind,
+      payments: settings.stripe ? 'stripe' : 'test',
+      mail: settings.smtpUrl ? 'smtp' : 'outbox',
+      images: settings.imageHost ? 'image-host' : 'local',
+      google: Boolean(settings.google),
+    },
   };
 }

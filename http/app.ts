@@ -11,14 +11,19 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes, meRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { contentRoutes } from './routes/content.ts';
+import { googleRoutes } from './routes/google.ts';
 import { healthRoutes } from './routes/health.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
+import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
 import { createStaticHandler } from './static-files.ts';
 
 export type { AppPorts } from './ports.ts';
 
 const WEBHOOKS = '/api/webhooks/';
+const UPLOADS_API = '/api/uploads';
+/** Uploaded files carry their own, stricter headers (routes/uploads.ts). */
+const UPLOADED_FILES = '/uploads/';
 
 /**
  * The whole HTTP surface: the JSON API under /api and the built SPA on the same port. Tests call
@@ -32,23 +37,27 @@ export function createApp(ports: AppPorts) {
 
   const app = new Hono<AppEnv>();
 
-  app.use(securityHeaders(settings));
+  const siteHeaders = securityHeaders(settings);
+  app.use((c, next) => (c.req.path.startsWith(UPLOADED_FILES) ? next() : siteHeaders(c, next)));
   app.use('/api/*', async (c, next) => {
     // API answers are per user and per moment: no cache may keep them.
     c.header('Cache-Control', 'no-store');
     await next();
   });
   // Webhooks have their own (larger) limit and prove themselves by signature, not by origin.
-  const exceptWebhooks =
-    (middleware: MiddlewareHandler): MiddlewareHandler =>
+  // Uploads have their own limit too (an image is larger than any JSON body), but keep the CSRF check.
+  const except =
+    (prefixes: string[], middleware: MiddlewareHandler): MiddlewareHandler =>
     (c, next) =>
-      c.req.path.startsWith(WEBHOOKS) ? next() : middleware(c, next);
-  app.use('/api/*', exceptWebhooks(jsonLimit), exceptWebhooks(csrf));
+      prefixes.some((prefix) => c.req.path.startsWith(prefix)) ? next() : middleware(c, next);
+  app.use('/api/*', except([WEBHOOKS, UPLOADS_API], jsonLimit), except([WEBHOOKS], csrf));
 
   const api = app
     .route('/api/health', healthRoutes(ports, logger))
-    .route('/api/auth', authRoutes(ports, settings))
+    .route('/api/auth/google', googleRoutes(ports, settings, logger))
+    .route('/api/auth', authRoutes(ports, settings, logger))
     .route('/api/me', meRoutes(ports))
+    .route('/api/uploads', uploadRoutes(ports, settings))
     .route('/api/products', catalogRoutes(ports))
     .route('/api', contentRoutes(ports))
     .route('/api/orders', orderRoutes(ports))
@@ -57,6 +66,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/admin', adminRoutes(ports));
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));
+  app.route('/uploads', uploadedFiles(ports, logger));
   const serveSpa = createStaticHandler(ports.webRoot);
   app.on(['GET', 'HEAD'], '*', serveSpa);
   app.notFound((c) => problemOf(c, 'NOT_FOUND', messages.notFound));

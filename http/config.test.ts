@@ -69,6 +69,36 @@ describe('config', () => {
     expect(config.publicUrl?.origin).toBe('https://shop.example.com');
   });
 
+  it('defaults mail, Google and images to the zero-setup adapters, with links to localhost:PORT', () => {
+    expect(parseConfig({ PORT: '4000' })).toMatchObject({
+      appUrl: 'http://localhost:4000',
+      smtpUrl: null,
+      mailFrom: 'Bulkhead <no-reply@localhost>',
+      google: null,
+      imageHost: null,
+    });
+  });
+
+  it('reads the mail, Google and image host variables; PUBLIC_URL becomes the link address', () => {
+    expect(
+      parseConfig({
+        PUBLIC_URL: 'https://shop.example.com/',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'Shop <shop@example.com>',
+        GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'gsecret',
+        IMAGE_HOST_KEY: 'imgkey',
+        IMAGE_HOST_ENDPOINT: 'http://127.0.0.1:9999/1/upload',
+      }),
+    ).toMatchObject({
+      appUrl: 'https://shop.example.com',
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'Shop <shop@example.com>',
+      google: { clientId: 'client.apps.googleusercontent.com', clientSecret: 'gsecret' },
+      imageHost: { key: 'imgkey', endpoint: 'http://127.0.0.1:9999/1/upload' },
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '', STRIPE_SECRET_KEY: '' }).port).toBe(3000);
   });
@@ -84,6 +114,12 @@ describe('config', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_SECRET: 'secret-only' }, 'GOOGLE_CLIENT_ID'],
+    [{ IMAGE_HOST_ENDPOINT: 'https://img.example.com/upload' }, 'IMAGE_HOST_KEY'],
+    [{ IMAGE_HOST_KEY: 'k', IMAGE_HOST_ENDPOINT: 'ftp://x' }, 'IMAGE_HOST_ENDPOINT'],
   ])('names the variable of a bad value: %o', (env, name) => {
     const problems = problemsOf(env);
     expect(problems.join('\n')).toContain(name);

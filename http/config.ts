@@ -20,12 +20,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DATA_DIR', default: './data', description: 'SQLite file, uploads, e-mail outbox and the generated JWT secret' },
   { name: 'DATABASE_URL', default: '(unset: SQLite file DATA_DIR/bulkhead.db)', description: 'postgres://user:pass@host:5432/db selects PostgreSQL' },
   { name: 'JWT_SECRET', default: '(unset: generated once into DATA_DIR/jwt-secret)', description: 'Session signing secret, at least 32 characters; required and shared when several instances run' },
-  { name: 'PUBLIC_URL', default: '(unset)', description: 'The public origin, e.g. https://shop.example.com; https turns on Secure cookies and HSTS' },
+  { name: 'PUBLIC_URL', default: '(unset: http://localhost:PORT)', description: 'The public origin, e.g. https://shop.example.com, used in e-mailed links; https turns on Secure cookies and HSTS' },
   { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: the first admin, created or promoted at start' },
   { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'With ADMIN_EMAIL; used only when the account is created' },
   { name: 'STRIPE_SECRET_KEY', default: '(unset: offline test payments)', description: 'With the two below: Stripe payments' },
   { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key (pk_...)' },
   { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret of the Stripe webhook endpoint (whsec_...)' },
+  { name: 'SMTP_URL', default: '(unset: e-mails are written to DATA_DIR/outbox)', description: 'smtp:// or smtps://user:pass@host:port of the mail server' },
+  { name: 'MAIL_FROM', default: 'Bulkhead <no-reply@localhost>', description: 'Sender of verification and password-reset e-mails' },
+  { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'With GOOGLE_CLIENT_SECRET: Google sign-in; redirect URI PUBLIC_URL/api/auth/google/callback' },
+  { name: 'GOOGLE_CLIENT_SECRET', default: '(unset)', description: 'OAuth client secret of GOOGLE_CLIENT_ID' },
+  { name: 'IMAGE_HOST_KEY', default: '(unset: uploads kept in DATA_DIR/uploads)', description: 'API key of the image host (imgbb): uploads go there instead of the local disk' },
+  { name: 'IMAGE_HOST_ENDPOINT', default: 'https://api.imgbb.com/1/upload', description: 'Upload endpoint of the image host, with IMAGE_HOST_KEY' },
   { name: 'SEED_DEMO', default: 'true', description: 'Seed demo products and reviews into an empty store' },
   { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Sign-in/sign-up attempts per 15 minutes per IP and per e-mail' },
   { name: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error' },
@@ -42,6 +48,11 @@ export interface StripeConfig {
   webhookSecret: string;
 }
 
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -50,6 +61,14 @@ export interface Config {
   /** Null until `resolveJwtSecret` reads or generates the one kept in DATA_DIR. */
   jwtSecret: string | null;
   publicUrl: URL | null;
+  /** The web app's address in e-mailed links: PUBLIC_URL, else http://localhost:PORT. */
+  appUrl: string;
+  /** Null: e-mails go to the outbox directory DATA_DIR/outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  google: GoogleConfig | null;
+  /** Null: uploads are kept on local disk in DATA_DIR/uploads. */
+  imageHost: { key: string; endpoint: string | null } | null;
   /** True behind HTTPS: Secure cookies and HSTS. */
   secure: boolean;
   admin: { email: string; password: string } | null;
@@ -88,6 +107,23 @@ const envSchema = z.object({
   ),
   ADMIN_EMAIL: optionalText.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value), 'must be an e-mail address'),
   ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 6, 'must be at least 6 characters long'),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || (URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol)),
+    'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
+  ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .refine((value) => /^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(value), 'must be an e-mail address, optionally as Name <address>')
+    .default('Bulkhead <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  IMAGE_HOST_KEY: optionalText,
+  IMAGE_HOST_ENDPOINT: optionalText.refine(
+    (value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+    'must be an http:// or https:// URL',
+  ),
   STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must start with sk_ (or rk_)'),
   STRIPE_PUBLISHABLE_KEY: optionalText.refine((value) => value === undefined || value.startsWith('pk_'), 'must start with pk_'),
   STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
@@ -114,6 +150,8 @@ const pairingProblems = (present: Record<string, string | undefined>): string[] 
   const problems: string[] = [];
   const given = (name: string) => present[name] !== undefined && present[name]?.trim() !== '';
   if (given('ADMIN_EMAIL') !== given('ADMIN_PASSWORD')) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  if (given('GOOGLE_CLIENT_ID') !== given('GOOGLE_CLIENT_SECRET')) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  if (given('IMAGE_HOST_ENDPOINT') && !given('IMAGE_HOST_KEY')) problems.push('IMAGE_HOST_ENDPOINT: needs IMAGE_HOST_KEY');
   const stripeNames = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
   const stripeGiven = stripeNames.filter(given);
   if (stripeGiven.length > 0 && stripeGiven.length < stripeNames.length) {
@@ -148,6 +186,14 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
       : { kind: 'sqlite', file: join(dataDir, 'bulkhead.db') },
     jwtSecret: vars.JWT_SECRET ?? null,
     publicUrl,
+    appUrl: publicUrl ? publicUrl.origin + publicUrl.pathname.replace(/\/+$/, '') : `http://localhost:${vars.PORT}`,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET }
+        : null,
+    imageHost: vars.IMAGE_HOST_KEY ? { key: vars.IMAGE_HOST_KEY, endpoint: vars.IMAGE_HOST_ENDPOINT ?? null } : null,
     secure: publicUrl?.protocol === 'https:',
     admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : null,
     stripe:

@@ -114,3 +114,8 @@ export interface SubscriberDto {
 export interface ErrorDto {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
+
+/** POST /api/uploads */
+export interface UploadDto {
+  url: string;
+}

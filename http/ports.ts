@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { GoogleIdentity } from '#domain/identity/google-sign-in.ts';
+import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { User } from '#domain/identity/user.ts';
+import type { ImageStore } from '#domain/images/image-store.ts';
+import type { Mailer } from '#domain/mail/mailer.ts';
 import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
 import type { TokenService } from '#domain/identity/token-service.ts';
 import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
@@ -27,6 +32,25 @@ export const canConfirmTestCards = (payments: PaymentGateway): payments is Payme
 export const canVerifyWebhooks = (payments: PaymentGateway): payments is PaymentGateway & WebhookVerifier =>
   typeof (payments as Partial<WebhookVerifier>).verifyWebhook === 'function';
 
+/** The OIDC client of adapters/identity/google-oidc.ts, as the Google routes use it. */
+export interface GoogleSignIn {
+  start(): Promise<{ url: string; state: string; nonce: string; codeVerifier: string }>;
+  finish(input: { code: string; codeVerifier: string; nonce: string }): Promise<
+    { ok: true; identity: GoogleIdentity } | { ok: false; reason: string }
+  >;
+}
+
+/** The local-disk image store's files, which this server serves at /uploads/:name. */
+export interface LocalImageFiles {
+  /** The directory the store writes to. */
+  dir: string;
+  /**
+   * The path of a raster image resized (WebP) to at most `width` pixels wide, made once and kept
+   * next to the original; null when the file is missing or cannot be resized (SVG).
+   */
+  resized(name: string, width: number): Promise<string | null>;
+}
+
 /** Settings the HTTP layer reads; tests override the few they exercise. */
 export interface HttpSettings {
   /** The public origin (PUBLIC_URL); also accepted as Origin by the CSRF check. */
@@ -42,6 +66,17 @@ export interface HttpSettings {
   sessionTtlSeconds: number;
   jsonBodyLimitBytes: number;
   webhookBodyLimitBytes: number;
+  /** The web app's address in e-mailed links; null takes the request's own origin. */
+  appUrl: string | null;
+  /** Password-reset requests per window, per IP and per e-mail. */
+  resetRateLimit: number;
+  /**
+   * Signs short-lived cookies (the Google sign-in attempt). Every instance needs the same one;
+   * server.ts derives it from JWT_SECRET. The default is random per process (tests, one instance).
+   */
+  cookieSecret: string;
+  /** Largest accepted upload request (the 1,000,000-byte image plus the multipart envelope). */
+  uploadBodyLimitBytes: number;
 }
 
 export const defaultHttpSettings: HttpSettings = {
@@ -53,6 +88,10 @@ export const defaultHttpSettings: HttpSettings = {
   sessionTtlSeconds: 7 * 24 * 60 * 60,
   jsonBodyLimitBytes: 64 * 1024,
   webhookBodyLimitBytes: 512 * 1024,
+  appUrl: null,
+  resetRateLimit: 5,
+  cookieSecret: randomBytes(32).toString('base64url'),
+  uploadBodyLimitBytes: 1_000_000 + 64 * 1024,
 };
 
 /** Everything createApp needs; adapters/compose.ts builds it from the configuration. */
@@ -60,6 +99,14 @@ export interface AppPorts extends CoreDeps {
   hasher: PasswordHasher;
   tokens: TokenService;
   payments: PaymentGateway;
+  mailer: Mailer;
+  /** Signed tokens for the verification and password-reset links. */
+  links: LinkTokenService;
+  /** Null when GOOGLE_CLIENT_ID/SECRET are not set: the Google routes answer 503. */
+  google: GoogleSignIn | null;
+  images: ImageStore;
+  /** Set when images are kept on local disk; null or missing when a remote host keeps them. */
+  uploads?: LocalImageFiles | null;
   /** The built SPA (dist/); null or missing index.html gives the "run npm run build" page. */
   webRoot?: string | null;
   settings?: Partial<HttpSettings>;

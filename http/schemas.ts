@@ -12,6 +12,9 @@ import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
 import { normalizePhone } from '#domain/shared/phone.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { MAX_PAGE_SIZE } from '#domain/shared/page.ts';
+import { MAX_PRICE_CENTS, MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
+import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
+import { RATING_MAX, RATING_MIN } from '#domain/content/review.ts';
 
 const requiredText = (required: string, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, messages.tooLong(max));
@@ -117,7 +120,124 @@ export const testCardSchema = z.object({
   billing: z.object({ name: nameField, email: emailField }),
 });
 
+// ---- e-mailed links
+/** Link tokens are JWTs; anything else is refused before any crypto runs. */
+const linkToken = z.string({ error: messages.linkInvalid }).trim().min(1, messages.linkInvalid).max(2000, messages.linkInvalid);
+export const verifyEmailSchema = z.object({ token: linkToken });
+export const passwordResetRequestSchema = z.object({ email: emailField });
+export const passwordResetConfirmSchema = z.object({ token: linkToken, password: passwordField });
+
+/** The reset page also asks for the new password twice. */
+export const passwordResetFormSchema = z
+  .object({ password: passwordField, confirmPassword: z.string().min(1, messages.confirmPasswordRequired) })
+  .refine((form) => form.password === form.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] });
+
+// ---- images and links in forms
+const MAX_URL_LENGTH = 500;
+/** An uploaded image: our own path (/uploads/…, /demo/…) or an http(s) URL from the image host. */
+export const imageUrlField = z
+  .string({ error: messages.imageMissing })
+  .trim()
+  .min(1, messages.imageMissing)
+  .max(MAX_URL_LENGTH, messages.tooLong(MAX_URL_LENGTH))
+  .refine((value) => /^\/[^/\\]/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), messages.imageMissing);
+
+const webUrlField = z
+  .string({ error: messages.urlInvalid })
+  .trim()
+  .min(1, messages.urlInvalid)
+  .max(300, messages.tooLong(300))
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), messages.urlInvalid);
+
+// ---- profile (name and e-mail come from the account)
+export const profileSchema = z.object({
+  imageUrl: imageUrlField,
+  phone: phoneField,
+  education: requiredText(messages.educationRequired, 300),
+  linkedin: webUrlField,
+  facebook: webUrlField,
+  address: requiredText(messages.addressRequired, 300),
+});
+
+// ---- catalog administration
+export const priceCentsField = z
+  .number({ error: (issue) => (issue.input === undefined ? messages.priceRequired : messages.priceNotNumber) })
+  .int(messages.priceNotNumber)
+  .min(1, messages.priceNotNumber)
+  .max(MAX_PRICE_CENTS, messages.priceNotNumber);
+export const stockField = z
+  .number({ error: messages.quantityNotWhole })
+  .int(messages.quantityNotWhole)
+  .min(0, messages.quantityNotWhole)
+  .max(MAX_STOCK, messages.quantityNotWhole);
+
+export const productSchema = z.object({
+  name: requiredText(messages.productNameRequired, MAX_PRODUCT_NAME),
+  description: requiredText(messages.descriptionRequired, MAX_PRODUCT_DESCRIPTION),
+  imageUrl: imageUrlField,
+  priceCents: priceCentsField,
+  stock: stockField,
+});
+
+/** Edit Product: any subset of the fields, but at least one. */
+export const productPatchSchema = z
+  .object({
+    name: requiredText(messages.productNameRequired, MAX_PRODUCT_NAME),
+    description: requiredText(messages.descriptionRequired, MAX_PRODUCT_DESCRIPTION),
+    imageUrl: imageUrlField,
+    priceCents: priceCentsField,
+    stock: stockField,
+  })
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), messages.invalidInput);
+
+/**
+ * '12.50' (or '$12.50', '12.5', '12') to 1250 cents, exactly (no floating point); null for
+ * anything else, including more than two decimals, negatives and exponents.
+ */
+export const dollarsToCents = (text: string): number | null => {
+  const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+};
+
+/** The Add/Edit Product price box as typed: dollars and cents, more than zero. */
+export const dollarsField = z
+  .string()
+  .trim()
+  .min(1, messages.priceRequired)
+  .refine((value) => dollarsToCents(value) !== null, messages.priceNotNumber)
+  .transform((value) => dollarsToCents(value) ?? 0)
+  .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, messages.priceNotNumber);
+
+/** The quantity box as typed: a whole number of units, zero or more. */
+export const stockTextField = z
+  .string()
+  .trim()
+  .min(1, messages.quantityRequired)
+  .regex(/^\d{1,8}$/, messages.quantityNotWhole)
+  .transform(Number)
+  .refine((stock) => stock <= MAX_STOCK, messages.quantityNotWhole);
+
+// ---- reviews (name and date come from the account and the clock)
+export const reviewSchema = z.object({
+  country: requiredText(messages.countryRequired, MAX_COUNTRY),
+  rating: z.number({ error: messages.ratingRange }).int(messages.ratingRange).min(RATING_MIN, messages.ratingRange).max(RATING_MAX, messages.ratingRange),
+  comment: requiredText(messages.commentRequired, MAX_COMMENT),
+  imageUrl: imageUrlField,
+});
+
+// ---- Google sign-in
+/** Only a same-site path may be the place to return to: never `//evil.example` or a full URL. */
+export const safeReturnTo = (value: string | undefined): string =>
+  value !== undefined && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 500 ? value : '/';
+
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type PlaceOrderBody = z.infer<typeof placeOrderSchema>;
 export type TestCardInput = z.infer<typeof testCardSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProductInput = z.infer<typeof productSchema>;
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+export type ReviewBody = z.infer<typeof reviewSchema>;

@@ -3,6 +3,7 @@
  * openers), demo data, the first admin, then Hono on node's http server. main.ts adds the process
  * concerns (signals, exit codes); tests start it on port 0.
  */
+import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -31,7 +32,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = options.logger ?? createConsoleLogger(config.logLevel);
-  const ports = await composePorts(config);
+  const ports = await composePorts(config, { log: (line) => logger.info(line) });
   try {
     if (config.seedDemo && (await seedDemoData(ports))) logger.info('seeded demo products and reviews');
     if (config.admin) {
@@ -54,6 +55,9 @@ export async function startServer(
       authRateLimit: config.authRateLimit,
       trustProxy: config.trustProxy,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
+      appUrl: config.appUrl,
+      // A key of its own, derived so that a cookie signature never doubles as a session signature.
+      cookieSecret: createHmac('sha256', config.jwtSecret).update('bulkhead-cookie-signing').digest('base64url'),
     },
   });
 

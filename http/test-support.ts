@@ -1,16 +1,21 @@
 /** Shared arrangements for the http tests: a real app on the memory store and the test gateway. */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createJwtLinkTokenService } from '#adapters/identity/jwt-link-token-service.ts';
 import { createJwtTokenService } from '#adapters/identity/jwt-token-service.ts';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
 import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
 import type { Product } from '#domain/catalog/product.ts';
+import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
+import type { ImageStore } from '#domain/images/image-store.ts';
+import type { Mail, Mailer } from '#domain/mail/mailer.ts';
+import type { Clock } from '#domain/shared/clock.ts';
 import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
 import type { Store } from '#domain/store.ts';
 import { createApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';
 import type { Logger } from './logger.ts';
-import type { AppPorts, HttpSettings } from './ports.ts';
+import type { AppPorts, GoogleSignIn, HttpSettings, LocalImageFiles } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
 export const TEST_SECRET = 'http-tests-secret-that-is-long-enough-0123';
@@ -21,24 +26,48 @@ export interface TestAppOptions {
   webRoot?: string | null;
   logger?: Logger;
   store?: Store;
+  clock?: Clock;
+  mailer?: Mailer;
+  links?: LinkTokenService;
+  google?: GoogleSignIn | null;
+  images?: ImageStore;
+  uploads?: LocalImageFiles | null;
 }
+
+/** Keeps sent mail in memory; the mail tests use the real outbox adapter instead. */
+export const createMemoryMailer = () => {
+  const sent: Mail[] = [];
+  return { sent, send: async (mail: Mail) => void sent.push(mail) };
+};
+
+/** Names images like the local store but keeps nothing: for tests that only need a URL back. */
+const nullImageStore: ImageStore = {
+  save: async (_bytes, type) => ({ url: `/uploads/${randomBytes(16).toString('hex')}.${type === 'jpeg' ? 'jpg' : type}` }),
+};
 
 export const createTestApp = (options: TestAppOptions = {}) => {
   const store = options.store ?? createMemoryStore();
+  const clock = options.clock ?? { now: () => new Date() };
+  const mailer = options.mailer ?? createMemoryMailer();
   const ports: AppPorts = {
     store,
-    clock: { now: () => new Date() },
+    clock,
     ids: { newId: () => randomUUID() },
     // A low scrypt cost keeps hundreds of sign-ups fast; the adapter's own tests use the real cost.
     hasher: createScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
     payments: options.payments ?? createTestPaymentGateway(),
+    mailer,
+    links: options.links ?? createJwtLinkTokenService({ secret: TEST_SECRET, clock }),
+    google: options.google ?? null,
+    images: options.images ?? nullImageStore,
+    uploads: options.uploads ?? null,
     webRoot: options.webRoot ?? null,
-    settings: { authRateLimit: 1000, ...options.settings },
+    settings: { authRateLimit: 1000, resetRateLimit: 1000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
   };
   const app = createApp(ports);
-  return { app, ports, store, ...clientFor(app) };
+  return { app, ports, store, mailer, ...clientFor(app) };
 };
 
 type App = ReturnType<typeof createApp>;
@@ -48,6 +77,8 @@ export interface CallOptions {
   /** Raw body text; sent as given, with `contentType`. */
   raw?: string;
   contentType?: string;
+  /** A multipart body (uploads); fetch sets the boundary. */
+  form?: FormData;
   token?: string;
   /** Sends the token as the session cookie (with our own Origin unless `origin` says otherwise). */
   cookie?: string;
@@ -58,8 +89,10 @@ export interface CallOptions {
 export const clientFor = (app: App) => {
   const call = async (method: string, path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.raw !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.form !== undefined) {
+      body = options.form;
+    } else if (options.raw !== undefined) {
       body = options.raw;
       if (options.contentType) headers['content-type'] = options.contentType;
     } else if (options.body !== undefined) {
@@ -130,4 +163,23 @@ export const signUpAdmin = async (context: ReturnType<typeof createTestApp>) => 
   const admin = await context.signUp({ name: 'Admin' });
   await context.store.users.setRole(admin.user.id, 'admin');
   return admin;
+};
+
+/** Undoes quoted-printable (soft line breaks and =XX), as a mail client would before showing a link. */
+const decodeQuotedPrintable = (text: string): string =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The e-mails the outbox adapter wrote to `dir`, oldest first, each with the link tokens it carries. */
+export const readOutbox = async (dir: string) => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = decodeQuotedPrintable(await readFile(join(dir, file), 'utf8'));
+      const links = [...new Set(raw.match(/https?:\/\/[^\s"<>]+/g) ?? [])];
+      const tokens = [...new Set(links.map((link) => new URL(link).searchParams.get('token')).filter((token) => token !== null))];
+      return { file, raw, links, tokens };
+    }),
+  );
 };

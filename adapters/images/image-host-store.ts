@@ -14,7 +14,7 @@ export const createImageHostStore = (options: {
   return {
     async save(bytes, type) {
       const form = new FormData();
-      form.set('image', new Blob([bytes]), `upload.${type === 'jpeg' ? 'jpg' : type}`);
+      form.set('image', new Blob([bytes as Uint8Array<ArrayBuffer>]), `upload.${type === 'jpeg' ? 'jpg' : type}`);
       const url = new URL(endpoint);
       url.searchParams.set('key', options.key);
       const response = await send(url, { method: 'POST', body: form, signal: AbortSignal.timeout(20_000) });

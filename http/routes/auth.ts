@@ -1,26 +1,56 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { issueSession, signOut } from '#domain/identity/authenticate.ts';
+import { sendVerificationEmail, verifyEmail } from '#domain/identity/email-verification.ts';
+import { requestPasswordReset, resetPassword } from '#domain/identity/password-reset.ts';
 import { signIn } from '#domain/identity/sign-in.ts';
 import { signUp } from '#domain/identity/sign-up.ts';
+import { updateProfile } from '#domain/identity/update-profile.ts';
+import type { User } from '#domain/identity/user.ts';
 import type { MeDto, SessionDto } from '../dto.ts';
+import type { Logger } from '../logger.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { createAuthRateLimits } from '../middleware/rate-limit.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { signInSchema, signUpSchema } from '../schemas.ts';
+import {
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  profileSchema,
+  signInSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from '../schemas.ts';
 import { toProfileDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
-/** /api/auth: accounts and sessions. The token is both set as the cookie and returned. */
-export const authRoutes = (ports: AppPorts, settings: HttpSettings) => {
+/** E-mailed links point at the web app: PUBLIC_URL, else the address this request came to. */
+export const appUrlOf = (c: Context, settings: HttpSettings): string =>
+  (settings.appUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+
+/** /api/auth: accounts, sessions and the e-mailed links. The session token is both set as the cookie and returned. */
+export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger) => {
   const limits = createAuthRateLimits(settings);
+  // Reset requests send mail to a chosen address: a tighter brake of their own, per IP and per e-mail.
+  const resetLimits = createAuthRateLimits({ ...settings, authRateLimit: settings.resetRateLimit });
+  const mailDeps = (c: Context) => ({ ...ports, appUrl: appUrlOf(c, settings) });
+
+  /** A mail server being down must not undo the sign-up: the user can ask for the e-mail again. */
+  const sendVerificationLogged = async (c: Context, user: User) => {
+    try {
+      await sendVerificationEmail(mailDeps(c), user);
+    } catch (error) {
+      logger.error('verification e-mail could not be sent', { userId: user.id, error: String(error) });
+    }
+  };
+
   return new Hono<AppEnv>()
     .post('/sign-up', limits.perIp, jsonBody, validate('json', signUpSchema), async (c) => {
       const created = await signUp(ports, c.req.valid('json'));
       if (!created.ok) return problem(c, created.error);
       const token = await issueSession(ports.tokens, created.value);
       setSessionCookie(c, token, settings);
+      await sendVerificationLogged(c, created.value);
       return c.json({ user: toUserDto(created.value), token } satisfies SessionDto, 201);
     })
     .post('/sign-in', limits.perIp, jsonBody, limits.perEmail, validate('json', signInSchema), async (c) => {
@@ -34,13 +64,53 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings) => {
       await signOut(ports, c.get('user'));
       clearSessionCookie(c, settings);
       return c.body(null, 204);
+    })
+    // Opening the link again is harmless and also 204 (spec/api.md); the page says "verified".
+    .post('/verify-email', jsonBody, validate('json', verifyEmailSchema), async (c) => {
+      const verified = await verifyEmail(ports, c.req.valid('json').token);
+      return verified.ok ? c.body(null, 204) : problem(c, verified.error);
+    })
+    .post('/verify-email/resend', limits.perIp, requireUser(ports), async (c) => {
+      // Here the user asked for it, so a mail failure is reported (500), not swallowed.
+      await sendVerificationEmail(mailDeps(c), c.get('user'));
+      return c.body(null, 202);
+    })
+    .post(
+      '/password-reset',
+      resetLimits.perIp,
+      jsonBody,
+      resetLimits.perEmail,
+      validate('json', passwordResetRequestSchema),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        try {
+          await requestPasswordReset(mailDeps(c), email);
+        } catch (error) {
+          // Still 202: an error only for existing accounts would tell who has one.
+          logger.error('password-reset e-mail could not be sent', { error: String(error) });
+        }
+        return c.body(null, 202);
+      },
+    )
+    .post('/password-reset/confirm', limits.perIp, jsonBody, validate('json', passwordResetConfirmSchema), async (c) => {
+      const reset = await resetPassword(ports, c.req.valid('json'));
+      if (!reset.ok) return problem(c, reset.error);
+      // Every session ended, this browser's too: it signs in again with the new password.
+      clearSessionCookie(c, settings);
+      return c.body(null, 204);
     });
 };
 
-/** /api/me: who the token belongs to, as of now. */
+/** /api/me: who the token belongs to, as of now, and their profile. */
 export const meRoutes = (ports: AppPorts) =>
-  new Hono<AppEnv>().get('/', requireUser(ports), async (c) => {
-    const user = c.get('user');
-    const profile = await ports.store.users.findProfile(user.id);
-    return c.json({ user: toUserDto(user), profile: profile ? toProfileDto(profile, user) : null } satisfies MeDto, 200);
-  });
+  new Hono<AppEnv>()
+    .get('/', requireUser(ports), async (c) => {
+      const user = c.get('user');
+      const profile = await ports.store.users.findProfile(user.id);
+      return c.json({ user: toUserDto(user), profile: profile ? toProfileDto(profile, user) : null } satisfies MeDto, 200);
+    })
+    .put('/profile', requireUser(ports), jsonBody, validate('json', profileSchema), async (c) => {
+      const user = c.get('user');
+      const saved = await updateProfile(ports, user, c.req.valid('json'));
+      return saved.ok ? c.json(toProfileDto(saved.value, user), 200) : problem(c, saved.error);
+    });

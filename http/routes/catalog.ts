@@ -1,14 +1,18 @@
 import { Hono } from 'hono';
 import { getProduct, listProducts } from '#domain/catalog/browse-catalog.ts';
+import { createProduct, deleteProduct, updateProduct } from '#domain/catalog/manage-catalog.ts';
+import { jsonBody } from '../middleware/json-body.ts';
+import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { idParamSchema, listQuerySchema } from '../schemas.ts';
+import { idParamSchema, listQuerySchema, productPatchSchema, productSchema } from '../schemas.ts';
 import { toListDto, toProductDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
-/** /api/products: the public catalog, newest first. */
-export const catalogRoutes = (ports: AppPorts) =>
-  new Hono<AppEnv>()
+/** /api/products: the public catalog, newest first; admins add, edit and delete. */
+export const catalogRoutes = (ports: AppPorts) => {
+  const admin = [requireUser(ports), requireAdmin] as const;
+  return new Hono<AppEnv>()
     .get('/', validate('query', listQuerySchema), async (c) => {
       const { limit, cursor } = c.req.valid('query');
       return c.json(toListDto(await listProducts(ports.store, { limit, cursor }), toProductDto), 200);
@@ -16,4 +20,18 @@ export const catalogRoutes = (ports: AppPorts) =>
     .get('/:id', validate('param', idParamSchema), async (c) => {
       const found = await getProduct(ports.store, c.req.valid('param').id);
       return found.ok ? c.json(toProductDto(found.value), 200) : problem(c, found.error);
+    })
+    .post('/', ...admin, jsonBody, validate('json', productSchema), async (c) => {
+      const created = await createProduct(ports, c.get('user'), c.req.valid('json'));
+      return created.ok ? c.json(toProductDto(created.value), 201) : problem(c, created.error);
+    })
+    .patch('/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', productPatchSchema), async (c) => {
+      const updated = await updateProduct(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+      return updated.ok ? c.json(toProductDto(updated.value), 200) : problem(c, updated.error);
+    })
+    // Orders keep their own snapshot of the product, so they are untouched.
+    .delete('/:id', ...admin, validate('param', idParamSchema), async (c) => {
+      const deleted = await deleteProduct(ports, c.get('user'), c.req.valid('param').id);
+      return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     });
+};

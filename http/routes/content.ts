@@ -1,19 +1,30 @@
 import { Hono } from 'hono';
 import { sendContactMessage, subscribeToNewsletter } from '#domain/content/inbox.ts';
+import { postReview, removeReview } from '#domain/content/manage-reviews.ts';
 import { DEFAULT_PAGE_SIZE } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
+import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { contactSchema, listQuerySchema, newsletterSchema } from '../schemas.ts';
+import { contactSchema, idParamSchema, listQuerySchema, newsletterSchema, reviewSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toReviewDto, toSubscriberDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
-/** Public content: reviews, the newsletter box and the contact form. */
+/** Public content: reviews (customers post, admins remove), the newsletter box and the contact form. */
 export const contentRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
     .get('/reviews', validate('query', listQuerySchema), async (c) => {
       const { limit = DEFAULT_PAGE_SIZE, cursor } = c.req.valid('query');
       return c.json(toListDto(await ports.store.reviews.list({ limit, cursor }), toReviewDto), 200);
+    })
+    // The name and date come from the account and the clock, never from the form.
+    .post('/reviews', requireUser(ports), jsonBody, validate('json', reviewSchema), async (c) => {
+      const posted = await postReview(ports, c.get('user'), c.req.valid('json'));
+      return posted.ok ? c.json(toReviewDto(posted.value), 201) : problem(c, posted.error);
+    })
+    .delete('/reviews/:id', requireUser(ports), requireAdmin, validate('param', idParamSchema), async (c) => {
+      const removed = await removeReview(ports, c.get('user'), c.req.valid('param').id);
+      return removed.ok ? c.body(null, 204) : problem(c, removed.error);
     })
     .post('/newsletter', jsonBody, validate('json', newsletterSchema), async (c) => {
       const subscribed = await subscribeToNewsletter(ports, c.req.valid('json'));

@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboxMailer } from '#adapters/mail/outbox-mailer.ts';
+import { messages } from '#domain/messages.ts';
+import type { Logger } from '../logger.ts';
+import { createTestApp, expectError, readOutbox } from '../test-support.ts';
+
+const APP_URL = 'https://shop.example.com';
+let outbox = '';
+let now = Date.now();
+
+beforeEach(async () => {
+  outbox = await mkdtemp(join(tmpdir(), 'bulkhead-outbox-'));
+  now = Date.now();
+});
+afterEach(() => rm(outbox, { recursive: true, force: true }));
+
+/** The real outbox adapter, and a clock the tests move forward to expire links. */
+const appWithOutbox = (settings: Record<string, unknown> = {}) =>
+  createTestApp({
+    mailer: createOutboxMailer({ dir: outbox, from: 'Bulkhead <no-reply@localhost>', log: () => undefined }),
+    clock: { now: () => new Date(now) },
+    settings: { appUrl: APP_URL, ...settings },
+  });
+
+const mailsTo = async (email: string) => (await readOutbox(outbox)).filter((mail) => mail.raw.includes(`To: ${email}`));
+
+const onlyToken = async (email: string, path: string) => {
+  const mails = await mailsTo(email);
+  const mail = mails.at(-1);
+  expect(mail?.links.some((link) => link.startsWith(`${APP_URL}${path}?token=`))).toBe(true);
+  expect(mail?.tokens).toHaveLength(1);
+  return mail!.tokens[0]!;
+};
+
+describe('e-mail verification', () => {
+  it('sign-up mails a link whose token verifies the e-mail; opening it again is still 204', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp();
+    expect(buyer.user.emailVerified).toBe(false);
+    const token = await onlyToken(buyer.email, '/verifyEmail');
+
+    const verified = await call('POST', '/api/auth/verify-email', { body: { token } });
+    expect(verified.status).toBe(204);
+    expect((await call('GET', '/api/me', { token: buyer.token })).json.user.emailVerified).toBe(true);
+    expect((await call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(204);
+  });
+
+  it('refuses a tampered, a wrong-purpose, a missing and an expired token with the catalogue messages', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp();
+    const token = await onlyToken(buyer.email, '/verifyEmail');
+
+    const [header, payload, signature] = token.split('.');
+    const tampered = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const bad = await call('POST', '/api/auth/verify-email', { body: { token: tampered } });
+    expect(bad.status).toBe(400);
+    expect(expectError(bad.json)).toMatchObject({ code: 'LINK_INVALID', message: messages.linkInvalid });
+
+    // A verification token is no reset token, and the other way round.
+    const crossed = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'new-password-1' } });
+    expect(expectError(crossed.json)).toMatchObject({ code: 'LINK_INVALID', message: messages.linkInvalid });
+
+    const missing = await call('POST', '/api/auth/verify-email', { body: {} });
+    expect(missing.status).toBe(400);
+    expect(expectError(missing.json).fields).toEqual({ token: messages.linkInvalid });
+
+    now += 8 * 24 * 3600 * 1000;
+    const expired = await call('POST', '/api/auth/verify-email', { body: { token } });
+    expect(expired.status).toBe(400);
+    expect(expectError(expired.json)).toMatchObject({ code: 'LINK_INVALID', message: messages.linkExpired });
+    expect((await call('GET', '/api/me', { token: buyer.token })).json.user.emailVerified).toBe(false);
+  });
+
+  it('resends the e-mail to a signed-in user with 202, and asks anonymous callers to sign in', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp();
+    expect(await mailsTo(buyer.email)).toHaveLength(1);
+    const resent = await call('POST', '/api/auth/verify-email/resend', { token: buyer.token });
+    expect(resent.status).toBe(202);
+    expect(await mailsTo(buyer.email)).toHaveLength(2);
+    expect((await call('POST', '/api/auth/verify-email/resend')).status).toBe(401);
+  });
+
+  it('keeps the sign-up when the mail server fails, and logs the failure', async () => {
+    const errors: string[] = [];
+    const logger: Logger = { debug() {}, info() {}, warn() {}, error: (message) => void errors.push(message) };
+    const { call } = createTestApp({
+      logger,
+      mailer: { send: () => Promise.reject(new Error('SMTP down')) },
+    });
+    const response = await call('POST', '/api/auth/sign-up', { body: { name: 'Ada', email: 'ada@example.com', password: 'secret-1' } });
+    expect(response.status).toBe(201);
+    expect(errors).toEqual(['verification e-mail could not be sent']);
+    const signIn = await call('POST', '/api/auth/sign-in', { body: { email: 'ada@example.com', password: 'secret-1' } });
+    expect(signIn.status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers 202 for an unknown e-mail without writing any mail', async () => {
+    const { call } = appWithOutbox();
+    const response = await call('POST', '/api/auth/password-reset', { body: { email: 'nobody@example.com' } });
+    expect(response.status).toBe(202);
+    expect(response.text).toBe('');
+    expect(await readOutbox(outbox)).toEqual([]);
+  });
+
+  it('sets the new password with the mailed link, ends older sessions, and spends the link', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp({ password: 'old-password' });
+    const requested = await call('POST', '/api/auth/password-reset', { body: { email: buyer.email.toUpperCase() } });
+    expect(requested.status).toBe(202);
+    const token = await onlyToken(buyer.email, '/resetPassword');
+
+    const confirmed = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'new-password' } });
+    expect(confirmed.status).toBe(204);
+    expect(confirmed.headers.get('set-cookie')).toMatch(/session=;/);
+
+    expect((await call('GET', '/api/me', { token: buyer.token })).status).toBe(401);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: buyer.email, password: 'old-password' } })).status).toBe(401);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: buyer.email, password: 'new-password' } })).status).toBe(200);
+
+    const reused = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'third-password' } });
+    expect(reused.status).toBe(400);
+    expect(expectError(reused.json)).toMatchObject({ code: 'LINK_INVALID', message: messages.linkUsed });
+  });
+
+  it('refuses an expired link, a weak password and a bad e-mail with their messages', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp();
+    await call('POST', '/api/auth/password-reset', { body: { email: buyer.email } });
+    const token = await onlyToken(buyer.email, '/resetPassword');
+
+    const weak = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: '123' } });
+    expect(weak.status).toBe(400);
+    expect(expectError(weak.json).fields).toEqual({ password: messages.passwordTooShort });
+
+    const badEmail = await call('POST', '/api/auth/password-reset', { body: { email: 'not-an-email' } });
+    expect(badEmail.status).toBe(400);
+    expect(expectError(badEmail.json).fields).toEqual({ email: messages.emailInvalid });
+
+    now += 61 * 60 * 1000;
+    const expired = await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'new-password' } });
+    expect(expectError(expired.json)).toMatchObject({ code: 'LINK_INVALID', message: messages.linkExpired });
+  });
+
+  it('rate-limits reset requests per e-mail and per IP with 429', async () => {
+    const { call } = appWithOutbox({ resetRateLimit: 2 });
+    const ask = (email: string) => call('POST', '/api/auth/password-reset', { body: { email } });
+    expect((await ask('a@example.com')).status).toBe(202);
+    expect((await ask('a@example.com')).status).toBe(202);
+    const limited = await ask('a@example.com');
+    expect(limited.status).toBe(429);
+    expect(expectError(limited.json).code).toBe('RATE_LIMITED');
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('still answers 202 when the mail cannot be sent, so the answer reveals nothing', async () => {
+    const { call, signUp } = createTestApp({ mailer: { send: () => Promise.reject(new Error('SMTP down')) } });
+    const buyer = await signUp();
+    expect((await call('POST', '/api/auth/password-reset', { body: { email: buyer.email } })).status).toBe(202);
+  });
+});

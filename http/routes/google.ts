@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { issueSession } from '#domain/identity/authenticate.ts';
+import { signInWithGoogle } from '#domain/identity/google-sign-in.ts';
+import { messages } from '#domain/messages.ts';
+import type { Logger } from '../logger.ts';
+import { setSessionCookie } from '../middleware/session.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
+import { problemOf } from '../problem.ts';
+import { safeReturnTo } from '../schemas.ts';
+
+export const GOOGLE_COOKIE = 'google_oidc';
+const COOKIE_PATH = '/api/auth/google';
+const ATTEMPT_TTL_SECONDS = 10 * 60;
+/** Where every failed attempt lands; the login page shows messages.googleSignInFailed. */
+export const GOOGLE_FAILURE_REDIRECT = '/login?error=google';
+
+/** What the browser keeps between leaving for Google and coming back: signed, HttpOnly, 10 minutes. */
+interface Attempt {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  expiresAt: number;
+}
+
+const parseAttempt = (value: string): Attempt | null => {
+  try {
+    const attempt = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Attempt>;
+    const strings = [attempt.state, attempt.nonce, attempt.codeVerifier, attempt.returnTo];
+    if (!strings.every((field) => typeof field === 'string') || typeof attempt.expiresAt !== 'number') return null;
+    return attempt as Attempt;
+  } catch {
+    return null;
+  }
+};
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * /api/auth/google: OIDC authorization-code flow with PKCE, state and nonce (the client in
+ * adapters/identity/google-oidc.ts verifies the ID token). The callback never answers 500: any
+ * failure goes back to the login page with `?error=google`, without a session.
+ */
+export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger) => {
+  const cookieOptions = { path: COOKIE_PATH, httpOnly: true, secure: settings.secure, sameSite: 'Lax' as const };
+  const fail = (c: Context, reason: string) => {
+    logger.warn('Google sign-in refused', { reason });
+    return c.redirect(GOOGLE_FAILURE_REDIRECT, 302);
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const google = ports.google;
+      if (!google) return problemOf(c, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
+      let start;
+      try {
+        start = await google.start();
+      } catch (error) {
+        return fail(c, `discovery failed: ${String(error)}`);
+      }
+      const attempt: Attempt = {
+        state: start.state,
+        nonce: start.nonce,
+        codeVerifier: start.codeVerifier,
+        returnTo: safeReturnTo(c.req.query('returnTo')),
+        expiresAt: ports.clock.now().getTime() + ATTEMPT_TTL_SECONDS * 1000,
+      };
+      const value = Buffer.from(JSON.stringify(attempt)).toString('base64url');
+      await setSignedCookie(c, GOOGLE_COOKIE, value, settings.cookieSecret, { ...cookieOptions, maxAge: ATTEMPT_TTL_SECONDS });
+      return c.redirect(start.url, 302);
+    })
+    .get('/callback', async (c) => {
+      const google = ports.google;
+      if (!google) return problemOf(c, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
+      const signed = await getSignedCookie(c, settings.cookieSecret, GOOGLE_COOKIE).catch(() => false);
+      // One attempt, one callback: the cookie is spent whatever happens next.
+      deleteCookie(c, GOOGLE_COOKIE, cookieOptions);
+      const attempt = typeof signed === 'string' ? parseAttempt(signed) : null;
+      if (!attempt) return fail(c, 'no valid sign-in cookie');
+      if (attempt.expiresAt < ports.clock.now().getTime()) return fail(c, 'sign-in attempt expired');
+      const { code, state, error } = c.req.query();
+      if (error) return fail(c, `provider answered ${error}`);
+      if (!state || !sameText(state, attempt.state)) return fail(c, 'state does not match');
+      if (!code) return fail(c, 'no code');
+      try {
+        const finished = await google.finish({ code, codeVerifier: attempt.codeVerifier, nonce: attempt.nonce });
+        if (!finished.ok) return fail(c, finished.reason);
+        const user = await signInWithGoogle(ports, finished.identity);
+        if (!user.ok) return fail(c, user.error.message);
+        setSessionCookie(c, await issueSession(ports.tokens, user.value), settings);
+        return c.redirect(attempt.returnTo, 302);
+      } catch (failure) {
+        return fail(c, String(failure));
+      }
+    });
+};

@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
+import { detectImageType } from '#domain/images/detect-image-type.ts';
+import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
+import { messages } from '#domain/messages.ts';
+import { invalid } from '#domain/shared/errors.ts';
+import type { UploadDto } from '../dto.ts';
+import type { Logger } from '../logger.ts';
+import { requireUser } from '../middleware/session.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
+import { problem, problemOf } from '../problem.ts';
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/**
+ * POST /api/uploads (signed in): one image in the multipart field `image`. The type is decided
+ * from the bytes, the size must stay under 1,000,000 bytes, and the store names the file.
+ */
+export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) =>
+  new Hono<AppEnv>().post(
+    '/',
+    requireUser(ports),
+    // The envelope may be a little larger than the file; the file itself is checked below.
+    bodyLimit({
+      maxSize: settings.uploadBodyLimitBytes,
+      onError: (c) => problemOf(c, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge),
+    }),
+    async (c) => {
+      if (!MULTIPART.test(c.req.header('content-type') ?? '')) {
+        return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.imageMissing);
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = await c.req.parseBody();
+      } catch {
+        return problem(c, invalid({ image: messages.imageMissing }));
+      }
+      const file = body.image;
+      if (!(file instanceof Blob) || file.size === 0) return problem(c, invalid({ image: messages.imageMissing }));
+      if (file.size >= MAX_IMAGE_BYTES) return problemOf(c, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = detectImageType(bytes);
+      if (!type) return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported);
+      const saved = await ports.images.save(bytes, type);
+      return c.json({ url: saved.url } satisfies UploadDto, 201);
+    },
+  );
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+/**
+ * Opened directly, an uploaded SVG is a document that could run script on our origin. This
+ * policy (with sandbox) gives it no scripts, no requests and a unique origin; as an <img> it is
+ * inert anyway. nosniff stops a browser from reading the bytes as anything but the stated type.
+ */
+export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** GET /uploads/:name[?w=320|640|960]: the local image store's files; names are random, so caching is forever. */
+export const uploadedFiles = (ports: AppPorts, logger: Logger) =>
+  new Hono<AppEnv>().on(['GET', 'HEAD'], '/:name', async (c) => {
+    const files = ports.uploads;
+    const name = c.req.param('name');
+    if (!files || !STORED_IMAGE_NAME.test(name)) return problemOf(c, 'NOT_FOUND', messages.notFound);
+    const width = c.req.query('w');
+    if (width !== undefined && !['320', '640', '960'].includes(width)) {
+      return problem(c, invalid({ w: messages.invalidInput }));
+    }
+    const extension = name.slice(name.lastIndexOf('.') + 1);
+    let path = join(files.dir, name);
+    let contentType = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    if (width !== undefined && extension !== 'svg') {
+      // SVGs scale by themselves; a raster that cannot be resized is served as it is.
+      const resized = await files.resized(name, Number(width)).catch((error: unknown) => {
+        logger.warn('could not resize an upload', { name, error: String(error) });
+        return null;
+      });
+      if (resized) {
+        path = resized;
+        contentType = 'image/webp';
+      }
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch {
+      return problemOf(c, 'NOT_FOUND', messages.notFound);
+    }
+    c.header('Content-Type', contentType);
+    c.header('Content-Length', String(bytes.length));
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', UPLOAD_CSP);
+    c.header('Content-Disposition', 'inline');
+    c.header('Cross-Origin-Resource-Policy', 'same-site');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (c.req.method === 'HEAD') return c.body(null, 200);
+    return c.body(new Uint8Array(bytes), 200);
+  });
