@@ -33,6 +33,31 @@ export default defineConfig({
         },
       },
       './web/vitest.config.ts',
+      {
+        // Real server processes and databases: run after the fast projects, one file at a time,
+        // so the concurrency figures are not skewed by unit tests sharing the two cores.
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Browser journeys: real server, fresh SQLite file, Debian's Chromium via playwright-core.
+        test: {
+          name: 'journeys',
+          include: ['tests/journeys/**/*.journey.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,57 @@
+// Shared by `npm start` and `npm test`: is dist/ stale, and how to rebuild it.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Newest modification time under `dir`, skipping generated and dependency folders. */
+const newestMtime = (dir) => {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+};
+
+/** The generated route tree is rewritten by the build itself, so it must not count as a change. */
+const GENERATED = new Set(['routeTree.gen.ts']);
+
+const newestSource = (root) => {
+  let newest = 0;
+  const webDir = join(root, 'web');
+  if (existsSync(webDir)) {
+    for (const entry of readdirSync(webDir, { withFileTypes: true })) {
+      if (GENERATED.has(entry.name) || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const path = join(webDir, entry.name);
+      newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    }
+  }
+  // The web app also compiles the shared schemas, DTOs and messages.
+  for (const file of ['http/dto.ts', 'http/schemas.ts', 'domain/messages.ts', 'vite.config.ts', 'index.html']) {
+    const path = join(root, file);
+    if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+};
+
+export const needsWebBuild = (root) => {
+  const index = join(root, 'dist', 'index.html');
+  if (!existsSync(index)) return true;
+  return newestSource(root) > statSync(index).mtimeMs;
+};
+
+/** Runs `vite build`; resolves with its exit code. */
+export const buildWeb = (root, { quiet = false } = {}) =>
+  new Promise((resolve) => {
+    const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const child = spawn(process.execPath, [vite, 'build'], { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0 && quiet) process.stderr.write(output);
+      resolve(code ?? 1);
+    });
+  });
