@@ -1,0 +1,74 @@
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { listProducts } from '#domain/catalog/browse-catalog.ts';
+import type { CoreDeps } from '#domain/shared/deps.ts';
+import { createMemoryStore } from '../storage/memory/memory-store.ts';
+import { DEMO_PRODUCTS, DEMO_REVIEWS, demoImagePaths, seedDemoData } from './demo-data.ts';
+
+const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
+
+const makeDeps = (): CoreDeps => {
+  let next = 0;
+  return {
+    store: createMemoryStore(),
+    clock: { now: () => new Date('2026-01-15T12:00:00Z') },
+    ids: { newId: () => `id-${++next}` },
+  };
+};
+
+describe('seedDemoData', () => {
+  it('fills an empty store with a dozen products and four reviews, newest first as listed', async () => {
+    const deps = makeDeps();
+    expect(await seedDemoData(deps)).toBe(true);
+
+    const page = await listProducts(deps.store, { limit: 100 });
+    expect(page.items.map((product) => product.name)).toEqual(DEMO_PRODUCTS.map((product) => product.name));
+    expect(page.items).toHaveLength(12);
+    const createdAt = page.items.map((product) => product.createdAt.getTime());
+    expect(new Set(createdAt).size).toBe(createdAt.length);
+    for (const product of page.items) {
+      expect(Number.isInteger(product.priceCents)).toBe(true);
+      expect(product.stock).toBeGreaterThanOrEqual(300);
+      expect(product.stock).toBeLessThanOrEqual(900);
+      expect(product.imageUrl).toMatch(/^\/demo\/products\/[a-z-]+\.svg$/);
+    }
+
+    const reviews = await deps.store.reviews.list({ limit: 10 });
+    expect(reviews.items.map((review) => review.name)).toEqual(DEMO_REVIEWS.map((review) => review.name));
+    for (const review of reviews.items) expect(review.imageUrl).toMatch(/^\/demo\/avatars\/[a-z-]+\.svg$/);
+  });
+
+  it('does nothing when the store already has products', async () => {
+    const deps = makeDeps();
+    await seedDemoData(deps);
+    expect(await seedDemoData(deps)).toBe(false);
+    expect(await deps.store.products.count()).toBe(12);
+    expect((await deps.store.reviews.list({ limit: 100 })).items).toHaveLength(4);
+  });
+
+  it('never seeds over an operator’s own catalogue', async () => {
+    const deps = makeDeps();
+    await deps.store.products.create({
+      id: 'own',
+      name: 'Own product',
+      description: 'Added by the operator.',
+      imageUrl: '/uploads/own.png',
+      priceCents: 100,
+      stock: 1,
+      createdAt: new Date(),
+    });
+    expect(await seedDemoData(deps)).toBe(false);
+    expect(await deps.store.products.count()).toBe(1);
+  });
+
+  it('ships every image it points at, each a small SVG', () => {
+    const paths = demoImagePaths();
+    expect(paths).toHaveLength(DEMO_PRODUCTS.length + DEMO_REVIEWS.length);
+    for (const path of paths) {
+      const file = `${publicDir}${path}`;
+      expect(existsSync(file), file).toBe(true);
+      expect(statSync(file).size).toBeLessThan(6_000);
+    }
+  });
+});
