@@ -1,0 +1,86 @@
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useSession } from '../../lib/session.ts';
+import { Logo } from './logo.tsx';
+
+// Visitors never open the account menu: its radix menu code loads only for signed-in users.
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
+
+const linkClass =
+  'whitespace-nowrap rounded px-3 py-2 text-sm font-medium text-slate-200 hover:text-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 [&.active]:text-amber-300';
+
+function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/" className={linkClass} activeOptions={{ exact: true }} onClick={onNavigate}>
+        Home
+      </Link>
+      <Link to="/allProduct" className={linkClass} onClick={onNavigate}>
+        All Product
+      </Link>
+      <Link to="/blogs" className={linkClass} onClick={onNavigate}>
+        Blogs
+      </Link>
+      {signedIn ? (
+        <Link to="/dashboard" className={linkClass} onClick={onNavigate}>
+          Dashboard
+        </Link>
+      ) : null}
+      <Link to="/myPortfolio" className={linkClass} onClick={onNavigate}>
+        My Portfolio
+      </Link>
+    </>
+  );
+}
+
+export function Navbar() {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const signedIn = Boolean(session);
+  return (
+    <header className="sticky top-0 z-30 bg-slate-950 shadow">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Logo />
+        <div className="hidden items-center gap-1 md:flex">
+          <NavLinks signedIn={signedIn} />
+        </div>
+        <div className="flex items-center gap-2">
+          {session === null ? (
+            <>
+              <Link to="/login" className={linkClass}>
+                Login
+              </Link>
+              <Link
+                to="/signUp"
+                className="rounded-md bg-amber-400 px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 focus-visible:outline-none"
+              >
+                Sign Up
+              </Link>
+            </>
+          ) : session ? (
+            <Suspense fallback={<span className="h-10 w-10 rounded-full bg-slate-700" aria-hidden="true" />}>
+              <AccountMenu session={session} />
+            </Suspense>
+          ) : null}
+          <button
+            type="button"
+            className="rounded p-2 text-slate-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" stroke="currentColor" strokeWidth="2" fill="none">
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </nav>
+      {open ? (
+        <div id="mobile-menu" className="flex flex-col gap-1 border-t border-slate-800 px-4 pb-4 md:hidden">
+          <NavLinks signedIn={signedIn} onNavigate={() => setOpen(false)} />
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels, messages } from '#domain/messages.ts';
+import type { UserDto } from '#http/dto.ts';
+import { admin, customer, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+describe('All Users', () => {
+  it('makes a customer admin and deletes a user after confirmation; the misspelt path redirects here', async () => {
+    session.current = meOf(admin);
+    const state: { users: UserDto[] } = { users: [admin, customer] };
+    let deleted: string | undefined;
+    server.use(
+      http.get('*/api/admin/users', () => HttpResponse.json({ items: state.users, nextCursor: null })),
+      http.post('*/api/admin/users/:id/make-admin', ({ params }) => {
+        state.users = state.users.map((user) => (user.id === params.id ? { ...user, role: 'admin' } : user));
+        return HttpResponse.json(state.users.find((user) => user.id === params.id));
+      }),
+      http.delete('*/api/admin/users/:id', ({ params }) => {
+        deleted = String(params.id);
+        state.users = state.users.filter((user) => user.id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { screen, user, history } = renderApp('/dashboard/allUer');
+    expect(await screen.findByRole('heading', { name: labels.allUsers })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/dashboard/allUsers');
+    expect(await screen.findByText(labels.alreadyAdmin)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `${labels.makeAdmin} ${customer.email}` }));
+    expect(await screen.findByText(messages.madeAdmin)).toBeInTheDocument();
+    await expect.poll(() => screen.getAllByText(labels.alreadyAdmin).length).toBe(2);
+
+    // An admin cannot delete their own account, so only the other row has a Delete button.
+    expect(screen.queryByRole('button', { name: `Delete user ${admin.email}` })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Delete user ${customer.email}` }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
+    expect(await screen.findByText(messages.userDeleted)).toBeInTheDocument();
+    expect(deleted).toBe(customer.id);
+  });
+});

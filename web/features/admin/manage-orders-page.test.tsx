@@ -1,0 +1,53 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels, messages } from '#domain/messages.ts';
+import type { OrderDto } from '#http/dto.ts';
+import { admin, customer, makeOrder, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+const orders: OrderDto[] = [
+  makeOrder({ id: 'o_unpaid', productName: 'Brass Valve' }),
+  makeOrder({ id: 'o_paid', productName: 'Copper Elbow', status: 'pending', transactionId: 'pi_1' }),
+  makeOrder({ id: 'o_shipped', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_2' }),
+];
+
+describe('Manage All Orders', () => {
+  it('ships a paid order after the confirmation and shows it as Shipped', async () => {
+    session.current = meOf(admin);
+    const state = { orders: [...orders] };
+    let shippedId: string | undefined;
+    server.use(
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: state.orders, total: state.orders.length })),
+      http.post('*/api/admin/orders/:id/ship', ({ params }) => {
+        shippedId = String(params.id);
+        state.orders = state.orders.map((order) => (order.id === params.id ? { ...order, status: 'shipped' } : order));
+        return HttpResponse.json(state.orders.find((order) => order.id === params.id));
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard/allOrders');
+    expect(await screen.findByRole('heading', { name: labels.manageAllOrders })).toBeInTheDocument();
+    expect(await screen.findByText('Total Orders: 3')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row));
+    expect(rows[0]?.getByText(labels.unpaid)).toBeInTheDocument();
+    expect(rows[0]?.getByRole('button', { name: 'Delete order Brass Valve' })).toBeEnabled();
+    expect(rows[1]?.queryByRole('button', { name: 'Delete order Copper Elbow' })).not.toBeInTheDocument();
+    expect(rows[2]?.getByText(labels.shipped)).toBeInTheDocument();
+
+    await user.click(rows[1]!.getByRole('button', { name: labels.ship }));
+    const dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, ship it!' }));
+    expect(await screen.findByText(messages.orderShipped)).toBeInTheDocument();
+    expect(shippedId).toBe('o_paid');
+    await expect.poll(() => screen.queryByRole('button', { name: labels.ship })).toBeNull();
+    expect(screen.getAllByText(labels.shipped)).toHaveLength(2);
+  });
+
+  it('sends a customer who opens an admin page back home', async () => {
+    session.current = meOf(customer);
+    const { screen, history } = renderApp('/dashboard/allOrders');
+    await expect.poll(() => history.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: labels.manageAllOrders })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { customer, errorBody, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+describe('login page', () => {
+  it('shows the catalogue message under each empty field on submit, linked by aria-describedby', async () => {
+    const { screen, user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    const email = screen.getByLabelText('Email');
+    expect(await screen.findByText(messages.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.passwordRequired)).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription(messages.emailRequired);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('rejects a malformed e-mail and a short password when the user leaves the fields', async () => {
+    const { screen, user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.tab();
+    expect(await screen.findByText(messages.emailInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(messages.passwordTooShort)).toBeInTheDocument();
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    const { screen, user } = renderApp('/login');
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
+  });
+
+  it('signs in, toasts success and returns to the remembered page', async () => {
+    let sentBody: unknown;
+    server.use(
+      http.post('*/api/auth/sign-in', async ({ request }) => {
+        sentBody = await request.json();
+        session.current = meOf(customer);
+        return HttpResponse.json({ user: customer, token: 'jwt' });
+      }),
+      http.get('*/api/orders', () => HttpResponse.json({ items: [], nextCursor: null })),
+    );
+    const { screen, user, history } = renderApp('/login?redirect=%2Fdashboard');
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(messages.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome To Dashboard' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/dashboard');
+    expect(sentBody).toEqual({ email: 'buyer@example.com', password: 'secret123' });
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
+  it('shows the server refusal for wrong credentials and stays on the page', async () => {
+    server.use(http.post('*/api/auth/sign-in', () => HttpResponse.json(errorBody('INVALID_CREDENTIALS', messages.invalidCredentials), { status: 401 })));
+    const { screen, user, history } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(messages.invalidCredentials)).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/login');
+  });
+
+  it('says Google sign-in is not configured when the server answers 503', async () => {
+    server.use(http.get('*/api/auth/google', () => HttpResponse.json(errorBody('GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured), { status: 503 })));
+    const { screen, user, history } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText(messages.googleNotConfigured)).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/login');
+  });
+
+  it('sends strangers from a signed-in page to /login with the page remembered', async () => {
+    const { screen, history } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/login');
+    expect(history.location.search).toContain('redirect=%2Fdashboard');
+  });
+});

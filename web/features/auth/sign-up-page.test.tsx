@@ -1,0 +1,51 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { customer, errorBody } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server } from '../../test/server.ts';
+
+describe('sign-up page', () => {
+  it('refuses a confirmation that differs from the password, under the confirm field', async () => {
+    let called = false;
+    server.use(http.post('*/api/auth/sign-up', () => {
+      called = true;
+      return HttpResponse.json({ user: customer, token: 'jwt' }, { status: 201 });
+    }));
+    const { screen, user } = renderApp('/signUp');
+    await user.type(await screen.findByLabelText('Name'), 'Bea Buyer');
+    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret124');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(messages.passwordsDiffer)).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(messages.passwordsDiffer);
+    expect(called).toBe(false);
+  });
+
+  it('does not flag the confirmation before the user reaches it, and clears a shown error while typing', async () => {
+    const { screen, user } = renderApp('/signUp');
+    await user.type(await screen.findByLabelText('Password'), 'secret123');
+    await user.tab();
+    expect(screen.queryByText(messages.confirmPasswordRequired)).not.toBeInTheDocument();
+    const confirm = screen.getByLabelText('Confirm Password');
+    await user.click(confirm);
+    await user.type(confirm, 'secret12');
+    await user.tab();
+    expect(await screen.findByText(messages.passwordsDiffer)).toBeInTheDocument();
+    await user.type(confirm, '3');
+    // Fixed while typing, so nothing moves under the pointer on the way to the submit button.
+    expect(screen.queryByText(messages.passwordsDiffer)).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the e-mail is taken', async () => {
+    server.use(http.post('*/api/auth/sign-up', () => HttpResponse.json(errorBody('EMAIL_TAKEN', messages.emailTaken), { status: 409 })));
+    const { screen, user } = renderApp('/signUp');
+    await user.type(await screen.findByLabelText('Name'), 'Bea Buyer');
+    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(messages.emailTaken)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { admin, customer, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+const menuLinks = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => link.textContent);
+
+describe('dashboard', () => {
+  it('gives customers My Order, Add Review and My Profile', async () => {
+    session.current = meOf(customer);
+    server.use(http.get('*/api/orders', () => HttpResponse.json({ items: [], nextCursor: null })));
+    const { screen } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome To Dashboard' })).toBeInTheDocument();
+    expect(menuLinks(screen.getByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Add Review', 'My Profile']);
+  });
+
+  it('gives admins their menu and an overview with counts', async () => {
+    session.current = meOf(admin);
+    server.use(
+      http.get('*/api/admin/orders', () =>
+        HttpResponse.json({
+          items: [makeOrder({ id: 'a', status: 'pending' }), makeOrder({ id: 'b', status: 'pending' }), makeOrder({ id: 'c' })],
+          total: 3,
+        }),
+      ),
+      http.get('*/api/products', () => HttpResponse.json({ items: [makeProduct({ stock: 40 }), makeProduct({ id: 'x', stock: 900 })], nextCursor: null })),
+      http.get('*/api/admin/messages', () => HttpResponse.json({ items: [], nextCursor: null })),
+    );
+    const { screen } = renderApp('/dashboard');
+    expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual([
+      'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Manage All Orders',
+    ]);
+    expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders');
+    expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1 Low-stock products (under 100)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0 Contact messages' })).toHaveAttribute('href', '/dashboard/messages');
+  });
+});

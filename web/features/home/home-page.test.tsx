@@ -1,0 +1,83 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels, messages } from '#domain/messages.ts';
+import { makeProduct, makeReview } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server } from '../../test/server.ts';
+
+describe('home page', () => {
+  it('shows six new product cards with price, cut description, stock, minimum and Buy Now', async () => {
+    let askedLimit: string | null = null;
+    server.use(
+      http.get('*/api/products', ({ request }) => {
+        askedLimit = new URL(request.url).searchParams.get('limit');
+        return HttpResponse.json({
+          items: Array.from({ length: 6 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Product ${index}`, stock: 200 + index })),
+          nextCursor: 'next',
+        });
+      }),
+    );
+    const { screen } = renderApp('/');
+    const section = within((await screen.findByRole('heading', { name: 'New Products' })).closest('section')!);
+    const cards = await section.findAllByRole('article');
+    expect(cards).toHaveLength(6);
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { level: 3, name: 'Product 0' })).toBeInTheDocument();
+    expect(first.getByText('Price: $12.50')).toBeInTheDocument();
+    const description = makeProduct().description;
+    const cut = `${description.slice(0, 80).trimEnd()}…`;
+    expect(first.getByText((_, element) => element?.tagName === 'P' && element.textContent === `${cut} ${labels.readMore}`)).toBeInTheDocument();
+    expect(first.getByText(labels.readMore)).toBeInTheDocument();
+    expect(first.getByText('Available Quantity: 200')).toBeInTheDocument();
+    expect(first.getByText(labels.minimumOrder)).toBeInTheDocument();
+    expect(first.getByRole('link', { name: labels.buyNow })).toHaveAttribute('href', '/product/p_0');
+    expect(askedLimit).toBe('6');
+  });
+
+  it('shows the trust strip and the latest reviews with date and stars', async () => {
+    server.use(
+      http.get('*/api/reviews', () =>
+        HttpResponse.json({
+          items: [makeReview({ rating: 4, comment: 'x'.repeat(130) }), makeReview({ id: 'r_2', name: 'No Stars', rating: 0 })],
+          nextCursor: null,
+        }),
+      ),
+    );
+    const { screen } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Millions Business Trust Us' })).toBeInTheDocument();
+    expect(screen.getByText('535+')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText(labels.noRating)).toBeInTheDocument();
+    expect(screen.getAllByText('Nov 22, 2026')).toHaveLength(2);
+    expect(screen.getByText(`${'x'.repeat(120)}…`)).toBeInTheDocument();
+  });
+
+  it('subscribes to the newsletter and sends the contact form with success toasts', async () => {
+    const sent: Record<string, unknown> = {};
+    server.use(
+      http.post('*/api/newsletter', async ({ request }) => {
+        sent.newsletter = await request.json();
+        return HttpResponse.json({ email: 'a@b.co', createdAt: '2026-11-22T00:00:00.000Z' }, { status: 201 });
+      }),
+      http.post('*/api/contact', async ({ request }) => {
+        sent.contact = await request.json();
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const { screen, user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(messages.emailRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address for newsletter'), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(messages.newsletterSubscribed)).toBeInTheDocument();
+    expect(sent.newsletter).toEqual({ email: 'a@b.co' });
+
+    await user.type(screen.getByLabelText('Your name'), 'Dana');
+    await user.type(screen.getByLabelText('Your email'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Message'), 'Do you ship to Norway?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(messages.contactSent)).toBeInTheDocument();
+    expect(sent.contact).toEqual({ name: 'Dana', email: 'dana@example.com', message: 'Do you ship to Norway?' });
+  });
+});

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { labels } from '#domain/messages.ts';
+import type { ReviewDto } from '#http/dto.ts';
+import { latestReviewsQuery } from '../../lib/queries.ts';
+import { formatDate, truncate } from '../../lib/format.ts';
+
+function Stars({ rating }: { rating: number }) {
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) return <p className="text-sm text-slate-600">{labels.noRating}</p>;
+  return (
+    <p role="img" aria-label={`Rated ${rating} out of 5`} className="flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <svg key={star} aria-hidden="true" viewBox="0 0 20 20" className={`h-5 w-5 ${star <= rating ? 'text-amber-500' : 'text-slate-300'}`} fill="currentColor">
+          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
+        </svg>
+      ))}
+    </p>
+  );
+}
+
+function ReviewCard({ review }: { review: ReviewDto }) {
+  return (
+    <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center gap-3">
+        <img src={review.imageUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full bg-slate-200 object-cover" />
+        <div>
+          <h3 className="font-bold text-slate-900">{review.name}</h3>
+          <p className="text-sm text-slate-600">{review.country}</p>
+        </div>
+      </div>
+      <Stars rating={review.rating} />
+      <p className="text-slate-700">{truncate(review.comment, 120)}</p>
+      <p className="mt-auto text-sm text-slate-600">
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+      </p>
+    </article>
+  );
+}
+
+export function LatestReviews() {
+  const reviews = useQuery(latestReviewsQuery);
+  return (
+    <section aria-labelledby="reviews-heading" className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id="reviews-heading" className="mb-6 text-2xl font-extrabold text-slate-900 sm:text-3xl">
+        What Our Customers Say
+      </h2>
+      {reviews.data ? (
+        <div className="grid gap-6 md:grid-cols-3">
+          {reviews.data.items.map((review) => (
+            <ReviewCard key={review.id} review={review} />
+          ))}
+        </div>
+      ) : reviews.isError ? (
+        <p role="alert">We could not load the reviews.</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app.tsx';
+
+describe('not-found page', () => {
+  it('shows the heading, an illustration with alt text and a way home for an unknown path', async () => {
+    const { screen, user, history } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /broken wrench/i })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+    expect(history.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,73 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels, messages } from '#domain/messages.ts';
+import type { OrderDto } from '#http/dto.ts';
+import { customer, makeOrder, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+const ordersOnServer = (orders: OrderDto[]) => {
+  const state = { orders };
+  server.use(http.get('*/api/orders', () => HttpResponse.json({ items: state.orders, nextCursor: null })));
+  return state;
+};
+
+const unpaid = makeOrder({ id: 'o_unpaid', productName: 'Brass Valve' });
+const pending = makeOrder({ id: 'o_pending', productName: 'Copper Elbow', status: 'pending', transactionId: 'pi_test_pending' });
+const shipped = makeOrder({ id: 'o_shipped', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_test_shipped' });
+
+describe('My Order', () => {
+  it('says so when there is no order', async () => {
+    session.current = meOf(customer);
+    ordersOnServer([]);
+    const { screen } = renderApp('/dashboard');
+    expect(await screen.findByText(labels.noOrders)).toBeInTheDocument();
+  });
+
+  it('renders every state: Not Paid with Pay Now, Order Pending and Order Shipped with PAID and the transaction id', async () => {
+    session.current = meOf(customer);
+    ordersOnServer([unpaid, pending, shipped]);
+    const { screen } = renderApp('/dashboard');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name', 'Email', 'Order Quantity', 'Total Price', 'Status', 'Pay', 'Delete',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const [unpaidRow, pendingRow, shippedRow] = rows.map((row) => within(row));
+    expect(unpaidRow?.getByText(labels.notPaid)).toBeInTheDocument();
+    expect(unpaidRow?.getByText('$1,875.00')).toBeInTheDocument();
+    expect(unpaidRow?.getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_unpaid');
+    expect(unpaidRow?.getByRole('button', { name: 'Delete order Brass Valve' })).toBeEnabled();
+    expect(pendingRow?.getByText(labels.orderPending)).toBeInTheDocument();
+    expect(pendingRow?.getByText(labels.paid)).toBeInTheDocument();
+    expect(pendingRow?.getByText('pi_test_pending')).toBeInTheDocument();
+    expect(pendingRow?.getByRole('button', { name: 'Delete order Copper Elbow' })).toBeDisabled();
+    expect(shippedRow?.getByText(labels.orderShipped)).toBeInTheDocument();
+    expect(shippedRow?.queryByRole('link', { name: labels.payNow })).not.toBeInTheDocument();
+  });
+
+  it('deletes an unpaid order only after the confirmation and refetches the list', async () => {
+    session.current = meOf(customer);
+    const state = ordersOnServer([unpaid, pending]);
+    let deleted: string | undefined;
+    server.use(
+      http.delete('*/api/orders/:id', ({ params }) => {
+        deleted = String(params.id);
+        state.orders = state.orders.filter((order) => order.id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Delete order Brass Valve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Delete order Brass Valve' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
+    expect(await screen.findByText(messages.orderDeleted)).toBeInTheDocument();
+    expect(deleted).toBe('o_unpaid');
+    await expect.poll(() => screen.queryByText('Brass Valve')).toBeNull();
+    expect(screen.getByText('Copper Elbow')).toBeInTheDocument();
+  });
+});

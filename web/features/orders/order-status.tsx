@@ -1,0 +1,16 @@
+import { labels } from '#domain/messages.ts';
+import type { OrderDto } from '#http/dto.ts';
+
+/** The seed's status words for a buyer. */
+export const buyerStatusText = (order: OrderDto) =>
+  order.status === 'unpaid' ? labels.notPaid : order.status === 'pending' ? labels.orderPending : labels.orderShipped;
+
+const tone: Record<OrderDto['status'], string> = {
+  unpaid: 'bg-red-100 text-red-900',
+  pending: 'bg-amber-100 text-amber-900',
+  shipped: 'bg-emerald-100 text-emerald-900',
+};
+
+export function StatusBadge({ order, text }: { order: OrderDto; text: string }) {
+  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${tone[order.status]}`}>{text}</span>;
+}

@@ -1,0 +1,93 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { labels, messages } from '#domain/messages.ts';
+import { customer, errorBody, makeOrder, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+const testProvider = () => {
+  server.use(
+    http.get('*/api/orders/:id', () => HttpResponse.json(makeOrder())),
+    http.post('*/api/orders/:id/payment-intent', () =>
+      HttpResponse.json({ provider: 'test', clientSecret: 'pi_test_123_secret_abc', publishableKey: null, amountCents: 187500 }),
+    ),
+  );
+};
+
+const payWith = async (number: string) => {
+  const view = renderApp('/dashboard/payment/o_1');
+  const { screen, user } = view;
+  expect(await screen.findByText(/Test mode/)).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+  await user.type(screen.getByLabelText('CVC'), '123');
+  await user.click(screen.getByRole('button', { name: labels.payNow }));
+  return view;
+};
+
+describe('payment page (test provider)', () => {
+  it('shows the order summary', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    const { screen } = renderApp('/dashboard/payment/o_1');
+    expect(await screen.findByText('Total Price: $1,875.00')).toBeInTheDocument();
+    expect(screen.getByText('Order Quantity: 150')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toBeInTheDocument();
+  });
+
+  it('shows a declined card in red under the card field and does not confirm', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    let confirmed = false;
+    server.use(
+      http.post('*/api/payments/test/confirm', () => HttpResponse.json(errorBody('CARD_DECLINED', messages.cardDeclined), { status: 402 })),
+      http.post('*/api/orders/:id/payment/confirm', () => {
+        confirmed = true;
+        return HttpResponse.json(makeOrder({ status: 'pending' }));
+      }),
+    );
+    const { screen } = await payWith('4000 0000 0000 0002');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.cardDeclined);
+    expect(alert).toHaveClass('text-red-700');
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(messages.cardDeclined);
+    expect(confirmed).toBe(false);
+  });
+
+  it('pays, confirms with the intent id, toasts and shows the transaction id', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    let networkBody: unknown;
+    let confirmBody: unknown;
+    server.use(
+      http.post('*/api/payments/test/confirm', async ({ request }) => {
+        networkBody = await request.json();
+        return HttpResponse.json({ status: 'succeeded', paymentIntentId: 'pi_test_123' });
+      }),
+      http.post('*/api/orders/:id/payment/confirm', async ({ request }) => {
+        confirmBody = await request.json();
+        return HttpResponse.json(makeOrder({ status: 'pending', transactionId: 'pi_test_123' }));
+      }),
+      http.get('*/api/orders', () => HttpResponse.json({ items: [], nextCursor: null })),
+    );
+    const { screen } = await payWith('4242 4242 4242 4242');
+    expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument();
+    expect(screen.getByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: labels.payNow })).not.toBeInTheDocument();
+    expect(networkBody).toEqual({
+      clientSecret: 'pi_test_123_secret_abc',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      billing: { name: customer.name, email: customer.email },
+    });
+    expect(confirmBody).toEqual({ paymentIntentId: 'pi_test_123' });
+  });
+
+  it('shows PAID and the transaction id, and no form, for an order already paid', async () => {
+    session.current = meOf(customer);
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(makeOrder({ status: 'pending', transactionId: 'pi_done' }))));
+    const { screen } = renderApp('/dashboard/payment/o_1');
+    expect(await screen.findByText(messages.transactionId('pi_done'))).toBeInTheDocument();
+    expect(screen.getByText(labels.paid)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { labels, messages } from '#domain/messages.ts';
+import type { OrderDto } from '#http/dto.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { orderQuery } from '../../lib/queries.ts';
+import { formatCents } from '../../lib/format.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '../../lib/session.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { TestCardForm } from './test-card-form.tsx';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
+
+function PaidNotice({ order }: { order: OrderDto }) {
+  return (
+    <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+      <p className="text-lg font-extrabold text-emerald-900">{labels.paid}</p>
+      {order.transactionId ? <p className="mt-1 break-all text-emerald-950">{messages.transactionId(order.transactionId)}</p> : null}
+    </div>
+  );
+}
+
+/** Asks the server for a payment intent (amount from the stored order) and shows the matching card form. */
+function PayForm({ order }: { order: OrderDto }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const intent = useQuery({
+    queryKey: ['orders', 'payment-intent', order.id],
+    queryFn: () => api.startPayment(order.id),
+    staleTime: Infinity,
+  });
+  const billing = { name: session?.user.name ?? order.customerName, email: session?.user.email ?? order.email };
+
+  const onPaid = async (paymentIntentId: string) => {
+    try {
+      const paid = await api.confirmPayment(order.id, paymentIntentId);
+      queryClient.setQueryData(orderQuery(order.id).queryKey, paid);
+      notify.success(messages.paymentSucceeded);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : messages.serverError);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
+  };
+
+  if (intent.isPending) return <Spinner label="Preparing payment" />;
+  if (intent.isError) {
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        {intent.error instanceof ApiError ? intent.error.message : messages.serverError}
+      </p>
+    );
+  }
+  if (intent.data.provider === 'stripe' && intent.data.publishableKey) {
+    return (
+      <Suspense fallback={<Spinner label="Loading secure card form" />}>
+        <StripeCardForm publishableKey={intent.data.publishableKey} clientSecret={intent.data.clientSecret} billing={billing} onPaid={onPaid} />
+      </Suspense>
+    );
+  }
+  return <TestCardForm clientSecret={intent.data.clientSecret} billing={billing} onPaid={onPaid} />;
+}
+
+export function PaymentPage({ orderId }: { orderId: string }) {
+  const { data: order } = useSuspenseQuery(orderQuery(orderId));
+  usePageMeta(`Pay for ${order.productName}`, 'Pay for your Bulkhead order by card.');
+  return (
+    <section aria-labelledby="payment-heading" className="grid gap-6 lg:grid-cols-2">
+      <div className="rounded-lg border border-slate-200 bg-white p-5">
+        <img src={order.productImageUrl} alt={order.productName} className="mb-4 aspect-[4/3] w-full rounded object-contain" />
+        <h2 id="payment-heading" className="text-xl font-bold text-slate-900">
+          {order.productName}
+        </h2>
+        <p className="mt-2 font-semibold">Total Price: {formatCents(order.totalCents)}</p>
+        <p className="mt-1">
+          {labels.orderQuantity}: {order.quantity}
+        </p>
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white p-5">
+        {order.status === 'unpaid' ? <PayForm order={order} /> : <PaidNotice order={order} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { labels } from '#domain/messages.ts';
+import { productQuery } from '../../lib/queries.ts';
+import { formatCents } from '../../lib/format.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { isAdmin, useSession } from '../../lib/session.ts';
+import { PurchaseForm } from './purchase-form.tsx';
+
+export function ProductPage({ productId }: { productId: string }) {
+  const { data: product } = useSuspenseQuery(productQuery(productId));
+  const session = useSession();
+  usePageMeta(product.name, `${product.name}: ${product.description.slice(0, 140)}`);
+  return (
+    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+      <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white">
+        <img src={product.imageUrl} alt={product.name} className="aspect-[4/3] w-full object-contain p-4" />
+      </div>
+      <div className="space-y-4">
+        <h1 className="text-3xl font-extrabold text-slate-900">{product.name}</h1>
+        <p className="text-xl font-bold text-amber-800">Price: {formatCents(product.priceCents)}</p>
+        <p className="text-slate-700">{product.description}</p>
+        <p className="font-semibold text-slate-900">
+          {product.stock > 0 ? `Available Quantity: ${product.stock}` : labels.productSold}
+        </p>
+        <PurchaseForm key={product.id} product={product} admin={isAdmin(session)} />
+      </div>
+    </article>
+  );
+}

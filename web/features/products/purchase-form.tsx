@@ -1,0 +1,160 @@
+import { useForm } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { labels, messages, MIN_ORDER_QUANTITY_TEXT } from '#domain/messages.ts';
+import { multiplyCents } from '#domain/shared/money.ts';
+import type { ProductDto } from '#http/dto.ts';
+import { orderFormSchema } from '#http/schemas.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { formatCents } from '../../lib/format.ts';
+import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+
+type FieldName = 'phone' | 'address' | 'quantity';
+
+/** Live "Total: $X" while typing; nothing shown until the quantity is a whole number. */
+function TotalLine({ unitPriceCents, quantity }: { unitPriceCents: number; quantity: string }) {
+  const whole = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : 0;
+  const total = multiplyCents(unitPriceCents, whole) ?? 0;
+  return (
+    <p className="text-lg font-bold text-slate-900" aria-live="polite">
+      Total: {formatCents(total)}
+    </p>
+  );
+}
+
+/**
+ * The bulk purchase form. The browser checks with the server's own schema for quick feedback;
+ * the server checks again and decides the price, so its field errors are shown too.
+ */
+export function PurchaseForm({ product, admin }: { product: ProductDto; admin: boolean }) {
+  const queryClient = useQueryClient();
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const schema = orderFormSchema(product.stock);
+  const form = useForm({
+    defaultValues: { phone: '', address: '', quantity: '' },
+    onSubmit: async ({ value, formApi }) => {
+      setServerErrors({});
+      try {
+        await api.placeOrder(
+          { productId: product.id, quantity: Number(value.quantity.trim()), phone: value.phone.trim(), address: value.address.trim() },
+          // A fresh key per submission: a retried request returns the same order, a new click buys again.
+          crypto.randomUUID(),
+        );
+        formApi.reset();
+        notify.success(messages.orderPlaced);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['products'] }),
+          queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        ]);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          setServerErrors(error.fields as Partial<Record<FieldName, string>>);
+          notify.error(error.message);
+        } else {
+          notify.error(messages.serverError);
+        }
+      }
+    },
+  });
+
+  if (product.stock === 0) {
+    return (
+      <Button variant="secondary" disabled className="w-full sm:w-auto">
+        {labels.sold}
+      </Button>
+    );
+  }
+
+  const errorFor = (name: FieldName, field: Parameters<typeof fieldError>[0]) => fieldError(field) ?? serverErrors[name];
+  const clearServerError = (name: FieldName) => setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+
+  return (
+    <form
+      noValidate
+      aria-label="Purchase"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="phone" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.phone))}>
+        {(field) => (
+          <Field id="order-phone" label="Phone Number" error={errorFor('phone', field)}>
+            {(control) => (
+              <Input
+                {...control}
+                type="tel"
+                autoComplete="tel"
+                disabled={admin}
+                value={field.state.value}
+                onChange={(event) => {
+                  clearServerError('phone');
+                  field.handleChange(event.target.value);
+                }}
+                onBlur={checkOnBlur(field)}
+              />
+            )}
+          </Field>
+        )}
+      </form.Field>
+      <form.Field name="address" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.address))}>
+        {(field) => (
+          <Field id="order-address" label="Address" error={errorFor('address', field)}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={2}
+                autoComplete="street-address"
+                disabled={admin}
+                value={field.state.value}
+                onChange={(event) => {
+                  clearServerError('address');
+                  field.handleChange(event.target.value);
+                }}
+                onBlur={checkOnBlur(field)}
+              />
+            )}
+          </Field>
+        )}
+      </form.Field>
+      <form.Field
+        name="quantity"
+        validators={checkOnChangeBlurSubmit(validateWith(schema.shape.quantity))}
+      >
+        {(field) => (
+          <>
+            <Field id="order-quantity" label="Quantity" hint={MIN_ORDER_QUANTITY_TEXT} error={errorFor('quantity', field)}>
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  disabled={admin}
+                  value={field.state.value}
+                  onChange={(event) => {
+                    clearServerError('quantity');
+                    field.handleChange(event.target.value);
+                  }}
+                  onBlur={checkOnBlur(field)}
+                />
+              )}
+            </Field>
+            <TotalLine unitPriceCents={product.priceCents} quantity={field.state.value} />
+          </>
+        )}
+      </form.Field>
+      {admin ? <p className="text-sm text-slate-700">{messages.adminCannotBuy}.</p> : null}
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" disabled={admin || submitting} className="w-full sm:w-auto">
+            {labels.purchaseNow}
+          </Button>
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}

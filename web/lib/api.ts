@@ -1,0 +1,170 @@
+/**
+ * The typed client of spec/api.md: one function per endpoint, returning the dto types. The
+ * session lives in an HttpOnly cookie, so the browser sends it and this module never sees a token.
+ */
+import type {
+  AdminOrdersDto,
+  ContactMessageDto,
+  ErrorDto,
+  ListDto,
+  MeDto,
+  OrderDto,
+  PaymentIntentDto,
+  ProductDto,
+  ReviewDto,
+  SessionDto,
+  TestCardResultDto,
+  UserDto,
+} from '#http/dto.ts';
+import { messages } from '#domain/messages.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type UnauthorizedListener = (error: ApiError) => void;
+let onSignedInCallRefused: UnauthorizedListener = () => {};
+
+/**
+ * The app registers the single reaction to a refused signed-in call (issue 3 item 7): a 401/403
+ * there means the session ended or the role changed under us.
+ */
+export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
+  onSignedInCallRefused = listener;
+};
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** true for calls only a signed-in user makes; their 401/403 ends the session in the UI. */
+  signedIn?: boolean;
+}
+
+const toApiError = async (response: Response): Promise<ApiError> => {
+  try {
+    const json = (await response.json()) as Partial<ErrorDto>;
+    if (json.error) {
+      return new ApiError(response.status, json.error.code, json.error.message, json.error.fields ?? {});
+    }
+  } catch {
+    // A body that is not our error JSON (proxy page, empty body) falls through to the generic text.
+  }
+  return new ApiError(response.status, 'HTTP_' + response.status, messages.serverError);
+};
+
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // An absolute URL keeps fetch happy outside the browser too (tests run Node's fetch).
+  const url = new URL(path, globalThis.location?.origin ?? 'http://localhost');
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (options.signedIn && (response.status === 401 || response.status === 403)) {
+      onSignedInCallRefused(error);
+    }
+    throw error;
+  }
+  if (response.status === 204 || response.status === 202) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const listQuery = (params: { limit?: number; cursor?: string | null }) => {
+  const search = new URLSearchParams();
+  if (params.limit) search.set('limit', String(params.limit));
+  if (params.cursor) search.set('cursor', params.cursor);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+const id = (value: string) => encodeURIComponent(value);
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export const api = {
+  // identity
+  signIn: (body: { email: string; password: string }) =>
+    request<SessionDto>('/api/auth/sign-in', { method: 'POST', body }),
+  signUp: (body: { name: string; email: string; password: string }) =>
+    request<SessionDto>('/api/auth/sign-up', { method: 'POST', body }),
+  signOut: () => request<void>('/api/auth/sign-out', { method: 'POST' }),
+  /** Who is signed in; null when nobody is (the server answers 401). */
+  me: async (): Promise<MeDto | null> => {
+    try {
+      return await request<MeDto>('/api/me');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  googleSignInUrl: (returnTo: string) => `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`,
+
+  // catalog and content
+  products: (params: { limit?: number; cursor?: string | null } = {}) =>
+    request<ListDto<ProductDto>>(`/api/products${listQuery(params)}`),
+  product: (productId: string) => request<ProductDto>(`/api/products/${id(productId)}`),
+  reviews: (params: { limit?: number } = {}) => request<ListDto<ReviewDto>>(`/api/reviews${listQuery(params)}`),
+  subscribe: (body: { email: string }) => request<void>('/api/newsletter', { method: 'POST', body }),
+  contact: (body: { name: string; email: string; message: string }) =>
+    request<void>('/api/contact', { method: 'POST', body }),
+
+  // ordering
+  placeOrder: (body: { productId: string; quantity: number; phone: string; address: string }, idempotencyKey: string) =>
+    request<OrderDto>('/api/orders', {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      signedIn: true,
+    }),
+  myOrders: () => request<ListDto<OrderDto> | OrderDto[]>('/api/orders', { signedIn: true }).then(itemsOf),
+  order: (orderId: string) => request<OrderDto>(`/api/orders/${id(orderId)}`, { signedIn: true }),
+  deleteOrder: (orderId: string) => request<void>(`/api/orders/${id(orderId)}`, { method: 'DELETE', signedIn: true }),
+  startPayment: (orderId: string) =>
+    request<PaymentIntentDto>(`/api/orders/${id(orderId)}/payment-intent`, { method: 'POST', signedIn: true }),
+  confirmPayment: (orderId: string, paymentIntentId: string) =>
+    request<OrderDto>(`/api/orders/${id(orderId)}/payment/confirm`, {
+      method: 'POST',
+      body: { paymentIntentId },
+      signedIn: true,
+    }),
+  /** The offline test provider's card network (only present when Stripe is not configured). */
+  confirmTestCard: (body: { clientSecret: string; card: CardInput; billing: { name: string; email: string } }) =>
+    request<TestCardResultDto>('/api/payments/test/confirm', { method: 'POST', body, signedIn: true }),
+
+  // admin
+  adminOrders: () => request<AdminOrdersDto>('/api/admin/orders', { signedIn: true }),
+  shipOrder: (orderId: string) =>
+    request<OrderDto>(`/api/admin/orders/${id(orderId)}/ship`, { method: 'POST', signedIn: true }),
+  adminUsers: () => request<ListDto<UserDto> | UserDto[]>('/api/admin/users', { signedIn: true }).then(itemsOf),
+  makeAdmin: (userId: string) =>
+    request<UserDto>(`/api/admin/users/${id(userId)}/make-admin`, { method: 'POST', signedIn: true }),
+  deleteUser: (userId: string) => request<void>(`/api/admin/users/${id(userId)}`, { method: 'DELETE', signedIn: true }),
+  adminMessages: () => request<ListDto<ContactMessageDto> | ContactMessageDto[]>('/api/admin/messages', { signedIn: true }).then(itemsOf),
+};
+
+/** "the caller's own orders" and "list of User" are lists; accept the bare array form as well. */
+function itemsOf<T>(value: ListDto<T> | T[]): T[] {
+  return Array.isArray(value) ? value : value.items;
+}

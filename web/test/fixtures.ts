@@ -1,0 +1,64 @@
+/** Objects shaped exactly like spec/api.md responses, for msw handlers. */
+import type { MeDto, OrderDto, ProductDto, ReviewDto, UserDto } from '#http/dto.ts';
+
+export const customer: UserDto = {
+  id: 'u_customer',
+  email: 'buyer@example.com',
+  name: 'Bea Buyer',
+  role: 'customer',
+  emailVerified: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+export const admin: UserDto = { ...customer, id: 'u_admin', email: 'admin@example.com', name: 'Ada Admin', role: 'admin' };
+
+export const meOf = (user: UserDto): MeDto => ({ user, profile: null });
+
+export const makeProduct = (overrides: Partial<ProductDto> = {}): ProductDto => ({
+  id: 'p_wrench',
+  name: 'Pipe Wrench 14"',
+  description: 'Heavy-duty cast iron pipe wrench with hook jaw, made for plumbers who tighten galvanised pipe all day long.',
+  imageUrl: '/demo/pipe-wrench.svg',
+  priceCents: 1250,
+  stock: 500,
+  minOrderQuantity: 100,
+  createdAt: '2026-11-10T10:00:00.000Z',
+  updatedAt: '2026-11-10T10:00:00.000Z',
+  ...overrides,
+});
+
+export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => ({
+  id: 'o_1',
+  email: customer.email,
+  customerName: customer.name,
+  productId: 'p_wrench',
+  productName: 'Pipe Wrench 14"',
+  productImageUrl: '/demo/pipe-wrench.svg',
+  productDescription: 'Heavy-duty pipe wrench',
+  unitPriceCents: 1250,
+  quantity: 150,
+  totalCents: 187500,
+  phone: '5551234567',
+  address: '1 Dock Road',
+  status: 'unpaid',
+  transactionId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: null,
+  shippedAt: null,
+  ...overrides,
+});
+
+export const makeReview = (overrides: Partial<ReviewDto> = {}): ReviewDto => ({
+  id: 'r_1',
+  name: 'Carlos Pipe',
+  imageUrl: '/demo/avatar.svg',
+  country: 'Spain',
+  rating: 5,
+  comment: 'Fast delivery of 400 fittings.',
+  createdAt: '2026-11-22T09:00:00.000Z',
+  ...overrides,
+});
+
+export const errorBody = (code: string, message: string, fields?: Record<string, string>) => ({
+  error: fields ? { code, message, fields } : { code, message },
+});

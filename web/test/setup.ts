@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { server, session } from './server.ts';
+
+// jsdom lacks these; radix and the carousel ask for them.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+window.scrollTo = () => {};
+
+// An unexpected request is a bug in the test or the app: fail loudly.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// Any console.error (React warnings, act() problems, failed renders) fails the test.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  session.current = null;
+  vi.restoreAllMocks();
+  expect(consoleErrors, 'console.error was called').toEqual([]);
+});
+
+afterAll(() => server.close());
