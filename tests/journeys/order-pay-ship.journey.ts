@@ -1,0 +1,121 @@
+/**
+ * Journey B (issue 3): a customer orders 150 units, a declined card leaves the order unpaid, the
+ * 4242 card pays it, an admin ships it and the customer sees 'Order Shipped'. Real server with
+ * the offline test payment provider, fresh SQLite file with demo data, real Chromium.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labels, messages } from '#domain/messages.ts';
+import { signUpCustomer } from '../support/api.ts';
+import { launchBrowser, newPage, withScreenshots } from '../support/browser.ts';
+import { startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
+
+const CUSTOMER_PASSWORD = 'customer-password-1'; // the one signUpCustomer uses
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+};
+
+const payWithCard = async (page: Page, cardNumber: string) => {
+  await page.getByText(/Test mode/).first().waitFor();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: labels.payNow }).click();
+};
+
+/** The My Order row of one product (the dashboard index for customers). */
+const myOrderRow = async (page: Page, productName: string) => {
+  await page.goto('/dashboard');
+  const row = page.getByRole('row').filter({ hasText: productName });
+  await row.first().waitFor();
+  return row.first();
+};
+
+describe('journey B: order 150 units, pay by card, admin ships', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('declined card keeps it unpaid; 4242 pays; admin ships; the buyer sees Order Shipped', async () => {
+    const email = `journey-b-${Date.now()}@bulkhead.test`;
+    await signUpCustomer(server.url, email);
+    const { page: buyer } = await newPage(browser, server.url);
+    pages.push(buyer);
+
+    await withScreenshots('journey-b', () => pages, async () => {
+      await signIn(buyer, email, CUSTOMER_PASSWORD);
+
+      // Open the newest product from the home page.
+      await buyer.goto('/');
+      const newProducts = buyer.locator('section').filter({ has: buyer.getByRole('heading', { name: 'New Products' }) }).last();
+      await newProducts.getByRole('link', { name: labels.buyNow }).first().waitFor();
+      const productName = (await newProducts.getByRole('heading', { level: 3 }).first().textContent())?.trim() ?? '';
+      expect(productName).not.toBe('');
+      await newProducts.getByRole('link', { name: labels.buyNow }).first().click();
+      await buyer.waitForURL(/\/product\//);
+      await buyer.getByRole('heading', { name: productName }).first().waitFor();
+      const stockText = await buyer.getByText(/Available Quantity: \d+/).first().textContent();
+      const stockBefore = Number(stockText?.match(/(\d+)/)?.[1]);
+
+      await buyer.getByLabel('Phone Number').fill('+1 555 0100');
+      await buyer.getByLabel('Address').fill('1 Warehouse Road, Springfield');
+      await buyer.getByLabel('Quantity').fill('150');
+      await buyer.getByText(/Total: \$/).first().waitFor();
+      await buyer.getByRole('button', { name: labels.purchaseNow }).click();
+      await buyer.getByText(messages.orderPlaced).first().waitFor();
+      await buyer.getByText(`Available Quantity: ${stockBefore - 150}`).first().waitFor();
+
+      // My Order: unpaid, then a declined card changes nothing.
+      let row = await myOrderRow(buyer, productName);
+      expect(await row.textContent()).toContain(labels.notPaid);
+      expect(await row.textContent()).toContain('150');
+      await row.getByRole('link', { name: labels.payNow }).click();
+      await buyer.waitForURL(/\/dashboard\/payment\//);
+      await buyer.getByText('Order Quantity: 150').first().waitFor();
+      await payWithCard(buyer, '4000 0000 0000 0002');
+      await buyer.getByText(messages.cardDeclined).first().waitFor();
+      row = await myOrderRow(buyer, productName);
+      expect(await row.textContent()).toContain(labels.notPaid);
+
+      // The 4242 card pays it.
+      await row.getByRole('link', { name: labels.payNow }).click();
+      await buyer.waitForURL(/\/dashboard\/payment\//);
+      await payWithCard(buyer, '4242 4242 4242 4242');
+      await buyer.getByText(/Your transaction ID: pi_/).first().waitFor();
+      row = await myOrderRow(buyer, productName);
+      await expect.poll(() => row.textContent()).toContain(labels.orderPending);
+      expect(await row.textContent()).toContain(labels.paid);
+
+      // The admin ships it from Manage All Orders, behind a confirmation.
+      const { page: admin } = await newPage(browser, server.url);
+      pages.push(admin);
+      await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+      await admin.goto('/dashboard');
+      await admin.getByRole('link', { name: labels.manageAllOrders }).click();
+      await admin.getByRole('heading', { name: labels.manageAllOrders }).waitFor();
+      const adminRow = admin.getByRole('row').filter({ hasText: email }).first();
+      await adminRow.getByRole('button', { name: labels.ship, exact: true }).click();
+      const dialog = admin.getByRole('alertdialog');
+      await dialog.getByText(labels.areYouSure).waitFor();
+      await dialog.getByRole('button', { name: 'Yes, ship it!' }).click();
+      await adminRow.getByText(labels.shipped, { exact: true }).waitFor();
+
+      // The buyer sees it shipped.
+      row = await myOrderRow(buyer, productName);
+      await expect.poll(() => row.textContent()).toContain(labels.orderShipped);
+    });
+  });
+});

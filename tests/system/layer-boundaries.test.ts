@@ -1,0 +1,44 @@
+/** The boundary checker must flag each forbidden arrow and pass the real tree. */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { forbiddenImport } from '../../scripts/layer-rules.mjs';
+import { repoRoot } from '../support/server.ts';
+
+const check = (from: string, specifier: string, target: string | null, isTest = false): string | null =>
+  forbiddenImport({ from, specifier, target, isTest });
+
+describe('layer rules', () => {
+  it('keeps domain/ free of packages, built-ins and other layers', () => {
+    expect(check('domain/ordering/place-order.ts', 'hono', null)).toMatch(/framework-free/);
+    expect(check('domain/ordering/place-order.ts', 'node:crypto', null)).toMatch(/framework-free/);
+    expect(check('domain/ordering/place-order.ts', '../../http/dto.ts', 'http/dto.ts')).toMatch(/outside itself/);
+    expect(check('domain/ordering/place-order.ts', '../shared/money.ts', 'domain/shared/money.ts')).toBeNull();
+  });
+
+  it('lets domain tests use vitest and the in-memory adapters, nothing else outside', () => {
+    expect(check('domain/x.test.ts', 'vitest', null, true)).toBeNull();
+    expect(check('domain/x.test.ts', '#adapters/storage/memory/memory-store.ts', 'adapters/storage/memory/memory-store.ts', true)).toBeNull();
+    expect(check('domain/x.test.ts', '#adapters/storage/sqlite/sqlite-store.ts', 'adapters/storage/sqlite/sqlite-store.ts', true)).not.toBeNull();
+    expect(check('domain/x.test.ts', 'hono', null, true)).not.toBeNull();
+  });
+
+  it('keeps adapters/ away from http/ and web/, aliases included', () => {
+    expect(check('adapters/storage/sqlite/sqlite-store.ts', '#http/dto.ts', 'http/dto.ts')).toMatch(/adapters/);
+    expect(check('adapters/storage/sqlite/sqlite-store.ts', '../../../web/lib/api.ts', 'web/lib/api.ts')).toMatch(/adapters/);
+    expect(check('adapters/storage/sqlite/sqlite-store.ts', 'drizzle-orm', null)).toBeNull();
+  });
+
+  it('lets web/ take only dto.ts and schemas.ts from http/', () => {
+    expect(check('web/lib/api.ts', '#http/dto.ts', 'http/dto.ts')).toBeNull();
+    expect(check('web/lib/api.ts', '../../http/schemas.ts', 'http/schemas.ts')).toBeNull();
+    expect(check('web/lib/api.ts', '../../http/app.ts', 'http/app.ts')).toMatch(/only/);
+    expect(check('web/lib/api.ts', '#adapters/seed/demo-data.ts', 'adapters/seed/demo-data.ts')).toMatch(/adapters/);
+  });
+
+  it('finds no forbidden import in the repository', () => {
+    const result = spawnSync(process.execPath, ['scripts/check-boundaries.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
