@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { server, session } from './server.ts';
+
+// Route chunks load lazily; on a busy 2-core CI machine the first render can take over the
+// default 1 s, which is slowness, not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; radix and the carousel ask for them.
 class ResizeObserverStub {
