@@ -20,11 +20,22 @@ export const fieldsOf = (issues: readonly z.core.$ZodIssue[]): Record<string, st
   return fields;
 };
 
+/** Parse-level error map: used only where a schema gives no message of its own. */
+const catalogueFallback = { error: () => messages.invalidInput };
+
 /**
  * zod validation of one part of the request. A failure is a 400 VALIDATION_FAILED with `fields`;
  * unknown keys are stripped by the schemas, so a client-sent price or status never gets through.
  */
 export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
-  zValidator(target, schema, (result, c) => {
-    if (!result.success) return problem(c, invalid(fieldsOf(result.error.issues)));
-  });
+  zValidator(
+    target,
+    schema,
+    (result, c) => {
+      if (!result.success) return problem(c, invalid(fieldsOf(result.error.issues)));
+    },
+    // A check without its own catalogue text (an id's length, a page size) must not answer in
+    // zod's default English: the catalogue's generic text stands in for it. (The validator's
+    // result type is conditional on the schema and cannot be named for a generic one.)
+    { validationFunction: (s, value) => s.safeParseAsync(value, catalogueFallback) as Promise<never> },
+  );

@@ -2,6 +2,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { HttpSettings } from '../ports.ts';
 
 const STRIPE_JS = 'https://js.stripe.com';
+/** A year, subdomains included: sent only when the site is served over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * A strict CSP the SPA still works under: our own scripts only, plus Stripe.js and its frames for
@@ -26,7 +28,7 @@ export const securityHeaders = (settings: Pick<HttpSettings, 'secure'>) =>
     xFrameOptions: 'DENY',
     xContentTypeOptions: 'nosniff',
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: settings.secure ? 'max-age=31536000; includeSubDomains' : false,
+    strictTransportSecurity: settings.secure ? HSTS : false,
     // Stripe's card iframe must load, so no cross-origin embedder policy.
     crossOriginEmbedderPolicy: false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: ['self', STRIPE_JS] },

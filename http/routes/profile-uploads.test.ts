@@ -142,7 +142,7 @@ describe('uploads', () => {
     expect(served.status).toBe(200);
     expect(served.text).toBe(svg);
     expect(served.headers.get('content-type')).toBe('image/svg+xml');
-    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-disposition')).toBe('inline');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

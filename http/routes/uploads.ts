@@ -9,6 +9,7 @@ import { messages } from '#domain/messages.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import type { UploadDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
+import { HSTS } from '../middleware/security-headers.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
@@ -62,11 +63,17 @@ const CONTENT_TYPES: Record<string, string> = {
  * policy (with sandbox) gives it no scripts, no requests and a unique origin; as an <img> it is
  * inert anyway. nosniff stops a browser from reading the bytes as anything but the stated type.
  */
-export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 /** GET /uploads/:name[?w=320|640|960]: the local image store's files; names are random, so caching is forever. */
-export const uploadedFiles = (ports: AppPorts, logger: Logger) =>
+export const uploadedFiles = (ports: AppPorts, settings: Pick<HttpSettings, 'secure'>, logger: Logger) =>
   new Hono<AppEnv>().on(['GET', 'HEAD'], '/:name', async (c) => {
+    // Set first, so the 404 and 400 answers carry them too (the site-wide headers skip /uploads).
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', UPLOAD_CSP);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (settings.secure) c.header('Strict-Transport-Security', HSTS);
     const files = ports.uploads;
     const name = c.req.param('name');
     if (!files || !STORED_IMAGE_NAME.test(name)) return problemOf(c, 'NOT_FOUND', messages.notFound);
@@ -97,11 +104,8 @@ export const uploadedFiles = (ports: AppPorts, logger: Logger) =>
     c.header('Content-Type', contentType);
     c.header('Content-Length', String(bytes.length));
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', UPLOAD_CSP);
     c.header('Content-Disposition', 'inline');
     c.header('Cross-Origin-Resource-Policy', 'same-site');
-    c.header('Referrer-Policy', 'no-referrer');
     if (c.req.method === 'HEAD') return c.body(null, 200);
     return c.body(new Uint8Array(bytes), 200);
   });

@@ -1,0 +1,243 @@
+/**
+ * Who may call what: one row per route the app registers (spec/api.md plus the offline payment
+ * provider, the Stripe webhook and /uploads), and for each the status every kind of caller gets.
+ * The last test fails when a route is added without a row here.
+ *
+ * "customer" owns the data a row acts on (their order, their review); "other" is a second customer.
+ * deleted/expired/forged/algNone carry a token that must count for nothing: a deleted user's, one
+ * past its expiry, one signed with another key, and an unsigned `alg: none` one. Each call arranges
+ * what it needs afresh, so one caller's success cannot hide or cause another's result.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
+import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS, type LinkPurpose } from '#domain/identity/link-token-service.ts';
+import { signUpAdmin } from '#http/test-support.ts';
+import {
+  ACTORS,
+  arrangeActors,
+  BAD_TOKEN_ACTORS,
+  openSecurityApp,
+  paidOrder,
+  placeOrder,
+  pngForm,
+  registeredRoutes,
+  signSession,
+  stockedProduct,
+  validOrder,
+  type Actor,
+  type Cast,
+  type SecurityApp,
+} from './harness.ts';
+
+const STRIPE = { secretKey: 'sk_test_security_suite', publishableKey: 'pk_test_security_suite', webhookSecret: 'whsec_security_suite' };
+
+interface Arranged {
+  app: SecurityApp;
+  /** The same app on Stripe: the only one with the webhook route. */
+  stripeApp: SecurityApp;
+  cast: Cast;
+}
+
+type Expected = Record<Actor, number>;
+type Call = (a: Arranged, actor: Actor, token: string | undefined) => Promise<{ status: number }>;
+
+// ---- who may call: the expected statuses, spelled out per kind of endpoint
+
+const withBadTokensAs = (status: number) => Object.fromEntries(BAD_TOKEN_ACTORS.map((actor) => [actor, status]));
+/** Open to all: a bad token is ignored, exactly like no token. */
+const anyone = (ok: number): Expected => ({ anonymous: ok, customer: ok, other: ok, admin: ok, ...withBadTokensAs(ok) }) as Expected;
+/** Any signed-in user; no or a bad token is 401. */
+const signedIn = (ok: number, admin = ok): Expected => ({ anonymous: 401, customer: ok, other: ok, admin, ...withBadTokensAs(401) }) as Expected;
+/** Admins only: customers are 403. */
+const adminOnly = (ok: number): Expected => ({ anonymous: 401, customer: 403, other: 403, admin: ok, ...withBadTokensAs(401) }) as Expected;
+/** The owner's data: another customer gets 404, as if it did not exist, so ids cannot be probed. */
+const ownerOr = (ok: number, admin: number): Expected => ({ anonymous: 401, customer: ok, other: 404, admin, ...withBadTokensAs(401) }) as Expected;
+
+/** A token of the caller's kind that may be spent (signed out, say) without touching the shared cast. */
+const disposableToken = async (a: Arranged, actor: Actor) => {
+  if (actor === 'customer' || actor === 'other') return (await a.app.signUp()).token;
+  if (actor === 'admin') return (await signUpAdmin(a.app)).token;
+  return a.cast.tokens[actor];
+};
+
+/** An e-mailed link's token for a new user, as the e-mail would carry it. */
+const linkTokenForNewUser = async (a: Arranged, purpose: LinkPurpose) => {
+  const { user } = await a.app.signUp();
+  const { sessionVersion } = (await a.app.store.users.findById(user.id))!;
+  const ttl = purpose === 'verify-email' ? VERIFY_EMAIL_TTL_SECONDS : RESET_PASSWORD_TTL_SECONDS;
+  return a.app.ports.links.issue({ purpose, userId: user.id, version: sessionVersion }, ttl);
+};
+
+const profile = {
+  imageUrl: '/uploads/0123456789abcdef0123456789abcdef.png',
+  phone: '5550100',
+  education: 'Marine engineering',
+  linkedin: 'https://www.linkedin.com/in/someone',
+  facebook: 'https://facebook.com/someone',
+  address: '1 Harbour Road',
+};
+const review = { country: 'Norway', rating: 5, comment: 'Good', imageUrl: profile.imageUrl };
+const product = { name: 'Valve', description: 'DN50', imageUrl: profile.imageUrl, priceCents: 100, stock: 1 };
+
+const uploadedFile = async (a: Arranged) => {
+  const uploaded = await a.app.call('POST', '/api/uploads', { token: a.cast.tokens.customer, form: pngForm() });
+  return uploaded.json.url as string;
+};
+
+const stripeEvent = () =>
+  JSON.stringify({ id: `evt_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+
+/** [route as Hono registers it, who gets what, the call]. */
+const MATRIX: [route: string, expected: Expected, call: Call][] = [
+  ['GET /api/health', anyone(200), (a, _, token) => a.app.call('GET', '/api/health', { token })],
+  // Google's redirect for everyone; a callback without the attempt cookie goes back to the login page.
+  ['GET /api/auth/google', anyone(302), (a, _, token) => a.app.call('GET', '/api/auth/google?returnTo=/orders', { token })],
+  ['GET /api/auth/google/callback', anyone(302), (a, _, token) => a.app.call('GET', '/api/auth/google/callback?code=c&state=s', { token })],
+  ['POST /api/auth/sign-up', anyone(201), (a, _, token) =>
+    a.app.call('POST', '/api/auth/sign-up', { token, body: { name: 'New', email: `new-${crypto.randomUUID()}@example.com`, password: 'password-1' } })],
+  ['POST /api/auth/sign-in', anyone(200), (a, _, token) =>
+    a.app.call('POST', '/api/auth/sign-in', { token, body: { email: a.cast.other.email, password: a.cast.other.password } })],
+  ['POST /api/auth/sign-out', signedIn(204), async (a, actor) =>
+    a.app.call('POST', '/api/auth/sign-out', { token: await disposableToken(a, actor) })],
+  ['POST /api/auth/verify-email', anyone(204), async (a, _, token) =>
+    a.app.call('POST', '/api/auth/verify-email', { token, body: { token: await linkTokenForNewUser(a, 'verify-email') } })],
+  ['POST /api/auth/verify-email/resend', signedIn(202), (a, _, token) => a.app.call('POST', '/api/auth/verify-email/resend', { token })],
+  ['POST /api/auth/password-reset', anyone(202), (a, _, token) =>
+    a.app.call('POST', '/api/auth/password-reset', { token, body: { email: a.cast.other.email } })],
+  ['POST /api/auth/password-reset/confirm', anyone(204), async (a, _, token) =>
+    a.app.call('POST', '/api/auth/password-reset/confirm', {
+      token,
+      body: { token: await linkTokenForNewUser(a, 'reset-password'), password: 'new-password-1' },
+    })],
+  ['GET /api/me', signedIn(200), (a, _, token) => a.app.call('GET', '/api/me', { token })],
+  ['PUT /api/me/profile', signedIn(200), (a, _, token) => a.app.call('PUT', '/api/me/profile', { token, body: profile })],
+  ['POST /api/uploads', signedIn(201), (a, _, token) => a.app.call('POST', '/api/uploads', { token, form: pngForm() })],
+  ['GET /api/products', anyone(200), (a, _, token) => a.app.call('GET', '/api/products?limit=5', { token })],
+  ['GET /api/products/:id', anyone(200), async (a, _, token) => a.app.call('GET', `/api/products/${(await stockedProduct(a.app)).id}`, { token })],
+  ['POST /api/products', adminOnly(201), (a, _, token) => a.app.call('POST', '/api/products', { token, body: product })],
+  ['PATCH /api/products/:id', adminOnly(200), async (a, _, token) =>
+    a.app.call('PATCH', `/api/products/${(await stockedProduct(a.app)).id}`, { token, body: { stock: 7 } })],
+  ['DELETE /api/products/:id', adminOnly(204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/products/${(await stockedProduct(a.app)).id}`, { token })],
+  ['GET /api/reviews', anyone(200), (a, _, token) => a.app.call('GET', '/api/reviews?limit=3', { token })],
+  // Reviews are the customers' voice: admins moderate, they do not post.
+  ['POST /api/reviews', signedIn(201, 403), (a, _, token) => a.app.call('POST', '/api/reviews', { token, body: review })],
+  // Even the review's author cannot remove it: moderation is the admins'.
+  ['DELETE /api/reviews/:id', adminOnly(204), async (a, _, token) => {
+    const posted = await a.app.call('POST', '/api/reviews', { token: a.cast.tokens.customer, body: review });
+    return a.app.call('DELETE', `/api/reviews/${posted.json.id}`, { token });
+  }],
+  ['POST /api/newsletter', anyone(201), (a, _, token) => a.app.call('POST', '/api/newsletter', { token, body: { email: 'reader@example.com' } })],
+  ['POST /api/contact', anyone(201), (a, _, token) =>
+    a.app.call('POST', '/api/contact', { token, body: { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Oslo?' } })],
+  // Admins run the shop; they do not buy from it.
+  ['POST /api/orders', signedIn(201, 403), async (a, _, token) =>
+    a.app.call('POST', '/api/orders', { token, body: validOrder((await stockedProduct(a.app)).id) })],
+  ['GET /api/orders', signedIn(200), (a, _, token) => a.app.call('GET', '/api/orders', { token })],
+  ['GET /api/orders/:id', ownerOr(200, 200), async (a, _, token) =>
+    a.app.call('GET', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
+  ['DELETE /api/orders/:id', ownerOr(204, 204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
+  // Paying is the owner's alone; an admin sees the order but cannot start paying it.
+  ['POST /api/orders/:id/payment-intent', ownerOr(200, 404), async (a, _, token) =>
+    a.app.call('POST', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}/payment-intent`, { token })],
+  ['POST /api/orders/:id/payment/confirm', ownerOr(200, 404), async (a, _, token) => {
+    const owner = a.cast.tokens.customer!;
+    const order = await placeOrder(a.app, owner);
+    const intent = await a.app.call('POST', `/api/orders/${order.id}/payment-intent`, { token: owner });
+    const paid = await a.app.call('POST', '/api/payments/test/confirm', {
+      token: owner,
+      body: {
+        clientSecret: intent.json.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+        billing: { name: 'Owner', email: 'owner@example.com' },
+      },
+    });
+    return a.app.call('POST', `/api/orders/${order.id}/payment/confirm`, { token, body: { paymentIntentId: paid.json.paymentIntentId } });
+  }],
+  // The test provider's card network: any signed-in page holding the client secret may confirm it.
+  ['POST /api/payments/test/confirm', signedIn(200), async (a, _, token) => {
+    const order = await placeOrder(a.app, a.cast.tokens.customer!);
+    const intent = await a.app.call('POST', `/api/orders/${order.id}/payment-intent`, { token: a.cast.tokens.customer });
+    return a.app.call('POST', '/api/payments/test/confirm', {
+      token,
+      body: {
+        clientSecret: intent.json.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+        billing: { name: 'Owner', email: 'owner@example.com' },
+      },
+    });
+  }],
+  // Stripe proves itself by signature: a session token neither helps nor hurts.
+  ['POST /api/webhooks/stripe', anyone(200), (a, _, token) => {
+    const payload = stripeEvent();
+    const signature = new Stripe(STRIPE.secretKey).webhooks.generateTestHeaderString({ payload, secret: STRIPE.webhookSecret });
+    return a.stripeApp.call('POST', '/api/webhooks/stripe', { token, raw: payload, contentType: 'application/json', headers: { 'stripe-signature': signature } });
+  }],
+  ['GET /api/admin/orders', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/orders', { token })],
+  ['POST /api/admin/orders/:id/ship', adminOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/ship`, { token })],
+  ['GET /api/admin/users', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/users', { token })],
+  ['POST /api/admin/users/:id/make-admin', adminOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/users/${(await a.app.signUp()).user.id}/make-admin`, { token })],
+  ['DELETE /api/admin/users/:id', adminOnly(204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/admin/users/${(await a.app.signUp()).user.id}`, { token })],
+  ['GET /api/admin/messages', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/messages', { token })],
+  ['GET /api/admin/subscribers', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/subscribers', { token })],
+  // Uploaded images are public by design: their names are random and unguessable.
+  ['GET /uploads/:name', anyone(200), async (a, _, token) => a.app.call('GET', await uploadedFile(a), { token })],
+  ['HEAD /uploads/:name', anyone(200), async (a, _, token) => a.app.call('HEAD', await uploadedFile(a), { token })],
+];
+
+let arranged: Arranged;
+
+beforeAll(async () => {
+  const app = await openSecurityApp();
+  const stripeApp = await openSecurityApp({ payments: createStripePaymentGateway(STRIPE) });
+  arranged = { app, stripeApp, cast: await arrangeActors(app) };
+});
+
+afterAll(async () => {
+  await arranged?.app.close();
+  await arranged?.stripeApp.close();
+});
+
+describe('the authorization matrix', () => {
+  it('crafts bad tokens that differ from a working one only in their flaw', async () => {
+    // The same claims, properly signed and current: accepted. So each refusal below is for its flaw.
+    const control = await signSession(arranged.cast.claims);
+    expect((await arranged.app.call('GET', '/api/me', { token: control })).status).toBe(200);
+    expect((await arranged.app.call('GET', '/api/me', { token: arranged.cast.subject.token })).status).toBe(200);
+  });
+
+  it.each(MATRIX)('%s', async (_route, expected, call) => {
+    const actual: Record<string, number> = {};
+    for (const actor of ACTORS) actual[actor] = (await call(arranged, actor, arranged.cast.tokens[actor])).status;
+    expect(actual).toEqual(expected);
+  });
+
+  it('refuses every bad token sent as the session cookie too', async () => {
+    for (const actor of BAD_TOKEN_ACTORS) {
+      const response = await arranged.app.call('GET', '/api/me', { cookie: arranged.cast.tokens[actor] });
+      expect({ actor, status: response.status }).toEqual({ actor, status: 401 });
+    }
+    expect((await arranged.app.call('GET', '/api/me', { cookie: arranged.cast.tokens.customer })).status).toBe(200);
+  });
+
+  it('a customer cannot act on another account: the refused delete and promotion leave it as it was', async () => {
+    const { app, cast } = arranged;
+    const target = cast.customer.user.id;
+    const before = await app.snapshot();
+    expect((await app.call('DELETE', `/api/admin/users/${target}`, { token: cast.tokens.other })).status).toBe(403);
+    expect((await app.call('POST', `/api/admin/users/${cast.other.user.id}/make-admin`, { token: cast.tokens.other })).status).toBe(403);
+    expect(await app.snapshot()).toBe(before);
+  });
+
+  it('has a row for every route the app registers (add one when you add an endpoint)', () => {
+    const routes = new Set([...registeredRoutes(arranged.app), ...registeredRoutes(arranged.stripeApp)]);
+    const rows = MATRIX.map(([route]) => route);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect([...routes].sort()).toEqual([...rows].sort());
+  });
+});

@@ -1,0 +1,500 @@
+/**
+ * Property-based bad input (fast-check) over every route: wrong JSON bodies, non-JSON bodies,
+ * wrong media types, junk path parameters, junk queries and junk tokens. Whatever arrives, the
+ * answer is never a 5xx, a refusal has the spec's error shape with catalogue texts, and a refused
+ * request writes nothing (every row of every table and every uploaded file compared).
+ */
+import Stripe from 'stripe';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
+import { MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_PRICE_CENTS, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
+import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
+import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
+import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from '#domain/identity/link-token-service.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
+import type { CallOptions } from '#http/test-support.ts';
+import {
+  badLimit,
+  badValueFor,
+  headerText,
+  junkSegment,
+  junkString,
+  junkToken,
+  junkValue,
+  smuggledKey,
+  withOwnKeys,
+  type FieldKind,
+} from './bad-values.ts';
+import {
+  arrangeActors,
+  errorShapeProblem,
+  openSecurityApp,
+  paidOrder,
+  placeOrder,
+  pngForm,
+  registeredRoutes,
+  stockedProduct,
+  validOrder,
+  type Cast,
+  type SecurityApp,
+} from './harness.ts';
+
+/**
+ * Per route and kind of input; 50 runs each keeps the whole file well under a minute.
+ * SECURITY_FUZZ_RUNS=1000 digs deeper before a release.
+ */
+const RUNS = { numRuns: Number(process.env.SECURITY_FUZZ_RUNS ?? 50) };
+const STRIPE = { secretKey: 'sk_test_security_fuzz', publishableKey: 'pk_test_security_fuzz', webhookSecret: 'whsec_security_fuzz' };
+
+/** Valid ids and tokens the requests are built around, so each run has exactly the flaw it was given. */
+interface Fixtures {
+  cast: Cast;
+  productId: string;
+  orderId: string;
+  paidOrderId: string;
+  reviewId: string;
+  uploadName: string;
+  targetUserId: string;
+  verifyToken: string;
+  resetToken: string;
+  clientSecret: string;
+}
+
+type Caller = 'anonymous' | 'customer' | 'admin';
+
+interface Target {
+  route: string;
+  /** Who calls, so the request gets past authentication and its input is what gets judged. */
+  caller: Caller;
+  params?: (f: Fixtures) => Record<string, string>;
+  body?: {
+    fields: Record<string, FieldKind>;
+    valid: (f: Fixtures) => Record<string, unknown>;
+    /** Every field optional (a patch): dropping one can leave a valid body, so only replace. */
+    partial?: boolean;
+  };
+  /** Query parameters the route reads, with values of all kinds. */
+  query?: string[];
+  /** Uploads are multipart; the webhook is raw text judged by its signature. */
+  kind?: 'upload' | 'webhook';
+}
+
+const text = (max: number): FieldKind => ({ kind: 'text', max });
+const profileFields: Record<string, FieldKind> = {
+  imageUrl: { kind: 'url' },
+  phone: { kind: 'phone' },
+  education: text(300),
+  linkedin: { kind: 'url' },
+  facebook: { kind: 'url' },
+  address: text(300),
+};
+const productFields: Record<string, FieldKind> = {
+  name: text(MAX_PRODUCT_NAME),
+  description: text(MAX_PRODUCT_DESCRIPTION),
+  imageUrl: { kind: 'url' },
+  priceCents: { kind: 'int', min: 1, max: MAX_PRICE_CENTS },
+  stock: { kind: 'int', min: 0, max: MAX_STOCK },
+};
+const image = '/uploads/0123456789abcdef0123456789abcdef.png';
+const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
+
+const TARGETS: Target[] = [
+  { route: 'GET /api/health', caller: 'anonymous' },
+  { route: 'GET /api/auth/google', caller: 'anonymous', query: ['returnTo'] },
+  { route: 'GET /api/auth/google/callback', caller: 'anonymous', query: ['code', 'state', 'error'] },
+  {
+    route: 'POST /api/auth/sign-up',
+    caller: 'anonymous',
+    body: { fields: { name: text(100), email: { kind: 'email' }, password: { kind: 'password' } }, valid: () => ({ name: 'New', email: 'fresh@example.com', password: 'password-1' }) },
+  },
+  {
+    route: 'POST /api/auth/sign-in',
+    caller: 'anonymous',
+    body: { fields: { email: { kind: 'email' }, password: { kind: 'password' } }, valid: (f) => ({ email: f.cast.other.email, password: f.cast.other.password }) },
+  },
+  { route: 'POST /api/auth/sign-out', caller: 'customer' },
+  { route: 'POST /api/auth/verify-email', caller: 'anonymous', body: { fields: { token: { kind: 'linkToken' } }, valid: (f) => ({ token: f.verifyToken }) } },
+  { route: 'POST /api/auth/verify-email/resend', caller: 'customer' },
+  { route: 'POST /api/auth/password-reset', caller: 'anonymous', body: { fields: { email: { kind: 'email' } }, valid: (f) => ({ email: f.cast.other.email }) } },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    caller: 'anonymous',
+    body: { fields: { token: { kind: 'linkToken' }, password: { kind: 'password' } }, valid: (f) => ({ token: f.resetToken, password: 'new-password-1' }) },
+  },
+  { route: 'GET /api/me', caller: 'customer' },
+  {
+    route: 'PUT /api/me/profile',
+    caller: 'customer',
+    body: {
+      fields: profileFields,
+      valid: () => ({ imageUrl: image, phone: '5550100', education: 'Marine', linkedin: 'https://linkedin.com/in/x', facebook: 'https://facebook.com/x', address: 'Pier 9' }),
+    },
+  },
+  { route: 'POST /api/uploads', caller: 'customer', kind: 'upload' },
+  { route: 'GET /api/products', caller: 'anonymous', query: ['limit', 'cursor'] },
+  { route: 'GET /api/products/:id', caller: 'anonymous', params: (f) => ({ id: f.productId }) },
+  { route: 'POST /api/products', caller: 'admin', body: { fields: productFields, valid: () => ({ name: 'Valve', description: 'DN50', imageUrl: image, priceCents: 100, stock: 1 }) } },
+  {
+    route: 'PATCH /api/products/:id',
+    caller: 'admin',
+    params: (f) => ({ id: f.productId }),
+    body: { fields: productFields, valid: () => ({ name: 'Valve', stock: 7 }), partial: true },
+  },
+  { route: 'DELETE /api/products/:id', caller: 'admin', params: (f) => ({ id: f.productId }) },
+  { route: 'GET /api/reviews', caller: 'anonymous', query: ['limit', 'cursor'] },
+  {
+    route: 'POST /api/reviews',
+    caller: 'customer',
+    body: {
+      fields: { country: text(MAX_COUNTRY), rating: { kind: 'int', min: 1, max: 5 }, comment: text(MAX_COMMENT), imageUrl: { kind: 'url' } },
+      valid: () => ({ country: 'Norway', rating: 5, comment: 'Good', imageUrl: image }),
+    },
+  },
+  { route: 'DELETE /api/reviews/:id', caller: 'admin', params: (f) => ({ id: f.reviewId }) },
+  { route: 'POST /api/newsletter', caller: 'anonymous', body: { fields: { email: { kind: 'email' } }, valid: () => ({ email: 'reader@example.com' }) } },
+  {
+    route: 'POST /api/contact',
+    caller: 'anonymous',
+    body: {
+      fields: { name: text(100), email: { kind: 'email' }, message: text(MAX_CONTACT_MESSAGE_LENGTH) },
+      valid: () => ({ name: 'Ada', email: 'ada@example.com', message: 'Hello' }),
+    },
+  },
+  {
+    route: 'POST /api/orders',
+    caller: 'customer',
+    body: {
+      fields: {
+        productId: { kind: 'reference' },
+        quantity: { kind: 'int', min: MIN_ORDER_QUANTITY, max: 10_000 },
+        phone: { kind: 'phone' },
+        address: text(MAX_ADDRESS_LENGTH),
+      },
+      // The product has 10,000 units: more is refused (409), which writes nothing either.
+      valid: (f) => validOrder(f.productId),
+    },
+  },
+  { route: 'GET /api/orders', caller: 'customer' },
+  { route: 'GET /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
+  { route: 'DELETE /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
+  { route: 'POST /api/orders/:id/payment-intent', caller: 'customer', params: (f) => ({ id: f.orderId }) },
+  {
+    route: 'POST /api/orders/:id/payment/confirm',
+    caller: 'customer',
+    params: (f) => ({ id: f.orderId }),
+    body: { fields: { paymentIntentId: { kind: 'reference' } }, valid: () => ({ paymentIntentId: 'pi_not_paid_yet' }) },
+  },
+  {
+    route: 'POST /api/payments/test/confirm',
+    caller: 'customer',
+    body: {
+      fields: { clientSecret: { kind: 'reference' }, card: { kind: 'card' }, billing: { kind: 'billing' } },
+      valid: (f) => ({ clientSecret: f.clientSecret, card, billing: { name: 'Owner', email: 'owner@example.com' } }),
+    },
+  },
+  { route: 'POST /api/webhooks/stripe', caller: 'anonymous', kind: 'webhook' },
+  { route: 'GET /api/admin/orders', caller: 'admin' },
+  { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
+  { route: 'GET /api/admin/users', caller: 'admin' },
+  { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
+  { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
+  { route: 'GET /api/admin/messages', caller: 'admin' },
+  { route: 'GET /api/admin/subscribers', caller: 'admin' },
+  { route: 'GET /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
+  { route: 'HEAD /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
+];
+
+let app: SecurityApp;
+let stripeApp: SecurityApp;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  app = await openSecurityApp();
+  stripeApp = await openSecurityApp({ payments: createStripePaymentGateway(STRIPE) });
+  const cast = await arrangeActors(app);
+  const customer = cast.tokens.customer!;
+  const order = await placeOrder(app, customer);
+  const intent = await app.call('POST', `/api/orders/${order.id}/payment-intent`, { token: customer });
+  const review = await app.call('POST', '/api/reviews', { token: customer, body: { country: 'Norway', rating: 4, comment: 'Fine', imageUrl: image } });
+  const upload = await app.call('POST', '/api/uploads', { token: customer, form: pngForm() });
+  const target = await app.signUp({ name: 'Target' });
+  const version = (await app.store.users.findById(cast.subject.user.id))!.sessionVersion;
+  const link = (purpose: 'verify-email' | 'reset-password', ttl: number) =>
+    app.ports.links.issue({ purpose, userId: cast.subject.user.id, version }, ttl);
+  fixtures = {
+    cast,
+    productId: (await stockedProduct(app)).id,
+    orderId: order.id,
+    paidOrderId: (await paidOrder(app, customer)).id,
+    reviewId: review.json.id,
+    uploadName: (upload.json.url as string).split('/').pop()!,
+    targetUserId: target.user.id,
+    verifyToken: await link('verify-email', VERIFY_EMAIL_TTL_SECONDS),
+    resetToken: await link('reset-password', RESET_PASSWORD_TTL_SECONDS),
+    clientSecret: intent.json.clientSecret,
+  };
+});
+
+afterAll(async () => {
+  await app?.close();
+  await stripeApp?.close();
+});
+
+// ---- building and judging requests
+
+const split = (route: string) => {
+  const [method, template] = route.split(' ') as [string, string];
+  return { method, template };
+};
+const fill = (template: string, params: Record<string, string>) =>
+  template.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`);
+const tokenOf = (caller: Caller) => (caller === 'anonymous' ? undefined : fixtures.cast.tokens[caller]);
+const appFor = (target: Target) => (target.kind === 'webhook' ? stripeApp : app);
+
+type Response = Awaited<ReturnType<SecurityApp['call']>>;
+
+/** A refusal: a 4xx, the spec's error shape (HEAD has no body to judge), and not one byte written. */
+const expectRefusedWithoutWrite = async (target: Target, send: () => Promise<Response>, allowed?: number[]) => {
+  const on = appFor(target);
+  const before = await on.snapshot();
+  const response = await send();
+  const { method } = split(target.route);
+  const problem = method === 'HEAD' ? null : errorShapeProblem(response.json);
+  const refused = allowed ? allowed.includes(response.status) : response.status >= 400 && response.status < 500;
+  // One object, so a failing run shows the status, the body's problem and the body at once.
+  expect({ status: response.status, refused, problem, body: refused && !problem ? null : response.text.slice(0, 300) }).toEqual({
+    status: response.status,
+    refused: true,
+    problem: null,
+    body: null,
+  });
+  expect(await on.snapshot()).toBe(before);
+  return response;
+};
+
+/** A valid body, then one field made certainly wrong (replaced or, when required, dropped), plus smuggled keys. */
+const badBody = (body: NonNullable<Target['body']>) => {
+  const names = Object.keys(body.fields);
+  return fc
+    .record({
+      field: fc.constantFrom(...names),
+      drop: body.partial ? fc.constant(false) : fc.boolean(),
+      // Other fields may get junk too: one certainly-wrong field is enough to refuse the lot.
+      others: fc.dictionary(fc.constantFrom(...names), junkValue, { maxKeys: 2 }),
+      smuggled: fc.array(fc.tuple(smuggledKey, fc.oneof(junkValue, fc.constant({ role: 'admin' }))), { maxLength: 3 }),
+    })
+    .chain(({ field, drop, others, smuggled }) =>
+      badValueFor(body.fields[field]!).map((value) => ({ field, drop, others, smuggled, value })),
+    );
+};
+
+const WRONG_MEDIA_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/xml', 'text/json'];
+
+/** Bodies that are not a JSON object at all: junk text, other JSON values, truncated or enormous JSON. */
+const notAnObject = fc.oneof(
+  junkString,
+  fc.constantFrom('', '{', '{"a":', '[]', '[{}]', 'null', 'true', '42', '"text"', '{"__proto__":', '\u0000{}', '\uFEFF{"x":1'),
+  fc.integer({ min: 1_000, max: 50_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
+  fc.constant(`{"padding":"${'x'.repeat(70 * 1024)}"}`),
+);
+
+// ---- the properties
+
+describe('bad input never gets a 5xx and never writes', () => {
+  it('covers every route the app registers', () => {
+    const routes = new Set([...registeredRoutes(app), ...registeredRoutes(stripeApp)]);
+    expect([...routes].sort()).toEqual(TARGETS.map((target) => target.route).sort());
+  });
+
+  const withBody = TARGETS.filter((target) => target.body);
+  it.each(withBody.map((target) => [target.route, target] as const))('%s: a JSON body with a wrong field', async (_, target) => {
+    const { method, template } = split(target.route);
+    await fc.assert(
+      fc.asyncProperty(badBody(target.body!), async ({ field, drop, others, smuggled, value }) => {
+        const base = { ...target.body!.valid(fixtures), ...others };
+        if (drop) delete base[field];
+        else base[field] = value;
+        const body = withOwnKeys(base, smuggled);
+        await expectRefusedWithoutWrite(target, () =>
+          appFor(target).call(method, fill(template, target.params?.(fixtures) ?? {}), { token: tokenOf(target.caller), raw: JSON.stringify(body), contentType: 'application/json' }),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it.each(withBody.map((target) => [target.route, target] as const))('%s: not a JSON object, or the wrong media type', async (_, target) => {
+    const { method, template } = split(target.route);
+    const path = fill(template, target.params?.(fixtures) ?? {});
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          notAnObject.map((raw) => ({ raw, contentType: 'application/json' as string | undefined })),
+          fc.constantFrom(...WRONG_MEDIA_TYPES, undefined).map((contentType) => ({ raw: JSON.stringify(target.body!.valid(fixtures)), contentType })),
+        ),
+        async ({ raw, contentType }) => {
+          const options: CallOptions = { token: tokenOf(target.caller), raw, ...(contentType ? { contentType } : {}) };
+          const response = await expectRefusedWithoutWrite(target, () => appFor(target).call(method, path, options));
+          // The right body under the wrong type is a 415, whatever it says.
+          if (contentType !== 'application/json') expect(response.status).toBe(415);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  const withParams = TARGETS.filter((target) => target.params);
+  it.each(withParams.map((target) => [target.route, target] as const))('%s: a path parameter that names nothing', async (_, target) => {
+    const { method, template } = split(target.route);
+    await fc.assert(
+      // An empty segment is another route, and dot segments are resolved by the URL parser (as a
+      // browser would) before any server sees them: neither is a value of the parameter.
+      fc.asyncProperty(junkSegment.filter((segment) => segment !== '' && new URL(`http://x/p/${segment}/q`).pathname === `/p/${segment}/q`), async (segment) => {
+        const params = Object.fromEntries(Object.keys(target.params!(fixtures)).map((name) => [name, segment]));
+        const options: CallOptions = { token: tokenOf(target.caller) };
+        // The rest of the request is valid: only the id is wrong.
+        if (target.body) Object.assign(options, { body: target.body.valid(fixtures) });
+        await expectRefusedWithoutWrite(target, () => appFor(target).call(method, fill(template, params), options), [400, 404]);
+      }),
+      RUNS,
+    );
+  });
+
+  const reads = TARGETS.filter((target) => split(target.route).method === 'GET' || split(target.route).method === 'HEAD');
+  it.each(reads.map((target) => [target.route, target] as const))('%s: any query string', async (_, target) => {
+    const { method, template } = split(target.route);
+    const path = fill(template, target.params?.(fixtures) ?? {});
+    const key = fc.oneof(fc.constantFrom(...(target.query ?? ['q'])), fc.string({ maxLength: 10 }), smuggledKey);
+    const query = fc.oneof(
+      fc.array(fc.tuple(key, junkString), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [k, v.slice(0, 3000)])).toString()),
+      fc.tuple(junkSegment, junkSegment).map(([k, v]) => `${k}=${v}&${k}=${v}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (search) => {
+        const before = await app.snapshot();
+        const response = await app.call(method, `${path}?${search}`, { token: tokenOf(target.caller) });
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 400 && method !== 'HEAD') expect(errorShapeProblem(response.json)).toBeNull();
+        // Wherever a redirect goes, it stays on this site or goes to Google: never an open redirect.
+        const location = response.headers.get('location');
+        if (location !== null) expect(location).toMatch(/^(\/(?![/\\])|https:\/\/accounts\.google\.com\/)/);
+        expect(await app.snapshot()).toBe(before);
+      }),
+      RUNS,
+    );
+  });
+
+  it.each(['/api/products', '/api/reviews'])('%s: a limit that is not 1..100 is a 400', async (path) => {
+    const target = TARGETS.find((candidate) => candidate.route === `GET ${path}`)!;
+    await fc.assert(
+      fc.asyncProperty(badLimit, async (limit) => {
+        const search = new URLSearchParams({ limit });
+        await expectRefusedWithoutWrite(target, () => app.call('GET', `${path}?${search}`), [400]);
+      }),
+      RUNS,
+    );
+  });
+
+  // Protected routes, called with everything valid except the token: a 401, and nothing happens.
+  const isProtected = (target: Target) => target.caller !== 'anonymous';
+  it.each(TARGETS.filter(isProtected).map((target) => [target.route, target] as const))('%s: a token that is not ours', async (_, target) => {
+    const { method, template } = split(target.route);
+    const path = fill(template, target.params?.(fixtures) ?? {});
+    await fc.assert(
+      fc.asyncProperty(junkToken, fc.boolean(), async (token, asCookie) => {
+        const options: CallOptions = asCookie ? { cookie: token } : { token };
+        if (target.body) options.body = target.body.valid(fixtures);
+        if (target.kind === 'upload') options.form = pngForm();
+        await expectRefusedWithoutWrite(target, () => app.call(method, path, options), [401]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('POST /api/orders: an Idempotency-Key that is not 1-200 of [A-Za-z0-9_.:-] is a 400', async () => {
+    const target = TARGETS.find((candidate) => candidate.route === 'POST /api/orders')!;
+    const badKey = fc.oneof(headerText(40), fc.constant('k'.repeat(201))).filter((key) => !/^[\w.:-]{1,200}$/.test(key.trim()));
+    await fc.assert(
+      fc.asyncProperty(badKey, async (key) => {
+        await expectRefusedWithoutWrite(
+          target,
+          () => app.call('POST', '/api/orders', { token: tokenOf('customer'), body: validOrder(fixtures.productId), headers: { 'idempotency-key': key } }),
+          [400],
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('POST /api/uploads: anything but one image in the field `image`', async () => {
+    const target = TARGETS.find((candidate) => candidate.route === 'POST /api/uploads')!;
+    // A leading NUL byte is no image's signature and not SVG text, so no junk can pass for an image.
+    const junkBytes = fc.uint8Array({ maxLength: 2_000 }).map((bytes) => new Uint8Array([0, ...bytes]));
+    const request = fc.oneof(
+      junkBytes.map((bytes) => ({ field: 'image', bytes, raw: null as string | null, contentType: null as string | null })),
+      junkBytes.map((bytes) => ({ field: 'file', bytes, raw: null, contentType: null })),
+      fc.tuple(junkString, fc.constantFrom('multipart/form-data; boundary=xyz', 'multipart/form-data', 'image/png', 'application/json', 'text/plain')).map(([raw, contentType]) => ({
+        field: 'image',
+        bytes: new Uint8Array(),
+        raw: raw as string | null,
+        contentType: contentType as string | null,
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async ({ field, bytes, raw, contentType }) => {
+        const options: CallOptions = { token: tokenOf('customer') };
+        if (raw !== null) Object.assign(options, { raw, contentType });
+        else {
+          const form = new FormData();
+          form.set(field, new Blob([bytes]), 'upload.png');
+          options.form = form;
+        }
+        await expectRefusedWithoutWrite(target, () => app.call('POST', '/api/uploads', options));
+      }),
+      RUNS,
+    );
+  });
+
+  it('POST /api/webhooks/stripe: junk bodies and signatures are a 400', async () => {
+    const target = TARGETS.find((candidate) => candidate.route === 'POST /api/webhooks/stripe')!;
+    const stripe = new Stripe(STRIPE.secretKey);
+    const signature = fc.oneof(
+      headerText(200),
+      fc.constant(undefined),
+      // Properly formed, but signed with another secret.
+      junkString.map((payload) => stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' })),
+    );
+    await fc.assert(
+      fc.asyncProperty(notAnObject, signature, async (raw, stripeSignature) => {
+        const headers: Record<string, string> = stripeSignature === undefined ? {} : { 'stripe-signature': stripeSignature };
+        await expectRefusedWithoutWrite(target, () => stripeApp.call('POST', '/api/webhooks/stripe', { raw, contentType: 'application/json', headers }), [400, 413]);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('smuggled fields are ignored', () => {
+  it('a sign-up cannot make itself an admin or reach the prototype', async () => {
+    const body = withOwnKeys({ name: 'Mallory', email: 'mallory@example.com', password: 'password-1' }, [
+      ['__proto__', { role: 'admin', isAdmin: true }],
+      ['constructor', { prototype: { role: 'admin' } }],
+      ['role', 'admin'],
+      ['emailVerified', true],
+    ]);
+    const response = await app.call('POST', '/api/auth/sign-up', { raw: JSON.stringify(body), contentType: 'application/json' });
+    expect(response.status).toBe(201);
+    expect(response.json.user).toMatchObject({ role: 'customer', emailVerified: false });
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('an order takes its price and status from the server, whatever the body says', async () => {
+    const body = { ...validOrder(fixtures.productId), unitPriceCents: 1, totalCents: 1, status: 'shipped', transactionId: 'free', email: 'x@example.com' };
+    const response = await app.call('POST', '/api/orders', { token: tokenOf('customer'), body });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ unitPriceCents: 1250, totalCents: 1250 * 100, status: 'unpaid', transactionId: null });
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * fast-check arbitraries for input the API must refuse: values that are wrong for a field
+ * whatever the rest of the request says, and junk for everything else (unicode, huge strings,
+ * prototype-pollution keys, numbers of every shape).
+ */
+import fc from 'fast-check';
+
+/** Strings a careless server chokes on: control and bidi characters, traversal, markup, injection, percent junk. */
+const nastyStrings = fc.constantFrom(
+  '',
+  ' ',
+  '\u0000',
+  '\t\n\r',
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '${7*7}{{7*7}}',
+  '__proto__',
+  'constructor',
+  '\u202eevil',
+  '\uD800',
+  '🔧'.repeat(300),
+  'null',
+  'NaN',
+  '-1',
+  '1e309',
+);
+
+export const junkString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  nastyStrings,
+  // Huge, but generated cheaply: a repeated character rather than thousands of random ones.
+  fc.tuple(fc.constantFrom('a', 'é', '𝔘', ' '), fc.integer({ min: 300, max: 20_000 })).map(([char, n]) => char.repeat(n)),
+);
+
+export const junkNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.constantFrom(-1, 0, 0.5, -0.0001, 99.999, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31) - 1),
+);
+
+/** Any JSON value at all, nested a little. */
+export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+  { depthSize: 'small' },
+  junkString,
+  junkNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(junkString, junkNumber, fc.constant(null)), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(junkString, junkNumber), { maxKeys: 4 }),
+);
+
+const notAString = fc.oneof(junkNumber, fc.boolean(), fc.constant(null), fc.array(junkString, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), junkString, { maxKeys: 3 }));
+const notANumber = fc.oneof(junkString, fc.boolean(), fc.constant(null), fc.array(junkNumber, { maxLength: 3 }), fc.constant({}), fc.constantFrom('100', '1e2', '0x10'));
+const blank = fc.constantFrom('', ' ', '\t', '\n  \n', '\u00a0');
+const longerThan = (max: number) =>
+  fc.tuple(fc.constantFrom('a', 'é', '𝔘', '<'), fc.integer({ min: max + 1, max: max + 2_000 })).map(([char, n]) => char.repeat(n));
+
+/** What a field is, and so which values are certainly wrong for it. */
+export type FieldKind =
+  | { kind: 'text'; max: number }
+  | { kind: 'email' }
+  | { kind: 'password' }
+  | { kind: 'phone' }
+  | { kind: 'url' }
+  | { kind: 'int'; min: number; max: number }
+  /** An id of something that must exist: any made-up string is wrong. */
+  | { kind: 'reference' }
+  /** A single-use link token: a made-up string is refused. */
+  | { kind: 'linkToken' }
+  | { kind: 'card' }
+  | { kind: 'billing' };
+
+export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
+  switch (field.kind) {
+    case 'text':
+      return fc.oneof(notAString, blank, longerThan(field.max));
+    case 'email':
+      return fc.oneof(notAString, blank, junkString.map((text) => text.replace(/@/g, '')), fc.constantFrom('a@b', '@example.com', 'a b@example.com'));
+    case 'password':
+      return fc.oneof(notAString, fc.string({ maxLength: 5 }), longerThan(128));
+    case 'phone':
+      return fc.oneof(notAString, blank, fc.string({ minLength: 1, maxLength: 30 }).map((text) => `x${text}`), fc.constantFrom('12345', '+', '555-CALL-NOW'));
+    case 'url':
+      return fc.oneof(notAString, blank, fc.constantFrom('javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x.png', 'ftp://x', 'x'), longerThan(500).map((text) => `/${text}`));
+    case 'int':
+      return fc.oneof(
+        notANumber,
+        fc.integer({ max: field.min - 1 }),
+        field.max < 2 ** 31 - 2 ? fc.integer({ min: field.max + 1 }) : fc.constant(field.max * 4),
+        fc.double({ min: field.min, max: field.max, noNaN: true }).filter((value) => !Number.isInteger(value)),
+        fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2),
+      );
+    case 'reference':
+      return fc.oneof(notAString, fc.constant(''), junkString, fc.uuid());
+    case 'linkToken':
+      return fc.oneof(notAString, blank, junkString, fc.tuple(junkString, junkString).map(([a, b]) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(a).toString('base64url')}.${Buffer.from(b).toString('base64url')}`));
+    case 'card':
+      return fc.oneof(
+        notAString,
+        fc.record({ number: junkValue, expMonth: junkValue, expYear: junkValue, cvc: junkValue }),
+        fc.record({ number: fc.constant('4242424242424242'), expMonth: badValueFor({ kind: 'int', min: 1, max: 12 }), expYear: fc.constant(2099), cvc: fc.constant('123') }),
+      );
+    case 'billing':
+      return fc.oneof(notAString, fc.record({ name: junkValue, email: badValueFor({ kind: 'email' }) }));
+  }
+};
+
+/** Keys that try to smuggle in state or reach the prototype. Servers must ignore them. */
+export const smuggledKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'id', 'userId', 'status', 'priceCents', 'totalCents', 'stock', 'emailVerified', 'sessionVersion', 'isAdmin');
+
+/** Sets a key as an own, enumerable property, so even `__proto__` ends up in the JSON text. */
+export const withOwnKeys = (base: Record<string, unknown>, extra: [string, unknown][]) => {
+  const body: Record<string, unknown> = { ...base };
+  for (const [key, value] of extra) Object.defineProperty(body, key, { value, enumerable: true, configurable: true, writable: true });
+  return body;
+};
+
+/** Printable ASCII (what an HTTP header can carry), for Idempotency-Key and signature headers. */
+export const headerText = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength });
+
+/** encodeURIComponent throws on half a surrogate pair; a URL cannot carry one anyway. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A path segment: encoded unicode and junk, or raw percent-encoding mistakes. */
+export const junkSegment = fc.oneof(
+  junkString.map((text) => encodeURIComponent(text.slice(0, 3000).replace(LONE_SURROGATE, '\uFFFD'))),
+  fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..', '.', '%2e%2e', '%2F', 'a%2Fb', '%C0%AF', '%FF%FE'),
+  fc.uuid(),
+);
+
+/** Page sizes a list must refuse: out of 1..100, fractional, or not a number at all. */
+export const badLimit = fc.oneof(
+  fc.integer({ max: 0 }).map(String),
+  fc.integer({ min: 101 }).map(String),
+  fc.double({ min: 1, max: 100, noNaN: true }).filter((value) => !Number.isInteger(value)).map(String),
+  fc.constantFrom('', ' ', 'abc', 'NaN', 'Infinity', '-0.5', '1e309', '[]', '{}', 'true', 'null', '%', '１０'),
+);
+
+/** Bearer tokens that are not ours: junk, JWT-shaped junk and real JWT headers with junk claims. */
+export const junkToken = fc.oneof(
+  headerText(300).filter((text) => text.trim() !== '' && !/\s/.test(text.trim())).map((text) => text.trim()),
+  fc
+    .tuple(fc.constantFrom('none', 'HS256', 'RS256', 'HS512', 'ES256'), fc.dictionary(fc.constantFrom('sub', 'sv', 'exp', 'iss', 'aud', 'role'), junkValue), fc.string({ maxLength: 40 }))
+    .map(([alg, claims, signature]) =>
+      [
+        Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url'),
+        Buffer.from(JSON.stringify(claims)).toString('base64url'),
+        Buffer.from(signature).toString('base64url'),
+      ].join('.'),
+    ),
+);
