@@ -11,11 +11,15 @@ import type {
   OrderDto,
   PaymentIntentDto,
   ProductDto,
+  ProfileDto,
   ReviewDto,
   SessionDto,
+  SubscriberDto,
   TestCardResultDto,
+  UploadDto,
   UserDto,
 } from '#http/dto.ts';
+import type { ProductInput, ProductPatch, ProfileInput, ReviewBody } from '#http/schemas.ts';
 import { messages } from '#domain/messages.ts';
 
 export class ApiError extends Error {
@@ -65,14 +69,16 @@ const toApiError = async (response: Response): Promise<ApiError> => {
 
 async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   // An absolute URL keeps fetch happy outside the browser too (tests run Node's fetch).
   const url = new URL(path, globalThis.location?.origin ?? 'http://localhost');
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
   });
   if (!response.ok) {
     const error = await toApiError(response);
@@ -120,6 +126,18 @@ export const api = {
     }
   },
   googleSignInUrl: (returnTo: string) => `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`,
+  verifyEmail: (token: string) => request<void>('/api/auth/verify-email', { method: 'POST', body: { token } }),
+  resendVerification: () => request<void>('/api/auth/verify-email/resend', { method: 'POST', signedIn: true }),
+  requestPasswordReset: (body: { email: string }) => request<void>('/api/auth/password-reset', { method: 'POST', body }),
+  confirmPasswordReset: (body: { token: string; password: string }) =>
+    request<void>('/api/auth/password-reset/confirm', { method: 'POST', body }),
+  updateProfile: (body: ProfileInput) => request<ProfileDto>('/api/me/profile', { method: 'PUT', body, signedIn: true }),
+  /** POST /api/uploads: one image (multipart field `image`); the server answers its URL. */
+  uploadImage: (file: Blob) => {
+    const form = new FormData();
+    form.append('image', file);
+    return request<UploadDto>('/api/uploads', { method: 'POST', body: form, signedIn: true });
+  },
 
   // catalog and content
   products: (params: { limit?: number; cursor?: string | null } = {}) =>
@@ -129,6 +147,14 @@ export const api = {
   subscribe: (body: { email: string }) => request<void>('/api/newsletter', { method: 'POST', body }),
   contact: (body: { name: string; email: string; message: string }) =>
     request<void>('/api/contact', { method: 'POST', body }),
+  postReview: (body: ReviewBody) => request<ReviewDto>('/api/reviews', { method: 'POST', body, signedIn: true }),
+  deleteReview: (reviewId: string) => request<void>(`/api/reviews/${id(reviewId)}`, { method: 'DELETE', signedIn: true }),
+
+  // catalog administration
+  createProduct: (body: ProductInput) => request<ProductDto>('/api/products', { method: 'POST', body, signedIn: true }),
+  updateProduct: (productId: string, body: ProductPatch) =>
+    request<ProductDto>(`/api/products/${id(productId)}`, { method: 'PATCH', body, signedIn: true }),
+  deleteProduct: (productId: string) => request<void>(`/api/products/${id(productId)}`, { method: 'DELETE', signedIn: true }),
 
   // ordering
   placeOrder: (body: { productId: string; quantity: number; phone: string; address: string }, idempotencyKey: string) =>
@@ -162,6 +188,7 @@ export const api = {
     request<UserDto>(`/api/admin/users/${id(userId)}/make-admin`, { method: 'POST', signedIn: true }),
   deleteUser: (userId: string) => request<void>(`/api/admin/users/${id(userId)}`, { method: 'DELETE', signedIn: true }),
   adminMessages: () => request<ListDto<ContactMessageDto> | ContactMessageDto[]>('/api/admin/messages', { signedIn: true }).then(itemsOf),
+  adminSubscribers: () => request<ListDto<SubscriberDto> | SubscriberDto[]>('/api/admin/subscribers', { signedIn: true }).then(itemsOf),
 };
 
 /** "the caller's own orders" and "list of User" are lists; accept the bare array form as well. */

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../features/pages/page-shell.tsx';
+import { linkToken } from '../features/account/link-token.ts';
+import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 
+/** Without a token: ask for the e-mail. With the e-mailed `?token=`: choose the new password. */
 export const Route = createFileRoute('/resetPassword')({
-  component: () => <PageShell level={1} title="Reset Password" description="Enter the e-mail address of your account and we will send you a single-use link to choose a new password." />,
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({ token: linkToken(search.token) }),
+  component: function ResetPasswordRoute() {
+    return <ResetPasswordPage token={Route.useSearch().token} />;
+  },
 });

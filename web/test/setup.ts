@@ -20,6 +20,22 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
+// Uploads: vitest 4.1's jsdom bridge copies a Blob into Node's fetch by reading jsdom's private
+// `_buffer`, which jsdom 28+ renamed `_bytes`; every uploaded file would arrive as the text
+// "undefined" (vitest-dev/vitest#11294, fixed only in vitest 5, which needs Node 22). Alias it.
+{
+  const blob = new Blob() as unknown as Record<symbol, object | undefined>;
+  const [implSymbol] = Object.getOwnPropertySymbols(blob);
+  const impl = implSymbol ? blob[implSymbol] : undefined;
+  const implPrototype = impl ? (Object.getPrototypeOf(impl) as object) : null;
+  if (implPrototype && !('_buffer' in implPrototype)) {
+    Object.defineProperty(implPrototype, '_buffer', {
+      get(this: { _bytes?: Uint8Array }) {
+        return this._bytes;
+      },
+    });
+  }
+}
 
 // An unexpected request is a bug in the test or the app: fail loudly.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -5,6 +5,8 @@ import type { MeDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { sessionQuery } from '../../lib/queries.ts';
 import { notify } from '../ui/toaster.tsx';
+import { useResendVerification } from '../../features/account/resend-verification.ts';
+import { Avatar } from '../../features/profile/avatar.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,11 +16,12 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.tsx';
 
-/** The signed-in user's menu: who they are, their profile, and Sign Out. */
+/** The signed-in user's menu: who they are, their profile, a reminder to verify the e-mail, and Sign Out. */
 export default function AccountMenu({ session }: { session: MeDto }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, profile } = session;
+  const resend = useResendVerification();
   const signOut = async () => {
     try {
       await api.signOut();
@@ -34,18 +37,25 @@ export default function AccountMenu({ session }: { session: MeDto }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label="Account menu"
-        className="flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-amber-400 font-bold text-slate-950 focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 focus-visible:outline-none"
+        className="relative rounded-full focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 focus-visible:outline-none"
       >
-        {profile?.imageUrl ? (
-          <img src={profile.imageUrl} alt="" className="h-full w-full object-cover" />
-        ) : (
-          <span aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
-        )}
+        <Avatar name={user.name} imageUrl={profile?.imageUrl || undefined} className="h-10 w-10" />
+        {/* A dot on the avatar: the menu holds a reminder to verify the e-mail. */}
+        {user.emailVerified ? null : <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 h-3 w-3 rounded-full border-2 border-slate-950 bg-red-500" />}
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="font-semibold">{user.name}</DropdownMenuLabel>
         <DropdownMenuLabel className="text-slate-700">{user.email}</DropdownMenuLabel>
         {profile?.phone ? <DropdownMenuLabel className="text-slate-700">{profile.phone}</DropdownMenuLabel> : null}
+        {user.emailVerified ? null : (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="max-w-64 text-amber-900">{messages.verifyReminder}</DropdownMenuLabel>
+            <DropdownMenuItem disabled={resend.isPending} onSelect={() => resend.mutate()}>
+              {labels.resendVerification}
+            </DropdownMenuItem>
+          </>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           {profile ? <Link to="/dashboard/myProfile">{labels.myProfile}</Link> : <Link to="/editProfile">{labels.editProfile}</Link>}

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { labels, messages } from '#domain/messages.ts';
 import { customer, errorBody, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server, session } from '../../test/server.ts';
@@ -71,6 +71,35 @@ describe('login page', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText(messages.googleNotConfigured)).toBeInTheDocument();
     expect(history.location.pathname).toBe('/login');
+  });
+
+  it('starts Google sign-in with the page to return to, on /login and on /signUp', async () => {
+    const probed: string[] = [];
+    server.use(
+      http.get('*/api/auth/google', ({ request }) => {
+        probed.push(new URL(request.url).searchParams.get('returnTo') ?? '');
+        return HttpResponse.json(errorBody('GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured), { status: 503 });
+      }),
+    );
+    const login = renderApp('/login?redirect=%2Fdashboard%2FmyProfile');
+    await login.user.click(await login.screen.findByRole('button', { name: labels.continueWithGoogle }));
+    await expect.poll(() => probed).toEqual(['/dashboard/myProfile']);
+    login.unmount();
+    const signUp = renderApp('/signUp?redirect=%2FallProduct');
+    await signUp.user.click(await signUp.screen.findByRole('button', { name: labels.continueWithGoogle }));
+    await expect.poll(() => probed).toEqual(['/dashboard/myProfile', '/allProduct']);
+  });
+
+  it('explains a Google sign-in that came back with ?error=google', async () => {
+    const { screen } = renderApp('/login?error=google');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.googleSignInFailed);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows no Google failure on a plain visit', async () => {
+    const { screen } = renderApp('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(screen.queryByText(messages.googleSignInFailed)).not.toBeInTheDocument();
   });
 
   it('sends strangers from a signed-in page to /login with the page remembered', async () => {

@@ -17,7 +17,7 @@ import { useSignedIn } from './use-signed-in.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
 
-export function LoginPage({ redirect }: { redirect: string | undefined }) {
+export function LoginPage({ redirect, googleFailed = false }: { redirect: string | undefined; googleFailed?: boolean }) {
   usePageMeta('Login', 'Sign in to Bulkhead to order hardware in bulk, pay and track your orders.');
   const signedIn = useSignedIn();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -41,6 +41,11 @@ export function LoginPage({ redirect }: { redirect: string | undefined }) {
 
   return (
     <AuthCard title="Login">
+      {googleFailed ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {messages.googleSignInFailed}
+        </p>
+      ) : null}
       <form
         noValidate
         className="space-y-4"

@@ -1,0 +1,90 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { labels, messages } from '#domain/messages.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { sessionQuery } from '../../lib/queries.ts';
+import { useSession } from '../../lib/session.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AuthCard } from '../auth/auth-card.tsx';
+import { useResendVerification } from './resend-verification.ts';
+
+const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
+
+/**
+ * The page behind the e-mailed verification link (`/verifyEmail?token=…`). Opening it verifies;
+ * opening it again is harmless. Without a token, or after a bad one, it offers a fresh e-mail.
+ */
+export function VerifyEmailPage({ token }: { token: string | undefined }) {
+  usePageMeta('Verify E-mail', 'Confirm the e-mail address of your Bulkhead account.');
+  const queryClient = useQueryClient();
+  // A query, not a mutation: it runs once per token even when React mounts the page twice.
+  const check = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: async () => {
+      await api.verifyEmail(token ?? '');
+      return true;
+    },
+    enabled: token !== undefined,
+    staleTime: Infinity,
+  });
+  const verified = check.isSuccess;
+  useEffect(() => {
+    // The navbar's reminder goes away once /api/me says the address is verified.
+    if (verified) void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  }, [verified, queryClient]);
+
+  return (
+    <AuthCard title="Verify E-mail">
+      {token === undefined ? (
+        <ResendOptions />
+      ) : check.isPending ? (
+        <Spinner label={messages.verifyingEmail} />
+      ) : check.isSuccess ? (
+        <div className="space-y-5 text-center">
+          <p role="status" className="font-semibold text-emerald-800">
+            {messages.emailVerified}
+          </p>
+          <Link to="/" className={buttonClass('secondary')}>
+            Continue shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-5">
+          <p role="alert" className="font-semibold text-red-700">
+            {check.error instanceof ApiError ? check.error.message : messages.serverError}
+          </p>
+          <ResendOptions />
+        </div>
+      )}
+    </AuthCard>
+  );
+}
+
+/** How to get a new link: signed-in users ask for it here; others sign in first. */
+function ResendOptions() {
+  const session = useSession();
+  const resend = useResendVerification();
+  if (session === undefined) return <Spinner />;
+  if (session === null) {
+    return (
+      <p className="text-slate-700">
+        {messages.signInToResendVerification}{' '}
+        <Link to="/login" search={{ redirect: '/verifyEmail' }} className={linkClass}>
+          Login
+        </Link>
+      </p>
+    );
+  }
+  if (session.user.emailVerified) return <p className="text-slate-700">{messages.emailAlreadyVerified}</p>;
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{messages.verifyReminder}</p>
+      <Button variant="secondary" className="w-full" disabled={resend.isPending} aria-busy={resend.isPending} onClick={() => resend.mutate()}>
+        {labels.resendVerification}
+      </Button>
+    </div>
+  );
+}

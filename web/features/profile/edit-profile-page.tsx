@@ -1,0 +1,198 @@
+import { useForm } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { labels, messages } from '#domain/messages.ts';
+import type { MeDto } from '#http/dto.ts';
+import { profileSchema } from '#http/schemas.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { sessionQuery } from '../../lib/queries.ts';
+import { useSession } from '../../lib/session.ts';
+import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { Avatar } from './avatar.tsx';
+import { imageProblem, pickImage, previewOf, type PickedImage } from './picked-image.ts';
+
+type TextKey = 'address' | 'phone' | 'education' | 'linkedin' | 'facebook';
+
+/** The editable text fields, in the seed's order, each checked by the server's own schema. */
+const TEXT_FIELDS: { name: TextKey; label: string; type: 'text' | 'tel' | 'url'; autoComplete?: string; placeholder?: string }[] = [
+  { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'education', label: 'Education', type: 'text' },
+  { name: 'linkedin', label: 'Linkedin', type: 'url', placeholder: 'https://www.linkedin.com/in/…' },
+  { name: 'facebook', label: 'Facebook', type: 'url', placeholder: 'https://www.facebook.com/…' },
+];
+
+const fileInputClass =
+  'block w-full rounded-md border bg-white text-sm text-slate-900 file:mr-3 file:cursor-pointer file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:font-semibold file:text-white focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none';
+
+// A pseudo-class variant, so it outranks the input's own white background.
+const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
+
+type Stage = 'uploading' | 'saving' | null;
+
+/** Edit Profile: name and e-mail come from the account; the rest is required; the photo is uploaded first. */
+export function EditProfilePage() {
+  usePageMeta(labels.editProfile, 'Update your address, phone number, education, LinkedIn and Facebook links and your photo.');
+  const session = useSession();
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold text-slate-900">{labels.editProfile}</h1>
+      {session ? <EditProfileForm key={session.user.id} session={session} /> : <Spinner />}
+    </section>
+  );
+}
+
+function EditProfileForm({ session }: { session: MeDto }) {
+  const { user, profile } = session;
+  const currentImage = profile?.imageUrl ?? '';
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<Stage>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const form = useForm({
+    defaultValues: {
+      address: profile?.address ?? '',
+      phone: profile?.phone ?? '',
+      education: profile?.education ?? '',
+      linkedin: profile?.linkedin ?? '',
+      facebook: profile?.facebook ?? '',
+      image: null as PickedImage | null,
+    },
+    onSubmit: async ({ value }) => {
+      setServerErrors({});
+      let uploading = false;
+      try {
+        let imageUrl = currentImage;
+        if (value.image) {
+          uploading = true;
+          setStage('uploading');
+          imageUrl = (await api.uploadImage(value.image.file)).url;
+          uploading = false;
+        }
+        setStage('saving');
+        const saved = await api.updateProfile({
+          imageUrl,
+          address: value.address.trim(),
+          phone: value.phone.trim(),
+          education: value.education.trim(),
+          linkedin: value.linkedin.trim(),
+          facebook: value.facebook.trim(),
+        });
+        // The navbar menu and My Profile read the session: show the new profile at once.
+        queryClient.setQueryData(sessionQuery.queryKey, (old) => (old ? { ...old, profile: saved } : old));
+        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+        notify.success(messages.profileUpdated);
+        void navigate({ to: '/dashboard/myProfile' });
+      } catch (error) {
+        setStage(null);
+        if (!(error instanceof ApiError)) {
+          notify.error(messages.profileUpdateFailed);
+          return;
+        }
+        // A refused session is handled once for the whole app (router.tsx).
+        if (error.status === 401 || error.status === 403) return;
+        // An upload refusal (too large, not an image) belongs under the photo, like a saved imageUrl's.
+        const fields = { ...error.fields };
+        if (uploading) fields.image = error.fields.image ?? error.message;
+        else if (error.fields.imageUrl) fields.image = error.fields.imageUrl;
+        setServerErrors(fields);
+        notify.error(error.message);
+      }
+    },
+  });
+
+  const busy = stage !== null;
+  return (
+    <form
+      noValidate
+      aria-busy={busy}
+      className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="profile-name" label="Name">
+          {(control) => <Input {...control} value={user.name} readOnly className={readOnlyClass} />}
+        </Field>
+        <Field id="profile-email" label="Email">
+          {(control) => <Input {...control} type="email" value={user.email} readOnly className={readOnlyClass} />}
+        </Field>
+      </div>
+      {TEXT_FIELDS.map((spec) => (
+        <form.Field key={spec.name} name={spec.name} validators={checkOnChangeBlurSubmit(validateWith(profileSchema.shape[spec.name]))}>
+          {(field) => (
+            <Field id={`profile-${spec.name}`} label={spec.label} error={fieldError(field) ?? serverErrors[spec.name]}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type={spec.type}
+                  autoComplete={spec.autoComplete}
+                  placeholder={spec.placeholder}
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={checkOnBlur(field)}
+                />
+              )}
+            </Field>
+          )}
+        </form.Field>
+      ))}
+      <form.Field name="image" validators={checkOnChangeBlurSubmit(({ value }: { value: PickedImage | null }) => imageProblem(value, currentImage !== ''))}>
+        {(field) => {
+          const error = fieldError(field) ?? serverErrors.image;
+          return (
+            <div className="flex items-start gap-4">
+              {preview && !error ? (
+                <img src={preview} alt="" className="h-16 w-16 shrink-0 rounded-full object-cover" />
+              ) : (
+                <Avatar name={user.name} imageUrl={currentImage || undefined} className="h-16 w-16 text-xl" />
+              )}
+              <div className="min-w-0 flex-1">
+                <Field id="profile-image" label="Photo" hint={currentImage ? `${labels.profileImageHint} ${labels.keepPhotoHint}` : labels.profileImageHint} error={error}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="file"
+                      accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+                      className={`${fileInputClass} ${error ? 'border-red-700' : 'border-slate-400'}`}
+                      onChange={(event) => {
+                        const file = event.target.files?.[0];
+                        setServerErrors(({ image: _dropped, ...rest }) => rest);
+                        setPreview(null);
+                        if (!file) {
+                          field.handleChange(null);
+                          checkOnBlur(field)();
+                          return;
+                        }
+                        void pickImage(file).then(async (picked) => {
+                          field.handleChange(picked);
+                          checkOnBlur(field)();
+                          if (!imageProblem(picked, true)) setPreview(await previewOf(file).catch(() => null));
+                        });
+                      }}
+                    />
+                  )}
+                </Field>
+              </div>
+            </div>
+          );
+        }}
+      </form.Field>
+      {busy ? <Spinner label={stage === 'uploading' ? messages.uploadingImage : messages.savingProfile} /> : null}
+      <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
+        {labels.saveProfile}
+      </Button>
+    </form>
+  );
+}
