@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MyPortfolioRouteImport } from './routes/myPortfolio'
 import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as SignUpRouteImport } from './routes/signUp'
+import { Route as VerifyEmailRouteImport } from './routes/verifyEmail'
 import { Route as SignedInDashboardRouteImport } from './routes/_signedIn/dashboard'
 import { Route as SignedInEditProfileRouteImport } from './routes/_signedIn/editProfile'
 import { Route as SignedInDashboardIndexRouteImport } from './routes/_signedIn/dashboard/index'
@@ -69,6 +70,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SignUpRoute = SignUpRouteImport.update({
   id: '/signUp',
   path: '/signUp',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verifyEmail',
+  path: '/verifyEmail',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignedInDashboardRoute = SignedInDashboardRouteImport.update({
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/myPortfolio': typeof MyPortfolioRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/signUp': typeof SignUpRoute
+  '/verifyEmail': typeof VerifyEmailRoute
   '/dashboard': typeof SignedInDashboardRouteWithChildren
   '/editProfile': typeof SignedInEditProfileRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/myPortfolio': typeof MyPortfolioRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/signUp': typeof SignUpRoute
+  '/verifyEmail': typeof VerifyEmailRoute
   '/editProfile': typeof SignedInEditProfileRoute
   '/dashboard': typeof SignedInDashboardIndexRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/myPortfolio': typeof MyPortfolioRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/signUp': typeof SignUpRoute
+  '/verifyEmail': typeof VerifyEmailRoute
   '/_signedIn/dashboard': typeof SignedInDashboardRouteWithChildren
   '/_signedIn/editProfile': typeof SignedInEditProfileRoute
   '/_signedIn/dashboard/_admin': typeof SignedInDashboardAdminRouteWithChildren
@@ -227,6 +236,7 @@ export interface FileRouteTypes {
     | '/myPortfolio'
     | '/resetPassword'
     | '/signUp'
+    | '/verifyEmail'
     | '/dashboard'
     | '/editProfile'
     | '/dashboard/allUer'
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
     | '/myPortfolio'
     | '/resetPassword'
     | '/signUp'
+    | '/verifyEmail'
     | '/editProfile'
     | '/dashboard'
     | '/dashboard/allUer'
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/myPortfolio'
     | '/resetPassword'
     | '/signUp'
+    | '/verifyEmail'
     | '/_signedIn/dashboard'
     | '/_signedIn/editProfile'
     | '/_signedIn/dashboard/_admin'
@@ -296,6 +308,7 @@ export interface RootRouteChildren {
   MyPortfolioRoute: typeof MyPortfolioRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignUpRoute: typeof SignUpRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -354,6 +367,13 @@ declare module '@tanstack/react-router' {
       path: '/signUp'
       fullPath: '/signUp'
       preLoaderRoute: typeof SignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verifyEmail': {
+      id: '/verifyEmail'
+      path: '/verifyEmail'
+      fullPath: '/verifyEmail'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signedIn/dashboard': {
@@ -527,6 +547,7 @@ const rootRouteChildren: RootRouteChildren = {
   MyPortfolioRoute: MyPortfolioRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignUpRoute: SignUpRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Product } from '#domain/catalog/product.ts';
 import type { Store } from '#domain/store.ts';
+import { DEMO_PRODUCTS, seedDemoData } from '#adapters/seed/demo-data.ts';
 import { openPostgresStore } from '#adapters/storage/postgres/postgres-store.ts';
 import { openSqliteStore } from '#adapters/storage/sqlite/sqlite-store.ts';
 
@@ -44,3 +45,53 @@ export const seedProductsIntoSqlite = (dataDir: string, specs: ProductSpec[]): P
 
 export const seedProductsIntoPostgres = async (url: string, specs: ProductSpec[]): Promise<Product[]> =>
   createAll(await openPostgresStore(url), specs);
+
+/**
+ * The bench's catalog: the demo shop (products and reviews, as a fresh server seeds it) enlarged
+ * to `total` products with copies of the demo items, older than the demo ones so the home page
+ * still shows the demo. `extra` products (an endless one for order placement, one for the
+ * oversell burst) are the newest. Returns every product id and the extra products.
+ */
+export async function seedBenchCatalogIntoSqlite(
+  dataDir: string,
+  options: { total: number; extra: ProductSpec[] },
+): Promise<{ ids: string[]; extra: Product[] }> {
+  const store = openSqliteStore(sqliteFileIn(dataDir));
+  try {
+    const now = Date.now();
+    await seedDemoData({ store, clock: { now: () => new Date(now - options.extra.length * 60_000) }, ids: { newId: randomUUID } });
+    const demoCount = await store.products.count();
+    const oldest = now - (options.extra.length + demoCount + 1) * 60_000;
+    for (let index = 0; index < options.total - demoCount - options.extra.length; index++) {
+      const { slug, ...demo } = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
+      await store.products.create({
+        ...demo,
+        name: `${demo.name} (lot ${index + 1})`,
+        imageUrl: `/demo/products/${slug}.svg`,
+        id: randomUUID(),
+        createdAt: new Date(oldest - index * 1000),
+      });
+    }
+    const extra: Product[] = [];
+    for (const [index, spec] of options.extra.entries()) {
+      extra.push(
+        await store.products.create({
+          ...spec,
+          id: randomUUID(),
+          description: 'A product created by the bench to measure ordering.',
+          imageUrl: '/demo/products/ball-valve.svg',
+          createdAt: new Date(now - index * 1000),
+        }),
+      );
+    }
+    const ids: string[] = [];
+    for (let page = await store.products.list({ limit: 100, cursor: null }); ; ) {
+      ids.push(...page.items.map((product) => product.id));
+      if (!page.nextCursor) break;
+      page = await store.products.list({ limit: 100, cursor: page.nextCursor });
+    }
+    return { ids, extra };
+  } finally {
+    await store.close();
+  }
+}

@@ -42,6 +42,16 @@ export const adminUsersQuery = queryOptions({ queryKey: ['admin', 'users'], quer
 
 export const adminMessagesQuery = queryOptions({ queryKey: ['admin', 'messages'], queryFn: api.adminMessages });
 
+export const adminSubscribersQuery = queryOptions({ queryKey: ['admin', 'subscribers'], queryFn: api.adminSubscribers });
+
+/** Manage Products: the whole catalogue in the largest pages the API serves, newest first. */
+export const manageProductsQuery = infiniteQueryOptions({
+  queryKey: ['products', 'manage'],
+  queryFn: ({ pageParam }) => api.products({ limit: 100, cursor: pageParam }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
 export const allProductsFirstPageQuery = queryOptions({
   queryKey: ['products', 'overview'],
   queryFn: () => api.products({ limit: 100 }),

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../features/pages/page-shell.tsx';
+import { BlogsPage } from '../features/content/blogs-page.tsx';
 
-export const Route = createFileRoute('/blogs')({
-  component: () => <PageShell level={1} title="Blogs" description="Five articles answering common questions: how to speed up a React app, ways to manage state, how prototypal inheritance works, why unit tests matter, and how to search products by name." />,
-});
+// The router plugin splits this component (and the markdown renderer with it) into its own chunk.
+export const Route = createFileRoute('/blogs')({ component: BlogsPage });

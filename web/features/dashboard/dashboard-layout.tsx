@@ -9,11 +9,13 @@ const menuLink =
 function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) {
   const links = admin
     ? ([
+        ['/dashboard', labels.overview],
         ['/dashboard/myProfile', labels.myProfile],
         ['/dashboard/allUsers', labels.allUsers],
         ['/dashboard/addProduct', labels.addProduct],
         ['/dashboard/manageProduct', labels.manageProducts],
         ['/dashboard/allOrders', labels.manageAllOrders],
+        ['/dashboard/messages', labels.inbox],
       ] as const)
     : ([
         ['/dashboard', labels.myOrder],

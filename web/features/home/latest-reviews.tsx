@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { labels } from '#domain/messages.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { latestReviewsQuery } from '../../lib/queries.ts';
 import { formatDate, truncate } from '../../lib/format.ts';
+import { isAdmin, useSession } from '../../lib/session.ts';
+
+// Only admins see Remove; visitors never download the dialog and its mutation.
+const RemoveReviewButton = lazy(() => import('../reviews/remove-review-button.tsx'));
 
 function Stars({ rating }: { rating: number }) {
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) return <p className="text-sm text-slate-600">{labels.noRating}</p>;
@@ -17,7 +22,7 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewCard({ review }: { review: ReviewDto }) {
+function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center gap-3">
@@ -29,24 +34,34 @@ function ReviewCard({ review }: { review: ReviewDto }) {
       </div>
       <Stars rating={review.rating} />
       <p className="text-slate-700">{truncate(review.comment, 120)}</p>
-      <p className="mt-auto text-sm text-slate-600">
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-      </p>
+      <div className="mt-auto flex items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        </p>
+        {admin ? (
+          <Suspense fallback={null}>
+            <RemoveReviewButton review={review} />
+          </Suspense>
+        ) : null}
+      </div>
     </article>
   );
 }
 
 export function LatestReviews() {
   const reviews = useQuery(latestReviewsQuery);
+  const admin = isAdmin(useSession());
   return (
     <section aria-labelledby="reviews-heading" className="mx-auto max-w-7xl px-4 py-12">
       <h2 id="reviews-heading" className="mb-6 text-2xl font-extrabold text-slate-900 sm:text-3xl">
         What Our Customers Say
       </h2>
-      {reviews.data ? (
+      {reviews.data?.items.length === 0 ? (
+        <p className="text-slate-700">No reviews yet.</p>
+      ) : reviews.data ? (
         <div className="grid gap-6 md:grid-cols-3">
           {reviews.data.items.map((review) => (
-            <ReviewCard key={review.id} review={review} />
+            <ReviewCard key={review.id} review={review} admin={admin} />
           ))}
         </div>
       ) : reviews.isError ? (

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import { admin, customer, errorBody, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -88,11 +89,96 @@ describe('product page', () => {
     expect(screen.queryByRole('button', { name: 'Purchase Now' })).not.toBeInTheDocument();
   });
 
-  it('does not let an admin buy', async () => {
+  it('gives an admin the Edit Product form instead of the purchase form, with the current values as placeholders', async () => {
     session.current = meOf(admin);
     productOnServer(500);
     const { screen } = renderApp('/product/p_wrench');
-    expect(await screen.findByRole('button', { name: 'Purchase Now' })).toBeDisabled();
+    const form = within(await screen.findByRole('form', { name: labels.editProduct }));
+    expect(screen.queryByRole('button', { name: labels.purchaseNow })).not.toBeInTheDocument();
     expect(screen.getByText(new RegExp(messages.adminCannotBuy))).toBeInTheDocument();
+    expect(form.getByLabelText('Product name')).toHaveAttribute('placeholder', 'Pipe Wrench 14"');
+    expect(form.getByLabelText('Price')).toHaveAttribute('placeholder', '12.50');
+    expect(form.getByLabelText('Quantity')).toHaveAttribute('placeholder', '500');
+    expect(form.getByLabelText('Description')).toHaveAttribute('placeholder', makeProduct().description);
+    expect(form.getByText(labels.imageHint)).toBeInTheDocument();
+  });
+
+  it('checks the typed numbers and the image size before sending anything', async () => {
+    session.current = meOf(admin);
+    productOnServer(500);
+    let requests = 0;
+    server.use(
+      http.post('*/api/uploads', () => {
+        requests += 1;
+        return HttpResponse.json({ url: '/uploads/x.png' }, { status: 201 });
+      }),
+      http.patch('*/api/products/:id', () => {
+        requests += 1;
+        return HttpResponse.json(makeProduct());
+      }),
+    );
+    const { screen, user } = renderApp('/product/p_wrench');
+    await user.type(await screen.findByLabelText('Price'), 'twelve');
+    await user.type(screen.getByLabelText('Quantity'), '1.5');
+    await user.upload(screen.getByLabelText('New image (optional)'), new File([new Uint8Array(1_000_000)], 'huge.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: labels.saveEdit }));
+    expect(await screen.findByText(messages.priceNotNumber)).toBeInTheDocument();
+    expect(screen.getByText(messages.quantityNotWhole)).toBeInTheDocument();
+    expect(screen.getByText(messages.imageTooLarge)).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(messages.priceNotNumber);
+    expect(requests).toBe(0);
+  });
+
+  it('says so when nothing was changed', async () => {
+    session.current = meOf(admin);
+    productOnServer(500);
+    const { screen, user } = renderApp('/product/p_wrench');
+    await user.type(await screen.findByLabelText('Price'), '12.50'); // the current price: not a change
+    await user.click(screen.getByRole('button', { name: labels.saveEdit }));
+    expect(await screen.findByText(messages.nothingToUpdate)).toBeInTheDocument();
+  });
+
+  it('uploads a new image, patches only the changed fields, refreshes the product and toasts', async () => {
+    session.current = meOf(admin);
+    const state = productOnServer(500);
+    let uploaded: File | undefined;
+    let patch: unknown;
+    server.use(
+      http.post('*/api/uploads', async ({ request }) => {
+        uploaded = (await request.formData()).get('image') as File;
+        return HttpResponse.json({ url: '/uploads/new-wrench.png' }, { status: 201 });
+      }),
+      http.patch('*/api/products/:id', async ({ request }) => {
+        patch = await request.json();
+        state.product = { ...state.product, ...(patch as object) };
+        return HttpResponse.json(state.product);
+      }),
+    );
+    const { screen, user } = renderApp('/product/p_wrench');
+    await user.type(await screen.findByLabelText('Price'), '13.75');
+    await user.type(screen.getByLabelText('Quantity'), '500'); // unchanged: not sent
+    await user.upload(screen.getByLabelText('New image (optional)'), new File(['png bytes'], 'wrench.png', { type: 'image/png' }));
+    expect(screen.getByText('Selected: wrench.png (1 kB)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: labels.saveEdit }));
+    expect(await screen.findByText(messages.productUpdated)).toBeInTheDocument();
+    expect(await uploaded?.text()).toBe('png bytes'); // the chosen file's bytes, in the multipart field `image`
+    expect(patch).toEqual({ priceCents: 1375, imageUrl: '/uploads/new-wrench.png' });
+    expect(await screen.findByText('Price: $13.75')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toHaveAttribute('src', '/uploads/new-wrench.png');
+    expect(screen.getByLabelText('Price')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '13.75');
+  });
+
+  it('shows the server refusal of an image under the image field', async () => {
+    session.current = meOf(admin);
+    productOnServer(500);
+    server.use(
+      http.post('*/api/uploads', () => HttpResponse.json(errorBody('UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported), { status: 415 })),
+    );
+    const { screen, user } = renderApp('/product/p_wrench');
+    await user.upload(await screen.findByLabelText('New image (optional)'), new File(['not really'], 'notes.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: labels.saveEdit }));
+    expect(await screen.findAllByText(messages.imageUnsupported)).toHaveLength(2); // toast and field
+    expect(screen.getByLabelText('New image (optional)')).toHaveAccessibleDescription(expect.stringContaining(messages.imageUnsupported));
   });
 });

@@ -1,10 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { labels } from '#domain/messages.ts';
+import { lazy, Suspense } from 'react';
+import { labels, messages } from '#domain/messages.ts';
 import { productQuery } from '../../lib/queries.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
+
+// Only admins edit; customers never download the edit form and its image upload.
+const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
 
 export function ProductPage({ productId }: { productId: string }) {
   const { data: product } = useSuspenseQuery(productQuery(productId));
@@ -22,7 +27,17 @@ export function ProductPage({ productId }: { productId: string }) {
         <p className="font-semibold text-slate-900">
           {product.stock > 0 ? `Available Quantity: ${product.stock}` : labels.productSold}
         </p>
-        <PurchaseForm key={product.id} product={product} admin={isAdmin(session)} />
+        {isAdmin(session) ? (
+          <>
+            {/* Admins run the shop and cannot buy (seed); they edit the product here instead. */}
+            <p className="text-sm text-slate-700">{messages.adminCannotBuy}.</p>
+            <Suspense fallback={<Spinner label="Loading the edit form" />}>
+              <EditProductForm key={product.id} product={product} />
+            </Suspense>
+          </>
+        ) : (
+          <PurchaseForm key={product.id} product={product} />
+        )}
       </div>
     </article>
   );

@@ -30,7 +30,7 @@ function TotalLine({ unitPriceCents, quantity }: { unitPriceCents: number; quant
  * The bulk purchase form. The browser checks with the server's own schema for quick feedback;
  * the server checks again and decides the price, so its field errors are shown too.
  */
-export function PurchaseForm({ product, admin }: { product: ProductDto; admin: boolean }) {
+export function PurchaseForm({ product }: { product: ProductDto }) {
   const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
   const schema = orderFormSchema(product.stock);
@@ -90,7 +90,6 @@ export function PurchaseForm({ product, admin }: { product: ProductDto; admin: b
                 {...control}
                 type="tel"
                 autoComplete="tel"
-                disabled={admin}
                 value={field.state.value}
                 onChange={(event) => {
                   clearServerError('phone');
@@ -110,7 +109,6 @@ export function PurchaseForm({ product, admin }: { product: ProductDto; admin: b
                 {...control}
                 rows={2}
                 autoComplete="street-address"
-                disabled={admin}
                 value={field.state.value}
                 onChange={(event) => {
                   clearServerError('address');
@@ -133,7 +131,6 @@ export function PurchaseForm({ product, admin }: { product: ProductDto; admin: b
                 <Input
                   {...control}
                   inputMode="numeric"
-                  disabled={admin}
                   value={field.state.value}
                   onChange={(event) => {
                     clearServerError('quantity');
@@ -147,10 +144,9 @@ export function PurchaseForm({ product, admin }: { product: ProductDto; admin: b
           </>
         )}
       </form.Field>
-      {admin ? <p className="text-sm text-slate-700">{messages.adminCannotBuy}.</p> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
-          <Button type="submit" disabled={admin || submitting} className="w-full sm:w-auto">
+          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
             {labels.purchaseNow}
           </Button>
         )}

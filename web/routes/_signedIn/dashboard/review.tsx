@@ -1,6 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../../../features/pages/page-shell.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AddReviewPage } from '../../../features/reviews/add-review-page.tsx';
 
+/** Reviews are the customers' voice (seed: non-admins only); admins go to their dashboard. */
 export const Route = createFileRoute('/_signedIn/dashboard/review')({
-  component: () => <PageShell level={2} title="Add Review" description="Tell other buyers about Bulkhead: your country, a rating from 1 to 5 stars, a comment and a photo. Your name and the date come from your account." />,
+  beforeLoad: ({ context }) => {
+    if (context.session.user.role === 'admin') throw redirect({ to: '/dashboard' });
+  },
+  component: AddReviewPage,
 });

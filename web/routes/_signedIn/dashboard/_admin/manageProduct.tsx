@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../../../../features/pages/page-shell.tsx';
+import { ManageProductsPage } from '../../../../features/catalog-admin/manage-products-page.tsx';
 
-export const Route = createFileRoute('/_signedIn/dashboard/_admin/manageProduct')({
-  component: () => <PageShell level={2} title="Manage Products" description="Every product with its image, name, price and quantity, with links to edit it and a button to delete it." />,
-});
+export const Route = createFileRoute('/_signedIn/dashboard/_admin/manageProduct')({ component: ManageProductsPage });

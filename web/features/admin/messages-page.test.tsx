@@ -1,0 +1,46 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels } from '#domain/messages.ts';
+import { admin, customer, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+describe('Messages & Subscribers (admin)', () => {
+  it('shows the contact messages and the newsletter subscribers', async () => {
+    session.current = meOf(admin);
+    server.use(
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], total: 0 })), // the overview we start on
+      http.get('*/api/admin/messages', () =>
+        HttpResponse.json({
+          items: [{ id: 'm1', name: 'Dana', email: 'dana@example.com', message: 'Do you ship to Norway?', createdAt: '2026-11-22T09:00:00.000Z' }],
+          nextCursor: null,
+        }),
+      ),
+      http.get('*/api/admin/subscribers', () =>
+        HttpResponse.json({
+          items: [
+            { email: 'first@example.com', createdAt: '2026-11-20T09:00:00.000Z' },
+            { email: 'second@example.com', createdAt: '2026-11-21T09:00:00.000Z' },
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    const { screen, user, history } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('link', { name: labels.inbox }));
+    await expect.poll(() => history.location.pathname).toBe('/dashboard/messages');
+    const inbox = within((await screen.findByRole('heading', { name: 'Contact messages' })).closest('section')!);
+    expect(await inbox.findByText('Do you ship to Norway?')).toBeInTheDocument();
+    expect(inbox.getByText(/dana@example.com/)).toBeInTheDocument();
+    const subscribers = within((await screen.findByRole('heading', { name: 'Newsletter subscribers (2)' })).closest('section')!);
+    const rows = subscribers.getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual(['first@example.comNov 20, 2026', 'second@example.comNov 21, 2026']);
+  });
+
+  it('is not for customers', async () => {
+    session.current = meOf(customer);
+    const { history } = renderApp('/dashboard/messages');
+    await expect.poll(() => history.location.pathname).toBe('/');
+  });
+});

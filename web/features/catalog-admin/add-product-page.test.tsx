@@ -1,0 +1,141 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels, messages } from '#domain/messages.ts';
+import type { ProductDto } from '#http/dto.ts';
+import { admin, errorBody, makeProduct, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+const png = (bytes: number, name = 'valve.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+/** A catalogue on the "server": GET lists it newest first, POST adds to the front. */
+const catalogOnServer = () => {
+  const state = { products: [makeProduct({ id: 'p_old', name: 'Old Elbow' })], created: [] as unknown[], uploads: 0 };
+  server.use(
+    http.get('*/api/products', () => HttpResponse.json({ items: state.products, nextCursor: null })),
+    http.post('*/api/uploads', () => {
+      state.uploads += 1;
+      return HttpResponse.json({ url: '/uploads/abc123.png' }, { status: 201 });
+    }),
+    http.post('*/api/products', async ({ request }) => {
+      const body = (await request.json()) as Partial<ProductDto>;
+      state.created.push(body);
+      const product = makeProduct({ ...body, id: 'p_new' });
+      state.products = [product, ...state.products];
+      return HttpResponse.json(product, { status: 201 });
+    }),
+  );
+  return state;
+};
+
+describe('Add Product', () => {
+  it('shows every required message and the image hint when submitted empty', async () => {
+    session.current = meOf(admin);
+    const state = catalogOnServer();
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    const form = within(await screen.findByRole('form', { name: labels.addProduct }));
+    expect(form.getByText(labels.imageHint)).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: labels.addProduct }));
+    expect(await form.findByText(messages.productNameRequired)).toBeInTheDocument();
+    expect(form.getByText(messages.priceRequired)).toBeInTheDocument();
+    expect(form.getByText(messages.quantityRequired)).toBeInTheDocument();
+    expect(form.getByText(messages.descriptionRequired)).toBeInTheDocument();
+    expect(form.getByText(messages.imageMissing)).toBeInTheDocument();
+    expect(form.getByLabelText('Image')).toHaveAccessibleDescription(expect.stringContaining(messages.imageMissing));
+    expect(state.uploads).toBe(0);
+  });
+
+  it('refuses a price and quantity that are not numbers and an image of 1,000,000 bytes, but takes 999,999', async () => {
+    session.current = meOf(admin);
+    catalogOnServer();
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Price'), '12.5.0');
+    await user.type(screen.getByLabelText('Quantity'), '-3');
+    await user.tab();
+    expect(await screen.findByText(messages.priceNotNumber)).toBeInTheDocument();
+    expect(screen.getByText(messages.quantityNotWhole)).toBeInTheDocument();
+    const image = screen.getByLabelText('Image');
+    await user.upload(image, png(1_000_000));
+    expect(await screen.findByText(messages.imageTooLarge)).toBeInTheDocument();
+    await user.upload(image, png(999_999));
+    expect(screen.queryByText(messages.imageTooLarge)).not.toBeInTheDocument();
+    expect(screen.getByText('Selected: valve.png (1,000 kB)')).toBeInTheDocument();
+  });
+
+  it('uploads, creates the product in cents, shows the steps, toasts, resets, and the home page lists it first', async () => {
+    session.current = meOf(admin);
+    const state = catalogOnServer();
+    let releaseUpload: () => void = () => {};
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    server.use(
+      http.post('*/api/uploads', async () => {
+        await uploadHeld;
+        return HttpResponse.json({ url: '/uploads/abc123.png' }, { status: 201 });
+      }),
+    );
+    // The home page's list is cached first, so only invalidation can show the new product.
+    const { screen, user, history } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Old Elbow' })).toBeInTheDocument();
+    history.push('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Product name'), 'Brass Ball Valve 1/2"');
+    await user.type(screen.getByLabelText('Price'), '$8.40');
+    await user.type(screen.getByLabelText('Quantity'), '750');
+    await user.type(screen.getByLabelText('Description'), 'Full-bore brass ball valve with a lever handle.');
+    await user.upload(screen.getByLabelText('Image'), png(2_000));
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+
+    const busy = await screen.findByRole('button', { name: 'Uploading image…' });
+    expect(busy).toBeDisabled();
+    releaseUpload();
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(state.created).toEqual([
+      {
+        name: 'Brass Ball Valve 1/2"',
+        description: 'Full-bore brass ball valve with a lever handle.',
+        imageUrl: '/uploads/abc123.png',
+        priceCents: 840,
+        stock: 750,
+      },
+    ]);
+    expect(screen.getByLabelText('Product name')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveValue('');
+    expect(screen.queryByText(/Selected:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: labels.addProduct })).toBeEnabled();
+
+    history.push('/');
+    const newProducts = within((await screen.findByRole('heading', { name: 'New Products' })).closest('section')!);
+    await expect.poll(() => newProducts.queryAllByRole('article')[0]?.textContent).toContain('Brass Ball Valve 1/2"');
+  });
+
+  it('shows the server refusal of the image under the image field and keeps what was typed', async () => {
+    session.current = meOf(admin);
+    catalogOnServer();
+    server.use(http.post('*/api/uploads', () => HttpResponse.json(errorBody('PAYLOAD_TOO_LARGE', messages.imageTooLarge), { status: 413 })));
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
+    await user.type(screen.getByLabelText('Price'), '19');
+    await user.type(screen.getByLabelText('Quantity'), '300');
+    await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
+    await user.upload(screen.getByLabelText('Image'), png(5_000));
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    expect(await screen.findAllByText(messages.imageTooLarge)).toHaveLength(2);
+    expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(expect.stringContaining(messages.imageTooLarge));
+    expect(screen.getByLabelText('Product name')).toHaveValue('Tube Cutter');
+  });
+
+  it('says the product could not be added when the server fails', async () => {
+    session.current = meOf(admin);
+    catalogOnServer();
+    server.use(http.post('*/api/products', () => HttpResponse.json(errorBody('INTERNAL', messages.serverError), { status: 500 })));
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
+    await user.type(screen.getByLabelText('Price'), '19.99');
+    await user.type(screen.getByLabelText('Quantity'), '300');
+    await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
+    await user.upload(screen.getByLabelText('Image'), png(5_000));
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    expect(await screen.findByText(messages.productAddFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: labels.addProduct })).toBeEnabled();
+  });
+});

@@ -1,0 +1,95 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import { labels, messages } from '#domain/messages.ts';
+import { admin, customer, errorBody, makeProduct, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server, session } from '../../test/server.ts';
+
+/**
+ * A catalogue served through the cursor like the real API. The server may answer fewer items
+ * than asked; a small page size keeps the tables short enough for jsdom.
+ */
+const catalogOnServer = (count: number, pageSize: number) => {
+  const state = {
+    products: Array.from({ length: count }, (_, index) => makeProduct({ id: `p_${index}`, name: `Part ${index}`, priceCents: 100 + index, stock: index })),
+    deleted: [] as string[],
+    askedLimits: [] as string[],
+  };
+  server.use(
+    http.get('*/api/products', ({ request }) => {
+      const url = new URL(request.url);
+      state.askedLimits.push(url.searchParams.get('limit') ?? '');
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const end = start + pageSize;
+      return HttpResponse.json({ items: state.products.slice(start, end), nextCursor: end < state.products.length ? String(end) : null });
+    }),
+    http.delete('*/api/products/:id', ({ params }) => {
+      state.deleted.push(String(params.id));
+      state.products = state.products.filter((product) => product.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return state;
+};
+
+describe('Manage Products', () => {
+  it('lists image, name, price and quantity with an Edit link, and loads the next page through the cursor', async () => {
+    session.current = meOf(admin);
+    const state = catalogOnServer(5, 3);
+    const { screen, user } = renderApp('/dashboard/manageProduct');
+    expect(await screen.findByRole('heading', { name: labels.manageProducts })).toBeInTheDocument();
+    const headers = (await screen.findAllByRole('columnheader')).map((cell) => cell.textContent);
+    expect(headers).toEqual(['Image', 'Name', 'Price', 'Quantity', 'Edit', 'Delete']);
+    let rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const first = within(rows[0]!);
+    expect(first.getByText('Part 0')).toBeInTheDocument();
+    expect(first.getByText('$1.00')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Edit product Part 0' })).toHaveAttribute('href', '/product/p_0');
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', makeProduct().imageUrl);
+    expect(screen.getByText('Showing 3 products')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await expect.poll(() => screen.getAllByRole('row').length).toBe(6);
+    rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[4]!).getByText('Part 4')).toBeInTheDocument();
+    expect(screen.getByText('Showing 5 products (all of them)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(state.askedLimits).toEqual(['100', '100']); // the largest page the API serves
+  });
+
+  it('deletes a product only after "Yes, delete it!" and removes its row', async () => {
+    session.current = meOf(admin);
+    const state = catalogOnServer(3, 100);
+    const { screen, user } = renderApp('/dashboard/manageProduct');
+    await user.click(await screen.findByRole('button', { name: 'Delete product Part 1' }));
+    let dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(state.deleted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete product Part 1' }));
+    dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
+    await user.click(within(dialog).getByRole('button', { name: labels.yesDelete }));
+    expect(await screen.findByText(messages.productDeleted)).toBeInTheDocument();
+    expect(state.deleted).toEqual(['p_1']);
+    await expect.poll(() => screen.queryByText('Part 1')).toBeNull();
+  });
+
+  it("shows the server's message when a delete is refused", async () => {
+    session.current = meOf(admin);
+    catalogOnServer(3, 100);
+    server.use(http.delete('*/api/products/:id', () => HttpResponse.json(errorBody('NOT_FOUND', messages.productNotFound), { status: 404 })));
+    const { screen, user } = renderApp('/dashboard/manageProduct');
+    await user.click(await screen.findByRole('button', { name: 'Delete product Part 2' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
+    expect(await screen.findByText(messages.productNotFound)).toBeInTheDocument();
+  });
+
+  it('is not for customers', async () => {
+    session.current = meOf(customer);
+    const { screen, history } = renderApp('/dashboard/manageProduct');
+    await expect.poll(() => history.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: labels.manageProducts })).not.toBeInTheDocument();
+  });
+});

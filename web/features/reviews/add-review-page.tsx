@@ -1,0 +1,123 @@
+import { useForm } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { labels, messages } from '#domain/messages.ts';
+import { reviewSchema } from '#http/schemas.ts';
+import { api } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useSession } from '../../lib/session.ts';
+import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import {
+  checkImage,
+  failureMessage,
+  ImageField,
+  SaveButton,
+  serverFieldErrors,
+  TextField,
+  uploadChosenImage,
+  type SavePhase,
+} from '../catalog-admin/form-controls.tsx';
+import { StarRatingInput } from './star-rating-input.tsx';
+
+type FieldName = 'country' | 'comment' | 'image' | 'rating';
+
+const SERVER_FIELDS = { country: 'country', comment: 'comment', rating: 'rating', imageUrl: 'image', image: 'image' } as const satisfies Record<
+  string,
+  FieldName
+>;
+
+/**
+ * Add Review (customers): the name and date shown read-only come from the account and the
+ * server's clock, never from the form. After saving, the review leads the home page.
+ */
+export function AddReviewPage() {
+  usePageMeta(labels.addReview, 'Tell other buyers about Bulkhead: your country, a star rating, a comment and a photo.');
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<SavePhase>('idle');
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [today] = useState(() => formatDate(new Date().toISOString()));
+  const form = useForm({
+    defaultValues: { country: '', rating: 5, comment: '', image: null as File | null },
+    onSubmit: async ({ value }) => {
+      setServerErrors({});
+      try {
+        setPhase('uploading');
+        const imageUrl = await uploadChosenImage(value.image as File);
+        setPhase('saving');
+        await api.postReview({ country: value.country.trim(), rating: value.rating, comment: value.comment.trim(), imageUrl });
+        notify.success(messages.reviewThanks);
+        await queryClient.invalidateQueries({ queryKey: ['reviews'] });
+        await navigate({ to: '/' });
+      } catch (error) {
+        setServerErrors(serverFieldErrors(error, SERVER_FIELDS, messages.reviewFailed));
+        notify.error(failureMessage(error, messages.reviewFailed));
+        setPhase('idle');
+      }
+    },
+  });
+  const clear = (name: FieldName) => () => setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+
+  return (
+    <section aria-labelledby="add-review-heading">
+      <h2 id="add-review-heading" className="mb-4 text-xl font-bold text-slate-900">
+        {labels.addReview}
+      </h2>
+      <form
+        noValidate
+        aria-label={labels.addReview}
+        aria-busy={phase !== 'idle'}
+        className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="review-name" label="Name">
+            {(control) => <Input {...control} readOnly value={session?.user.name ?? ''} className="bg-slate-100" />}
+          </Field>
+          <Field id="review-date" label="Date">
+            {(control) => <Input {...control} readOnly value={today} className="bg-slate-100" />}
+          </Field>
+        </div>
+        <form.Field name="country" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.country))}>
+          {(field) => <TextField field={field} id="review-country" label="Country" placeholder="Enter your country" serverError={serverErrors.country} onEdit={clear('country')} />}
+        </form.Field>
+        <form.Field name="rating">
+          {(field) => (
+            <div className="space-y-1">
+              <p id="review-rating-label" className="text-sm font-medium text-slate-800">
+                Rating
+              </p>
+              <StarRatingInput
+                labelId="review-rating-label"
+                value={field.state.value}
+                onChange={(rating) => {
+                  clear('rating')();
+                  field.handleChange(rating);
+                }}
+              />
+              {serverErrors.rating ? <p className="text-sm font-medium text-red-700">{serverErrors.rating}</p> : null}
+            </div>
+          )}
+        </form.Field>
+        <form.Field name="comment" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.comment))}>
+          {(field) => (
+            <TextField field={field} id="review-comment" label="Your comment" placeholder="What was it like to order from us?" multiline serverError={serverErrors.comment} onEdit={clear('comment')} />
+          )}
+        </form.Field>
+        <form.Field name="image" validators={checkOnChangeBlurSubmit(checkImage(true))}>
+          {(field) => <ImageField field={field} id="review-image" label="Your photo" serverError={serverErrors.image} onEdit={clear('image')} />}
+        </form.Field>
+        <SaveButton phase={phase} label={labels.addReview} />
+      </form>
+    </section>
+  );
+}
