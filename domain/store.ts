@@ -10,6 +10,14 @@ export interface Store {
   users: UserRepository;
   reviews: ReviewRepository;
   inbox: InboxRepository;
+  /**
+   * A token that changes whenever any product may have changed (created, edited, deleted, or its
+   * stock moved by an order placed or deleted), by this process or any other on the same database.
+   * Cheap enough to ask on every catalog read, so the HTTP layer can keep serialised catalog
+   * pages. Absent when the store cannot tell cheaply (PostgreSQL, where several instances may
+   * share the database): nothing may then be cached across requests.
+   */
+  catalogVersion?(): string;
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

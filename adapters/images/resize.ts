@@ -6,7 +6,6 @@
  */
 import { access, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { STORED_IMAGE_NAME } from './local-disk-image-store.ts';
 
 /** The widths the web app asks for (card, wide card, detail page); anything else is refused. */
@@ -25,6 +24,9 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** sharp (libvips) costs about 16 MB of resident memory: loaded on the first resize, not at start. */
+const loadSharp = async () => (await import('sharp')).default;
+
 export const variantName = (name: string, width: number) => `${name}.w${width}.webp`;
 
 export const createLocalImageFiles = (options: { dir: string }) => {
@@ -39,6 +41,7 @@ export const createLocalImageFiles = (options: { dir: string }) => {
     // Written under a temporary name and renamed, so a crash never leaves a half file to serve.
     const partial = `${target}.${process.pid}.partial`;
     try {
+      const sharp = await loadSharp();
       await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate() // honour EXIF orientation before dropping the metadata
         .resize({ width, withoutEnlargement: true })

@@ -20,8 +20,17 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's own process (node runs tsx in-process), e.g. for the bench's memory readings. */
+  pid: number;
   /** Everything the server printed, for failure messages. */
   output: () => string;
+  /** All of stdout since the start (the JSON log lines), for tests that read the log. */
+  stdout: () => string;
+  /**
+   * Sends `signal` to the server's process group and resolves once it has exited and its output
+   * is read to the end: SIGKILL for the crash tests, SIGTERM for the graceful-shutdown test.
+   */
+  kill: (signal: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop: () => Promise<void>;
 }
 
@@ -105,9 +114,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   });
   let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log.slice(-4000);
+  // 'close' (not 'exit'): by then stdout and stderr are drained too.
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  const kill = (signal: NodeJS.Signals) => {
+    killGroup(child, signal);
+    return closed;
+  };
 
   const stop = async () => {
     killGroup(child, 'SIGTERM');
@@ -129,5 +150,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop();
     throw error;
   }
-  return { url, port, dataDir, output, stop };
+  return { url, port, dataDir, pid: child.pid!, output, stdout: () => stdout, kill, stop };
 }

@@ -60,6 +60,9 @@ export function createMemoryStore(): Store {
     return copy(user);
   };
 
+  /** Bumped by every write that can change what the catalog shows (see Store.catalogVersion). */
+  let catalogWrites = 0;
+
   const store: Store = {
     products: {
       async list(page) {
@@ -73,6 +76,7 @@ export function createMemoryStore(): Store {
         checkStock(input.stock);
         const product: Product = { ...copy(input), updatedAt: new Date(input.createdAt) };
         products.set(product.id, product);
+        catalogWrites++;
         return copy(product);
       },
       async update(id, changes, updatedAt) {
@@ -81,10 +85,12 @@ export function createMemoryStore(): Store {
         if (changes.stock !== undefined) checkStock(changes.stock);
         const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
         Object.assign(product, defined, { updatedAt: new Date(updatedAt) });
+        catalogWrites++;
         return copy(product);
       },
       async delete(id) {
         if (!products.delete(id)) return false;
+        catalogWrites++;
         // Like ON DELETE SET NULL: the order keeps its product snapshot.
         for (const order of orders.values()) if (order.productId === id) order.productId = null;
         return true;
@@ -104,6 +110,7 @@ export function createMemoryStore(): Store {
         if (product.stock < order.quantity) return { ok: false, reason: 'insufficient-stock' };
         checkQuantity(order.quantity);
         product.stock -= order.quantity;
+        catalogWrites++;
         orders.set(order.id, copy(order));
         return { ok: true, order: copy(order) };
       },
@@ -126,7 +133,10 @@ export function createMemoryStore(): Store {
         if (!order || order.status !== 'unpaid') return false;
         orders.delete(id);
         const product = order.productId === null ? undefined : products.get(order.productId);
-        if (product) product.stock += order.quantity;
+        if (product) {
+          product.stock += order.quantity;
+          catalogWrites++;
+        }
         return true;
       },
       async markPaid(id, transactionId, paidAt) {
@@ -223,6 +233,9 @@ export function createMemoryStore(): Store {
       },
     },
 
+    catalogVersion() {
+      return String(catalogWrites);
+    },
     async ping() {
       if (closed) throw new Error('The memory store is closed');
     },

@@ -90,6 +90,17 @@ export function openSqliteStore(filePath: string): Store {
     paidAt: order.paidAt?.getTime() ?? null,
     shippedAt: order.shippedAt?.getTime() ?? null,
   });
+  /**
+   * Store.catalogVersion: our own catalog writes are counted here; `PRAGMA data_version` changes
+   * when ANOTHER connection (a second process on the same file) commits anything. Together they
+   * change whenever a product may have changed, for the price of one cheap pragma.
+   */
+  let catalogWrites = 0;
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const catalogChanged = <T>(result: T): T => {
+    catalogWrites++;
+    return result;
+  };
   const productExists = db.select({ id: products.id }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
 
   const placeSync = (order: Order): Awaited<ReturnType<Store['orders']['placeReservingStock']>> =>
@@ -106,7 +117,7 @@ export function openSqliteStore(filePath: string): Store {
           return { ok: false, reason: exists ? 'insufficient-stock' : 'product-not-found' } as const;
         }
         insertOrder.run(orderParams(order));
-        return { ok: true, order: { ...order } } as const;
+        return catalogChanged({ ok: true, order: { ...order } } as const);
       },
       { behavior: 'immediate' },
     );
@@ -137,18 +148,20 @@ export function openSqliteStore(filePath: string): Store {
         return productById.get({ id }) ?? null;
       },
       async create(product) {
-        return db
-          .insert(products)
-          .values({ ...product, updatedAt: product.createdAt })
-          .returning()
-          .get();
+        return catalogChanged(
+          db
+            .insert(products)
+            .values({ ...product, updatedAt: product.createdAt })
+            .returning()
+            .get(),
+        );
       },
       async update(id, changes, updatedAt) {
-        return db.update(products).set({ ...changes, updatedAt }).where(eq(products.id, id)).returning().get() ?? null;
+        return catalogChanged(db.update(products).set({ ...changes, updatedAt }).where(eq(products.id, id)).returning().get() ?? null);
       },
       async delete(id) {
         // ON DELETE SET NULL keeps the orders and their snapshots.
-        return db.delete(products).where(eq(products.id, id)).run().changes > 0;
+        return catalogChanged(db.delete(products).where(eq(products.id, id)).run().changes > 0);
       },
       async count() {
         return db.$count(products);
@@ -197,7 +210,7 @@ export function openSqliteStore(filePath: string): Store {
                 .where(eq(products.id, deleted.productId))
                 .run();
             }
-            return true;
+            return catalogChanged(true);
           },
           { behavior: 'immediate' },
         );
@@ -299,6 +312,9 @@ export function openSqliteStore(filePath: string): Store {
       },
     },
 
+    catalogVersion() {
+      return `${dataVersion.get() as number}.${catalogWrites}`;
+    },
     async ping() {
       sqlite.prepare('select 1').get();
     },

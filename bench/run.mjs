@@ -1,0 +1,171 @@
+// `npm run bench`: the catalog reads and signed-in order placement of the real server against a
+// bare Hono + better-sqlite3 handler serving the same rows from the same file, then order
+// placement on PostgreSQL and the no-oversell burst on both databases. Every server is a real
+// process on a fresh database, with the demo catalog enlarged to 200 products; autocannon runs
+// in its own process (load.mjs). Reads are measured in interleaved rounds (Bulkhead, bare,
+// Bulkhead, bare, ...) and the median of each figure is printed, so a noisy neighbour on the
+// machine hits both servers alike. BENCH_SECONDS (per run, default 3) and BENCH_ROUNDS
+// (default 3) tune it; the defaults take about 2.5 minutes.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { signUpCustomer } from '../tests/support/api.ts';
+import { describeBurst, orderBurst } from '../tests/support/order-burst.ts';
+import { createScratchDatabase } from '../tests/support/postgres.ts';
+import { seedBenchCatalogIntoSqlite, seedProductsIntoPostgres, sqliteFileIn } from '../tests/support/products.ts';
+import { freePort, freshDataDir, startServer } from '../tests/support/server.ts';
+import { measure, rssMb, summarise, tableHeader, tableRow } from './measure.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = [10, 50];
+const CATALOG_SIZE = 200;
+const BIG_STOCK = 1_000_000_000;
+const TARGETS = { ratio: 1.0, p99Ms: 10, rssMb: 120 };
+
+const ORDER_PRODUCTS = [
+  { name: 'Bench Fitting', stock: BIG_STOCK, priceCents: 995 },
+  { name: 'Burst Valve', stock: 5_000, priceCents: 1250 },
+];
+const orderBody = (productId) => JSON.stringify({ productId, quantity: 100, phone: '+1 555 0100', address: '1 Warehouse Road, Springfield' });
+const newBuyer = (url) => signUpCustomer(url, `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bulkhead.test`);
+const burst = (urls, token, product) => orderBurst({ serverUrls: urls, token, productId: product.id, requests: 200, quantity: 100 });
+
+async function startBareServer(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), sqliteFileIn(dataDir), String(port)], {
+    stdio: 'ignore',
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await fetch(`${url}/api/health`).then((reply) => reply.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, pid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') };
+}
+
+const lines = [];
+const verdicts = [];
+const started = Date.now();
+const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${text}\n`);
+
+// ---- SQLite: the default embedded setup, beside the bare handler on the same file
+{
+  const dataDir = freshDataDir('bulkhead-bench');
+  const { ids, extra } = await seedBenchCatalogIntoSqlite(dataDir, { total: CATALOG_SIZE, extra: ORDER_PRODUCTS });
+  const [endless, burstProduct] = extra;
+  const server = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
+  const bare = await startBareServer(dataDir);
+  try {
+    let readPeakRss = 0;
+    const reads = [
+      { scenario: 'GET /api/products?limit=24', paths: ['/api/products?limit=24'] },
+      { scenario: 'GET /api/products/:id (200 ids)', paths: ids.map((id) => `/api/products/${id}`) },
+    ];
+    // Warm-up: the first seconds of a fresh process are JIT compilation, not steady state.
+    for (const target of [server, bare]) {
+      for (const { paths } of reads) await measure(target.pid, { url: target.url, paths, connections: 10, duration: 1 });
+    }
+    for (const { scenario, paths } of reads) {
+      for (const connections of CONNECTIONS) {
+        progress(`${scenario}, ${connections} connections`);
+        const ours = [];
+        const theirs = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          ours.push(await measure(server.pid, { url: server.url, paths, connections, duration: SECONDS }));
+          theirs.push(await measure(bare.pid, { url: bare.url, paths, connections, duration: SECONDS }));
+        }
+        const [a, b] = [summarise(ours), summarise(theirs)];
+        readPeakRss = Math.max(readPeakRss, a.rssMb);
+        lines.push(tableRow(scenario, connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));
+        verdicts.push({ what: `${scenario} at ${connections}: ratio ≥ ${TARGETS.ratio}`, ok: a.rps / b.rps >= TARGETS.ratio });
+        if (connections === 50) verdicts.push({ what: `${scenario} at 50: p99 ≤ ${TARGETS.p99Ms} ms`, ok: a.p99 <= TARGETS.p99Ms });
+      }
+    }
+    bare.stop();
+
+    const token = await newBuyer(server.url);
+    for (const connections of CONNECTIONS) {
+      progress(`SQLite POST /api/orders, ${connections} connections`);
+      const runs = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.push(
+          await measure(server.pid, {
+            url: server.url,
+            paths: ['/api/orders'],
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: orderBody(endless.id),
+            connections,
+            duration: SECONDS,
+          }),
+        );
+      }
+      lines.push(tableRow('SQLite POST /api/orders (signed in)', connections, 'Bulkhead', summarise(runs)));
+    }
+    progress('SQLite burst');
+    lines.push('', describeBurst('SQLite   200 concurrent orders ×100, stock 5000', await burst([server.url], token, burstProduct)));
+    // VmHWM also counts the 32 MiB scrypt takes per sign-up (by design), so the target is judged
+    // on the peak sampled while the catalog was under load; the lifetime peak is printed beside it.
+    const peak = rssMb(server.pid, 'VmHWM');
+    verdicts.push({
+      what: `server RSS under catalog load ≤ ${TARGETS.rssMb} MB (peak ${Math.round(readPeakRss)} MB; lifetime VmHWM with sign-ups and orders ${Math.round(peak ?? 0)} MB)`,
+      ok: readPeakRss > 0 && readPeakRss <= TARGETS.rssMb,
+    });
+  } finally {
+    try {
+      bare.stop();
+    } catch {
+      // already stopped
+    }
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- PostgreSQL: two server processes on one fresh database
+{
+  let database;
+  const servers = [];
+  try {
+    progress('PostgreSQL');
+    database = await createScratchDatabase('bench');
+    const [endless, burstProduct] = await seedProductsIntoPostgres(database.url, ORDER_PRODUCTS);
+    const env = { DATABASE_URL: database.url, SEED_DEMO: 'false' };
+    servers.push(await startServer({ env }), await startServer({ env }));
+    const token = await newBuyer(servers[0].url);
+    for (const connections of CONNECTIONS) {
+      const runs = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.push(
+          await measure(servers[0].pid, {
+            url: servers[0].url,
+            paths: ['/api/orders'],
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: orderBody(endless.id),
+            connections,
+            duration: SECONDS,
+          }),
+        );
+      }
+      lines.splice(lines.indexOf(''), 0, tableRow('Postgres POST /api/orders (1 of 2)', connections, 'Bulkhead', summarise(runs)));
+    }
+    lines.push(describeBurst('Postgres 200 concurrent orders ×100, 2 servers', await burst(servers.map((s) => s.url), token, burstProduct)));
+  } catch (error) {
+    lines.push(`Postgres skipped: ${error.message}`);
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.drop();
+  }
+}
+
+console.log(
+  `\nBulkhead bench: ${CATALOG_SIZE} products, ${SECONDS} s per run, median of ${ROUNDS} interleaved rounds, ` +
+    `${Math.round((Date.now() - started) / 1000)} s in all`,
+);
+console.log(tableHeader());
+for (const line of lines) console.log(line);
+console.log('\nTargets (DESIGN.md, Quality bars):');
+for (const { what, ok } of verdicts) console.log(`  ${ok ? 'met   ' : 'MISSED'} ${what}`);
