@@ -34,7 +34,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'IMAGE_HOST_ENDPOINT', default: 'https://api.imgbb.com/1/upload', description: 'Upload endpoint of the image host, with IMAGE_HOST_KEY' },
   { name: 'SEED_DEMO', default: 'true', description: 'Seed demo products and reviews into an empty store' },
   { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Sign-in/sign-up attempts per 15 minutes per IP and per e-mail' },
-  { name: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'What the JSON log lines on stdout include: debug, info, warn or error' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind one reverse proxy: rate limits use the client address it appends to X-Forwarded-For' },
 ];
 

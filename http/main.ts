@@ -1,6 +1,7 @@
 /**
  * The composition root: `node --import tsx http/main.ts`. A bad setting prints what is wrong
- * (naming the variable) and exits 1; SIGTERM/SIGINT shut down gracefully.
+ * (naming the variable) and exits 1; SIGTERM/SIGINT shut down gracefully: stop accepting
+ * connections, let in-flight requests finish, close the database, exit 0.
  */
 import { ConfigError } from './config.ts';
 import { startServer } from './server.ts';
@@ -9,19 +10,23 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 try {
   const server = await startServer(process.env);
-  console.log(server.banner);
+  const { logger } = server;
+  logger.info(server.banner, { url: server.url, ...server.facts });
 
   const shutdown = (signal: string) => {
-    console.log(`${signal} received: finishing in-flight requests and closing the store`);
+    logger.info(`${signal} received: finishing in-flight requests and closing the store`);
     // If a request hangs, do not hang the deploy with it.
     setTimeout(() => {
-      console.error('shutdown took too long; exiting');
+      logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        logger.info('stopped cleanly');
+        process.exit(0);
+      },
       (error: unknown) => {
-        console.error('error while shutting down', error);
+        logger.error('error while shutting down', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
         process.exit(1);
       },
     );
@@ -29,6 +34,7 @@ try {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 } catch (error) {
+  // Before the logger exists (or when the start failed): plain text for the person starting it.
   if (error instanceof ConfigError) console.error(error.message);
   else console.error('Bulkhead could not start:', error instanceof Error ? error.message : error);
   process.exit(1);

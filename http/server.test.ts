@@ -18,7 +18,11 @@ describe('the real server (SQLite file, test payments)', () => {
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'secret-boss' },
       { logger: silentLogger, webRoot: join(dataDir, 'no-build') },
     );
-    expect(server.banner).toBe(`Bulkhead listening on http://localhost:${server.port} (sqlite, test payments)`);
+    expect(server.banner).toBe(
+      `Bulkhead listening on http://localhost:${server.port}; store: SQLite ${join(dataDir, 'bulkhead.db')}; ` +
+        `payments: offline test provider (no real charges); mail: outbox ${join(dataDir, 'outbox')}; ` +
+        `images: local ${join(dataDir, 'uploads')}; Google sign-in: not configured`,
+    );
     expect(existsSync(join(dataDir, 'bulkhead.db'))).toBe(true);
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(true);
 

@@ -12,7 +12,8 @@ import { seedDemoData } from '#adapters/seed/demo-data.ts';
 import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createConsoleLogger, type Logger } from './logger.ts';
+import { createJsonLogger, type Logger } from './logger.ts';
+import { describeStartup, startupBanner, type StartupFacts } from './startup-banner.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -20,8 +21,12 @@ export interface RunningServer {
   /** http://localhost:PORT */
   url: string;
   port: number;
-  /** The start-up line, e.g. `Bulkhead listening on http://localhost:3000 (sqlite, test payments)`. */
+  /** The start-up line: URL, store, payments, mail, images and Google sign-in, never a secret. */
   banner: string;
+  /** The same facts as fields, for the structured start-up log line. */
+  facts: StartupFacts;
+  /** The logger the server writes to (JSON lines on stdout unless the caller passed one). */
+  logger: Logger;
   /** Stops accepting connections, lets in-flight requests finish, then closes the store. */
   close(): Promise<void>;
 }
@@ -31,7 +36,7 @@ export async function startServer(
   options: { webRoot?: string; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(env);
-  const logger = options.logger ?? createConsoleLogger(config.logLevel);
+  const logger = options.logger ?? createJsonLogger(config.logLevel);
   const ports = await composePorts(config, { log: (line) => logger.info(line) });
   try {
     if (config.seedDemo && (await seedDemoData(ports))) logger.info('seeded demo products and reviews');
@@ -79,10 +84,6 @@ export async function startServer(
       await ports.store.close();
     })());
 
-  return {
-    url,
-    port,
-    banner: `Bulkhead listening on ${url} (${ports.describe.database}, ${ports.describe.payments} payments)`,
-    close,
-  };
+  const facts = describeStartup(config);
+  return { url, port, banner: startupBanner(url, facts), facts, logger, close };
 }

@@ -1,0 +1,63 @@
+/**
+ * The admin bootstrap when several instances start at once on one empty database: the insert
+ * conflict (EMAIL_TAKEN) must end in "the admin exists", never in a failed start.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import type { Store } from '../store.ts';
+import { createWorld } from '../testing/world.ts';
+import { bootstrapAdmin } from './bootstrap-admin.ts';
+
+const CONFIGURED = { email: 'Boss@Example.com', password: 'admin-password' };
+
+/** A store whose first e-mail lookup answers "nobody": another process inserts right after it. */
+const lookupThatMissesOnce = (store: Store): Store => {
+  let missed = false;
+  return {
+    ...store,
+    users: {
+      ...store.users,
+      async findByEmail(email) {
+        if (!missed) {
+          missed = true;
+          return null;
+        }
+        return store.users.findByEmail(email);
+      },
+    },
+  };
+};
+
+describe('bootstrapAdmin under a start-up race', () => {
+  it('lets two instances bootstrapping at the same moment both succeed, with one admin between them', async () => {
+    const world = createWorld(createMemoryStore());
+    // Both look the e-mail up before either inserts; one insert then loses to the other.
+    const [first, second] = await Promise.all([bootstrapAdmin(world.deps, CONFIGURED), bootstrapAdmin(world.deps, CONFIGURED)]);
+    expect(first).toMatchObject({ ok: true, value: { email: 'boss@example.com', role: 'admin' } });
+    expect(second).toMatchObject({ ok: true, value: { email: 'boss@example.com', role: 'admin' } });
+    if (!first.ok || !second.ok) throw new Error('unreachable');
+    expect(second.value.id).toBe(first.value.id);
+    expect(await world.store.users.list()).toHaveLength(1);
+  });
+
+  it('on the insert conflict, re-reads the account the other process created and promotes it', async () => {
+    const world = createWorld(createMemoryStore());
+    // The other process's user (a customer who signed up with that address) lands between our
+    // lookup and our insert.
+    const other = await world.addUser({ email: 'boss@example.com', password: 'their-own' });
+    const racing = { ...world.deps, store: lookupThatMissesOnce(world.store) };
+
+    const result = await bootstrapAdmin(racing, CONFIGURED);
+    expect(result).toMatchObject({ ok: true, value: { id: other.id, role: 'admin', passwordHash: 'fake-hash:their-own' } });
+    expect((await world.store.users.findById(other.id))?.role).toBe('admin');
+    expect(await world.store.users.list()).toHaveLength(1);
+  });
+
+  it('still reports EMAIL_TAKEN if the conflicting account cannot be read back', async () => {
+    const world = createWorld(createMemoryStore());
+    await world.addUser({ email: 'boss@example.com' });
+    const blind: Store = { ...world.store, users: { ...world.store.users, findByEmail: async () => null } };
+    const result = await bootstrapAdmin({ ...world.deps, store: blind }, CONFIGURED);
+    expect(result).toMatchObject({ ok: false, error: { code: 'EMAIL_TAKEN' } });
+  });
+});
