@@ -1,11 +1,76 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 // The router plugin resolves relative paths against Vite's root (web/), so pass absolute ones.
 const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than the headers it costs. */
+const MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes a .br and a .gz beside every text asset of the build (public/ files included), once and
+ * at maximum compression, so the server sends them as they are instead of compressing per request.
+ * A copy that is not smaller than the original is not written.
+ */
+const precompress = (): Plugin => {
+  let outDir = '';
+  return {
+    name: 'bulkhead:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // closeBundle runs after Vite has copied public/, so the demo images are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const jobs: Promise<void>[] = [];
+        for await (const path of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(path)) continue;
+          jobs.push(
+            (async () => {
+              const source = await readFile(path);
+              if (source.length < MIN_BYTES) return;
+              const [br, gz] = await Promise.all([
+                brotli(source, {
+                  params: {
+                    [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                    [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  },
+                }),
+                gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }),
+              ]);
+              if (br.length < source.length) await writeFile(`${path}.br`, br);
+              if (gz.length < source.length) await writeFile(`${path}.gz`, gz);
+            })(),
+          );
+        }
+        await Promise.all(jobs);
+      },
+    },
+  };
+};
 
 /**
  * The SPA build. The router plugin must run before react() so it can split every route into its
@@ -17,11 +82,15 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The home page is where most visits start: shipping it with the shell saves a round trip
+      // (bundle, then route chunk) before its first paint, for about 2 kB on every other page.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
       routesDirectory: fromRepo('./web/routes'),
       generatedRouteTree: fromRepo('./web/routeTree.gen.ts'),
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: {
     outDir: '../dist',

@@ -34,6 +34,17 @@ export default defineConfig({
       },
       './web/vitest.config.ts',
       {
+        // The security suite: authorization matrix, fuzzed bad input, rate limits and headers,
+        // against createApp on a real SQLite file (README.md, Security).
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Real server processes and databases: run after the fast projects, one file at a time,
         // so the concurrency figures are not skewed by unit tests sharing the two cores.
         test: {

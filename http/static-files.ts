@@ -46,11 +46,35 @@ const isFile = async (path: string): Promise<boolean> => {
   }
 };
 
-const accepts = (c: Context, token: string): boolean =>
-  (c.req.header('accept-encoding') ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .some(([name, quality]) => name?.trim() === token && !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''));
+/**
+ * The q-value the client gives `token` in Accept-Encoding: 0 when refused or not named (a `*`
+ * entry stands for every encoding not named). Malformed entries are ignored rather than refused
+ * with an error: a strange header must only ever cost the compression, never the page.
+ */
+export const qualityOf = (header: string | undefined, token: string): number => {
+  let named: number | null = null;
+  let wildcard = 0;
+  for (const part of (header ?? '').split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName?.trim().toLowerCase();
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (match) q = Number(match[1]);
+    }
+    if (!Number.isFinite(q) || q < 0 || q > 1) continue;
+    if (name === token) named = Math.max(named ?? 0, q);
+    else if (name === '*') wildcard = Math.max(wildcard, q);
+  }
+  return named ?? wildcard;
+};
+
+/** The encodings to try, best first: the client's preference, brotli before gzip on a tie. */
+const encodingsFor = (header: string | undefined) =>
+  ENCODINGS.map((encoding) => ({ ...encoding, q: qualityOf(header, encoding.token) }))
+    .filter(({ q }) => q > 0)
+    .sort((a, b) => b.q - a.q);
 
 /**
  * Serves the built SPA from `root`: files with their cache policy, a precompressed .br/.gz
@@ -82,8 +106,8 @@ export const createStaticHandler = (root: string | null | undefined) => {
     c.header('Content-Type', type);
     c.header('Cache-Control', cacheControl);
     c.header('Vary', 'Accept-Encoding');
-    for (const { token, suffix } of ENCODINGS) {
-      if (accepts(c, token) && (await isFile(path + suffix))) {
+    for (const { token, suffix } of encodingsFor(c.req.header('accept-encoding'))) {
+      if (await isFile(path + suffix)) {
         c.header('Content-Encoding', token);
         return body(c, path + suffix);
       }

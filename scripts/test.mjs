@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: installs what the tests need when it is missing, builds the SPA if stale, runs every
-// vitest project (domain, adapters, http, web, system, journeys) and ends with ONE line
+// vitest project (domain, adapters, http, web, security, system, journeys) and ends with ONE line
 // `N passed, N failed` that CI reads. Exit code 0 only when nothing failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -99,7 +99,7 @@ if (!chromiumReady) {
   const journeysDir = join(root, 'tests', 'journeys');
   const journeyFiles = existsSync(journeysDir) ? readdirSync(journeysDir).filter((name) => name.endsWith('.journey.ts')) : [];
   extraFailed += Math.max(journeyFiles.length, 1);
-  for (const project of ['domain', 'adapters', 'http', 'web', 'system']) vitestArgs.push('--project', project);
+  for (const project of ['domain', 'adapters', 'http', 'web', 'security', 'system']) vitestArgs.push('--project', project);
 }
 if (process.env.TEST_DATABASE_URL) console.log(`PostgreSQL tests use TEST_DATABASE_URL (${process.env.TEST_DATABASE_URL}).`);
 else console.log('TEST_DATABASE_URL is unset: the Postgres contract tests use PGlite.');

@@ -6,13 +6,9 @@
  */
 import { access, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isImageWidth, type ImageWidth } from '#domain/images/image-store.ts';
 import { STORED_IMAGE_NAME } from './local-disk-image-store.ts';
 
-/** The widths the web app asks for (card, wide card, detail page); anything else is refused. */
-export const RESIZE_WIDTHS = [320, 640, 960] as const;
-export type ResizeWidth = (typeof RESIZE_WIDTHS)[number];
-
-export const isResizeWidth = (width: number): width is ResizeWidth => (RESIZE_WIDTHS as readonly number[]).includes(width);
 
 /** Refuses decompression bombs: an upload under 1 MB may still claim gigapixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -33,7 +29,7 @@ export const createLocalImageFiles = (options: { dir: string }) => {
   // Two requests for the same new variant share one sharp run.
   const inFlight = new Map<string, Promise<string | null>>();
 
-  const make = async (name: string, width: ResizeWidth): Promise<string | null> => {
+  const make = async (name: string, width: ImageWidth): Promise<string | null> => {
     const source = join(options.dir, name);
     const target = join(options.dir, variantName(name, width));
     if (await exists(target)) return target;
@@ -59,7 +55,7 @@ export const createLocalImageFiles = (options: { dir: string }) => {
     dir: options.dir,
     /** Null for SVGs (served as they are), unknown names, missing files and unreadable images. */
     async resized(name: string, width: number): Promise<string | null> {
-      if (!STORED_IMAGE_NAME.test(name) || !RASTER.test(name) || !isResizeWidth(width)) return null;
+      if (!STORED_IMAGE_NAME.test(name) || !RASTER.test(name) || !isImageWidth(width)) return null;
       const key = variantName(name, width);
       let pending = inFlight.get(key);
       if (!pending) {

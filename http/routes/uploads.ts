@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
 import { detectImageType } from '#domain/images/detect-image-type.ts';
-import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
+import { isImageWidth, MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
 import { messages } from '#domain/messages.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import type { UploadDto } from '../dto.ts';
@@ -65,7 +65,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
-/** GET /uploads/:name[?w=320|640|960]: the local image store's files; names are random, so caching is forever. */
+/** GET /uploads/:name[?w=<one of IMAGE_WIDTHS>]: the local image store's files; names are random, so caching is forever. */
 export const uploadedFiles = (ports: AppPorts, settings: Pick<HttpSettings, 'secure'>, logger: Logger) =>
   new Hono<AppEnv>().on(['GET', 'HEAD'], '/:name', async (c) => {
     // Set first, so the 404 and 400 answers carry them too (the site-wide headers skip /uploads).
@@ -78,7 +78,7 @@ export const uploadedFiles = (ports: AppPorts, settings: Pick<HttpSettings, 'sec
     const name = c.req.param('name');
     if (!files || !STORED_IMAGE_NAME.test(name)) return problemOf(c, 'NOT_FOUND', messages.notFound);
     const width = c.req.query('w');
-    if (width !== undefined && !['320', '640', '960'].includes(width)) {
+    if (width !== undefined && !isImageWidth(Number(width))) {
       return problem(c, invalid({ w: messages.invalidInput }));
     }
     const extension = name.slice(name.lastIndexOf('.') + 1);

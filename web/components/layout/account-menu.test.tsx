@@ -40,6 +40,6 @@ describe('account menu', () => {
     };
     const { screen } = renderApp('/blogs');
     const trigger = await screen.findByRole('button', { name: 'Account menu' });
-    expect(trigger.querySelector('img')).toHaveAttribute('src', '/uploads/abcdefabcdefabcdefabcdefabcdefab.png');
+    expect(trigger.querySelector('img')).toHaveAttribute('src', '/uploads/abcdefabcdefabcdefabcdefabcdefab.png?w=320');
   });
 });

@@ -61,7 +61,10 @@ export function Navbar() {
             <Suspense fallback={<span className="h-10 w-10 rounded-full bg-slate-700" aria-hidden="true" />}>
               <AccountMenu session={session} />
             </Suspense>
-          ) : null}
+          ) : (
+            // Still asking the server: hold the corner so the links do not jump when it answers.
+            <span className="h-9 w-36" aria-hidden="true" />
+          )}
           <button
             type="button"
             className="rounded p-2 text-slate-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none md:hidden"

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { failureMessage } from './form-controls.tsx';
+import { thumbnailImage } from '../../lib/image-sizes.ts';
 
 const th = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase';
 const td = 'px-3 py-3 align-middle text-sm text-slate-800';
@@ -76,7 +77,7 @@ export function ManageProductsPage() {
                 {items.map((product) => (
                   <tr key={product.id}>
                     <td className={td}>
-                      <img src={product.imageUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full border border-slate-200 bg-slate-50 object-contain" />
+                      <img src={thumbnailImage(product.imageUrl)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full border border-slate-200 bg-slate-50 object-contain" />
                     </td>
                     <td className={`${td} font-semibold`}>{product.name}</td>
                     <td className={td}>{formatCents(product.priceCents)}</td>

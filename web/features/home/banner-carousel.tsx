@@ -79,8 +79,11 @@ export function BannerCarousel() {
             aria-label={`Show slide ${position + 1}: ${slide.title}`}
             aria-current={position === index}
             onClick={() => go(position)}
-            className={`h-3 w-3 rounded-full focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none ${position === index ? 'bg-amber-400' : 'bg-white/70'}`}
-          />
+            className="grid h-6 w-6 place-items-center rounded-full focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none"
+          >
+            {/* A 12px dot inside a 24px button: the target stays easy to hit on a phone (WCAG 2.5.8). */}
+            <span aria-hidden="true" className={`h-3 w-3 rounded-full ${position === index ? 'bg-amber-400' : 'bg-white/70'}`} />
+          </button>
         ))}
         <button type="button" aria-label="Next slide" onClick={() => go(index + 1)} className="rounded-full bg-white/90 p-2 text-slate-900 hover:bg-white focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M9 6l6 6-6 6" /></svg>

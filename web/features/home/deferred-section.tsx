@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** After the page has loaded, idle content appears anyway (so it is there without scrolling). */
-const IDLE_FALLBACK_MS = 1500;
-
 /**
- * Renders its (lazy) content once it comes near the viewport or shortly after the page has
- * loaded, whichever is first, so below-the-fold forms and their validation code stay off the
- * first paint's critical path. Without IntersectionObserver it renders at once.
+ * Renders its (lazy) content once it comes within 600px of the viewport, so below-the-fold forms
+ * and their validation code (zod, TanStack Form: about 40 kB gzipped) cost a visitor nothing
+ * until they scroll towards them. There is deliberately no timer fallback: loading that code a
+ * moment after the first paint made it the longest main-thread task of the home page, which
+ * Lighthouse counts as blocking time on a phone. Tabbing scrolls the page too, so keyboard users
+ * reach the forms the same way. Without IntersectionObserver it renders at once.
  */
 export function DeferredSection({ children, minHeight }: { children: ReactNode; minHeight: string }) {
   const anchor = useRef<HTMLDivElement>(null);
@@ -15,13 +15,9 @@ export function DeferredSection({ children, minHeight }: { children: ReactNode; 
     if (visible || !anchor.current) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
-    }, { rootMargin: '400px' });
+    }, { rootMargin: '600px 0px' });
     observer.observe(anchor.current);
-    const timer = window.setTimeout(() => setVisible(true), IDLE_FALLBACK_MS);
-    return () => {
-      observer.disconnect();
-      window.clearTimeout(timer);
-    };
+    return () => observer.disconnect();
   }, [visible]);
   return (
     <div ref={anchor} style={visible ? undefined : { minHeight }}>

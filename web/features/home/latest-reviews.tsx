@@ -5,6 +5,7 @@ import type { ReviewDto } from '#http/dto.ts';
 import { latestReviewsQuery } from '../../lib/queries.ts';
 import { formatDate, truncate } from '../../lib/format.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
+import { thumbnailImage } from '../../lib/image-sizes.ts';
 
 // Only admins see Remove; visitors never download the dialog and its mutation.
 const RemoveReviewButton = lazy(() => import('../reviews/remove-review-button.tsx'));
@@ -26,7 +27,7 @@ function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center gap-3">
-        <img src={review.imageUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full bg-slate-200 object-cover" />
+        <img src={thumbnailImage(review.imageUrl)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full bg-slate-200 object-cover" />
         <div>
           <h3 className="font-bold text-slate-900">{review.name}</h3>
           <p className="text-sm text-slate-600">{review.country}</p>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { newProductsQuery } from '../../lib/queries.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { ProductCard, ProductGrid } from '../products/product-card.tsx';
 
 export function NewProducts() {
@@ -11,7 +10,7 @@ export function NewProducts() {
         New Products
       </h2>
       {products.isPending ? (
-        <Spinner label="Loading products" />
+        <ProductGridPlaceholder />
       ) : products.isError ? (
         <p role="alert">We could not load the products. Please try again.</p>
       ) : (
@@ -22,5 +21,23 @@ export function NewProducts() {
         </ProductGrid>
       )}
     </section>
+  );
+}
+
+/**
+ * Six card-sized blanks while the products load: the page below keeps its place (no layout shift
+ * when the cards arrive), and the deferred forms further down stay out of the viewport's reach
+ * instead of loading on the first visit because the list was momentarily short.
+ */
+function ProductGridPlaceholder() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading products…</span>
+      <ProductGrid>
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} aria-hidden="true" className="h-[33rem] rounded-xl border border-slate-200 bg-white" />
+        ))}
+      </ProductGrid>
+    </div>
   );
 }

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 
 /** The seed's not-found image page; the illustration is inline so it costs no request. */
 export function NotFoundPage() {
   usePageMeta('Page not found', 'The page you asked for does not exist on Bulkhead.');
+  useNoIndex();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <svg role="img" aria-labelledby="not-found-art" viewBox="0 0 240 160" className="w-72 max-w-full">
@@ -26,4 +28,18 @@ export function NotFoundPage() {
       </Link>
     </section>
   );
+}
+
+/**
+ * The server answers every unknown path with the app (200), so the page itself tells search
+ * engines not to index it while it is shown; the tag goes away on the next route.
+ */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
 }

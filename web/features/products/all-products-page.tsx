@@ -20,7 +20,7 @@ export function AllProductsPage() {
         <>
           <ProductGrid>
             {items.map((product) => (
-              <ProductCard key={product.id} product={product} />
+              <ProductCard key={product.id} product={product} headingLevel={2} />
             ))}
           </ProductGrid>
           {products.hasNextPage ? (

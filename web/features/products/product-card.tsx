@@ -3,23 +3,40 @@ import { labels } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { formatCents, truncate } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { responsiveImage } from '../../lib/image-sizes.ts';
 
-/** The seed's product card: name, image, price, 80-character description, stock, minimum, Buy Now. */
-export function ProductCard({ product }: { product: ProductDto }) {
+/** The card's width in the grid below: one column on phones, two from md, three (at most ~400px) from lg. */
+const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
+
+/**
+ * The seed's product card: name, image, price, 80-character description, stock, minimum, Buy Now.
+ * `headingLevel` keeps the outline unbroken: 3 under a section's h2 (home), 2 right under a page's h1.
+ */
+export function ProductCard({ product, headingLevel = 3 }: { product: ProductDto; headingLevel?: 2 | 3 }) {
   const cut = product.description.length > 80;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // Link texts name their product (hidden visually): a list of six identical "Read More" or
+  // "Buy Now" links tells a screen-reader user nothing, and search engines flag generic link text.
+  const about = (
+    <>
+      {' '}
+      <span className="sr-only">{product.name}</span>
+    </>
+  );
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <img src={product.imageUrl} alt="" loading="lazy" width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
+      <img {...responsiveImage(product.imageUrl, CARD_SIZES)} alt="" loading="lazy" width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="text-lg font-bold text-slate-900">{product.name}</h3>
+        <Heading className="text-lg font-bold text-slate-900">{product.name}</Heading>
         <p className="font-semibold text-amber-800">Price: {formatCents(product.priceCents)}</p>
         <p className="text-sm text-slate-700">
           {truncate(product.description, 80)}
           {cut ? (
             <>
               {' '}
-              <Link to="/product/$productId" params={{ productId: product.id }} className="font-semibold text-slate-900 underline" aria-label={`${labels.readMore} about ${product.name}`}>
+              <Link to="/product/$productId" params={{ productId: product.id }} className="font-semibold text-slate-900 underline">
                 {labels.readMore}
+                {about}
               </Link>
             </>
           ) : null}
@@ -29,6 +46,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
         <div className="mt-auto pt-2">
           <Link to="/product/$productId" params={{ productId: product.id }} className={buttonClass('secondary', 'w-full')}>
             {labels.buyNow}
+            {about}
           </Link>
         </div>
       </div>

@@ -164,7 +164,7 @@ describe('product page', () => {
     expect(await uploaded?.text()).toBe('png bytes'); // the chosen file's bytes, in the multipart field `image`
     expect(patch).toEqual({ priceCents: 1375, imageUrl: '/uploads/new-wrench.png' });
     expect(await screen.findByText('Price: $13.75')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toHaveAttribute('src', '/uploads/new-wrench.png');
+    expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toHaveAttribute('src', '/uploads/new-wrench.png?w=640');
     expect(screen.getByLabelText('Price')).toHaveValue('');
     expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '13.75');
   });

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
+import { responsiveImage } from '../../lib/image-sizes.ts';
 
 // Only admins edit; customers never download the edit form and its image upload.
 const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
@@ -18,7 +19,7 @@ export function ProductPage({ productId }: { productId: string }) {
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <img src={product.imageUrl} alt={product.name} className="aspect-[4/3] w-full object-contain p-4" />
+        <img {...responsiveImage(product.imageUrl, '(min-width: 768px) 50vw, 100vw')} alt={product.name} className="aspect-[4/3] w-full object-contain p-4" />
       </div>
       <div className="space-y-4">
         <h1 className="text-3xl font-extrabold text-slate-900">{product.name}</h1>

@@ -29,6 +29,6 @@ describe('My Profile', () => {
     expect(page.getByRole('link', { name: fullProfile.linkedin })).toHaveAttribute('href', fullProfile.linkedin);
     expect(page.getByRole('link', { name: fullProfile.facebook })).toHaveAttribute('rel', 'noopener noreferrer');
     for (const text of Object.values(labels.profilePlaceholders)) expect(page.queryByText(text)).not.toBeInTheDocument();
-    expect(page.getByRole('presentation')).toHaveAttribute('src', fullProfile.imageUrl);
+    expect(page.getByRole('presentation')).toHaveAttribute('src', `${fullProfile.imageUrl}?w=320`);
   });
 });
