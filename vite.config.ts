@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,8 @@ const precompress = (): Plugin => {
       order: 'post',
       sequential: true,
       async handler() {
+        // Also called after a failed build, which wrote nothing: let its own error be the one shown.
+        if (!existsSync(outDir)) return;
         const jobs: Promise<void>[] = [];
         for await (const path of filesUnder(outDir)) {
           if (!COMPRESSIBLE.test(path)) continue;

@@ -5,15 +5,13 @@
  * DATA_DIR/outbox, fresh SQLite file, real Chromium.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
 import { readOutbox } from '#http/test-support.ts';
-import { launchBrowser, newPage, withScreenshots } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-
-/** A real 1×1 PNG, so the server's content check and image pipeline see a genuine image. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+import { newPage, withScreenshots } from '../support/browser.ts';
+import { pngFile, serverAndBrowserForJourney } from '../support/journey.ts';
+import type { RunningServer } from '../support/server.ts';
 
 /** The newest link to `path` in the e-mails sent to `email` (waits for the mail to be written). */
 const mailedLink = async (server: RunningServer, email: string, path: string, after: string[] = []): Promise<string> => {
@@ -39,21 +37,11 @@ const openAccountMenu = async (page: Page) => {
 };
 
 describe('journey C: verify the e-mail, reset the password, fill the profile', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page | undefined;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = serverAndBrowserForJourney();
 
   it('signs up, verifies, resets the password, signs in with it and shows the profile in the menu', async () => {
-    ({ page } = await newPage(browser, server.url));
-    const p = page;
+    const { server, browser } = journey;
+    const { page: p } = await newPage(browser, server.url);
     const email = `journey-c-${Date.now()}@bulkhead.test`;
     const firstPassword = 'journey-password-1';
     const newPassword = 'journey-password-2';
@@ -120,7 +108,7 @@ describe('journey C: verify the e-mail, reset the password, fill the profile', (
       await p.getByLabel('Education', { exact: true }).fill('HNC Building Services Engineering');
       await p.getByLabel('Linkedin', { exact: true }).fill('https://www.linkedin.com/in/casey-profile');
       await p.getByLabel('Facebook', { exact: true }).fill('https://www.facebook.com/casey.profile');
-      await p.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'casey.png', mimeType: 'image/png', buffer: PNG_1X1 });
+      await p.getByLabel('Photo', { exact: true }).setInputFiles(pngFile('casey.png'));
       await p.getByRole('button', { name: labels.saveProfile }).click();
 
       // Saved: My Profile shows it, the photo is served, and the navbar menu has name and phone.

@@ -4,48 +4,29 @@
  * review that then leads the home page's reviews, and the blog and portfolio pages render their
  * content. Real server with local-disk images, fresh SQLite file with demo data, real Chromium.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
 import { signUpCustomer } from '../support/api.ts';
-import { launchBrowser, newPage, withScreenshots } from '../support/browser.ts';
-import { startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
-
-const CUSTOMER_PASSWORD = 'customer-password-1'; // the one signUpCustomer uses
-
-/** A real 1×1 PNG, so the server's content check and image pipeline see a genuine image. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const pngFile = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_1X1 });
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-};
+import { newPage, withScreenshots } from '../support/browser.ts';
+import { CUSTOMER_PASSWORD, pngFile, serverAndBrowserForJourney, signIn } from '../support/journey.ts';
+import { TEST_ADMIN } from '../support/server.ts';
 
 /** The home page's section under one h2 heading. */
 const homeSection = (page: Page, heading: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) }).last();
 
 /** True once an <img> has loaded real pixels (the uploaded file is served and decodes). */
-const imageLoaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+// decode() resolves once the chosen source is decoded and rejects for a broken one. naturalWidth
+// cannot tell: with srcset it is divided by the chosen density, so a 1x1 test image reads as 0.
+const imageLoaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.decode().then(() => true, () => false));
 
 describe('journey D: catalog administration, ordering a new product, reviews and content pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = serverAndBrowserForJourney();
   const pages: Page[] = [];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('admin adds a product with an image → first on home → price edited → a customer orders it and reviews the shop', async () => {
+    const { server, browser } = journey;
     const productName = `Journey Brass Valve ${Date.now()}`;
     const email = `journey-d-${Date.now()}@bulkhead.test`;
     const comment = `Ordered 150 valves for a hotel refit; every one arrived tested. ${Date.now()}`;
@@ -77,7 +58,8 @@ describe('journey D: catalog administration, ordering a new product, reviews and
       const image = newProducts.getByRole('article').first().locator('img');
       await image.scrollIntoViewIfNeeded(); // it is lazy-loaded
       expect(await image.getAttribute('src')).toMatch(/^\/uploads\//);
-      await expect.poll(() => imageLoaded(image)).toBe(true);
+      // The card asks for a resized variant, made by sharp on first request: allow for a cold start.
+      await expect.poll(() => imageLoaded(image), { timeout: 15_000 }).toBe(true);
 
       // The admin corrects the price from Manage Products → Edit (the product page's edit form).
       await admin.goto('/dashboard/manageProduct');

@@ -3,22 +3,13 @@
  * 4242 card pays it, an admin ships it and the customer sees 'Order Shipped'. Real server with
  * the offline test payment provider, fresh SQLite file with demo data, real Chromium.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
 import { signUpCustomer } from '../support/api.ts';
-import { launchBrowser, newPage, withScreenshots } from '../support/browser.ts';
-import { startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
-
-const CUSTOMER_PASSWORD = 'customer-password-1'; // the one signUpCustomer uses
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-};
+import { newPage, withScreenshots } from '../support/browser.ts';
+import { CUSTOMER_PASSWORD, serverAndBrowserForJourney, signIn } from '../support/journey.ts';
+import { TEST_ADMIN } from '../support/server.ts';
 
 const payWithCard = async (page: Page, cardNumber: string) => {
   await page.getByText(/Test mode/).first().waitFor();
@@ -37,19 +28,11 @@ const myOrderRow = async (page: Page, productName: string) => {
 };
 
 describe('journey B: order 150 units, pay by card, admin ships', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = serverAndBrowserForJourney();
   const pages: Page[] = [];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('declined card keeps it unpaid; 4242 pays; admin ships; the buyer sees Order Shipped', async () => {
+    const { server, browser } = journey;
     const email = `journey-b-${Date.now()}@bulkhead.test`;
     await signUpCustomer(server.url, email);
     const { page: buyer } = await newPage(browser, server.url);

@@ -3,28 +3,17 @@
  * lands back where they wanted to go; the home page shows the six newest products; an unknown
  * path shows the not-found page. Real server, fresh SQLite file with demo data, real Chromium.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
-import { launchBrowser, newPage, withScreenshots } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { newPage, withScreenshots } from '../support/browser.ts';
+import { serverAndBrowserForJourney } from '../support/journey.ts';
 
 describe('journey A: sign up, land on the guarded page, browse', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page | undefined;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const journey = serverAndBrowserForJourney();
 
   it('redirects to login, registers, returns to the dashboard, shows 6 new products and a 404 page', async () => {
-    ({ page } = await newPage(browser, server.url));
-    const p = page;
+    const { server, browser } = journey;
+    const { page: p } = await newPage(browser, server.url);
     await withScreenshots('journey-a', () => [p], async () => {
       await p.goto('/dashboard');
       await p.waitForURL(/\/login/);

@@ -1,25 +1,34 @@
 import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { emailField, passwordField } from '#http/schemas.ts';
+import { emailField } from '#http/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { sessionQuery } from '../../lib/queries.ts';
-import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { ConfirmPasswordField, confirmPasswordValidators, PasswordField, passwordValidators } from './password-fields.tsx';
+import { useServerRefusal } from './use-server-refusal.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
 
-/** Same rule as passwordResetFormSchema: present, then equal to the password. */
-const confirmPasswordError = (confirm: string, password: string) =>
-  confirm.length === 0 ? messages.confirmPasswordRequired : confirm !== password ? messages.passwordsDiffer : undefined;
+/** A finished step in place of its form: the result, announced (as an alert when it failed), and the link onward. */
+function OutcomePanel({ message, failed = false, children }: { message: string; failed?: boolean; children: ReactNode }) {
+  return (
+    <div className="space-y-5 text-center">
+      <p role={failed ? 'alert' : 'status'} className={failed ? 'font-semibold text-red-700' : 'font-semibold text-emerald-800'}>
+        {message}
+      </p>
+      {children}
+    </div>
+  );
+}
 
 /** `/resetPassword` asks for the e-mail; the e-mailed `/resetPassword?token=…` sets the new password. */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
@@ -29,64 +38,36 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
 function RequestResetForm() {
   const [sent, setSent] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { serverErrors, clearServerErrors, showRefusal } = useServerRefusal();
   const form = useForm({
     defaultValues: { email: '' },
     onSubmit: async ({ value }) => {
-      setServerErrors({});
+      clearServerErrors();
       try {
         // The answer is the same whether or not the account exists (no account enumeration).
         await api.requestPasswordReset({ email: value.email.trim() });
         setSent(true);
         notify.success(messages.resetEmailSent);
       } catch (error) {
-        if (error instanceof ApiError) {
-          setServerErrors(error.fields);
-          notify.error(error.message);
-        } else {
-          notify.error(messages.serverError);
-        }
+        showRefusal(error);
       }
     },
   });
 
   if (sent) {
     return (
-      <div className="space-y-5 text-center">
-        <p role="status" className="font-semibold text-emerald-800">
-          {messages.resetEmailSent}
-        </p>
+      <OutcomePanel message={messages.resetEmailSent}>
         <Link to="/login" className={linkClass}>
           Back to Login
         </Link>
-      </div>
+      </OutcomePanel>
     );
   }
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
       <p className="text-sm text-slate-700">{messages.resetEmailIntro}</p>
       <form.Field name="email" validators={checkOnChangeBlurSubmit(validateWith(emailField))}>
-        {(field) => (
-          <Field id="reset-email" label="Email" error={fieldError(field) ?? serverErrors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                autoComplete="email"
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={checkOnBlur(field)}
-              />
-            )}
-          </Field>
-        )}
+        {(field) => <TextField field={field} id="reset-email" label="Email" type="email" autoComplete="email" serverError={serverErrors.email} />}
       </form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
@@ -109,11 +90,11 @@ type Outcome = { kind: 'changed' } | { kind: 'link-refused'; message: string } |
 function NewPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { serverErrors, clearServerErrors, showRefusal } = useServerRefusal();
   const form = useForm({
     defaultValues: { password: '', confirmPassword: '' },
     onSubmit: async ({ value }) => {
-      setServerErrors({});
+      clearServerErrors();
       try {
         await api.confirmPasswordReset({ token, password: value.password });
         // The server ended every session, this browser's too: show the visitor's navbar.
@@ -124,11 +105,8 @@ function NewPasswordForm({ token }: { token: string }) {
       } catch (error) {
         if (error instanceof ApiError && error.code === 'LINK_INVALID') {
           setOutcome({ kind: 'link-refused', message: error.message });
-        } else if (error instanceof ApiError) {
-          setServerErrors(error.fields);
-          notify.error(error.message);
         } else {
-          notify.error(messages.serverError);
+          showRefusal(error);
         }
       }
     },
@@ -136,64 +114,31 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (outcome?.kind === 'changed') {
     return (
-      <div className="space-y-5 text-center">
-        <p role="status" className="font-semibold text-emerald-800">
-          {messages.passwordChanged}
-        </p>
+      <OutcomePanel message={messages.passwordChanged}>
         <Link to="/login" className={buttonClass('secondary')}>
           Login
         </Link>
-      </div>
+      </OutcomePanel>
     );
   }
   if (outcome?.kind === 'link-refused') {
     return (
-      <div className="space-y-5 text-center">
-        <p role="alert" className="font-semibold text-red-700">
-          {outcome.message}
-        </p>
+      <OutcomePanel message={outcome.message} failed>
         {/* Leaving the token behind shows the e-mail form again. */}
         <Link to="/resetPassword" search={{}} className={buttonClass('secondary')}>
           {labels.requestNewLink}
         </Link>
-      </div>
+      </OutcomePanel>
     );
   }
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
       <p className="text-sm text-slate-700">{messages.newPasswordIntro}</p>
-      <form.Field name="password" validators={checkOnChangeBlurSubmit(validateWith(passwordField))}>
-        {(field) => (
-          <Field id="reset-password" label="New Password" error={fieldError(field) ?? serverErrors.password}>
-            {(control) => (
-              <PasswordInput control={control} value={field.state.value} onChange={field.handleChange} onBlur={checkOnBlur(field)} autoComplete="new-password" />
-            )}
-          </Field>
-        )}
+      <form.Field name="password" validators={passwordValidators}>
+        {(field) => <PasswordField field={field} id="reset-password" label="New Password" autoComplete="new-password" serverError={serverErrors.password} />}
       </form.Field>
-      <form.Field
-        name="confirmPassword"
-        validators={{
-          onChangeListenTo: ['password'],
-          ...checkOnChangeBlurSubmit(({ value, fieldApi }: { value: string; fieldApi: { form: { getFieldValue: (name: 'password') => string } } }) =>
-            confirmPasswordError(value, fieldApi.form.getFieldValue('password')),
-          ),
-        }}
-      >
-        {(field) => (
-          <Field id="reset-confirm-password" label="Confirm Password" error={fieldError(field)}>
-            {(control) => (
-              <Input {...control} type="password" autoComplete="new-password" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />
-            )}
-          </Field>
-        )}
+      <form.Field name="confirmPassword" validators={confirmPasswordValidators}>
+        {(field) => <ConfirmPasswordField field={field} id="reset-confirm-password" />}
       </form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (

@@ -1,99 +1,50 @@
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { messages } from '#domain/messages.ts';
-import { emailField, nameField, passwordField } from '#http/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { emailField, nameField } from '#http/schemas.ts';
+import { api } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
 import { AuthCard, OrDivider } from './auth-card.tsx';
 import { GoogleButton } from './google-button.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { ConfirmPasswordField, confirmPasswordValidators, PasswordField, passwordValidators } from './password-fields.tsx';
+import { useServerRefusal } from './use-server-refusal.ts';
 import { useSignedIn } from './use-signed-in.ts';
-
-/** Same rule as signUpFormSchema: present, then equal to the password. */
-const confirmPasswordError = (confirm: string, password: string) =>
-  confirm.length === 0 ? messages.confirmPasswordRequired : confirm !== password ? messages.passwordsDiffer : undefined;
 
 export function SignUpPage({ redirect }: { redirect: string | undefined }) {
   usePageMeta('Sign Up', 'Create a Bulkhead account to order hardware parts and tools in bulk.');
   const signedIn = useSignedIn();
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { serverErrors, clearServerErrors, showRefusal } = useServerRefusal();
   const form = useForm({
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
     onSubmit: async ({ value }) => {
-      setServerErrors({});
+      clearServerErrors();
       try {
         const session = await api.signUp({ name: value.name.trim(), email: value.email.trim(), password: value.password });
         signedIn(session, messages.signUpSuccess, redirect);
       } catch (error) {
-        if (error instanceof ApiError) {
-          setServerErrors(error.fields);
-          notify.error(error.message);
-        } else {
-          notify.error(messages.serverError);
-        }
+        showRefusal(error);
       }
     },
   });
 
   return (
     <AuthCard title="Sign Up">
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
         <form.Field name="name" validators={checkOnChangeBlurSubmit(validateWith(nameField))}>
-          {(field) => (
-            <Field id="signup-name" label="Name" error={fieldError(field) ?? serverErrors.name}>
-              {(control) => (
-                <Input {...control} autoComplete="name" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />
-              )}
-            </Field>
-          )}
+          {(field) => <TextField field={field} id="signup-name" label="Name" autoComplete="name" serverError={serverErrors.name} />}
         </form.Field>
         <form.Field name="email" validators={checkOnChangeBlurSubmit(validateWith(emailField))}>
-          {(field) => (
-            <Field id="signup-email" label="Email" error={fieldError(field) ?? serverErrors.email}>
-              {(control) => (
-                <Input {...control} type="email" autoComplete="email" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />
-              )}
-            </Field>
-          )}
+          {(field) => <TextField field={field} id="signup-email" label="Email" type="email" autoComplete="email" serverError={serverErrors.email} />}
         </form.Field>
-        <form.Field name="password" validators={checkOnChangeBlurSubmit(validateWith(passwordField))}>
-          {(field) => (
-            <Field id="signup-password" label="Password" error={fieldError(field) ?? serverErrors.password}>
-              {(control) => (
-                <PasswordInput control={control} value={field.state.value} onChange={field.handleChange} onBlur={checkOnBlur(field)} autoComplete="new-password" />
-              )}
-            </Field>
-          )}
+        <form.Field name="password" validators={passwordValidators}>
+          {(field) => <PasswordField field={field} id="signup-password" label="Password" autoComplete="new-password" serverError={serverErrors.password} />}
         </form.Field>
-        <form.Field
-          name="confirmPassword"
-          validators={{
-            onChangeListenTo: ['password'],
-            ...checkOnChangeBlurSubmit(({ value, fieldApi }: { value: string; fieldApi: { form: { getFieldValue: (name: 'password') => string } } }) =>
-              confirmPasswordError(value, fieldApi.form.getFieldValue('password')),
-            ),
-          }}
-        >
-          {(field) => (
-            <Field id="signup-confirm-password" label="Confirm Password" error={fieldError(field)}>
-              {(control) => (
-                <Input {...control} type="password" autoComplete="new-password" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />
-              )}
-            </Field>
-          )}
+        <form.Field name="confirmPassword" validators={confirmPasswordValidators}>
+          {(field) => <ConfirmPasswordField field={field} id="signup-confirm-password" />}
         </form.Field>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(submitting) => (

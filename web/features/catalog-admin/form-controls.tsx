@@ -1,12 +1,12 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { checkOnBlur, fieldError } from '../../lib/validate.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
 
 /** What the file picker offers; the server still decides the type from the bytes. */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
@@ -79,46 +79,25 @@ export const failureMessage = (error: unknown, fallback: string): string => {
 };
 
 /**
- * One text box of a TanStack form: label, hint, the shared show-after-leaving error rule and
- * an optional server message that disappears as soon as the user edits the field.
+ * The server's messages of a failed save, by form field: `showSaveFailure` puts them under the
+ * fields and the failure in a toast; `clearOnEdit(name)` is the onEdit that drops one as its field
+ * is edited.
  */
-export function TextField({
-  field,
-  id,
-  label,
-  hint,
-  placeholder,
-  multiline = false,
-  inputMode,
-  serverError,
-  onEdit,
-}: {
-  field: AnyFieldApi;
-  id: string;
-  label: string;
-  hint?: ReactNode;
-  placeholder?: string;
-  multiline?: boolean;
-  inputMode?: 'text' | 'numeric' | 'decimal';
-  serverError?: string | undefined;
-  onEdit?: () => void;
-}) {
-  const value = String(field.state.value ?? '');
-  const change = (next: string) => {
-    onEdit?.();
-    field.handleChange(next);
+export function useSaveErrors<F extends string>(rename: Partial<Record<string, F>> & { image: F }, fallback: string) {
+  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
+  return {
+    serverErrors,
+    clearServerErrors: () => setServerErrors({}),
+    showSaveFailure: (error: unknown) => {
+      setServerErrors(serverFieldErrors(error, rename, fallback));
+      notify.error(failureMessage(error, fallback));
+    },
+    clearOnEdit: (name: F) => () =>
+      setServerErrors((errors) => {
+        const { [name]: _dropped, ...rest } = errors;
+        return rest as Partial<Record<F, string>>;
+      }),
   };
-  return (
-    <Field id={id} label={label} hint={hint} error={fieldError(field) ?? serverError}>
-      {(control) =>
-        multiline ? (
-          <Textarea {...control} rows={4} placeholder={placeholder} value={value} onChange={(event) => change(event.target.value)} onBlur={checkOnBlur(field)} />
-        ) : (
-          <Input {...control} inputMode={inputMode} placeholder={placeholder} value={value} onChange={(event) => change(event.target.value)} onBlur={checkOnBlur(field)} />
-        )
-      }
-    </Field>
-  );
 }
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1000)).toLocaleString('en-US')} kB`;

@@ -3,6 +3,7 @@ import { messages } from '#domain/messages.ts';
 import { contactSchema } from '#http/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -28,14 +29,7 @@ export function ContactForm() {
       <h2 id="contact-heading" className="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl">
         Contact Us
       </h2>
-      <form
-        noValidate
-        className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <form noValidate className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" onSubmit={submitWithoutReload(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <form.Field name="name" validators={checkOnChangeBlurSubmit(validateWith(name))}>
             {(field) => (

@@ -3,6 +3,7 @@ import { messages } from '#domain/messages.ts';
 import { emailField } from '#http/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { firstError, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -27,14 +28,7 @@ export function NewsletterBox() {
           Get The Latest News And Updates
         </h2>
         <p className="mt-2 text-slate-900">New tools, bulk offers and restocks, at most once a week.</p>
-        <form
-          noValidate
-          className="mx-auto mt-6 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
+        <form noValidate className="mx-auto mt-6 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start" onSubmit={submitWithoutReload(form)}>
           <form.Field name="email" validators={{ onSubmit: validateWith(emailField) }}>
             {(field) => {
               const error = firstError(field.state.meta);

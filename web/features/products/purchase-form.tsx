@@ -8,6 +8,7 @@ import { orderFormSchema } from '#http/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -73,15 +74,7 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   const clearServerError = (name: FieldName) => setServerErrors(({ [name]: _dropped, ...rest }) => rest);
 
   return (
-    <form
-      noValidate
-      aria-label="Purchase"
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <form noValidate aria-label="Purchase" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
       <form.Field name="phone" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.phone))}>
         {(field) => (
           <Field id="order-phone" label="Phone Number" error={errorFor('phone', field)}>

@@ -10,6 +10,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { sessionQuery } from '../../lib/queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -112,15 +114,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
 
   const busy = stage !== null;
   return (
-    <form
-      noValidate
-      aria-busy={busy}
-      className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit();
-      }}
-    >
+    <form noValidate aria-busy={busy} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" onSubmit={submitWithoutReload(form)}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="profile-name" label="Name">
           {(control) => <Input {...control} value={user.name} readOnly className={readOnlyClass} />}
@@ -132,19 +126,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
       {TEXT_FIELDS.map((spec) => (
         <form.Field key={spec.name} name={spec.name} validators={checkOnChangeBlurSubmit(validateWith(profileSchema.shape[spec.name]))}>
           {(field) => (
-            <Field id={`profile-${spec.name}`} label={spec.label} error={fieldError(field) ?? serverErrors[spec.name]}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type={spec.type}
-                  autoComplete={spec.autoComplete}
-                  placeholder={spec.placeholder}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={checkOnBlur(field)}
-                />
-              )}
-            </Field>
+            <TextField field={field} id={`profile-${spec.name}`} label={spec.label} type={spec.type} autoComplete={spec.autoComplete} placeholder={spec.placeholder} serverError={serverErrors[spec.name]} />
           )}
         </form.Field>
       ))}

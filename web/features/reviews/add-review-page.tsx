@@ -9,19 +9,12 @@ import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import {
-  checkImage,
-  failureMessage,
-  ImageField,
-  SaveButton,
-  serverFieldErrors,
-  TextField,
-  uploadChosenImage,
-  type SavePhase,
-} from '../catalog-admin/form-controls.tsx';
+import { checkImage, ImageField, SaveButton, uploadChosenImage, useSaveErrors, type SavePhase } from '../catalog-admin/form-controls.tsx';
 import { StarRatingInput } from './star-rating-input.tsx';
 
 type FieldName = 'country' | 'comment' | 'image' | 'rating';
@@ -41,12 +34,12 @@ export function AddReviewPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { serverErrors, clearServerErrors, showSaveFailure, clearOnEdit } = useSaveErrors(SERVER_FIELDS, messages.reviewFailed);
   const [today] = useState(() => formatDate(new Date().toISOString()));
   const form = useForm({
     defaultValues: { country: '', rating: 5, comment: '', image: null as File | null },
     onSubmit: async ({ value }) => {
-      setServerErrors({});
+      clearServerErrors();
       try {
         setPhase('uploading');
         const imageUrl = await uploadChosenImage(value.image as File);
@@ -56,13 +49,11 @@ export function AddReviewPage() {
         await queryClient.invalidateQueries({ queryKey: ['reviews'] });
         await navigate({ to: '/' });
       } catch (error) {
-        setServerErrors(serverFieldErrors(error, SERVER_FIELDS, messages.reviewFailed));
-        notify.error(failureMessage(error, messages.reviewFailed));
+        showSaveFailure(error);
         setPhase('idle');
       }
     },
   });
-  const clear = (name: FieldName) => () => setServerErrors(({ [name]: _dropped, ...rest }) => rest);
 
   return (
     <section aria-labelledby="add-review-heading">
@@ -74,10 +65,7 @@ export function AddReviewPage() {
         aria-label={labels.addReview}
         aria-busy={phase !== 'idle'}
         className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
+        onSubmit={submitWithoutReload(form)}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="review-name" label="Name">
@@ -88,7 +76,7 @@ export function AddReviewPage() {
           </Field>
         </div>
         <form.Field name="country" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.country))}>
-          {(field) => <TextField field={field} id="review-country" label="Country" placeholder="Enter your country" serverError={serverErrors.country} onEdit={clear('country')} />}
+          {(field) => <TextField field={field} id="review-country" label="Country" placeholder="Enter your country" serverError={serverErrors.country} onEdit={clearOnEdit('country')} />}
         </form.Field>
         <form.Field name="rating">
           {(field) => (
@@ -100,7 +88,7 @@ export function AddReviewPage() {
                 labelId="review-rating-label"
                 value={field.state.value}
                 onChange={(rating) => {
-                  clear('rating')();
+                  clearOnEdit('rating')();
                   field.handleChange(rating);
                 }}
               />
@@ -110,11 +98,11 @@ export function AddReviewPage() {
         </form.Field>
         <form.Field name="comment" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.comment))}>
           {(field) => (
-            <TextField field={field} id="review-comment" label="Your comment" placeholder="What was it like to order from us?" multiline serverError={serverErrors.comment} onEdit={clear('comment')} />
+            <TextField field={field} id="review-comment" label="Your comment" placeholder="What was it like to order from us?" multiline serverError={serverErrors.comment} onEdit={clearOnEdit('comment')} />
           )}
         </form.Field>
         <form.Field name="image" validators={checkOnChangeBlurSubmit(checkImage(true))}>
-          {(field) => <ImageField field={field} id="review-image" label="Your photo" serverError={serverErrors.image} onEdit={clear('image')} />}
+          {(field) => <ImageField field={field} id="review-image" label="Your photo" serverError={serverErrors.image} onEdit={clearOnEdit('image')} />}
         </form.Field>
         <SaveButton phase={phase} label={labels.addReview} />
       </form>
