@@ -17,7 +17,7 @@ const domainRules = restrict(
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'web/routeTree.gen.ts', 'coverage/**', '.test-results/**', 'data/**', '.bench/**'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'web/routeTree.gen.ts', 'coverage/**', '.test-results/**', 'data/**', '.bench/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

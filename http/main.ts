@@ -1,5 +1,6 @@
 /**
- * The composition root: `node --import tsx http/main.ts`. A bad setting prints what is wrong
+ * The composition root, run as a bundle by `npm start` (scripts/server-build.mjs), or directly
+ * with `node --import tsx http/main.ts`. A bad setting prints what is wrong
  * (naming the variable) and exits 1; SIGTERM/SIGINT shut down gracefully: stop accepting
  * connections, let in-flight requests finish, close the database, exit 0.
  */

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: build the SPA when it is missing or older than its sources, then run the server.
-// Node has no exec(), so instead of a child process the server is loaded into THIS process with
-// tsx's loader (what `node --import tsx http/main.ts` does): one process, one PID, so Ctrl-C,
-// `kill` and container stops reach the server's own graceful shutdown exactly once, and the exit
-// code is the server's.
-import { fileURLToPath } from 'node:url';
+// `npm start`: build the SPA and the server bundle when missing or older than their sources, then
+// run the server. Node has no exec(), so instead of a child process the bundle is loaded into THIS
+// process: one process, one PID, so Ctrl-C, `kill` and container stops reach the server's own
+// graceful shutdown exactly once, and the exit code is the server's.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureServerBuild } from './server-build.mjs';
 import { buildWeb, needsWebBuild } from './web-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,7 +20,6 @@ if (needsWebBuild(root)) {
   console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-process.chdir(root); // DATA_DIR=./data and dist/ are relative to the repository
-await import('../http/main.ts');
+const server = await ensureServerBuild(root);
+process.chdir(root); // DATA_DIR=./data is relative to the repository
+await import(pathToFileURL(server).href);

@@ -83,6 +83,11 @@ if (!(await ensureWebBuild())) {
   console.error('The web build failed: the browser journeys cannot run.');
   extraFailed += 1;
 }
+// Once, before the projects start server processes in parallel (tests/support/server.ts would
+// otherwise race to build it). A build error fails those tests with esbuild's message.
+await import('./server-build.mjs').then(({ ensureServerBuild }) => ensureServerBuild(root)).catch((error) => {
+  console.error(`The server bundle could not be built: ${error instanceof Error ? error.message : error}`);
+});
 
 const vitestArgs = [
   join(root, 'node_modules', 'vitest', 'vitest.mjs'),

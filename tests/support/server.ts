@@ -1,5 +1,5 @@
 /**
- * Starts the REAL server (`node --import tsx http/main.ts`) as a child process in its own process
+ * Starts the REAL server (the bundle of http/main.ts that `npm start` runs, rebuilt when stale) as a child process in its own process
  * group, on a free port, with a fresh DATA_DIR, and stops the whole group afterwards, so no test
  * leaves a server or a port behind.
  */
@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild } from '../../scripts/server-build.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,7 +21,7 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
-  /** The server's own process (node runs tsx in-process), e.g. for the bench's memory readings. */
+  /** The server's own process, e.g. for the bench's memory readings. */
   pid: number;
   /** Everything the server printed, for failure messages. */
   output: () => string;
@@ -39,7 +40,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Reuse a data directory (e.g. prepared beforehand); a fresh temp one otherwise. */
   dataDir?: string;
-  /** Health wait; a cold tsx start with migrations takes a few seconds on two busy cores. */
+  /** Health wait; a cold start with migrations takes a few seconds on two busy cores. */
   startTimeoutMs?: number;
 }
 
@@ -94,9 +95,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? freshDataDir();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'http/main.ts'], {
+  const child = spawn(process.execPath, [await ensureServerBuild(repoRoot)], {
     cwd: repoRoot,
-    detached: true, // its own process group: stop() kills tsx and anything it spawned
+    detached: true, // its own process group: stop() kills it and anything it spawned
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...baseEnv(),
