@@ -31,6 +31,14 @@ describe('the real server (SQLite file, test payments)', () => {
     const products = (await (await fetch(`${base}/api/products?limit=6`)).json()) as { items: unknown[] };
     expect(products.items).toHaveLength(6);
 
+    // Only the security headers a current browser acts on.
+    const product = await fetch(`${base}/api/products?limit=1`);
+    expect(product.headers.get('x-frame-options')).toBe('DENY');
+    expect(product.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    for (const legacy of ['x-xss-protection', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-dns-prefetch-control', 'origin-agent-cluster']) {
+      expect(product.headers.has(legacy)).toBe(false);
+    }
+
     const signIn = await fetch(`${base}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
