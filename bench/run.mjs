@@ -31,6 +31,25 @@ const orderBody = (productId) => JSON.stringify({ productId, quantity: 100, phon
 const newBuyer = (url) => signUpCustomer(url, `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bulkhead.test`);
 const burst = (urls, token, product) => orderBurst({ serverUrls: urls, token, productId: product.id, requests: 200, quantity: 100 });
 
+/** Signed-in order placement for one product, ROUNDS runs, summarised. */
+async function measureOrders(server, token, product, connections) {
+  const runs = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.push(
+      await measure(server.pid, {
+        url: server.url,
+        paths: ['/api/orders'],
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: orderBody(product.id),
+        connections,
+        duration: SECONDS,
+      }),
+    );
+  }
+  return summarise(runs);
+}
+
 async function startBareServer(dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), sqliteFileIn(dataDir), String(port)], {
@@ -88,21 +107,7 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
     const token = await newBuyer(server.url);
     for (const connections of CONNECTIONS) {
       progress(`SQLite POST /api/orders, ${connections} connections`);
-      const runs = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        runs.push(
-          await measure(server.pid, {
-            url: server.url,
-            paths: ['/api/orders'],
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: orderBody(endless.id),
-            connections,
-            duration: SECONDS,
-          }),
-        );
-      }
-      lines.push(tableRow('SQLite POST /api/orders (signed in)', connections, 'Bulkhead', summarise(runs)));
+      lines.push(tableRow('SQLite POST /api/orders (signed in)', connections, 'Bulkhead', await measureOrders(server, token, endless, connections)));
     }
     progress('SQLite burst');
     lines.push('', describeBurst('SQLite   200 concurrent orders ×100, stock 5000', await burst([server.url], token, burstProduct)));
@@ -136,21 +141,8 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
     servers.push(await startServer({ env }), await startServer({ env }));
     const token = await newBuyer(servers[0].url);
     for (const connections of CONNECTIONS) {
-      const runs = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        runs.push(
-          await measure(servers[0].pid, {
-            url: servers[0].url,
-            paths: ['/api/orders'],
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: orderBody(endless.id),
-            connections,
-            duration: SECONDS,
-          }),
-        );
-      }
-      lines.splice(lines.indexOf(''), 0, tableRow('Postgres POST /api/orders (1 of 2)', connections, 'Bulkhead', summarise(runs)));
+      const row = tableRow('Postgres POST /api/orders (1 of 2)', connections, 'Bulkhead', await measureOrders(servers[0], token, endless, connections));
+      lines.splice(lines.indexOf(''), 0, row);
     }
     lines.push(describeBurst('Postgres 200 concurrent orders ×100, 2 servers', await burst(servers.map((s) => s.url), token, burstProduct)));
   } catch (error) {
