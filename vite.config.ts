@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { blogArticlesPlugin } from './web/content/blog-articles-plugin.ts';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -92,6 +93,7 @@ export default defineConfig({
       generatedRouteTree: fromRepo('./web/routeTree.gen.ts'),
     }),
     react(),
+    blogArticlesPlugin(fromRepo('./web/content/blogs')),
     tailwindcss(),
     precompress(),
   ],

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { blogArticlesPlugin } from './content/blog-articles-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const fromRepo = (path: string) => fileURLToPath(new URL(path, new URL('..', import.meta.url)));
@@ -19,6 +20,7 @@ export default defineConfig({
       generatedRouteTree: fromRepo('./web/routeTree.gen.ts'),
     }),
     react(),
+    blogArticlesPlugin(fromRepo('./web/content/blogs')),
   ],
   test: {
     name: 'web',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { renderApp } from '../../test/render-app.tsx';
-import { blogArticles, readFrontmatter, renderMarkdown, toArticle } from './blog-articles.ts';
+import { blogArticles } from './blog-articles.ts';
+import { readFrontmatter, renderMarkdown, toArticle } from './markdown.ts';
 
 const TITLES = [
   'How do you improve the performance of a React application?',
