@@ -39,6 +39,13 @@ describe('seedDemoData', () => {
     for (const review of reviews.items) expect(review.imageUrl).toMatch(/^\/demo\/avatars\/[a-z-]+\.svg$/);
   });
 
+  it('seeds once when several instances start at the same moment on one empty store', async () => {
+    const deps = makeDeps();
+    expect(await Promise.all([seedDemoData(deps), seedDemoData(deps), seedDemoData(deps)])).toEqual([true, false, false]);
+    expect(await deps.store.products.count()).toBe(12);
+    expect((await deps.store.reviews.list({ limit: 100 })).items).toHaveLength(4);
+  });
+
   it('does nothing when the store already has products', async () => {
     const deps = makeDeps();
     await seedDemoData(deps);

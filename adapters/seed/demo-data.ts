@@ -147,6 +147,13 @@ export const demoImagePaths = (): string[] => [
 const MINUTE = 60_000;
 
 /**
+ * The first demo product written has this fixed id. Instances starting at once on one empty
+ * database all see no products and all try to write it first: the primary key lets exactly one
+ * succeed, and the others leave the seeding to that one.
+ */
+export const DEMO_CLAIM_ID = '5eed0000-0000-4000-8000-000000000001';
+
+/**
  * Fills an empty shop with demo products and reviews; does nothing once any product exists, so
  * an operator who deletes the demo items never sees them come back. Returns true when it seeded.
  */
@@ -157,7 +164,13 @@ export async function seedDemoData(deps: CoreDeps): Promise<boolean> {
   const products = [...DEMO_PRODUCTS].reverse();
   for (const [index, { slug, ...product }] of products.entries()) {
     const createdAt = new Date(now - (products.length - index) * MINUTE);
-    await deps.store.products.create({ ...product, imageUrl: productImage(slug), id: deps.ids.newId(), createdAt });
+    const first = index === 0;
+    try {
+      await deps.store.products.create({ ...product, imageUrl: productImage(slug), id: first ? DEMO_CLAIM_ID : deps.ids.newId(), createdAt });
+    } catch (error) {
+      if (first && (await deps.store.products.findById(DEMO_CLAIM_ID))) return false; // another instance is seeding
+      throw error;
+    }
   }
   const reviews = [...DEMO_REVIEWS].reverse();
   for (const [index, { avatar, ...review }] of reviews.entries()) {

@@ -114,6 +114,13 @@ export function describeStoreContract(name: string, open: OpenStore): void {
         expect(await store.products.update(randomUUID(), { name: 'x' }, at(1))).toBeNull();
       });
 
+      it('refuses a second product with the same id and keeps the first (what the demo seed relies on)', async () => {
+        const first = await addProduct({ name: 'First' });
+        await expect(addProduct({ id: first.id, name: 'Second' })).rejects.toThrow();
+        expect((await store.products.findById(first.id))?.name).toBe('First');
+        expect(await store.products.count()).toBe(1);
+      });
+
       it('lets the database refuse negative stock', async () => {
         await expect(addProduct({ stock: -1 })).rejects.toThrow();
         const product = await addProduct({ stock: 5 });

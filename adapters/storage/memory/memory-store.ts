@@ -74,6 +74,8 @@ export function createMemoryStore(): Store {
       },
       async create(input) {
         checkStock(input.stock);
+        // As the databases' primary key does.
+        if (products.has(input.id)) throw new Error('UNIQUE constraint failed: products.id');
         const product: Product = { ...copy(input), updatedAt: new Date(input.createdAt) };
         products.set(product.id, product);
         catalogWrites++;
