@@ -133,6 +133,7 @@ export const labels = {
   addProduct: 'Add Product',
   manageProducts: 'Manage Products',
   manageAllOrders: 'Manage All Orders',
+  manageReviews: 'Manage Reviews',
   overview: 'Overview',
   inbox: 'Messages & Subscribers',
   allUsers: 'All Users',

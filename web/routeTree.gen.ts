@@ -31,6 +31,7 @@ import { Route as SignedInDashboardAdminAllOrdersRouteImport } from './routes/_s
 import { Route as SignedInDashboardAdminAllUsersRouteImport } from './routes/_signedIn/dashboard/_admin/allUsers'
 import { Route as SignedInDashboardAdminManageProductRouteImport } from './routes/_signedIn/dashboard/_admin/manageProduct'
 import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_signedIn/dashboard/_admin/messages'
+import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
 import { Route as SignedInDashboardPaymentIdRouteImport } from './routes/_signedIn/dashboard/payment.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -148,6 +149,12 @@ const SignedInDashboardAdminMessagesRoute =
     path: '/messages',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminReviewsRoute =
+  SignedInDashboardAdminReviewsRouteImport.update({
+    id: '/reviews',
+    path: '/reviews',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardPaymentIdRoute =
   SignedInDashboardPaymentIdRouteImport.update({
     id: '/payment/$id',
@@ -176,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
 }
 export interface FileRoutesByTo {
@@ -198,6 +206,7 @@ export interface FileRoutesByTo {
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
 }
 export interface FileRoutesById {
@@ -224,6 +233,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/_signedIn/dashboard/_admin/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/_signedIn/dashboard/_admin/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/_signedIn/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
 }
 export interface FileRouteTypes {
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
     | '/dashboard/allUsers'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
+    | '/dashboard/reviews'
     | '/dashboard/payment/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/dashboard/allUsers'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
+    | '/dashboard/reviews'
     | '/dashboard/payment/$id'
   id:
     | '__root__'
@@ -296,6 +308,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/allUsers'
     | '/_signedIn/dashboard/_admin/manageProduct'
     | '/_signedIn/dashboard/_admin/messages'
+    | '/_signedIn/dashboard/_admin/reviews'
     | '/_signedIn/dashboard/payment/$id'
   fileRoutesById: FileRoutesById
 }
@@ -467,6 +480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminMessagesRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/reviews': {
+      id: '/_signedIn/dashboard/_admin/reviews'
+      path: '/reviews'
+      fullPath: '/dashboard/reviews'
+      preLoaderRoute: typeof SignedInDashboardAdminReviewsRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/payment/$id': {
       id: '/_signedIn/dashboard/payment/$id'
       path: '/payment/$id'
@@ -483,6 +503,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminAllUsersRoute: typeof SignedInDashboardAdminAllUsersRoute
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
+  SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
 }
 
 const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
@@ -494,6 +515,7 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminManageProductRoute:
       SignedInDashboardAdminManageProductRoute,
     SignedInDashboardAdminMessagesRoute: SignedInDashboardAdminMessagesRoute,
+    SignedInDashboardAdminReviewsRoute: SignedInDashboardAdminReviewsRoute,
   }
 
 const SignedInDashboardAdminRouteWithChildren =

@@ -30,6 +30,7 @@ export const PAGES = [
   { name: 'add product', as: 'admin', path: () => '/dashboard/addProduct' },
   { name: 'manage products', as: 'admin', path: () => '/dashboard/manageProduct' },
   { name: 'messages', as: 'admin', path: () => '/dashboard/messages' },
+  { name: 'manage reviews', as: 'admin', path: () => '/dashboard/reviews' },
   { name: 'product edit', as: 'admin', path: (f) => `/product/${f.productId}` },
 ];
 

@@ -143,7 +143,8 @@ export const api = {
   products: (params: { limit?: number; cursor?: string | null } = {}) =>
     request<ListDto<ProductDto>>(`/api/products${listQuery(params)}`),
   product: (productId: string) => request<ProductDto>(`/api/products/${id(productId)}`),
-  reviews: (params: { limit?: number } = {}) => request<ListDto<ReviewDto>>(`/api/reviews${listQuery(params)}`),
+  reviews: (params: { limit?: number; cursor?: string | null } = {}) =>
+    request<ListDto<ReviewDto>>(`/api/reviews${listQuery(params)}`),
   subscribe: (body: { email: string }) => request<void>('/api/newsletter', { method: 'POST', body }),
   contact: (body: { name: string; email: string; message: string }) =>
     request<void>('/api/contact', { method: 'POST', body }),

@@ -31,6 +31,14 @@ export const latestReviewsQuery = queryOptions({
   queryFn: () => api.reviews({ limit: 3 }),
 });
 
+/** Manage Reviews (admin): every review, newest first, in the largest pages the API serves. */
+export const allReviewsQuery = infiniteQueryOptions({
+  queryKey: ['reviews', 'all'],
+  queryFn: ({ pageParam }) => api.reviews({ limit: 100, cursor: pageParam }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
+
 export const myOrdersQuery = queryOptions({ queryKey: ['orders', 'mine'], queryFn: api.myOrders });
 
 export const orderQuery = (orderId: string) =>

@@ -30,7 +30,7 @@ describe('dashboard', () => {
     );
     const { screen } = renderApp('/dashboard');
     expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual([
-      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Manage All Orders', 'Messages & Subscribers',
+      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Messages & Subscribers',
     ]);
     expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders');
     expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toBeInTheDocument();

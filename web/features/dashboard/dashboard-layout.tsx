@@ -15,6 +15,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/addProduct', labels.addProduct],
         ['/dashboard/manageProduct', labels.manageProducts],
         ['/dashboard/allOrders', labels.manageAllOrders],
+        ['/dashboard/reviews', labels.manageReviews],
         ['/dashboard/messages', labels.inbox],
       ] as const)
     : ([

@@ -1,27 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { labels } from '#domain/messages.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { latestReviewsQuery } from '../../lib/queries.ts';
 import { formatDate, truncate } from '../../lib/format.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
+import { ReviewStars } from '../reviews/review-stars.tsx';
 
 // Only admins see Remove; visitors never download the dialog and its mutation.
 const RemoveReviewButton = lazy(() => import('../reviews/remove-review-button.tsx'));
-
-function Stars({ rating }: { rating: number }) {
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) return <p className="text-sm text-slate-600">{labels.noRating}</p>;
-  return (
-    <p role="img" aria-label={`Rated ${rating} out of 5`} className="flex gap-0.5">
-      {[1, 2, 3, 4, 5].map((star) => (
-        <svg key={star} aria-hidden="true" viewBox="0 0 20 20" className={`h-5 w-5 ${star <= rating ? 'text-amber-500' : 'text-slate-300'}`} fill="currentColor">
-          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
-        </svg>
-      ))}
-    </p>
-  );
-}
 
 function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
   return (
@@ -33,7 +20,7 @@ function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
           <p className="text-sm text-slate-600">{review.country}</p>
         </div>
       </div>
-      <Stars rating={review.rating} />
+      <ReviewStars rating={review.rating} />
       <p className="text-slate-700">{truncate(review.comment, 120)}</p>
       <div className="mt-auto flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600">

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { failureMessage } from '../catalog-admin/form-controls.tsx';
 
-/** An admin's Remove on a home review card, behind the seed's "Are you sure?". */
+/** An admin's Remove on a review (home card or Manage Reviews row), behind the seed's "Are you sure?". */
 export default function RemoveReviewButton({ review }: { review: ReviewDto }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
