@@ -7,6 +7,7 @@ import { manageProductsQuery } from '../../lib/queries.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -100,15 +101,7 @@ export function ManageProductsPage() {
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-            Showing {items.length} product{items.length === 1 ? '' : 's'}
-            {products.hasNextPage ? '' : ' (all of them)'}
-          </p>
-          {products.hasNextPage ? (
-            <Button variant="secondary" className="mt-3" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
-              {products.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : null}
+          <LoadMoreFooter shown={items.length} noun="product" pages={products} />
         </>
       )}
     </section>

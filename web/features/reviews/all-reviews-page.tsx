@@ -4,7 +4,7 @@ import { allReviewsQuery } from '../../lib/queries.ts';
 import { formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import RemoveReviewButton from './remove-review-button.tsx';
 import { ReviewStars } from './review-stars.tsx';
@@ -69,15 +69,7 @@ export function AllReviewsPage() {
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-            Showing {items.length} review{items.length === 1 ? '' : 's'}
-            {reviews.hasNextPage ? '' : ' (all of them)'}
-          </p>
-          {reviews.hasNextPage ? (
-            <Button variant="secondary" className="mt-3" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
-              {reviews.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : null}
+          <LoadMoreFooter shown={items.length} noun="review" pages={reviews} />
         </>
       )}
     </section>
