@@ -1,8 +1,8 @@
 /**
  * Journey D (issue 5): an admin adds a product with an uploaded image, it leads the home page,
  * the admin corrects its price from Manage Products, a customer orders it, the customer posts a
- * review that then leads the home page's reviews, and the blog and portfolio pages render their
- * content. Real server with local-disk images, fresh SQLite file with demo data, real Chromium.
+ * review that then leads the home page's reviews, the admin removes it from Manage Reviews, and
+ * the blog and portfolio pages render their content. Real server with local-disk images, fresh SQLite file with demo data, real Chromium.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +108,16 @@ describe('journey D: catalog administration, ordering a new product, reviews and
       expect(await newest.textContent()).toContain('Bulk Buyer');
       expect(await newest.textContent()).toContain('Portugal');
       await newest.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+
+      // The admin removes it from Manage Reviews; it leaves the home page.
+      await admin.goto('/dashboard/reviews');
+      const row = admin.getByRole('row').filter({ hasText: comment.slice(0, 60) });
+      await row.getByRole('button', { name: 'Remove the review by Bulk Buyer' }).click();
+      await admin.getByRole('alertdialog').getByRole('button', { name: labels.yesDelete }).click();
+      await row.waitFor({ state: 'detached' });
+      await buyer.goto('/');
+      await homeSection(buyer, 'What Our Customers Say').getByRole('article').first().waitFor();
+      expect(await homeSection(buyer, 'What Our Customers Say').textContent()).not.toContain(comment.slice(0, 60));
 
       // The content pages render their files.
       await buyer.goto('/blogs');
