@@ -111,9 +111,3 @@ export const toListDto = <T, D>(page: Page<T>, toDto: (item: T) => D): ListDto<D
   items: page.items.map(toDto),
   nextCursor: page.nextCursor,
 });
-
-/** A complete list (no further page) in the list shape. */
-export const toFullListDto = <T, D>(items: readonly T[], toDto: (item: T) => D): ListDto<D> => ({
-  items: items.map(toDto),
-  nextCursor: null,
-});

@@ -1,15 +1,23 @@
 import type { Page } from '#domain/shared/page.ts';
 
 /**
- * The position of a row in a newest-first listing: (createdAt desc, id desc). The id breaks ties
- * so rows sharing a timestamp are neither skipped nor repeated across pages.
+ * The position of a row in a newest-first listing: (createdAt desc, key desc). The key is a
+ * unique column (the id; a subscriber's e-mail) that breaks ties, so rows sharing a timestamp are
+ * neither skipped nor repeated across pages.
  */
 export interface CursorPosition {
   createdAtMs: number;
   id: string;
 }
 
-/** Opaque to callers: base64url of "<ms>:<id>". */
+/** A listed row: its creation time, and by default its `id` as the tie-breaking key. */
+type Listed = { createdAt: Date };
+type KeyOf<T> = (row: T) => string;
+const idOf = (row: { id: string }): string => row.id;
+/** The implementations below take an optional key; rows without an `id` must pass one (see the overloads). */
+const keyFor = <T extends Listed>(keyOf: KeyOf<T> | undefined): KeyOf<T> => keyOf ?? (idOf as unknown as KeyOf<T>);
+
+/** Opaque to callers: base64url of "<ms>:<key>". */
 export const encodeCursor = (position: CursorPosition): string =>
   Buffer.from(`${position.createdAtMs}:${position.id}`, 'utf8').toString('base64url');
 
@@ -31,20 +39,29 @@ export const decodeCursor = (cursor: string | null | undefined): CursorPosition 
  * Builds a page from rows fetched with `limit + 1`: the extra row only tells whether another page
  * exists, and the cursor points at the last row actually returned.
  */
-export const toPage = <T extends { id: string; createdAt: Date }>(rows: T[], limit: number): Page<T> => {
+export function toPage<T extends Listed & { id: string }>(rows: T[], limit: number): Page<T>;
+export function toPage<T extends Listed>(rows: T[], limit: number, keyOf: KeyOf<T>): Page<T>;
+export function toPage<T extends Listed>(rows: T[], limit: number, keyOf?: KeyOf<T>): Page<T> {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: last.id }) : null;
+    rows.length > limit && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: keyFor(keyOf)(last) }) : null;
   return { items, nextCursor };
-};
+}
 
-/** True when `row` comes strictly after `position` in (createdAt desc, id desc) order. */
-export const isAfterCursor = (row: { id: string; createdAt: Date }, position: CursorPosition): boolean => {
+/** True when `row` comes strictly after `position` in (createdAt desc, key desc) order. */
+export function isAfterCursor<T extends Listed & { id: string }>(row: T, position: CursorPosition): boolean;
+export function isAfterCursor<T extends Listed>(row: T, position: CursorPosition, keyOf: KeyOf<T>): boolean;
+export function isAfterCursor<T extends Listed>(row: T, position: CursorPosition, keyOf?: KeyOf<T>): boolean {
   const ms = row.createdAt.getTime();
-  return ms < position.createdAtMs || (ms === position.createdAtMs && row.id < position.id);
-};
+  return ms < position.createdAtMs || (ms === position.createdAtMs && keyFor(keyOf)(row) < position.id);
+}
 
-/** Comparator for (createdAt desc, id desc). */
-export const newestFirst = (a: { id: string; createdAt: Date }, b: { id: string; createdAt: Date }): number =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+/** Comparator for (createdAt desc, key desc). */
+export function newestFirst<T extends Listed & { id: string }>(a: T, b: T): number;
+export function newestFirst<T extends Listed>(a: T, b: T, keyOf: KeyOf<T>): number;
+export function newestFirst<T extends Listed>(a: T, b: T, keyOf?: KeyOf<T>): number {
+  const key = keyFor(keyOf);
+  const [keyA, keyB] = [key(a), key(b)];
+  return b.createdAt.getTime() - a.createdAt.getTime() || (keyA < keyB ? 1 : keyA > keyB ? -1 : 0);
+}

@@ -4,6 +4,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { Review } from '#domain/content/review.ts';
 import type { User } from '#domain/identity/user.ts';
 import type { Order } from '#domain/ordering/order.ts';
+import type { Page, PageRequest } from '#domain/shared/page.ts';
 import type { Store } from '#domain/store.ts';
 
 export type OpenStore = () => Promise<{ store: Store; cleanup: () => Promise<void> }>;
@@ -88,6 +89,30 @@ export function describeStoreContract(name: string, open: OpenStore): void {
 
     const stockOf = async (productId: string): Promise<number | undefined> =>
       (await store.products.findById(productId))?.stock;
+
+    /**
+     * Follows `nextCursor` from the first page until it is null, as a client would, and returns
+     * each page's keys. Stops after 20 pages so a cursor that never ends fails instead of hanging.
+     */
+    const walk = async <T>(
+      list: (page: PageRequest) => Promise<Page<T>>,
+      limit: number,
+      keyOf: (row: T) => string = (row) => (row as T & { id: string }).id,
+    ): Promise<string[][]> => {
+      const pages: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<T> = await list({ limit, cursor });
+        pages.push(page.items.map(keyOf));
+        cursor = page.nextCursor;
+      } while (cursor !== null && pages.length < 20);
+      return pages;
+    };
+    /**
+     * Keys for rows sharing a timestamp: the first letter alone orders them (desc), the same in
+     * JavaScript, in SQLite's binary collation and in any PostgreSQL collation.
+     */
+    const keyed = (letter: string): string => `${letter}-${randomUUID()}`;
 
     describe('products', () => {
       it('creates, finds, updates, counts and deletes a product', async () => {
@@ -181,15 +206,26 @@ export function describeStoreContract(name: string, open: OpenStore): void {
         const duplicate = await store.users.create({ ...first, id: randomUUID(), email: 'ADA@Example.COM' });
         expect(duplicate).toBeNull();
         expect(await store.users.findByEmail('Ada@Example.com')).toEqual(first);
-        expect(await store.users.list()).toHaveLength(1);
+        expect((await store.users.list({ limit: 10 })).items).toHaveLength(1);
       });
 
-      it('finds users by id and lists them oldest first', async () => {
-        const later = await addUser({ createdAt: at(2_000) });
-        const earlier = await addUser({ createdAt: at(1_000) });
-        expect(await store.users.findById(later.id)).toEqual(later);
+      it('finds users by id', async () => {
+        const user = await addUser();
+        expect(await store.users.findById(user.id)).toEqual(user);
         expect(await store.users.findById(randomUUID())).toBeNull();
-        expect((await store.users.list()).map((u) => u.id)).toEqual([earlier.id, later.id]);
+      });
+
+      it('lists users newest first in pages, ties broken by id, the last page with a null cursor', async () => {
+        const oldest = await addUser({ id: keyed('c'), createdAt: at(1_000) });
+        const tiedLow = await addUser({ id: keyed('a'), createdAt: at(2_000) });
+        const tiedHigh = await addUser({ id: keyed('b'), createdAt: at(2_000) });
+        const newest = await addUser({ id: keyed('a'), createdAt: at(3_000) });
+        const newestFirst = [newest.id, tiedHigh.id, tiedLow.id, oldest.id];
+        expect(await walk((page) => store.users.list(page), 2)).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2)]);
+        expect(await walk((page) => store.users.list(page), 3)).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3)]);
+        const all = await store.users.list({ limit: 10 });
+        expect(all).toEqual({ items: [newest, tiedHigh, tiedLow, oldest], nextCursor: null });
+        expect((await store.users.list({ limit: 10, cursor: '%%not-a-cursor%%' })).items).toEqual(all.items);
       });
 
       it('sets role, password hash, verification and bumps the session version', async () => {
@@ -331,7 +367,7 @@ export function describeStoreContract(name: string, open: OpenStore): void {
         expect(results.filter((r) => r.ok)).toHaveLength(1);
         expect(results.filter((r) => !r.ok && r.reason === 'duplicate-key')).toHaveLength(9);
         expect(await stockOf(product.id)).toBe(4_900);
-        expect(await store.orders.listByUser(userId)).toHaveLength(1);
+        expect((await store.orders.listByUser(userId, { limit: 10 })).items).toHaveLength(1);
       });
 
       it('lists orders newest first, all and per user', async () => {
@@ -340,9 +376,34 @@ export function describeStoreContract(name: string, open: OpenStore): void {
         const old = await placeOk(newOrder(product, { userId, createdAt: at(1) }));
         const recent = await placeOk(newOrder(product, { userId, createdAt: at(3) }));
         const foreign = await placeOk(newOrder(product, { createdAt: at(2) }));
-        expect((await store.orders.listByUser(userId)).map((o) => o.id)).toEqual([recent.id, old.id]);
+        expect(await store.orders.listByUser(userId, { limit: 10 })).toEqual({ items: [recent, old], nextCursor: null });
         expect((await store.orders.listAll()).map((o) => o.id)).toEqual([recent.id, foreign.id, old.id]);
-        expect(await store.orders.listByUser(randomUUID())).toEqual([]);
+        expect(await store.orders.listByUser(randomUUID(), { limit: 10 })).toEqual({ items: [], nextCursor: null });
+      });
+
+      it("pages through one user's orders newest first, ties broken by id, never showing another user's", async () => {
+        const product = await addProduct({ stock: 10_000 });
+        const userId = randomUUID();
+        const mine = (letter: string, ms: number) => placeOk(newOrder(product, { id: keyed(letter), userId, createdAt: at(ms) }));
+        const first = await mine('a', 1);
+        const tiedLow = await mine('a', 2);
+        const tiedHigh = await mine('b', 2);
+        const fourth = await mine('c', 3);
+        const newest = await mine('a', 4);
+        // Another buyer's orders sit between and around ours, with the same and newer timestamps.
+        await placeOk(newOrder(product, { id: keyed('z'), createdAt: at(2) }));
+        await placeOk(newOrder(product, { id: keyed('z'), createdAt: at(5) }));
+
+        const newestFirst = [newest.id, fourth.id, tiedHigh.id, tiedLow.id, first.id];
+        expect(await walk((page) => store.orders.listByUser(userId, page), 2)).toEqual([
+          newestFirst.slice(0, 2),
+          newestFirst.slice(2, 4),
+          newestFirst.slice(4),
+        ]);
+        expect(await walk((page) => store.orders.listByUser(userId, page), 5)).toEqual([newestFirst]);
+        const second = await store.orders.listByUser(userId, { limit: 2, cursor: (await store.orders.listByUser(userId, { limit: 2 })).nextCursor });
+        expect(second.items).toEqual([tiedHigh, tiedLow]);
+        expect(second.nextCursor).toEqual(expect.any(String));
       });
 
       it('never oversells under 200 concurrent reservations', async () => {
@@ -451,19 +512,46 @@ export function describeStoreContract(name: string, open: OpenStore): void {
         const again = await store.inbox.subscribe({ email: 'News@Example.com', createdAt: at(2) });
         expect(again).toEqual(first);
         await store.inbox.subscribe({ email: 'other@example.com', createdAt: at(3) });
-        expect(await store.inbox.listSubscribers()).toEqual([
-          first,
-          { email: 'other@example.com', createdAt: at(3) },
-        ]);
+        expect(await store.inbox.listSubscribers({ limit: 10 })).toEqual({
+          items: [{ email: 'other@example.com', createdAt: at(3) }, first],
+          nextCursor: null,
+        });
       });
 
-      it('lists contact messages newest first', async () => {
-        const message = (ms: number) => ({
-          id: randomUUID(), name: 'Lin', email: 'lin@example.com', message: `hello ${ms}`, createdAt: at(ms),
+      it('lists subscribers newest first in pages, ties broken by e-mail, the last page with a null cursor', async () => {
+        const subscribe = (email: string, ms: number) => store.inbox.subscribe({ email, createdAt: at(ms) });
+        const oldest = await subscribe('c@example.com', 1);
+        const tiedLow = await subscribe('a@example.com', 2);
+        const tiedHigh = await subscribe('b@example.com', 2);
+        const newer = await subscribe('d@example.com', 3);
+        // The key is the whole e-mail, so a cursor may carry one of the longest allowed.
+        const newest = await subscribe(`${'x'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.com`, 4);
+        const newestFirst = [newest, newer, tiedHigh, tiedLow, oldest].map((s) => s.email);
+        const emailOf = (subscriber: { email: string }) => subscriber.email;
+        expect(await walk((page) => store.inbox.listSubscribers(page), 2, emailOf)).toEqual([
+          newestFirst.slice(0, 2),
+          newestFirst.slice(2, 4),
+          newestFirst.slice(4),
+        ]);
+        expect(await walk((page) => store.inbox.listSubscribers(page), 1, emailOf)).toEqual(newestFirst.map((email) => [email]));
+        expect(await store.inbox.listSubscribers({ limit: 10 })).toEqual({ items: [newest, newer, tiedHigh, tiedLow, oldest], nextCursor: null });
+      });
+
+      it('lists contact messages newest first in pages, ties broken by id, the last page with a null cursor', async () => {
+        const message = (letter: string, ms: number) =>
+          store.inbox.addContactMessage({ id: keyed(letter), name: 'Lin', email: 'lin@example.com', message: `hello ${ms}`, createdAt: at(ms) });
+        const old = await message('b', 1);
+        const tiedLow = await message('a', 2);
+        const tiedHigh = await message('c', 2);
+        const recent = await message('a', 3);
+        const newestFirst = [recent.id, tiedHigh.id, tiedLow.id, old.id];
+        expect(await walk((page) => store.inbox.listContactMessages(page), 2)).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2)]);
+        expect(await walk((page) => store.inbox.listContactMessages(page), 3)).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3)]);
+        expect(await store.inbox.listContactMessages({ limit: 10 })).toEqual({ items: [recent, tiedHigh, tiedLow, old], nextCursor: null });
+        expect(await store.inbox.listContactMessages({ limit: 1, cursor: '%%not-a-cursor%%' })).toEqual({
+          items: [recent],
+          nextCursor: expect.any(String),
         });
-        const old = await store.inbox.addContactMessage(message(1));
-        const recent = await store.inbox.addContactMessage(message(2));
-        expect(await store.inbox.listContactMessages()).toEqual([recent, old]);
       });
     });
 

@@ -1,5 +1,5 @@
 import { domainError, type DomainError } from '../shared/errors.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '../shared/page.ts';
+import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
@@ -9,10 +9,7 @@ import type { Product } from './product.ts';
 export const listProducts = (
   store: Store,
   request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
-): Promise<Page<Product>> => {
-  const limit = Math.min(Math.max(Math.trunc(request.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
-  return store.products.list({ limit, cursor: request.cursor ?? null });
-};
+): Promise<Page<Product>> => store.products.list(pageRequest(request));
 
 export const getProduct = async (store: Store, id: string): Promise<Result<Product, DomainError>> => {
   const product = await store.products.findById(id);

@@ -11,8 +11,9 @@ export interface ReviewRepository {
 export interface InboxRepository {
   /** Idempotent per e-mail: subscribing twice keeps the first subscription. */
   subscribe(subscriber: Subscriber): Promise<Subscriber>;
-  listSubscribers(): Promise<Subscriber[]>;
+  /** Newest first (createdAt desc, then the e-mail, a subscriber's key); the cursor is opaque. */
+  listSubscribers(page: PageRequest): Promise<Page<Subscriber>>;
   addContactMessage(message: ContactMessage): Promise<ContactMessage>;
-  /** Newest first. */
-  listContactMessages(): Promise<ContactMessage[]>;
+  /** Newest first (createdAt desc, id desc); the cursor is opaque. */
+  listContactMessages(page: PageRequest): Promise<Page<ContactMessage>>;
 }

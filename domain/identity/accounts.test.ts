@@ -78,7 +78,7 @@ describe('bootstrapAdmin', () => {
     const first = await bootstrapAdmin(world.deps, { email: 'boss@example.com', password: 'admin-password' });
     const second = await bootstrapAdmin(world.deps, { email: 'boss@example.com', password: 'admin-password' });
     expect(second).toEqual(first);
-    expect(await world.store.users.list()).toHaveLength(1);
+    expect((await world.store.users.list({ limit: 100 })).items).toHaveLength(1);
   });
 
   it('refuses a configured password that breaks the rules', async () => {
@@ -89,11 +89,17 @@ describe('bootstrapAdmin', () => {
 });
 
 describe('managing users', () => {
-  it('lists users for admins only', async () => {
+  it('lists users newest first, a page at a time, for admins only', async () => {
     const admin = await world.addUser({ role: 'admin' });
     world.clock.advance(1_000);
     const customer = await world.addUser();
-    expect(await listUsers(world.store, admin)).toMatchObject({ ok: true, value: [{ id: admin.id }, { id: customer.id }] });
+    expect(await listUsers(world.store, admin)).toMatchObject({ ok: true, value: { items: [{ id: customer.id }, { id: admin.id }], nextCursor: null } });
+    const firstPage = await listUsers(world.store, admin, { limit: 1 });
+    expect(firstPage).toMatchObject({ ok: true, value: { items: [{ id: customer.id }], nextCursor: expect.any(String) } });
+    const cursor = firstPage.ok ? firstPage.value.nextCursor : null;
+    expect(await listUsers(world.store, admin, { limit: 1, cursor })).toMatchObject({ ok: true, value: { items: [{ id: admin.id }], nextCursor: null } });
+    // Whatever a caller asks for, a page holds 1..100.
+    expect(await listUsers(world.store, admin, { limit: 0 })).toMatchObject({ ok: true, value: { items: [{ id: customer.id }] } });
     expect(await listUsers(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: messages.forbidden } });
   });
 

@@ -37,7 +37,7 @@ describe('bootstrapAdmin under a start-up race', () => {
     expect(second).toMatchObject({ ok: true, value: { email: 'boss@example.com', role: 'admin' } });
     if (!first.ok || !second.ok) throw new Error('unreachable');
     expect(second.value.id).toBe(first.value.id);
-    expect(await world.store.users.list()).toHaveLength(1);
+    expect((await world.store.users.list({ limit: 100 })).items).toHaveLength(1);
   });
 
   it('on the insert conflict, re-reads the account the other process created and promotes it', async () => {
@@ -50,7 +50,7 @@ describe('bootstrapAdmin under a start-up race', () => {
     const result = await bootstrapAdmin(racing, CONFIGURED);
     expect(result).toMatchObject({ ok: true, value: { id: other.id, role: 'admin', passwordHash: 'fake-hash:their-own' } });
     expect((await world.store.users.findById(other.id))?.role).toBe('admin');
-    expect(await world.store.users.list()).toHaveLength(1);
+    expect((await world.store.users.list({ limit: 100 })).items).toHaveLength(1);
   });
 
   it('still reports EMAIL_TAKEN if the conflicting account cannot be read back', async () => {

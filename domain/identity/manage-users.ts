@@ -1,11 +1,17 @@
 import { domainError, forbidden, type DomainError } from '../shared/errors.ts';
+import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import { isAdmin, type User } from './user.ts';
 
-export const listUsers = async (store: Store, actor: User): Promise<Result<User[], DomainError>> =>
-  isAdmin(actor) ? ok(await store.users.list()) : fail(forbidden());
+/** Admins only: one page of the accounts, newest first (the limit clamped like every list's). */
+export const listUsers = async (
+  store: Store,
+  actor: User,
+  request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
+): Promise<Result<Page<User>, DomainError>> =>
+  isAdmin(actor) ? ok(await store.users.list(pageRequest(request))) : fail(forbidden());
 
 /** Idempotent: an admin stays an admin. The new role applies on the user's next request. */
 export const makeAdmin = async (

@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '../shared/page.ts';
 import type { Profile, Role, User } from './user.ts';
 
 export interface UserRepository {
@@ -5,8 +6,8 @@ export interface UserRepository {
   create(user: User): Promise<User | null>;
   findById(id: string): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
-  /** All users, oldest first. */
-  list(): Promise<User[]>;
+  /** One page of the users, newest first (createdAt desc, id desc); the cursor is opaque. */
+  list(page: PageRequest): Promise<Page<User>>;
   /** Sets the role; it applies on the next request because every request reloads the user. */
   setRole(id: string, role: Role): Promise<User | null>;
   setPasswordHash(id: string, passwordHash: string): Promise<User | null>;

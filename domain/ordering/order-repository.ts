@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '../shared/page.ts';
 import type { Order } from './order.ts';
 
 /** `duplicate-key`: the same user already has an order with this idempotency key. */
@@ -14,8 +15,8 @@ export interface OrderRepository {
   ): Promise<{ ok: true; order: Order } | { ok: false; reason: ReservationFailure }>;
   findById(id: string): Promise<Order | null>;
   findByIdempotencyKey(userId: string, key: string): Promise<Order | null>;
-  /** The user's orders, newest first. */
-  listByUser(userId: string): Promise<Order[]>;
+  /** One page of the user's orders, newest first (createdAt desc, id desc); the cursor is opaque. */
+  listByUser(userId: string, page: PageRequest): Promise<Page<Order>>;
   /** All orders, newest first. */
   listAll(): Promise<Order[]>;
   /**

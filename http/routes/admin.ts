@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 import { deleteUser, listUsers, makeAdmin } from '#domain/identity/manage-users.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
+import { pageRequest } from '#domain/shared/page.ts';
 import type { AdminOrdersDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { idParamSchema } from '../schemas.ts';
-import { toContactMessageDto, toFullListDto, toOrderDto, toSubscriberDto, toUserDto } from '../serializers.ts';
+import { idParamSchema, listQuerySchema } from '../schemas.ts';
+import { toContactMessageDto, toListDto, toOrderDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
-/** /api/admin: every route checks the role stored now (401 anonymous, 403 customers). */
+/**
+ * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Users,
+ * messages and subscribers are `{items, nextCursor}` lists, newest first; the orders answer all
+ * of them with their total.
+ */
 export const adminRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
     .use(requireUser(ports), requireAdmin)
@@ -21,9 +26,9 @@ export const adminRoutes = (ports: AppPorts) =>
       const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return shipped.ok ? c.json(toOrderDto(shipped.value), 200) : problem(c, shipped.error);
     })
-    .get('/users', async (c) => {
-      const users = await listUsers(ports.store, c.get('user'));
-      return users.ok ? c.json(toFullListDto(users.value, toUserDto), 200) : problem(c, users.error);
+    .get('/users', validate('query', listQuerySchema), async (c) => {
+      const users = await listUsers(ports.store, c.get('user'), c.req.valid('query'));
+      return users.ok ? c.json(toListDto(users.value, toUserDto), 200) : problem(c, users.error);
     })
     .post('/users/:id/make-admin', validate('param', idParamSchema), async (c) => {
       const promoted = await makeAdmin(ports.store, c.get('user'), c.req.valid('param').id);
@@ -33,9 +38,9 @@ export const adminRoutes = (ports: AppPorts) =>
       const deleted = await deleteUser(ports.store, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
-    .get('/messages', async (c) =>
-      c.json(toFullListDto(await ports.store.inbox.listContactMessages(), toContactMessageDto), 200),
+    .get('/messages', validate('query', listQuerySchema), async (c) =>
+      c.json(toListDto(await ports.store.inbox.listContactMessages(pageRequest(c.req.valid('query'))), toContactMessageDto), 200),
     )
-    .get('/subscribers', async (c) =>
-      c.json(toFullListDto(await ports.store.inbox.listSubscribers(), toSubscriberDto), 200),
+    .get('/subscribers', validate('query', listQuerySchema), async (c) =>
+      c.json(toListDto(await ports.store.inbox.listSubscribers(pageRequest(c.req.valid('query'))), toSubscriberDto), 200),
     );

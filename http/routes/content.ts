@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sendContactMessage, subscribeToNewsletter } from '#domain/content/inbox.ts';
 import { postReview, removeReview } from '#domain/content/manage-reviews.ts';
-import { DEFAULT_PAGE_SIZE } from '#domain/shared/page.ts';
+import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
@@ -14,8 +14,7 @@ import { validate } from '../validation.ts';
 export const contentRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
     .get('/reviews', validate('query', listQuerySchema), async (c) => {
-      const { limit = DEFAULT_PAGE_SIZE, cursor } = c.req.valid('query');
-      return c.json(toListDto(await ports.store.reviews.list({ limit, cursor }), toReviewDto), 200);
+      return c.json(toListDto(await ports.store.reviews.list(pageRequest(c.req.valid('query'))), toReviewDto), 200);
     })
     // The name and date come from the account and the clock, never from the form.
     .post('/reviews', requireUser(ports), jsonBody, validate('json', reviewSchema), async (c) => {

@@ -5,12 +5,13 @@ import { findOrderFor } from '#domain/ordering/find-order.ts';
 import { placeOrder } from '#domain/ordering/place-order.ts';
 import { confirmPayment } from '#domain/ordering/record-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
+import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, placeOrderSchema } from '../schemas.ts';
-import { toFullListDto, toOrderDto, toPaymentIntentDto } from '../serializers.ts';
+import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
+import { toListDto, toOrderDto, toPaymentIntentDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
@@ -35,9 +36,10 @@ export const orderRoutes = (ports: AppPorts) =>
       });
       return placed.ok ? c.json(toOrderDto(placed.value), 201) : problem(c, placed.error);
     })
-    .get('/', async (c) => {
-      const orders = await ports.store.orders.listByUser(c.get('user').id);
-      return c.json(toFullListDto(orders, toOrderDto), 200);
+    // The caller's own orders, newest first, a page at a time.
+    .get('/', validate('query', listQuerySchema), async (c) => {
+      const orders = await ports.store.orders.listByUser(c.get('user').id, pageRequest(c.req.valid('query')));
+      return c.json(toListDto(orders, toOrderDto), 200);
     })
     .get('/:id', validate('param', idParamSchema), async (c) => {
       const found = await findOrderFor(ports.store, c.get('user'), c.req.valid('param').id);

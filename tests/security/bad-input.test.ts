@@ -176,7 +176,7 @@ const TARGETS: Target[] = [
       valid: (f) => validOrder(f.productId),
     },
   },
-  { route: 'GET /api/orders', caller: 'customer' },
+  { route: 'GET /api/orders', caller: 'customer', query: ['limit', 'cursor'] },
   { route: 'GET /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'DELETE /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'POST /api/orders/:id/payment-intent', caller: 'customer', params: (f) => ({ id: f.orderId }) },
@@ -197,11 +197,11 @@ const TARGETS: Target[] = [
   { route: 'POST /api/webhooks/stripe', caller: 'anonymous', kind: 'webhook' },
   { route: 'GET /api/admin/orders', caller: 'admin' },
   { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
-  { route: 'GET /api/admin/users', caller: 'admin' },
+  { route: 'GET /api/admin/users', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
-  { route: 'GET /api/admin/messages', caller: 'admin' },
-  { route: 'GET /api/admin/subscribers', caller: 'admin' },
+  { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
+  { route: 'GET /api/admin/subscribers', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
   { route: 'HEAD /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
 ];
@@ -388,12 +388,14 @@ describe('bad input never gets a 5xx and never writes', () => {
     );
   });
 
-  it.each(['/api/products', '/api/reviews'])('%s: a limit that is not 1..100 is a 400', async (path) => {
-    const target = TARGETS.find((candidate) => candidate.route === `GET ${path}`)!;
+  // Every `{items, nextCursor}` list: the catalogue, reviews, the caller's orders and the admin lists.
+  const lists = TARGETS.filter((target) => target.query?.includes('limit'));
+  it.each(lists.map((target) => [target.route, target] as const))('%s: a limit that is not 1..100 is a 400', async (_, target) => {
+    const { template } = split(target.route);
     await fc.assert(
       fc.asyncProperty(badLimit, async (limit) => {
         const search = new URLSearchParams({ limit });
-        await expectRefusedWithoutWrite(target, () => app.call('GET', `${path}?${search}`), [400]);
+        await expectRefusedWithoutWrite(target, () => app.call('GET', `${template}?${search}`, { token: tokenOf(target.caller) }), [400]);
       }),
       RUNS,
     );

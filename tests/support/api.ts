@@ -1,5 +1,5 @@
 /** A few typed calls against a running server, as an outside client would make them. */
-import type { OrderDto, ProductDto, SessionDto } from '#http/dto.ts';
+import type { ListDto, OrderDto, ProductDto, SessionDto } from '#http/dto.ts';
 
 export interface Reply<T> {
   status: number;
@@ -37,6 +37,19 @@ export const signUpCustomer = async (baseUrl: string, email: string): Promise<st
     201,
     'customer sign-up',
   ).token;
+
+/** Every item of a `{items, nextCursor}` list, following the cursor 100 at a time. */
+export const listAll = async <T>(baseUrl: string, path: string, token?: string): Promise<T[]> => {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: '100', ...(cursor === null ? {} : { cursor }) });
+    const page: ListDto<T> = expectStatus(await call<ListDto<T>>(baseUrl, 'GET', `${path}?${query}`, token ? { token } : {}), 200, `list ${path}`);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return items;
+};
 
 export const getProduct = async (baseUrl: string, id: string): Promise<ProductDto> =>
   expectStatus(await call<ProductDto>(baseUrl, 'GET', `/api/products/${id}`), 200, 'get product');

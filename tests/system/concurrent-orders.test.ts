@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#http/dto.ts';
-import { call, signUpCustomer } from '../support/api.ts';
+import { listAll, signUpCustomer } from '../support/api.ts';
 import { describeBurst, orderBurst } from '../support/order-burst.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { seedProductsIntoPostgres, seedProductsIntoSqlite } from '../support/products.ts';
@@ -29,9 +29,7 @@ async function runExperiment(servers: RunningServer[], product: { id: string }) 
   expect(Math.min(...result.observedStocks)).toBeGreaterThanOrEqual(0);
 
   // The successful orders are really stored, each for 100 units at the server's price.
-  const orders = await call<OrderDto[] | { items: OrderDto[] }>(first.url, 'GET', '/api/orders', { token });
-  expect(orders.status).toBe(200);
-  const list = Array.isArray(orders.body) ? orders.body : orders.body.items;
+  const list = await listAll<OrderDto>(first.url, '/api/orders', token);
   const forProduct = list.filter((order) => order.productId === product.id);
   expect(forProduct).toHaveLength(STOCK / QUANTITY);
   expect(forProduct.reduce((sum, order) => sum + order.quantity, 0)).toBe(STOCK);

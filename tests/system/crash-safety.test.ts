@@ -15,7 +15,7 @@ import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '#http/dto.ts';
-import { call, getProduct, placeOrder, signUpCustomer } from '../support/api.ts';
+import { getProduct, listAll, placeOrder, signUpCustomer } from '../support/api.ts';
 import { seedProductsIntoSqlite, sqliteFileIn } from '../support/products.ts';
 import { freshDataDir, startServer, type RunningServer } from '../support/server.ts';
 
@@ -110,13 +110,7 @@ describe('SIGKILL while orders are being placed (SQLite)', () => {
 
   /** Every order of our customers for the product, as the API reports them. */
   const ordersViaApi = async (url: string) => {
-    const lists = await Promise.all(
-      customers.map(async (customer) => {
-        const reply = await call<OrderDto[] | { items: OrderDto[] }>(url, 'GET', '/api/orders', { token: customer.token });
-        expect(reply.status).toBe(200);
-        return Array.isArray(reply.body) ? reply.body : reply.body.items;
-      }),
-    );
+    const lists = await Promise.all(customers.map((customer) => listAll<OrderDto>(url, '/api/orders', customer.token)));
     return lists.flat().filter((order) => order.productId === productId);
   };
 

@@ -92,7 +92,13 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-const listQuery = (params: { limit?: number; cursor?: string | null }) => {
+/** `limit` and `cursor` of a `{items, nextCursor}` list (spec/api.md, Conventions). */
+export interface ListParams {
+  limit?: number;
+  cursor?: string | null;
+}
+
+const listQuery = (params: ListParams) => {
   const search = new URLSearchParams();
   if (params.limit) search.set('limit', String(params.limit));
   if (params.cursor) search.set('cursor', params.cursor);
@@ -140,10 +146,10 @@ export const api = {
   },
 
   // catalog and content
-  products: (params: { limit?: number; cursor?: string | null } = {}) =>
+  products: (params: ListParams = {}) =>
     request<ListDto<ProductDto>>(`/api/products${listQuery(params)}`),
   product: (productId: string) => request<ProductDto>(`/api/products/${id(productId)}`),
-  reviews: (params: { limit?: number; cursor?: string | null } = {}) =>
+  reviews: (params: ListParams = {}) =>
     request<ListDto<ReviewDto>>(`/api/reviews${listQuery(params)}`),
   subscribe: (body: { email: string }) => request<void>('/api/newsletter', { method: 'POST', body }),
   contact: (body: { name: string; email: string; message: string }) =>
@@ -165,7 +171,7 @@ export const api = {
       headers: { 'Idempotency-Key': idempotencyKey },
       signedIn: true,
     }),
-  myOrders: () => request<ListDto<OrderDto> | OrderDto[]>('/api/orders', { signedIn: true }).then(itemsOf),
+  myOrders: (params: ListParams = {}) => request<ListDto<OrderDto>>(`/api/orders${listQuery(params)}`, { signedIn: true }),
   order: (orderId: string) => request<OrderDto>(`/api/orders/${id(orderId)}`, { signedIn: true }),
   deleteOrder: (orderId: string) => request<void>(`/api/orders/${id(orderId)}`, { method: 'DELETE', signedIn: true }),
   startPayment: (orderId: string) =>
@@ -184,15 +190,12 @@ export const api = {
   adminOrders: () => request<AdminOrdersDto>('/api/admin/orders', { signedIn: true }),
   shipOrder: (orderId: string) =>
     request<OrderDto>(`/api/admin/orders/${id(orderId)}/ship`, { method: 'POST', signedIn: true }),
-  adminUsers: () => request<ListDto<UserDto> | UserDto[]>('/api/admin/users', { signedIn: true }).then(itemsOf),
+  adminUsers: (params: ListParams = {}) => request<ListDto<UserDto>>(`/api/admin/users${listQuery(params)}`, { signedIn: true }),
   makeAdmin: (userId: string) =>
     request<UserDto>(`/api/admin/users/${id(userId)}/make-admin`, { method: 'POST', signedIn: true }),
   deleteUser: (userId: string) => request<void>(`/api/admin/users/${id(userId)}`, { method: 'DELETE', signedIn: true }),
-  adminMessages: () => request<ListDto<ContactMessageDto> | ContactMessageDto[]>('/api/admin/messages', { signedIn: true }).then(itemsOf),
-  adminSubscribers: () => request<ListDto<SubscriberDto> | SubscriberDto[]>('/api/admin/subscribers', { signedIn: true }).then(itemsOf),
+  adminMessages: (params: ListParams = {}) =>
+    request<ListDto<ContactMessageDto>>(`/api/admin/messages${listQuery(params)}`, { signedIn: true }),
+  adminSubscribers: (params: ListParams = {}) =>
+    request<ListDto<SubscriberDto>>(`/api/admin/subscribers${listQuery(params)}`, { signedIn: true }),
 };
-
-/** "the caller's own orders" and "list of User" are lists; accept the bare array form as well. */
-function itemsOf<T>(value: ListDto<T> | T[]): T[] {
-  return Array.isArray(value) ? value : value.items;
-}

@@ -40,11 +40,16 @@ export function createMemoryStore(): Store {
   };
   const emailKey = (email: string): string => email.toLowerCase();
 
-  const pageOf = <T extends { id: string; createdAt: Date }>(rows: Iterable<T>, page: PageRequest): Page<T> => {
+  /** A newest-first page, as the SQL adapters' keyset queries read it; `keyOf` breaks ties (the id by default). */
+  const pageOf = <T extends { createdAt: Date }>(
+    rows: Iterable<T>,
+    page: PageRequest,
+    keyOf: (row: T) => string = (row) => (row as T & { id: string }).id,
+  ): Page<T> => {
     const position = decodeCursor(page.cursor);
-    const sorted = [...rows].sort(newestFirst);
-    const after = position ? sorted.filter((row) => isAfterCursor(row, position)) : sorted;
-    return toPage(after.slice(0, page.limit + 1).map(copy), page.limit);
+    const sorted = [...rows].sort((a, b) => newestFirst(a, b, keyOf));
+    const after = position ? sorted.filter((row) => isAfterCursor(row, position, keyOf)) : sorted;
+    return toPage(after.slice(0, page.limit + 1).map(copy), page.limit, keyOf);
   };
 
   const findUserByEmail = (email: string): User | undefined => {
@@ -124,8 +129,8 @@ export function createMemoryStore(): Store {
         const order = findOrderByKey(userId, key);
         return order ? copy(order) : null;
       },
-      async listByUser(userId) {
-        return [...orders.values()].filter((order) => order.userId === userId).sort(newestFirst).map(copy);
+      async listByUser(userId, page) {
+        return pageOf([...orders.values()].filter((order) => order.userId === userId), page);
       },
       async listAll() {
         return [...orders.values()].sort(newestFirst).map(copy);
@@ -169,8 +174,8 @@ export function createMemoryStore(): Store {
         const user = findUserByEmail(email);
         return user ? copy(user) : null;
       },
-      async list() {
-        return [...users.values()].sort((a, b) => -newestFirst(a, b)).map(copy);
+      async list(page) {
+        return pageOf(users.values(), page);
       },
       async setRole(id, role) {
         return updateUser(id, (user) => (user.role = role));
@@ -221,17 +226,15 @@ export function createMemoryStore(): Store {
         subscribers.set(key, copy(subscriber));
         return copy(subscriber);
       },
-      async listSubscribers() {
-        return [...subscribers.values()]
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-          .map(copy);
+      async listSubscribers(page) {
+        return pageOf(subscribers.values(), page, (subscriber) => subscriber.email);
       },
       async addContactMessage(message) {
         contactMessages.push(copy(message));
         return copy(message);
       },
-      async listContactMessages() {
-        return [...contactMessages].sort(newestFirst).map(copy);
+      async listContactMessages(page) {
+        return pageOf(contactMessages, page);
       },
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { Order } from '#domain/ordering/order.ts';
@@ -13,7 +13,10 @@ const { users, profiles, products, orders, reviews, subscribers, contactMessages
 /** Any drizzle Postgres database: node-postgres in production, PGlite in tests. */
 export type PgDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** (created_at, id) strictly after the cursor in newest-first order; a row comparison uses the index. */
+/**
+ * (created_at, id) strictly after the cursor in newest-first order; a row comparison uses the
+ * index. `id` is the table's tie-breaking key column (the subscribers' e-mail).
+ */
 const afterCursor = (table: { createdAt: PgColumn; id: PgColumn }, cursor: PageRequest['cursor']): SQL | undefined => {
   const position = decodeCursor(cursor);
   if (!position) return undefined;
@@ -123,12 +126,14 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
             .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))),
         );
       },
-      async listByUser(userId) {
-        return db
+      async listByUser(userId, page) {
+        const rows = await db
           .select()
           .from(orders)
-          .where(eq(orders.userId, userId))
-          .orderBy(desc(orders.createdAt), desc(orders.id));
+          .where(and(eq(orders.userId, userId), afterCursor(orders, page.cursor)))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(page.limit + 1);
+        return toPage(rows, page.limit);
       },
       async listAll() {
         return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
@@ -168,8 +173,14 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
       async findByEmail(email) {
         return first(db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`));
       },
-      async list() {
-        return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+      async list(page) {
+        const rows = await db
+          .select()
+          .from(users)
+          .where(afterCursor(users, page.cursor))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(page.limit + 1);
+        return toPage(rows, page.limit);
       },
       async setRole(id, role) {
         return userUpdate(id, { role });
@@ -236,16 +247,28 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
         if (!kept) throw new Error('subscriber vanished right after its insert');
         return kept;
       },
-      async listSubscribers() {
-        return db.select().from(subscribers).orderBy(asc(subscribers.createdAt), asc(subscribers.email));
+      async listSubscribers(page) {
+        const rows = await db
+          .select()
+          .from(subscribers)
+          .where(afterCursor({ createdAt: subscribers.createdAt, id: subscribers.email }, page.cursor))
+          .orderBy(desc(subscribers.createdAt), desc(subscribers.email))
+          .limit(page.limit + 1);
+        return toPage(rows, page.limit, (subscriber) => subscriber.email);
       },
       async addContactMessage(message) {
         const [created] = await db.insert(contactMessages).values(message).returning();
         if (!created) throw new Error('insert returned no contact message');
         return created;
       },
-      async listContactMessages() {
-        return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+      async listContactMessages(page) {
+        const rows = await db
+          .select()
+          .from(contactMessages)
+          .where(afterCursor(contactMessages, page.cursor))
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(page.limit + 1);
+        return toPage(rows, page.limit);
       },
     },
 

@@ -120,7 +120,11 @@ export const subscribers = pgTable(
     email: text('email').primaryKey(),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [uniqueIndex('subscribers_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('subscribers_email_lower_unique').on(sql`lower(${t.email})`),
+    // Newest first, the e-mail (the key) breaking ties.
+    index('subscribers_newest_idx').on(t.createdAt.desc(), t.email.desc()),
+  ],
 );
 
 export const contactMessages = pgTable(

@@ -31,7 +31,7 @@ describe('sqlite store', () => {
     await first.inbox.subscribe({ email: 'keep@example.com', createdAt: new Date(1) });
     await first.close();
     const second = openSqliteStore(file);
-    expect(await second.inbox.listSubscribers()).toEqual([{ email: 'keep@example.com', createdAt: new Date(1) }]);
+    expect((await second.inbox.listSubscribers({ limit: 100 })).items).toEqual([{ email: 'keep@example.com', createdAt: new Date(1) }]);
     await second.close();
   });
 });

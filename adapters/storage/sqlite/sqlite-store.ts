@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -30,6 +30,10 @@ export function openSqliteStore(filePath: string): Store {
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 
+  /**
+   * Rows strictly after the cursor in (created_at desc, key desc) order; `id` is the table's
+   * tie-breaking key column (the subscribers' e-mail). Read through a (created_at, key) index.
+   */
   const newestFirstAfter = (
     table: { createdAt: SQLiteColumn; id: SQLiteColumn },
     cursor: PageRequest['cursor'],
@@ -184,13 +188,15 @@ export function openSqliteStore(filePath: string): Store {
             .get() ?? null
         );
       },
-      async listByUser(userId) {
-        return db
+      async listByUser(userId, page) {
+        const rows = db
           .select()
           .from(orders)
-          .where(eq(orders.userId, userId))
+          .where(and(eq(orders.userId, userId), newestFirstAfter(orders, page.cursor)))
           .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(page.limit + 1)
           .all();
+        return toPage(rows, page.limit);
       },
       async listAll() {
         return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
@@ -234,8 +240,15 @@ export function openSqliteStore(filePath: string): Store {
       async findByEmail(email) {
         return db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).get() ?? null;
       },
-      async list() {
-        return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id)).all();
+      async list(page) {
+        const rows = db
+          .select()
+          .from(users)
+          .where(newestFirstAfter(users, page.cursor))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(page.limit + 1)
+          .all();
+        return toPage(rows, page.limit);
       },
       async setRole(id, role) {
         return userUpdate(id, { role });
@@ -297,18 +310,28 @@ export function openSqliteStore(filePath: string): Store {
         if (!kept) throw new Error('subscriber vanished right after its insert');
         return kept;
       },
-      async listSubscribers() {
-        return db.select().from(subscribers).orderBy(asc(subscribers.createdAt), asc(subscribers.email)).all();
+      async listSubscribers(page) {
+        const rows = db
+          .select()
+          .from(subscribers)
+          .where(newestFirstAfter({ createdAt: subscribers.createdAt, id: subscribers.email }, page.cursor))
+          .orderBy(desc(subscribers.createdAt), desc(subscribers.email))
+          .limit(page.limit + 1)
+          .all();
+        return toPage(rows, page.limit, (subscriber) => subscriber.email);
       },
       async addContactMessage(message) {
         return db.insert(contactMessages).values(message).returning().get();
       },
-      async listContactMessages() {
-        return db
+      async listContactMessages(page) {
+        const rows = db
           .select()
           .from(contactMessages)
+          .where(newestFirstAfter(contactMessages, page.cursor))
           .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(page.limit + 1)
           .all();
+        return toPage(rows, page.limit);
       },
     },
 

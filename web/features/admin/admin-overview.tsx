@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { adminMessagesQuery, adminOrdersQuery, allProductsFirstPageQuery } from '../../lib/queries.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -6,7 +6,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 /** Products below this many units are flagged on the overview so the admin can restock. */
 const LOW_STOCK = 100;
 
-function Tile({ label, value, to }: { label: string; value: number | undefined; to: string }) {
+function Tile({ label, value, to }: { label: string; value: number | string | undefined; to: string }) {
   return (
     <Link
       to={to}
@@ -23,7 +23,10 @@ export function AdminOverview() {
   usePageMeta('Admin overview', 'Orders to ship, unpaid orders, low stock and messages at a glance.');
   const orders = useQuery(adminOrdersQuery).data?.items;
   const products = useQuery(allProductsFirstPageQuery).data?.items;
-  const inbox = useQuery(adminMessagesQuery).data;
+  // The inbox's pages loaded so far (shared with the Messages page): "100+" while more wait.
+  const inbox = useInfiniteQuery(adminMessagesQuery);
+  const loadedMessages = inbox.data?.pages.reduce((sum, page) => sum + page.items.length, 0);
+  const messageCount = loadedMessages !== undefined && inbox.hasNextPage ? `${loadedMessages}+` : loadedMessages;
   return (
     <section aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="mb-4 text-xl font-bold text-slate-900">
@@ -33,7 +36,7 @@ export function AdminOverview() {
         <Tile label="Orders awaiting shipment" value={orders?.filter((order) => order.status === 'pending').length} to="/dashboard/allOrders" />
         <Tile label="Unpaid orders" value={orders?.filter((order) => order.status === 'unpaid').length} to="/dashboard/allOrders" />
         <Tile label={`Low-stock products (under ${LOW_STOCK})`} value={products?.filter((product) => product.stock < LOW_STOCK).length} to="/dashboard/manageProduct" />
-        <Tile label="Contact messages" value={inbox?.length} to="/dashboard/messages" />
+        <Tile label="Contact messages" value={messageCount} to="/dashboard/messages" />
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { labels, messages } from '#domain/messages.ts';
 import type { UserDto } from '#http/dto.ts';
 import { admin, customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pagedList } from '../../test/paged-list.ts';
 import { server, session } from '../../test/server.ts';
 
 describe('All Users', () => {
@@ -13,7 +14,7 @@ describe('All Users', () => {
     const state: { users: UserDto[] } = { users: [admin, customer] };
     let deleted: string | undefined;
     server.use(
-      http.get('*/api/admin/users', () => HttpResponse.json({ items: state.users, nextCursor: null })),
+      http.get('*/api/admin/users', pagedList(() => state.users, 100).resolver),
       http.post('*/api/admin/users/:id/make-admin', ({ params }) => {
         state.users = state.users.map((user) => (user.id === params.id ? { ...user, role: 'admin' } : user));
         return HttpResponse.json(state.users.find((user) => user.id === params.id));
@@ -39,5 +40,24 @@ describe('All Users', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
     expect(await screen.findByText(messages.userDeleted)).toBeInTheDocument();
     expect(deleted).toBe(customer.id);
+  });
+
+  it('shows every account: the older ones come through the cursor with Load more', async () => {
+    session.current = meOf(admin);
+    const others = Array.from({ length: 4 }, (_, index) => ({ ...customer, id: `u_${index}`, email: `buyer${index}@example.com` }));
+    const list = pagedList(() => [admin, ...others], 2);
+    server.use(http.get('*/api/admin/users', list.resolver));
+    const { screen, user } = renderApp('/dashboard/allUsers');
+    expect(await screen.findByText('Showing 2 users')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 4 users')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 5 users (all of them)')).toBeInTheDocument();
+    expect(screen.getByText('buyer3@example.com')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(list.askedLimits).toEqual(['100', '100', '100']);
   });
 });

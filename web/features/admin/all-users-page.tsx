@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { labels, messages } from '#domain/messages.ts';
 import type { UserDto } from '#http/dto.ts';
 import { api, ApiError } from '../../lib/api.ts';
@@ -7,6 +7,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 
@@ -63,36 +64,41 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
   );
 }
 
+/** All Users (admin): every account, newest first, loaded 100 at a time. */
 export function AllUsersPage() {
   usePageMeta(labels.allUsers, 'Every Bulkhead account: promote admins or remove accounts.');
   const session = useSession();
-  const { data: users, isPending, isError } = useQuery(adminUsersQuery);
+  const pages = useInfiniteQuery(adminUsersQuery);
+  const users = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="all-users-heading">
       <h2 id="all-users-heading" className="mb-4 text-xl font-bold text-slate-900">
         {labels.allUsers}
       </h2>
-      {isPending ? (
+      {pages.isPending ? (
         <Spinner />
-      ) : isError ? (
+      ) : pages.isError ? (
         <p role="alert">We could not load the users. Please try again.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-100">
-              <tr>
-                <th className={th}>Email</th>
-                <th className={th}>Make Admin</th>
-                <th className={th}>Delete</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} isSelf={user.id === session?.user.id} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-100">
+                <tr>
+                  <th className={th}>Email</th>
+                  <th className={th}>Make Admin</th>
+                  <th className={th}>Delete</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {users.map((user) => (
+                  <UserRow key={user.id} user={user} isSelf={user.id === session?.user.id} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <LoadMoreFooter shown={users.length} noun="user" pages={pages} />
+        </>
       )}
     </section>
   );

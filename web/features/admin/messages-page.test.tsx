@@ -4,6 +4,7 @@ import { within } from '@testing-library/react';
 import { labels } from '#domain/messages.ts';
 import { admin, customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pagedList } from '../../test/paged-list.ts';
 import { server, session } from '../../test/server.ts';
 
 describe('Messages & Subscribers (admin)', () => {
@@ -36,6 +37,35 @@ describe('Messages & Subscribers (admin)', () => {
     const subscribers = within((await screen.findByRole('heading', { name: 'Newsletter subscribers (2)' })).closest('section')!);
     const rows = subscribers.getAllByRole('row').slice(1).map((row) => row.textContent);
     expect(rows).toEqual(['first@example.comNov 20, 2026', 'second@example.comNov 21, 2026']);
+  });
+
+  it('shows every message and subscriber: the older ones come through the cursor with Load more', async () => {
+    session.current = meOf(admin);
+    const messages = Array.from({ length: 3 }, (_, index) => ({
+      id: `m${index}`, name: 'Dana', email: 'dana@example.com', message: `Question ${index}`, createdAt: '2026-11-22T09:00:00.000Z',
+    }));
+    const subscribers = Array.from({ length: 5 }, (_, index) => ({ email: `fan${index}@example.com`, createdAt: '2026-11-20T09:00:00.000Z' }));
+    const messageList = pagedList(() => messages, 2);
+    const subscriberList = pagedList(() => subscribers, 3);
+    server.use(http.get('*/api/admin/messages', messageList.resolver), http.get('*/api/admin/subscribers', subscriberList.resolver));
+    const { screen, user } = renderApp('/dashboard/messages');
+
+    const inbox = within((await screen.findByRole('heading', { name: 'Contact messages' })).closest('section')!);
+    expect(await inbox.findByText('Showing 2 messages')).toBeInTheDocument();
+    expect(inbox.queryByText('Question 2')).not.toBeInTheDocument();
+    await user.click(inbox.getByRole('button', { name: 'Load more' }));
+    expect(await inbox.findByText('Question 2')).toBeInTheDocument();
+    expect(inbox.getByText('Showing 3 messages (all of them)')).toBeInTheDocument();
+
+    // Until the last page is in, the heading's count says there are more.
+    const fans = within((await screen.findByRole('heading', { name: 'Newsletter subscribers (3+)' })).closest('section')!);
+    expect(fans.getAllByRole('row')).toHaveLength(4);
+    await user.click(fans.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { name: 'Newsletter subscribers (5)' })).toBeInTheDocument();
+    expect(fans.getAllByRole('row')).toHaveLength(6);
+    expect(fans.getByText('Showing 5 subscribers (all of them)')).toBeInTheDocument();
+    expect(messageList.askedLimits).toEqual(['100', '100']);
+    expect(subscriberList.askedLimits).toEqual(['100', '100']);
   });
 
   it('is not for customers', async () => {

@@ -1,73 +1,84 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ContactMessageDto, SubscriberDto } from '#http/dto.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { adminMessagesQuery, adminSubscribersQuery } from '../../lib/queries.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
 const emptyBox = 'rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center';
 
+/** Every contact message, newest first, loaded 100 at a time. */
 function ContactMessages() {
-  const { data, isPending, isError } = useQuery(adminMessagesQuery);
+  const pages = useInfiniteQuery(adminMessagesQuery);
+  const data = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="messages-heading">
       <h2 id="messages-heading" className="mb-4 text-xl font-bold text-slate-900">
         Contact messages
       </h2>
-      {isPending ? (
+      {pages.isPending ? (
         <Spinner label="Loading messages" />
-      ) : isError ? (
+      ) : pages.isError ? (
         <p role="alert">We could not load the messages. Please try again.</p>
       ) : data.length === 0 ? (
         <p className={emptyBox}>No messages yet.</p>
       ) : (
-        <ul className="space-y-3">
-          {data.map((message: ContactMessageDto) => (
-            <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <p className="font-semibold">
-                {message.name} <span className="font-normal text-slate-600">&lt;{message.email}&gt; · {formatDate(message.createdAt)}</span>
-              </p>
-              <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3">
+            {data.map((message) => (
+              <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                <p className="font-semibold">
+                  {message.name} <span className="font-normal text-slate-600">&lt;{message.email}&gt; · {formatDate(message.createdAt)}</span>
+                </p>
+                <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
+              </li>
+            ))}
+          </ul>
+          <LoadMoreFooter shown={data.length} noun="message" pages={pages} />
+        </>
       )}
     </section>
   );
 }
 
+/** Every newsletter subscriber, newest first, loaded 100 at a time. */
 function NewsletterSubscribers() {
-  const { data, isPending, isError } = useQuery(adminSubscribersQuery);
+  const pages = useInfiniteQuery(adminSubscribersQuery);
+  const data = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="subscribers-heading">
       <h2 id="subscribers-heading" className="mb-4 text-xl font-bold text-slate-900">
-        Newsletter subscribers{data ? ` (${data.length})` : ''}
+        {/* The count of those loaded so far: "100+" while more pages wait behind Load more. */}
+        Newsletter subscribers{pages.data ? ` (${data.length}${pages.hasNextPage ? '+' : ''})` : ''}
       </h2>
-      {isPending ? (
+      {pages.isPending ? (
         <Spinner label="Loading subscribers" />
-      ) : isError ? (
+      ) : pages.isError ? (
         <p role="alert">We could not load the subscribers. Please try again.</p>
       ) : data.length === 0 ? (
         <p className={emptyBox}>No subscribers yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200">
-            <thead className="bg-slate-100">
-              <tr>
-                <th className="px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">Email</th>
-                <th className="px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">Subscribed</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.map((subscriber: SubscriberDto) => (
-                <tr key={subscriber.email}>
-                  <td className="px-3 py-2 text-sm text-slate-800">{subscriber.email}</td>
-                  <td className="px-3 py-2 text-sm text-slate-700">{formatDate(subscriber.createdAt)}</td>
+        <>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-100">
+                <tr>
+                  <th className="px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">Email</th>
+                  <th className="px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">Subscribed</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.map((subscriber) => (
+                  <tr key={subscriber.email}>
+                    <td className="px-3 py-2 text-sm text-slate-800">{subscriber.email}</td>
+                    <td className="px-3 py-2 text-sm text-slate-700">{formatDate(subscriber.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <LoadMoreFooter shown={data.length} noun="subscriber" pages={pages} />
+        </>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import { admin, customer, errorBody, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pagedList } from '../../test/paged-list.ts';
 import { server, session } from '../../test/server.ts';
 
 /**
@@ -16,14 +17,10 @@ const catalogOnServer = (count: number, pageSize: number) => {
     deleted: [] as string[],
     askedLimits: [] as string[],
   };
+  const list = pagedList(() => state.products, pageSize);
+  state.askedLimits = list.askedLimits;
   server.use(
-    http.get('*/api/products', ({ request }) => {
-      const url = new URL(request.url);
-      state.askedLimits.push(url.searchParams.get('limit') ?? '');
-      const start = Number(url.searchParams.get('cursor') ?? 0);
-      const end = start + pageSize;
-      return HttpResponse.json({ items: state.products.slice(start, end), nextCursor: end < state.products.length ? String(end) : null });
-    }),
+    http.get('*/api/products', list.resolver),
     http.delete('*/api/products/:id', ({ params }) => {
       state.deleted.push(String(params.id));
       state.products = state.products.filter((product) => product.id !== params.id);

@@ -37,4 +37,15 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: '1 Low-stock products (under 100)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '0 Contact messages' })).toHaveAttribute('href', '/dashboard/messages');
   });
+
+  it('counts the contact messages of the first page, with a + when more are behind it', async () => {
+    session.current = meOf(admin);
+    const message = (id: string) => ({ id, name: 'Dana', email: 'dana@example.com', message: 'Hello', createdAt: '2026-11-22T09:00:00.000Z' });
+    server.use(
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], total: 0 })),
+      http.get('*/api/admin/messages', () => HttpResponse.json({ items: [message('m1'), message('m2')], nextCursor: 'more' })),
+    );
+    const { screen } = renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: '2+ Contact messages' })).toHaveAttribute('href', '/dashboard/messages');
+  });
 });

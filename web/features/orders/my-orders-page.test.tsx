@@ -5,11 +5,15 @@ import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { customer, makeOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { pagedList } from '../../test/paged-list.ts';
 import { server, session } from '../../test/server.ts';
 
-const ordersOnServer = (orders: OrderDto[]) => {
-  const state = { orders };
-  server.use(http.get('*/api/orders', () => HttpResponse.json({ items: state.orders, nextCursor: null })));
+/** The caller's orders, served through the cursor `pageSize` at a time like the real API. */
+const ordersOnServer = (orders: OrderDto[], pageSize = 100) => {
+  const state = { orders, askedLimits: [] as string[] };
+  const list = pagedList(() => state.orders, pageSize);
+  state.askedLimits = list.askedLimits;
+  server.use(http.get('*/api/orders', list.resolver));
   return state;
 };
 
@@ -45,6 +49,23 @@ describe('My Order', () => {
     expect(pendingRow?.getByRole('button', { name: 'Delete order Copper Elbow' })).toBeDisabled();
     expect(shippedRow?.getByText(labels.orderShipped)).toBeInTheDocument();
     expect(shippedRow?.queryByRole('link', { name: labels.payNow })).not.toBeInTheDocument();
+  });
+
+  it('shows every order: the older ones come through the cursor with Load more', async () => {
+    session.current = meOf(customer);
+    const orders = Array.from({ length: 5 }, (_, index) => makeOrder({ id: `o_${index}`, productName: `Part ${index}` }));
+    const state = ordersOnServer(orders, 3);
+    const { screen, user } = renderApp('/dashboard');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByText('Showing 3 orders')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await expect.poll(() => within(table).getAllByRole('row').length).toBe(6);
+    expect(within(table).getByText('Part 4')).toBeInTheDocument();
+    expect(screen.getByText('Showing 5 orders (all of them)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(state.askedLimits).toEqual(['100', '100']); // the largest page the API serves
   });
 
   it('deletes an unpaid order only after the confirmation and refetches the list', async () => {

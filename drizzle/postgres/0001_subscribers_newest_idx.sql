@@ -1,0 +1,1 @@
+CREATE INDEX "subscribers_newest_idx" ON "subscribers" USING btree ("created_at" DESC NULLS LAST,"email" DESC NULLS LAST);

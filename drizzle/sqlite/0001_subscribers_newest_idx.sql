@@ -1,0 +1,1 @@
+CREATE INDEX `subscribers_newest_idx` ON `subscribers` (`created_at`,`email`);
