@@ -33,7 +33,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'IMAGE_HOST_KEY', default: '(unset: uploads kept in DATA_DIR/uploads)', description: 'API key of the image host (imgbb): uploads go there instead of the local disk' },
   { name: 'IMAGE_HOST_ENDPOINT', default: 'https://api.imgbb.com/1/upload', description: 'Upload endpoint of the image host, with IMAGE_HOST_KEY' },
   { name: 'SEED_DEMO', default: 'true', description: 'Seed demo products and reviews into an empty store' },
-  { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Sign-in/sign-up attempts per 15 minutes per IP and per e-mail' },
+  { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Refused sign-in/sign-up attempts (wrong password, e-mail taken) per 15 minutes per IP and per e-mail' },
+  { name: 'SIGNUP_RATE_LIMIT', default: '100', description: 'Sign-up attempts per hour per IP, successful ones included: a ceiling on mass account creation' },
   { name: 'LOG_LEVEL', default: 'info', description: 'What the JSON log lines on stdout include: debug, info, warn or error' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind one reverse proxy: rate limits use the client address it appends to X-Forwarded-For' },
 ];
@@ -75,6 +76,7 @@ export interface Config {
   stripe: StripeConfig | null;
   seedDemo: boolean;
   authRateLimit: number;
+  signUpRateLimit: number;
   trustProxy: boolean;
   logLevel: LogLevel;
 }
@@ -84,6 +86,9 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** An attempts-per-window budget. */
+const rateLimitText = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000);
 
 const booleanText = z
   .string()
@@ -129,7 +134,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
   SEED_DEMO: booleanText.default(true),
   TRUST_PROXY: booleanText.default(false),
-  AUTH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(10),
+  AUTH_RATE_LIMIT: rateLimitText.default(10),
+  SIGNUP_RATE_LIMIT: rateLimitText.default(100),
   LOG_LEVEL: z
     .string()
     .trim()
@@ -202,6 +208,7 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
         : null,
     seedDemo: vars.SEED_DEMO,
     authRateLimit: vars.AUTH_RATE_LIMIT,
+    signUpRateLimit: vars.SIGNUP_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
   };

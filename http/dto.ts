@@ -2,6 +2,12 @@
  * The JSON shapes of spec/api.md, as the server sends them (dates as ISO strings). The web app
  * imports these types; the server builds them with the `to…Dto` functions in serializers.ts.
  */
+/**
+ * Set for a minute by a successful Google sign-in, readable by the page it returns to, which says
+ * 'Login successful' as the e-mail sign-in does and deletes it. It carries no secret.
+ */
+export const GOOGLE_SIGNED_IN_COOKIE = 'signed_in_with_google';
+
 export interface UserDto {
   id: string;
   email: string;

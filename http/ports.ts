@@ -57,9 +57,11 @@ export interface HttpSettings {
   publicUrl: URL | null;
   /** Behind HTTPS: Secure cookie and HSTS. */
   secure: boolean;
-  /** Sign-in/sign-up attempts per window, per IP and (sign-in) per e-mail. */
+  /** Refused sign-in/sign-up attempts per window, per IP and (sign-in) per e-mail. */
   authRateLimit: number;
   authRateWindowMs: number;
+  /** Sign-up attempts per hour per IP, successful ones included. */
+  signUpRateLimit: number;
   /** Behind one reverse proxy: the client address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
   /** The session cookie's Max-Age; matches the token lifetime. */
@@ -84,6 +86,7 @@ export const defaultHttpSettings: HttpSettings = {
   secure: false,
   authRateLimit: 10,
   authRateWindowMs: 15 * 60 * 1000,
+  signUpRateLimit: 100,
   trustProxy: false,
   sessionTtlSeconds: 7 * 24 * 60 * 60,
   jsonBodyLimitBytes: 64 * 1024,

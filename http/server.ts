@@ -58,6 +58,7 @@ export async function startServer(
       publicUrl: config.publicUrl,
       secure: config.secure,
       authRateLimit: config.authRateLimit,
+      signUpRateLimit: config.signUpRateLimit,
       trustProxy: config.trustProxy,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
       appUrl: config.appUrl,

@@ -63,7 +63,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     images: options.images ?? nullImageStore,
     uploads: options.uploads ?? null,
     webRoot: options.webRoot ?? null,
-    settings: { authRateLimit: 1000, resetRateLimit: 1000, ...options.settings },
+    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
   };
   const app = createApp(ports);

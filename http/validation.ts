@@ -15,7 +15,7 @@ export const fieldsOf = (issues: readonly z.core.$ZodIssue[]): Record<string, st
   for (const issue of issues) {
     const [first] = issue.path;
     const key = first === undefined ? 'body' : String(first);
-    fields[key] ??= first === undefined ? messages.invalidInput : issue.message;
+    fields[key] ??= first === undefined && issue.code !== 'custom' ? messages.invalidInput : issue.message;
   }
   return fields;
 };

@@ -1,12 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createAppRouter } from './router.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
+import { greetAfterGoogleSignIn } from './features/auth/google-greeting.ts';
 
 /** The whole SPA; tests render it with a memory history. */
 export function App({ history }: { history?: RouterHistory }) {
   const [{ router, queryClient }] = useState(() => createAppRouter({ history }));
+  // Here, not in a page: a parent's effect runs after the Toaster's, so the toast is not lost.
+  useEffect(greetAfterGoogleSignIn, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

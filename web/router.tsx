@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { messages } from '#domain/messages.ts';
 import { setUnauthorizedListener } from './lib/api.ts';
-import { sessionQuery } from './lib/queries.ts';
+import { switchSession } from './lib/queries.ts';
 import { notify } from './components/ui/toaster.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
 import { routeTree } from './routeTree.gen.ts';
@@ -35,9 +35,7 @@ export function createAppRouter({ queryClient = createQueryClient(), history }: 
     defaultPendingComponent: () => <Spinner />,
   });
   setUnauthorizedListener(() => {
-    queryClient.setQueryData(sessionQuery.queryKey, null);
-    queryClient.removeQueries({ queryKey: ['orders'] });
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    switchSession(queryClient, null);
     notify.error(messages.sessionExpired, 'session-expired');
     void router.navigate({ to: '/' });
   });

@@ -25,7 +25,7 @@ export default defineConfig({
   test: {
     name: 'web',
     root: fromRepo('.'),
-    include: ['web/**/*.test.tsx'],
+    include: ['web/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['web/test/setup.ts'],
     testTimeout: 15_000,

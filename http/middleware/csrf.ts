@@ -17,10 +17,12 @@ const allowedOrigins = (c: Context, settings: HttpSettings): Set<string> => {
 };
 
 /**
- * Cookie-authenticated writes must come from our own pages: the browser's Origin header (or
- * Sec-Fetch-Site: same-origin when Origin is absent) must name this site. Bearer requests carry
- * their credential explicitly, so a foreign page cannot forge them and they are exempt. JSON-only
- * endpoints add a second wall: a cross-site form cannot send application/json without a preflight.
+ * Cookie-authenticated writes must not come from another site's page. Browsers say where a
+ * request comes from: Origin on every cross-origin POST, PUT, PATCH and DELETE, and
+ * Sec-Fetch-Site; when either is present it must name this site. A request with neither is not
+ * a browser's cross-site request (scripts, curl and test clients send neither) and the SameSite=Lax
+ * cookie would not ride along on one anyway, so it passes, as api.md promises the cookie works for
+ * every endpoint. Bearer requests carry their credential explicitly and are exempt.
  */
 export const csrfProtection = (settings: HttpSettings) =>
   createMiddleware(async (c, next) => {
@@ -28,10 +30,10 @@ export const csrfProtection = (settings: HttpSettings) =>
     if (bearerToken(c)) return next();
     if (getCookie(c, SESSION_COOKIE) === undefined) return next();
     const origin = c.req.header('origin');
-    const sameSite =
-      origin !== undefined
-        ? allowedOrigins(c, settings).has(origin)
-        : c.req.header('sec-fetch-site') === 'same-origin';
-    if (!sameSite) return problemOf(c, 'FORBIDDEN', messages.crossSiteRefused);
+    const fetchSite = c.req.header('sec-fetch-site');
+    const crossSite =
+      (origin !== undefined && !allowedOrigins(c, settings).has(origin)) ||
+      (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none');
+    if (crossSite) return problemOf(c, 'FORBIDDEN', messages.crossSiteRefused);
     return next();
   });

@@ -23,25 +23,35 @@ export const clientIp = (c: Context, trustProxy = false): string => {
   }
 };
 
-const tooManyAttempts = (c: Context, settings: HttpSettings) => {
+const tooManyAttempts = (c: Context, windowMs: number) => {
   const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
-  const msLeft = info?.resetTime ? info.resetTime.getTime() - Date.now() : settings.authRateWindowMs;
+  const msLeft = info?.resetTime ? info.resetTime.getTime() - Date.now() : windowMs;
   const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
   c.header('Retry-After', String(Math.ceil(Math.max(msLeft, 1000) / 1000)));
   return problemOf(c, 'RATE_LIMITED', messages.tooManyAttempts(minutes));
 };
 
 /**
- * Brute-force brakes for sign-in and sign-up: per IP (each endpoint its own count) and, for
- * sign-in, per e-mail address, so spreading guesses over many IPs does not help either.
- * Counters live in this process's memory (one app process; several would need a shared store).
+ * Brute-force brakes for the auth routes: per IP (each route its own count) and per e-mail
+ * address, so spreading guesses over many IPs does not help either. With `refusedOnly`, an
+ * answered-successfully attempt gives its slot back: sign-in and sign-up brake guessing (wrong
+ * passwords, probing for taken e-mails) without locking out a busy office behind one address.
+ * Counters live in this process's memory (README: several instances).
  */
-export const createAuthRateLimits = (settings: HttpSettings) => {
-  const common = {
-    windowMs: settings.authRateWindowMs,
+export const createAuthRateLimits = (
+  settings: HttpSettings,
+  budget: { limit: number; windowMs: number; refusedOnly: boolean } = {
     limit: settings.authRateLimit,
+    windowMs: settings.authRateWindowMs,
+    refusedOnly: false,
+  },
+) => {
+  const common = {
+    windowMs: budget.windowMs,
+    limit: budget.limit,
+    skipSuccessfulRequests: budget.refusedOnly,
     standardHeaders: 'draft-7' as const,
-    handler: (c: Context) => tooManyAttempts(c, settings),
+    handler: (c: Context) => tooManyAttempts(c, budget.windowMs),
   };
   const perIp = rateLimiter({
     ...common,
@@ -58,7 +68,7 @@ export const createAuthRateLimits = (settings: HttpSettings) => {
     ...common,
     store: new MemoryStore(),
     skip: async (c) => (await emailOf(c)) === null,
-    keyGenerator: async (c) => `email|${await emailOf(c)}`,
+    keyGenerator: async (c) => `${c.req.path}|email|${await emailOf(c)}`,
   });
   return { perIp, perEmail };
 };

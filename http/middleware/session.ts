@@ -25,17 +25,21 @@ export const sessionToken = (c: Context): { value: string; source: TokenSource }
   return cookie ? { value: cookie, source: 'cookie' } : null;
 };
 
+/** Secure when PUBLIC_URL is https, or when our trusted proxy says the browser came over https. */
+const overHttps = (c: Context, settings: HttpSettings): boolean =>
+  settings.secure || (settings.trustProxy && c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() === 'https');
+
 export const setSessionCookie = (c: Context, token: string, settings: HttpSettings) =>
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: settings.secure,
+    secure: overHttps(c, settings),
     maxAge: settings.sessionTtlSeconds,
   });
 
 export const clearSessionCookie = (c: Context, settings: HttpSettings) =>
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: settings.secure, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: overHttps(c, settings), httpOnly: true, sameSite: 'Lax' });
 
 /**
  * Loads the user behind the token on every request, so sign-out, role changes and deletion take

@@ -121,28 +121,55 @@ describe('sign-up, sign-in, me, sign-out', () => {
 });
 
 describe('rate limiting', () => {
-  it('limits sign-in attempts per e-mail with 429 and the minutes to wait', async () => {
+  it('limits wrong sign-in attempts per e-mail with 429 and the minutes to wait', async () => {
     const { call, signUp } = createTestApp({ settings: { authRateLimit: 3 } });
     const user = await signUp({ email: 'target@example.com' });
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await call('POST', '/api/auth/sign-in', { body: { email: user.email, password: 'wrong-pass' } })).status).toBe(401);
     }
-    // The third attempt is still allowed (and right); the fourth is refused even with the right password.
-    expect((await call('POST', '/api/auth/sign-in', { body: { email: user.email, password: user.password } })).status).toBe(200);
+    // Right answers give their slot back: signing in again and again never locks the owner out.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await call('POST', '/api/auth/sign-in', { body: { email: user.email, password: user.password } })).status).toBe(200);
+    }
+    // The third wrong attempt spends the budget; then even the right password is refused.
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: user.email, password: 'wrong' } })).status).toBe(401);
     const limited = await call('POST', '/api/auth/sign-in', { body: { email: 'TARGET@example.com', password: user.password } });
     expect(limited.status).toBe(429);
     expect(expectError(limited.json)).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(15) });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('limits sign-ups per IP', async () => {
-    const { call } = createTestApp({ settings: { authRateLimit: 2 } });
+  it('limits accounts made per IP per hour, successful sign-ups included', async () => {
+    const { call } = createTestApp({ settings: { signUpRateLimit: 2 } });
     const attempt = (n: number) => call('POST', '/api/auth/sign-up', { body: { name: 'N', email: `n${n}@example.com`, password: 'secret-1' } });
     expect((await attempt(1)).status).toBe(201);
     expect((await attempt(2)).status).toBe(201);
     const limited = await attempt(3);
     expect(limited.status).toBe(429);
-    expect(expectError(limited.json).code).toBe('RATE_LIMITED');
+    expect(expectError(limited.json)).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+  });
+
+  it('limits refused sign-ups (probing for taken e-mails) by the guessing budget, not successful ones', async () => {
+    const { call } = createTestApp({ settings: { authRateLimit: 2 } });
+    const attempt = (email: string) => call('POST', '/api/auth/sign-up', { body: { name: 'N', email, password: 'secret-1' } });
+    for (let n = 1; n <= 4; n += 1) expect((await attempt(`new${n}@example.com`)).status).toBe(201);
+    expect((await attempt('new1@example.com')).status).toBe(409);
+    expect((await attempt('new2@example.com')).status).toBe(409);
+    expect((await attempt('new5@example.com')).status).toBe(429);
+  });
+
+  it('answers a wrong password of any length with 401, not a validation error', async () => {
+    const { call, signUp } = createTestApp();
+    const user = await signUp();
+    for (const password of ['x', 'short', 'a'.repeat(128)]) {
+      const response = await call('POST', '/api/auth/sign-in', { body: { email: user.email, password } });
+      expect(response.status).toBe(401);
+      expect(expectError(response.json).code).toBe('INVALID_CREDENTIALS');
+    }
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: 'not-an-email', password: 'whatever' } })).status).toBe(401);
+    const empty = await call('POST', '/api/auth/sign-in', { body: { email: user.email, password: '' } });
+    expect(empty.status).toBe(400);
+    expect(expectError(empty.json).fields).toEqual({ password: messages.passwordRequired });
   });
 
   it('counts per forwarded client address only when TRUST_PROXY is on', async () => {

@@ -30,9 +30,15 @@ export const appUrlOf = (c: Context, settings: HttpSettings): string =>
 
 /** /api/auth: accounts, sessions and the e-mailed links. The session token is both set as the cookie and returned. */
 export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger) => {
+  const window = settings.authRateWindowMs;
+  // Guessing brakes: wrong passwords and refused sign-ups count, successes give their slot back.
+  const guesses = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
+  // A ceiling on accounts made from one address, successful ones included.
+  const accountCreation = createAuthRateLimits(settings, { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
+  // Every attempt counts: link tokens guessed, verification mail asked for again.
   const limits = createAuthRateLimits(settings);
   // Reset requests send mail to a chosen address: a tighter brake of their own, per IP and per e-mail.
-  const resetLimits = createAuthRateLimits({ ...settings, authRateLimit: settings.resetRateLimit });
+  const resetLimits = createAuthRateLimits(settings, { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
   const mailDeps = (c: Context) => ({ ...ports, appUrl: appUrlOf(c, settings) });
 
   /** A mail server being down must not undo the sign-up: the user can ask for the e-mail again. */
@@ -45,7 +51,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
   };
 
   return new Hono<AppEnv>()
-    .post('/sign-up', limits.perIp, jsonBody, validate('json', signUpSchema), async (c) => {
+    .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), async (c) => {
       const created = await signUp(ports, c.req.valid('json'));
       if (!created.ok) return problem(c, created.error);
       const token = await issueSession(ports.tokens, created.value);
@@ -53,7 +59,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       await sendVerificationLogged(c, created.value);
       return c.json({ user: toUserDto(created.value), token } satisfies SessionDto, 201);
     })
-    .post('/sign-in', limits.perIp, jsonBody, limits.perEmail, validate('json', signInSchema), async (c) => {
+    .post('/sign-in', guesses.perIp, jsonBody, guesses.perEmail, validate('json', signInSchema), async (c) => {
       const signedIn = await signIn(ports, c.req.valid('json'));
       if (!signedIn.ok) return problem(c, signedIn.error);
       const token = await issueSession(ports.tokens, signedIn.value);

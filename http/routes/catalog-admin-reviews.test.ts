@@ -59,6 +59,7 @@ describe('product administration', () => {
     const empty = await context.call('PATCH', `/api/products/${product.id}`, { token: admin.token, body: {} });
     expect(empty.status).toBe(400);
     expect(expectError(empty.json).code).toBe('VALIDATION_FAILED');
+    expect(expectError(empty.json).fields).toEqual({ body: messages.nothingToUpdate });
     const unknownOnly = await context.call('PATCH', `/api/products/${product.id}`, { token: admin.token, body: { colour: 'red' } });
     expect(unknownOnly.status).toBe(400);
     const blankName = await context.call('PATCH', `/api/products/${product.id}`, { token: admin.token, body: { name: '  ' } });

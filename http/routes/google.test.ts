@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOidcIssuer, type FakeOidcIssuer, type IdTokenOverrides } from '#adapters/identity/fake-oidc-issuer.ts';
 import { createGoogleOidc } from '#adapters/identity/google-oidc.ts';
 import { messages } from '#domain/messages.ts';
+import { GOOGLE_SIGNED_IN_COOKIE } from '../dto.ts';
 import { createTestApp, expectError, ORIGIN } from '../test-support.ts';
 
 const CLIENT = { clientId: 'bulkhead-test-client', clientSecret: 'bulkhead-test-secret' };
@@ -58,6 +59,11 @@ describe('Google sign-in against a local OIDC issuer', () => {
     const session = sessionOf(finished.headers);
     expect(session).not.toBeNull();
     expect(cookieNamed(finished.headers, 'google_oidc')).toMatch(/Max-Age=0/);
+    // The page it lands on greets from this readable one-minute cookie.
+    const greeting = cookieNamed(finished.headers, GOOGLE_SIGNED_IN_COOKIE);
+    expect(greeting).toMatch(/^signed_in_with_google=1;/);
+    expect(greeting).toMatch(/Max-Age=60/);
+    expect(greeting).not.toMatch(/HttpOnly/);
 
     const me = await context.call('GET', '/api/me', { token: session! });
     expect(me.status).toBe(200);
@@ -91,6 +97,7 @@ describe('Google sign-in against a local OIDC issuer', () => {
     expect(refused.status).toBe(302);
     expect(refused.headers.get('location')).toBe('/login?error=google');
     expect(sessionOf(refused.headers)).toBeNull();
+    expect(cookieNamed(refused.headers, GOOGLE_SIGNED_IN_COOKIE)).toBeUndefined();
     expect(issuer.exchangedCodes).toBe(exchangedBefore);
   });
 

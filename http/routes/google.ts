@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
+import { deleteCookie, getSignedCookie, setCookie, setSignedCookie } from 'hono/cookie';
 import { issueSession } from '#domain/identity/authenticate.ts';
 import { signInWithGoogle } from '#domain/identity/google-sign-in.ts';
 import { messages } from '#domain/messages.ts';
+import { GOOGLE_SIGNED_IN_COOKIE } from '../dto.ts';
 import type { Logger } from '../logger.ts';
 import { setSessionCookie } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
@@ -94,6 +95,7 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
         const user = await signInWithGoogle(ports, finished.identity);
         if (!user.ok) return fail(c, user.error.message);
         setSessionCookie(c, await issueSession(ports.tokens, user.value), settings);
+        setCookie(c, GOOGLE_SIGNED_IN_COOKIE, '1', { path: '/', maxAge: 60, secure: settings.secure, sameSite: 'Lax' });
         return c.redirect(attempt.returnTo, 302);
       } catch (failure) {
         return fail(c, String(failure));

@@ -21,6 +21,11 @@ describe('placing orders', () => {
     const tooFew = await call('POST', '/api/orders', { body: orderBody(product.id, 99), token: buyer.token });
     expect(tooFew.status).toBe(400);
     expect(expectError(tooFew.json).fields).toEqual({ quantity: messages.belowMinimum });
+    const { quantity: _missing, ...withoutQuantity } = orderBody(product.id);
+    const noQuantity = await call('POST', '/api/orders', { body: withoutQuantity, token: buyer.token });
+    expect(expectError(noQuantity.json).fields).toEqual({ quantity: messages.quantityRequired });
+    const textQuantity = await call('POST', '/api/orders', { body: { ...withoutQuantity, quantity: 'lots' }, token: buyer.token });
+    expect(expectError(textQuantity.json).fields).toEqual({ quantity: messages.quantityNotWhole });
     expect(await stockNow()).toBe(1000);
 
     const placed = await call('POST', '/api/orders', { body: orderBody(product.id, 100), token: buyer.token });
@@ -238,6 +243,21 @@ describe('paying with the test provider', () => {
     const badNumber = await pay({ number: '1234' });
     expect(expectError(badNumber.json).fields).toEqual({ card: messages.cardNumberInvalid });
     expect((await call('POST', '/api/payments/test/confirm', { body: { clientSecret: intent.json.clientSecret, card, billing } })).status).toBe(401);
+  });
+
+  it('takes the expiry and CVC as typed: digits in strings, a two-digit year', async () => {
+    const { call, product, buyer } = await arrange();
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const intent = await call('POST', `/api/orders/${placed.json.id}/payment-intent`, { token: buyer.token });
+    const typed = { number: '4242424242424242', expMonth: '04', expYear: String((new Date().getFullYear() + 3) % 100), cvc: 123 };
+    const paid = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card: typed, billing } });
+    expect(paid.status).toBe(200);
+    expect(paid.json.status).toBe('succeeded');
+    const lastCentury = await call('POST', '/api/payments/test/confirm', {
+      token: buyer.token,
+      body: { clientSecret: intent.json.clientSecret, card: { ...typed, expYear: '1999' }, billing },
+    });
+    expect(expectError(lastCentury.json).fields).toEqual({ card: messages.cardExpired });
   });
 });
 

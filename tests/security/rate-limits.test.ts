@@ -1,8 +1,8 @@
 /**
  * Brute-force brakes: every rate-limited auth route answers 429 with the catalogue message, a
  * Retry-After and RateLimit headers once its budget is spent, refuses before doing any work
- * (nothing written), counts per IP and (sign-in, reset) per e-mail, and lets callers in again
- * when the window has passed.
+ * (nothing written), counts per IP and (sign-in, sign-up, reset) per e-mail, and lets callers in
+ * again when the window has passed. Sign-in and sign-up spend the budget only on refusals.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
@@ -36,7 +36,8 @@ const resender = (app: SecurityApp) => {
 
 /** [route, a request that spends one attempt (each with a new e-mail, so only the per-IP count grows)]. */
 const LIMITED: [string, (app: SecurityApp) => Promise<CallOptions>][] = [
-  ['/api/auth/sign-up', async () => ({ body: { name: 'N', email: unique(), password: 'password-1' } })],
+  // A refused sign-up (a password too short); a successful one would give its slot back.
+  ['/api/auth/sign-up', async () => ({ body: { name: 'N', email: unique(), password: 'short' } })],
   ['/api/auth/sign-in', async () => ({ body: { email: unique(), password: 'password-1' } })],
   ['/api/auth/password-reset', async () => ({ body: { email: unique() } })],
   ['/api/auth/password-reset/confirm', async () => ({ body: { token: 'not-a-link', password: 'password-1' } })],
@@ -66,6 +67,26 @@ describe('rate limits', () => {
     expectRateLimited(await app.call('POST', path, request));
     expect(await app.snapshot()).toBe(before);
     expect(app.outbox.sent.length).toBe(mailsBefore);
+  });
+
+  it('lets successful sign-ups and sign-ins through without spending the budget', async () => {
+    const app = await open();
+    for (let i = 0; i < LIMIT * 3; i += 1) {
+      const user = await app.signUp();
+      expect((await app.call('POST', '/api/auth/sign-in', { body: { email: user.email, password: user.password } })).status).toBe(200);
+    }
+  });
+
+  it('caps accounts made from one address per hour, successful ones included', async () => {
+    const app = await open({ settings: { signUpRateLimit: LIMIT } });
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await app.call('POST', '/api/auth/sign-up', { body: { name: 'N', email: unique(), password: 'password-1' } })).status).toBe(201);
+    }
+    const before = await app.snapshot();
+    const limited = await app.call('POST', '/api/auth/sign-up', { body: { name: 'N', email: unique(), password: 'password-1' } });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+    expect(await app.snapshot()).toBe(before);
   });
 
   it('counts each route on its own: spent sign-ins leave sign-up open', async () => {

@@ -110,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       AUTH_RATE_LIMIT: '10000',
+      SIGNUP_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
       ...options.env,
     },

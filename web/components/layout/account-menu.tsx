@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { labels, messages } from '#domain/messages.ts';
 import type { MeDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
-import { sessionQuery } from '../../lib/queries.ts';
+import { switchSession } from '../../lib/queries.ts';
 import { notify } from '../ui/toaster.tsx';
 import { useResendVerification } from '../../features/account/resend-verification.ts';
 import { Avatar } from '../../features/profile/avatar.tsx';
@@ -26,9 +26,7 @@ export default function AccountMenu({ session }: { session: MeDto }) {
     try {
       await api.signOut();
     } finally {
-      queryClient.setQueryData(sessionQuery.queryKey, null);
-      queryClient.removeQueries({ queryKey: ['orders'] });
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      switchSession(queryClient, null);
       notify.success(messages.signedOut);
       void navigate({ to: '/' });
     }

@@ -79,7 +79,10 @@ export function ManageOrdersPage() {
                     <td className={td}>
                       <ShipAction order={order} />
                     </td>
-                    <td className={td}>{order.status === 'unpaid' ? <DeleteOrderButton order={order} /> : null}</td>
+                    <td className={td}>
+                      {/* Disabled once paid, as on My Order: a paid order is the buyer's money. */}
+                      <DeleteOrderButton order={order} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,7 @@ import { labels, messages } from '#domain/messages.ts';
 import { emailField } from '#http/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { sessionQuery } from '../../lib/queries.ts';
+import { switchSession } from '../../lib/queries.ts';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { TextField } from '../../components/forms/text-field.tsx';
@@ -98,9 +98,7 @@ function NewPasswordForm({ token }: { token: string }) {
       try {
         await api.confirmPasswordReset({ token, password: value.password });
         // The server ended every session, this browser's too: show the visitor's navbar.
-        queryClient.setQueryData(sessionQuery.queryKey, null);
-        queryClient.removeQueries({ queryKey: ['orders'] });
-        queryClient.removeQueries({ queryKey: ['admin'] });
+        switchSession(queryClient, null);
         setOutcome({ kind: 'changed' });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'LINK_INVALID') {

@@ -5,6 +5,7 @@ import { productQuery } from '../../lib/queries.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
@@ -30,8 +31,15 @@ export function ProductPage({ productId }: { productId: string }) {
         </p>
         {isAdmin(session) ? (
           <>
-            {/* Admins run the shop and cannot buy (seed); they edit the product here instead. */}
-            <p className="text-sm text-slate-700">{messages.adminCannotBuy}.</p>
+            {/* Admins run the shop and cannot buy (seed: Purchase Now disabled); they edit the product here instead. */}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button disabled aria-describedby="admin-cannot-buy">
+                {labels.purchaseNow}
+              </Button>
+              <p id="admin-cannot-buy" className="text-sm text-slate-700">
+                {messages.adminCannotBuy}.
+              </p>
+            </div>
             <Suspense fallback={<Spinner label="Loading the edit form" />}>
               <EditProductForm key={product.id} product={product} />
             </Suspense>

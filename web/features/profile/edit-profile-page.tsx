@@ -107,7 +107,8 @@ function EditProfileForm({ session }: { session: MeDto }) {
         if (uploading) fields.image = error.fields.image ?? error.message;
         else if (error.fields.imageUrl) fields.image = error.fields.imageUrl;
         setServerErrors(fields);
-        notify.error(error.message);
+        // A 4xx says what was wrong in the catalogue's words; a server failure gets this page's text.
+        notify.error(error.status < 500 ? error.message : messages.profileUpdateFailed);
       }
     },
   });

@@ -1,0 +1,13 @@
+import { GOOGLE_SIGNED_IN_COOKIE } from '#http/dto.ts';
+import { messages } from '#domain/messages.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+
+/**
+ * A Google sign-in ends with a redirect from the server, not in a form's submit handler: the
+ * server leaves a one-minute cookie, and the page it lands on greets like the e-mail sign-in.
+ */
+export const greetAfterGoogleSignIn = () => {
+  if (!document.cookie.split(/;\s*/).includes(`${GOOGLE_SIGNED_IN_COOKIE}=1`)) return;
+  document.cookie = `${GOOGLE_SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  notify.success(messages.loginSuccess);
+};
