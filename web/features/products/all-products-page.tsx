@@ -5,6 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ProductCard, ProductGrid } from './product-card.tsx';
 
+/** Cards in the grid's widest row (three columns on desktop). */
+const FIRST_ROW = 3;
+
 export function AllProductsPage() {
   usePageMeta('All Products', 'Every hardware part and tool Bulkhead sells, from 100 units a line.');
   const products = useInfiniteQuery(allProductsQuery);
@@ -19,8 +22,13 @@ export function AllProductsPage() {
       ) : (
         <>
           <ProductGrid>
-            {items.map((product) => (
-              <ProductCard key={product.id} product={product} headingLevel={2} />
+            {items.map((product, index) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                headingLevel={2}
+                aboveTheFold={index === 0 ? 'first' : index < FIRST_ROW ? 'yes' : 'no'}
+              />
             ))}
           </ProductGrid>
           {products.hasNextPage ? (

@@ -11,8 +11,18 @@ const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
 /**
  * The seed's product card: name, image, price, 80-character description, stock, minimum, Buy Now.
  * `headingLevel` keeps the outline unbroken: 3 under a section's h2 (home), 2 right under a page's h1.
+ * `aboveTheFold` cards (a page's first row) load their image at once, the first at high priority:
+ * lazy loading would hold back the largest thing on the screen.
  */
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductDto; headingLevel?: 2 | 3 }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  aboveTheFold = 'no',
+}: {
+  product: ProductDto;
+  headingLevel?: 2 | 3;
+  aboveTheFold?: 'no' | 'yes' | 'first';
+}) {
   const cut = product.description.length > 80;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Link texts name their product (hidden visually): a list of six identical "Read More" or
@@ -25,7 +35,12 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductDto
   );
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <img {...responsiveImage(product.imageUrl, CARD_SIZES)} alt="" loading="lazy" width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
+      <img
+        {...responsiveImage(product.imageUrl, CARD_SIZES)}
+        alt=""
+        loading={aboveTheFold === 'no' ? 'lazy' : 'eager'}
+        fetchPriority={aboveTheFold === 'first' ? 'high' : 'auto'}
+        width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <Heading className="text-lg font-bold text-slate-900">{product.name}</Heading>
         <p className="font-semibold text-amber-800">Price: {formatCents(product.priceCents)}</p>
