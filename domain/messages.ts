@@ -109,6 +109,11 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON',
   crossSiteRefused: 'This request came from another site and was refused',
   serverError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: {
+    mail: 'We could not send the e-mail just now. Please try again in a few minutes.',
+    payments: 'Card payments are unavailable just now. Please try again in a few minutes.',
+    images: 'Image uploads are unavailable just now. Please try again in a few minutes.',
+  },
 } as const;
 
 /** Labels the seed gives in correct English, kept verbatim. */

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { messages } from '#domain/messages.ts';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { silentLogger } from './logger.ts';
 import { bodySizeLimit } from './middleware/body-size.ts';
 import { csrfProtection } from './middleware/csrf.ts';
@@ -82,6 +83,17 @@ export function createApp(ports: AppPorts) {
     // Hono's own refusals (a malformed body it parsed itself, say) keep their 4xx status.
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: { code: 'VALIDATION_FAILED', message: messages.invalidInput } }, error.status);
+    }
+    // A service outside the shop failed: say so (503) instead of blaming ourselves.
+    if (error instanceof ServiceUnavailableError) {
+      logger.warn('outside service unavailable', {
+        requestId: c.get('requestId'),
+        path: c.req.path,
+        service: error.service,
+        error: String(error.cause instanceof Error ? error.cause.message : error.cause),
+      });
+      c.header('Retry-After', '60');
+      return problemOf(c, 'SERVICE_UNAVAILABLE', messages.serviceUnavailable[error.service]);
     }
     // Never the request body: it may hold passwords or card numbers.
     logger.error('unhandled error', {

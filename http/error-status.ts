@@ -29,4 +29,5 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   GOOGLE_NOT_CONFIGURED: 503,
+  SERVICE_UNAVAILABLE: 503,
 };

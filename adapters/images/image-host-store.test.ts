@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { startFakeImageHost } from './fake-image-host.ts';
 import { createImageHostStore } from './image-host-store.ts';
 
@@ -18,8 +19,16 @@ describe('image host store against a local fake of the host', () => {
     expect(served).toEqual(bytes);
   });
 
-  it('fails loudly with the host message when the key is wrong', async () => {
+  it('reports the host unavailable, keeping its message as the cause, when it refuses (a wrong key)', async () => {
     const store = createImageHostStore({ key: 'wrong', endpoint: host.endpoint });
-    await expect(store.save(new Uint8Array([1]), 'gif')).rejects.toThrow(/Invalid API v1 key/);
+    const failure = await store.save(new Uint8Array([1]), 'gif').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ServiceUnavailableError);
+    expect(failure).toMatchObject({ service: 'images' });
+    expect(String((failure as Error).cause)).toMatch(/Invalid API v1 key/);
+  });
+
+  it('reports the host unavailable when nothing answers', async () => {
+    const store = createImageHostStore({ key: 'k', endpoint: 'http://127.0.0.1:9/1/upload' });
+    await expect(store.save(new Uint8Array([1]), 'gif')).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 });

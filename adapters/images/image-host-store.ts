@@ -1,4 +1,5 @@
 import type { ImageStore } from '#domain/images/image-store.ts';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 /**
  * The seed's image host (imgbb's upload API): for several app instances without shared disk.
@@ -17,14 +18,18 @@ export const createImageHostStore = (options: {
       form.set('image', new Blob([bytes as Uint8Array<ArrayBuffer>]), `upload.${type === 'jpeg' ? 'jpg' : type}`);
       const url = new URL(endpoint);
       url.searchParams.set('key', options.key);
-      const response = await send(url, { method: 'POST', body: form, signal: AbortSignal.timeout(20_000) });
+      // Unreachable, timed out or refusing: the host's trouble (our bytes are already checked).
+      const unavailable = (cause: unknown) => new ServiceUnavailableError('images', { cause });
+      const response = await send(url, { method: 'POST', body: form, signal: AbortSignal.timeout(20_000) }).catch((error: unknown) => {
+        throw unavailable(error);
+      });
       const body = (await response.json().catch(() => null)) as {
         success?: boolean;
         data?: { url?: string };
         error?: { message?: string };
       } | null;
       if (!response.ok || !body?.success || typeof body.data?.url !== 'string') {
-        throw new Error(`image host refused the upload (${response.status}): ${body?.error?.message ?? 'no message'}`);
+        throw unavailable(new Error(`image host refused the upload (${response.status}): ${body?.error?.message ?? 'no message'}`));
       }
       return { url: body.data.url };
     },

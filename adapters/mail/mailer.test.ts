@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
@@ -53,6 +54,14 @@ describe('SMTP mailer against a real SMTP peer', () => {
     expect(message?.raw).toContain('Content-Type: text/plain');
     expect(message?.raw).toContain('Content-Type: text/html');
     expect(message?.raw).toContain('token=abc123');
+  });
+
+  it('reports the mail service unavailable when the server refuses or cannot be reached', async () => {
+    const closed = createSmtpMailer({ url: 'smtp://127.0.0.1:9', from: 'shop@bulkhead.test' });
+    const failure = await closed.send(mail).catch((error: unknown) => error);
+    closed.close();
+    expect(failure).toBeInstanceOf(ServiceUnavailableError);
+    expect(failure).toMatchObject({ service: 'mail' });
   });
 });
 

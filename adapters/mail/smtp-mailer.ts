@@ -1,12 +1,18 @@
 import nodemailer from 'nodemailer';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 /** Sends through any SMTP server given as a URL, e.g. smtps://user:pass@smtp.example.com:465. */
 export const createSmtpMailer = (options: { url: string; from: string }): Mailer & { close(): void } => {
   const transport = nodemailer.createTransport(options.url);
   return {
     async send(mail: Mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      try {
+        await transport.sendMail({ from: options.from, ...mail });
+      } catch (error) {
+        // Refused, unreachable or timed out: the mail server's trouble, not the caller's.
+        throw new ServiceUnavailableError('mail', { cause: error });
+      }
     },
     close: () => transport.close(),
   };

@@ -24,7 +24,8 @@ export type ErrorCode =
   | 'CANNOT_DELETE_SELF'
   | 'GOOGLE_NOT_CONFIGURED'
   | 'LINK_INVALID'
-  | 'IDEMPOTENCY_KEY_REUSED';
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'SERVICE_UNAVAILABLE';
 
 export interface DomainError {
   code: ErrorCode;
@@ -43,3 +44,21 @@ export const notFound = (): DomainError => domainError('NOT_FOUND', messages.not
 export const forbidden = (): DomainError => domainError('FORBIDDEN', messages.forbidden);
 export const invalid = (fields: Record<string, string>): DomainError =>
   domainError('VALIDATION_FAILED', Object.values(fields)[0] ?? messages.invalidInput, fields);
+
+/** A service outside the shop that a request needed. */
+export type OutsideService = 'mail' | 'payments' | 'images';
+
+/**
+ * Thrown by an adapter when the service behind it (the mail server, the payment provider, the
+ * image host) failed or could not be reached: not the caller's mistake and not our bug, so the
+ * HTTP layer answers 503 with `serviceUnavailable` and logs the cause.
+ */
+export class ServiceUnavailableError extends Error {
+  constructor(
+    readonly service: OutsideService,
+    options: { cause: unknown },
+  ) {
+    super(`${service} service unavailable`, options);
+    this.name = 'ServiceUnavailableError';
+  }
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '#adapters/mail/outbox-mailer.ts';
 import { messages } from '#domain/messages.ts';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import type { Logger } from '../logger.ts';
 import { createTestApp, expectError, readOutbox } from '../test-support.ts';
 
@@ -96,6 +97,25 @@ describe('e-mail verification', () => {
     expect(errors).toEqual(['verification e-mail could not be sent']);
     const signIn = await call('POST', '/api/auth/sign-in', { body: { email: 'ada@example.com', password: 'secret-1' } });
     expect(signIn.status).toBe(200);
+  });
+
+  it('answers a resend the mail server could not take with 503, Retry-After and the catalogue text, never a 500', async () => {
+    const warnings: unknown[] = [];
+    let down = false;
+    const logger: Logger = { debug() {}, info() {}, warn: (_message, details) => void warnings.push(details), error() {} };
+    const { call, signUp } = createTestApp({
+      logger,
+      mailer: {
+        send: () => (down ? Promise.reject(new ServiceUnavailableError('mail', { cause: new Error('ECONNREFUSED') })) : Promise.resolve()),
+      },
+    });
+    const buyer = await signUp();
+    down = true;
+    const resent = await call('POST', '/api/auth/verify-email/resend', { token: buyer.token });
+    expect(resent.status).toBe(503);
+    expect(resent.headers.get('retry-after')).toBe('60');
+    expect(expectError(resent.json)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: messages.serviceUnavailable.mail });
+    expect(warnings).toEqual([expect.objectContaining({ service: 'mail', error: 'ECONNREFUSED' })]);
   });
 });
 

@@ -77,7 +77,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       return verified.ok ? c.body(null, 204) : problem(c, verified.error);
     })
     .post('/verify-email/resend', limits.perIp, requireUser(ports), async (c) => {
-      // Here the user asked for it, so a mail failure is reported (500), not swallowed.
+      // Here the user asked for it, so a mail failure is reported (503, app.ts), not swallowed.
       await sendVerificationEmail(mailDeps(c), c.get('user'));
       return c.body(null, 202);
     })

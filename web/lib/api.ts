@@ -34,6 +34,14 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
   }
+
+  /**
+   * Whether the message tells the user something useful: a refusal (4xx) or an outside service
+   * being down (503, 'try again in a few minutes'); a plain server failure gets the page's own text.
+   */
+  get explainsItself(): boolean {
+    return this.status < 500 || this.code === 'SERVICE_UNAVAILABLE';
+  }
 }
 
 type UnauthorizedListener = (error: ApiError) => void;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe-server.ts';
 import { createStripePaymentGateway, type StripePaymentGateway } from './stripe-payment-gateway.ts';
 import { parseFormBody } from './form-body.ts';
@@ -109,7 +110,8 @@ describe('Stripe gateway against the fake Stripe, with the real SDK', () => {
   });
 
   it('refuses amounts under Stripe’s minimum and unknown payment methods, like Stripe', async () => {
-    await expect(intentFor(newOrderId(), 49)).rejects.toMatchObject({ code: 'amount_too_small', statusCode: 400 });
+    // (Bulkhead's smallest order, 100 units at one cent, is $1.00: this cannot happen through the shop.)
+    await expect(intentFor(newOrderId(), 49)).rejects.toMatchObject({ cause: { code: 'amount_too_small', statusCode: 400 } });
     const intent = await intentFor(newOrderId());
     await expect(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_nope' })).rejects.toMatchObject({
       code: 'resource_missing',
@@ -117,7 +119,7 @@ describe('Stripe gateway against the fake Stripe, with the real SDK', () => {
     });
   });
 
-  it('fails loudly with a wrong secret key, without echoing the key', async () => {
+  it('reports payments unavailable with a wrong secret key, keeping Stripe’s error as the cause, without echoing the key', async () => {
     const wrong = createStripePaymentGateway({
       secretKey: 'sk_test_wrong_key_987654321',
       publishableKey: 'pk_test_fake',
@@ -127,8 +129,24 @@ describe('Stripe gateway against the fake Stripe, with the real SDK', () => {
     const refused = await wrong
       .createIntent({ orderId: newOrderId(), amountCents: 10_000, currency: 'usd', email: 'a@b.co' })
       .then(() => null, (failure: unknown) => failure);
-    expect(refused).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect(refused).toMatchObject({ service: 'payments' });
+    const cause = (refused as Error).cause;
+    expect(cause).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(String((refused as Error).message)).not.toContain('sk_test_wrong_key_987654321');
+    expect(String((cause as Error).message)).not.toContain('sk_test_wrong_key_987654321');
+  });
+
+  it('reports payments unavailable when Stripe cannot be reached', async () => {
+    const unreachable = createStripePaymentGateway({
+      secretKey: SECRET_KEY,
+      publishableKey: 'pk_test_fake',
+      webhookSecret: WEBHOOK_SECRET,
+      client: { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 },
+    });
+    const create = unreachable.createIntent({ orderId: newOrderId(), amountCents: 10_000, currency: 'usd', email: 'a@b.co' });
+    await expect(create).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(unreachable.retrieveIntent('pi_123')).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 });
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 export type WebhookVerdict = { ok: true; eventId: string; intent: PaymentIntent | null } | { ok: false };
 
@@ -51,6 +52,13 @@ const isResourceMissing = (error: unknown): boolean =>
   error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
 
 /**
+ * Creating and reading intents never fails because of what a buyer typed (the card is confirmed in
+ * the browser), so any failure here (Stripe down or unreachable after the SDK's retries, a rate
+ * limit, a revoked key) means payments are unavailable; the cause is kept for the log.
+ */
+const unavailable = (error: unknown) => new ServiceUnavailableError('payments', { cause: error });
+
+/**
  * Payments through Stripe with the official SDK. The keys live only inside the SDK client: this
  * module never logs them, and errors rethrown from the SDK carry no key.
  */
@@ -63,19 +71,23 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
     publishableKey: options.publishableKey,
 
     async createIntent({ orderId, amountCents, currency, email }) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency,
-          // No redirect-based methods: the web app's card form confirms in place, with no return URL.
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          metadata: { orderId },
-          receipt_email: email,
-        },
-        // The same order and amount get the same intent back from Stripe, never a second one.
-        { idempotencyKey: `order-${orderId}-${amountCents}` },
-      );
-      return toDomainIntent(intent);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency,
+            // No redirect-based methods: the web app's card form confirms in place, with no return URL.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: { orderId },
+            receipt_email: email,
+          },
+          // The same order and amount get the same intent back from Stripe, never a second one.
+          { idempotencyKey: `order-${orderId}-${amountCents}` },
+        );
+        return toDomainIntent(intent);
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
 
     async retrieveIntent(id) {
@@ -84,7 +96,7 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
         return toDomainIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (isResourceMissing(error)) return null;
-        throw error;
+        throw unavailable(error);
       }
     },
 

@@ -138,4 +138,23 @@ describe('Add Product', () => {
     expect(await screen.findByText(messages.productAddFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: labels.addProduct })).toBeEnabled();
   });
+
+  it('says image uploads are down for now when the image host is unavailable (503)', async () => {
+    session.current = meOf(admin);
+    catalogOnServer();
+    server.use(
+      http.post('*/api/uploads', () =>
+        HttpResponse.json(errorBody('SERVICE_UNAVAILABLE', messages.serviceUnavailable.images), { status: 503 }),
+      ),
+    );
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
+    await user.type(screen.getByLabelText('Price'), '19.99');
+    await user.type(screen.getByLabelText('Quantity'), '300');
+    await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
+    await user.upload(screen.getByLabelText('Image'), png(5_000));
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    // Under the image field and in the toast.
+    expect(await screen.findAllByText(messages.serviceUnavailable.images)).toHaveLength(2);
+  });
 });

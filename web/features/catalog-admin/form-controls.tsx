@@ -72,10 +72,10 @@ export const serverFieldErrors = <F extends string>(
   return fields;
 };
 
-/** A 4xx says what was wrong in the catalogue's words; anything else gets the page's fallback. */
+/** A refusal or an outage says what happened in the catalogue's words; anything else gets the page's fallback. */
 export const failureMessage = (error: unknown, fallback: string): string => {
   if (error instanceof ImageUploadFailed) return failureMessage(error.reason, fallback);
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+  return error instanceof ApiError && error.explainsItself ? error.message : fallback;
 };
 
 /**

@@ -107,8 +107,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
         if (uploading) fields.image = error.fields.image ?? error.message;
         else if (error.fields.imageUrl) fields.image = error.fields.imageUrl;
         setServerErrors(fields);
-        // A 4xx says what was wrong in the catalogue's words; a server failure gets this page's text.
-        notify.error(error.status < 500 ? error.message : messages.profileUpdateFailed);
+        notify.error(error.explainsItself ? error.message : messages.profileUpdateFailed);
       }
     },
   });
