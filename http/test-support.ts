@@ -166,7 +166,7 @@ export const signUpAdmin = async (context: ReturnType<typeof createTestApp>) => 
 };
 
 /** Undoes quoted-printable (soft line breaks and =XX), as a mail client would before showing a link. */
-const decodeQuotedPrintable = (text: string): string =>
+export const decodeQuotedPrintable = (text: string): string =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** The e-mails the outbox adapter wrote to `dir`, oldest first, each with the link tokens it carries. */

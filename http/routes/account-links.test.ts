@@ -128,6 +128,25 @@ describe('password reset', () => {
     expect(await readOutbox(outbox)).toEqual([]);
   });
 
+  it('refuses a tampered reset link and leaves the password as it was', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp({ password: 'old-password' });
+    await call('POST', '/api/auth/password-reset', { body: { email: buyer.email } });
+    const token = await onlyToken(buyer.email, '/resetPassword');
+    const [header, payload, signature] = token.split('.');
+    // Another account's id in the payload, the signature kept: the forgery a tampered link tries.
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    for (const tampered of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${signature!.slice(0, -4)}AAAA`]) {
+      const refused = await call('POST', '/api/auth/password-reset/confirm', { body: { token: tampered, password: 'new-password-1' } });
+      expect(refused.status).toBe(400);
+      expect(expectError(refused.json)).toMatchObject({ code: 'LINK_INVALID', message: messages.linkInvalid });
+    }
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: buyer.email, password: 'old-password' } })).status).toBe(200);
+    // The genuine link still works afterwards: the forgeries did not spend it.
+    expect((await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'new-password-1' } })).status).toBe(204);
+  });
+
   it('sets the new password with the mailed link, ends older sessions, and spends the link', async () => {
     const { call, signUp } = appWithOutbox();
     const buyer = await signUp({ password: 'old-password' });

@@ -16,6 +16,21 @@ describe('dashboard', () => {
     expect(menuLinks(screen.getByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Add Review', 'My Profile']);
   });
 
+  it('lets a customer just made admin into the admin pages without signing in again', async () => {
+    session.current = meOf(customer);
+    server.use(
+      http.get('*/api/orders', () => HttpResponse.json({ items: [], nextCursor: null })),
+      http.get('*/api/admin/users', () => HttpResponse.json({ items: [{ ...customer, role: 'admin' }], nextCursor: null })),
+    );
+    const { screen, history } = renderApp('/dashboard');
+    expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Add Review', 'My Profile']);
+    // Another admin promotes them; this browser still holds the customer session from a moment ago.
+    session.current = meOf({ ...customer, role: 'admin' });
+    history.push('/dashboard/allUsers');
+    expect(await screen.findByRole('heading', { name: 'All Users' })).toBeInTheDocument();
+    expect(menuLinks(screen.getByRole('navigation', { name: 'Dashboard' }))).toContain('Manage All Orders');
+  });
+
   it('gives admins their menu and an overview with counts', async () => {
     session.current = meOf(admin);
     server.use(
