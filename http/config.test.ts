@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, parseConfig } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, configWarnings, loadConfig, parseConfig } from './config.ts';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -67,6 +67,20 @@ describe('config', () => {
       trustProxy: true,
     });
     expect(config.publicUrl?.origin).toBe('https://shop.example.com');
+  });
+
+  it('warns when PostgreSQL runs without a shared JWT_SECRET, and only then', () => {
+    const postgres = 'postgres://postgres@127.0.0.1:5432/test';
+    expect(configWarnings(parseConfig({ DATABASE_URL: postgres }))).toEqual([expect.stringContaining('JWT_SECRET is not set')]);
+    expect(configWarnings(parseConfig({ DATABASE_URL: postgres, JWT_SECRET: 'x'.repeat(32) }))).toEqual([]);
+    expect(configWarnings(parseConfig({}))).toEqual([]);
+  });
+
+  it('seeds demo data by default on the embedded SQLite only, unless told otherwise', () => {
+    expect(parseConfig({}).seedDemo).toBe(true);
+    expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
   });
 
   it('defaults mail, Google and images to the zero-setup adapters, with links to localhost:PORT', () => {

@@ -32,8 +32,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'GOOGLE_CLIENT_SECRET', default: '(unset)', description: 'OAuth client secret of GOOGLE_CLIENT_ID' },
   { name: 'IMAGE_HOST_KEY', default: '(unset: uploads kept in DATA_DIR/uploads)', description: 'API key of the image host (imgbb): uploads go there instead of the local disk' },
   { name: 'IMAGE_HOST_ENDPOINT', default: 'https://api.imgbb.com/1/upload', description: 'Upload endpoint of the image host, with IMAGE_HOST_KEY' },
-  { name: 'SEED_DEMO', default: 'true', description: 'Seed demo products and reviews into an empty store' },
-  { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Refused sign-in/sign-up attempts (wrong password, e-mail taken) per 15 minutes per IP and per e-mail' },
+  { name: 'SEED_DEMO', default: 'true on SQLite, false on PostgreSQL', description: 'Seed demo products and reviews on the first start (a new SQLite file; PostgreSQL: whenever the catalogue is empty)' },
+  { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Refused sign-in/sign-up attempts (wrong password, e-mail taken, bad input) per 15 minutes per IP and per e-mail; successful ones do not count' },
   { name: 'SIGNUP_RATE_LIMIT', default: '100', description: 'Sign-up attempts per hour per IP, successful ones included: a ceiling on mass account creation' },
   { name: 'LOG_LEVEL', default: 'info', description: 'What the JSON log lines on stdout include: debug, info, warn or error' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind one reverse proxy: rate limits use the client address it appends to X-Forwarded-For' },
@@ -132,7 +132,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must start with sk_ (or rk_)'),
   STRIPE_PUBLISHABLE_KEY: optionalText.refine((value) => value === undefined || value.startsWith('pk_'), 'must start with pk_'),
   STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
-  SEED_DEMO: booleanText.default(true),
+  // Unset: on for the embedded SQLite default, off for PostgreSQL (production).
+  SEED_DEMO: booleanText.optional(),
   TRUST_PROXY: booleanText.default(false),
   AUTH_RATE_LIMIT: rateLimitText.default(10),
   SIGNUP_RATE_LIMIT: rateLimitText.default(100),
@@ -206,7 +207,7 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
       vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY && vars.STRIPE_WEBHOOK_SECRET
         ? { secretKey: vars.STRIPE_SECRET_KEY, publishableKey: vars.STRIPE_PUBLISHABLE_KEY, webhookSecret: vars.STRIPE_WEBHOOK_SECRET }
         : null,
-    seedDemo: vars.SEED_DEMO,
+    seedDemo: vars.SEED_DEMO ?? !vars.DATABASE_URL,
     authRateLimit: vars.AUTH_RATE_LIMIT,
     signUpRateLimit: vars.SIGNUP_RATE_LIMIT,
     trustProxy: vars.TRUST_PROXY,
@@ -239,3 +240,16 @@ export const loadConfig = (env: Record<string, string | undefined>): Config & { 
   const config = parseConfig(env);
   return { ...config, jwtSecret: resolveJwtSecret(config) };
 };
+
+/**
+ * Settings that work but are probably not what a production operator wants: logged at start.
+ * PostgreSQL without JWT_SECRET runs fine alone, but a second instance would sign sessions with
+ * its own generated secret and refuse this one's.
+ */
+export const configWarnings = (config: Pick<Config, 'database' | 'jwtSecret' | 'dataDir'>): string[] =>
+  config.database.kind === 'postgres' && !config.jwtSecret
+    ? [
+        `JWT_SECRET is not set: sessions are signed with a secret kept in ${config.dataDir}; ` +
+          'set one shared JWT_SECRET before running several instances on this database',
+      ]
+    : [];

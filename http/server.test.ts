@@ -50,8 +50,17 @@ describe('the real server (SQLite file, test payments)', () => {
     expect(users.status).toBe(200);
 
     expect((await fetch(`${base}/`)).status).toBe(200);
+
+    // The admin deletes every demo product: a restart on the same file does not bring them back.
+    const auth = { authorization: `Bearer ${session.token}` };
+    const all = (await (await fetch(`${base}/api/products?limit=100`)).json()) as { items: { id: string }[] };
+    for (const { id } of all.items) expect((await fetch(`${base}/api/products/${id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
     await server.close();
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     server = null;
+
+    server = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, { logger: silentLogger, webRoot: join(dataDir, 'no-build') });
+    const again = (await (await fetch(`http://127.0.0.1:${server.port}/api/products`)).json()) as { items: unknown[] };
+    expect(again.items).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * concerns (signals, exit codes); tests start it on port 0.
  */
 import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -11,7 +12,7 @@ import { composePorts } from '#adapters/compose.ts';
 import { seedDemoData } from '#adapters/seed/demo-data.ts';
 import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { configWarnings, loadConfig } from './config.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
 import { describeStartup, startupBanner, type StartupFacts } from './startup-banner.ts';
 
@@ -37,9 +38,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = options.logger ?? createJsonLogger(config.logLevel);
+  // Demo data belongs to a shop's first start (on SQLite: a new file), never later, so an operator
+  // who deletes every demo item does not see them back at the next restart. PostgreSQL seeds only
+  // when SEED_DEMO=true is asked for, whenever its catalogue is empty.
+  const firstStart = config.database.kind === 'sqlite' ? !existsSync(config.database.file) : true;
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const ports = await composePorts(config, { log: (line) => logger.info(line) });
   try {
-    if (config.seedDemo && (await seedDemoData(ports))) logger.info('seeded demo products and reviews');
+    if (config.seedDemo && firstStart && (await seedDemoData(ports))) logger.info('seeded demo products and reviews');
     if (config.admin) {
       const admin = await bootstrapAdmin(ports, config.admin);
       if (!admin.ok) throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${admin.error.message}`);

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { ConfigError, parseConfig } from '../http/config.ts';
+import { loadEnvFile } from './env-file.mjs';
 import { describeStartup } from '../http/startup-banner.ts';
 
 /** All remaining pages in one step: one read snapshot, so a busy writer cannot restart us forever. */
@@ -19,6 +20,7 @@ const fail = (message) => {
   process.exit(1);
 };
 
+loadEnvFile();
 let config;
 try {
   config = parseConfig(process.env);

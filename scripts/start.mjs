@@ -4,10 +4,14 @@
 // process: one process, one PID, so Ctrl-C, `kill` and container stops reach the server's own
 // graceful shutdown exactly once, and the exit code is the server's.
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadEnvFile } from './env-file.mjs';
 import { ensureServerBuild } from './server-build.mjs';
 import { buildWeb, needsWebBuild } from './web-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+const envFile = loadEnvFile();
+if (envFile) console.log(`Settings read from ${envFile} (variables set in the environment win).`);
 
 if (needsWebBuild(root)) {
   const started = Date.now();

@@ -25,7 +25,7 @@ describe('simultaneous first start of several instances on one PostgreSQL', () =
 
   it('starts them all, with one admin and one demo catalogue between them', async () => {
     database = await createScratchDatabase('simultaneous');
-    const env = { DATABASE_URL: database.url };
+    const env = { DATABASE_URL: database.url, SEED_DEMO: 'true' };
     const started = await Promise.allSettled(Array.from({ length: INSTANCES }, () => startServer({ env })));
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
     expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(

@@ -1,0 +1,1 @@
+export declare const loadEnvFile: (dir?: string) => string | null;
