@@ -231,10 +231,9 @@ export function describeStoreContract(name: string, open: OpenStore): void {
       it('sets role, password hash, verification and bumps the session version', async () => {
         const user = await addUser();
         expect((await store.users.setRole(user.id, 'admin'))?.role).toBe('admin');
-        expect((await store.users.setPasswordHash(user.id, 'new-hash'))?.passwordHash).toBe('new-hash');
         expect((await store.users.setEmailVerified(user.id))?.emailVerified).toBe(true);
         expect((await store.users.bumpSessionVersion(user.id))?.sessionVersion).toBe(1);
-        expect((await store.users.bumpSessionVersion(user.id))?.sessionVersion).toBe(2);
+        expect((await store.users.replacePassword(user.id, 'new-hash', 1))?.sessionVersion).toBe(2);
         expect(await store.users.findById(user.id)).toMatchObject({
           role: 'admin',
           passwordHash: 'new-hash',
@@ -243,6 +242,20 @@ export function describeStoreContract(name: string, open: OpenStore): void {
         });
         expect(await store.users.setRole(randomUUID(), 'admin')).toBeNull();
         expect(await store.users.bumpSessionVersion(randomUUID())).toBeNull();
+      });
+
+      it('replaces a password only at the expected session version: of two at once, exactly one wins', async () => {
+        const user = await addUser();
+        const attempts = await Promise.all([
+          store.users.replacePassword(user.id, 'hash-a', 0),
+          store.users.replacePassword(user.id, 'hash-b', 0),
+        ]);
+        expect(attempts.filter((replaced) => replaced !== null)).toHaveLength(1);
+        const winner = attempts.find((replaced) => replaced !== null)!;
+        expect(await store.users.findById(user.id)).toMatchObject({ passwordHash: winner.passwordHash, sessionVersion: 1 });
+        expect(await store.users.replacePassword(user.id, 'hash-c', 0)).toBeNull();
+        expect(await store.users.replacePassword(randomUUID(), 'hash-d', 0)).toBeNull();
+        expect((await store.users.findById(user.id))?.passwordHash).toBe(winner.passwordHash);
       });
 
       it('keeps a null password hash for Google-only accounts', async () => {

@@ -41,7 +41,7 @@ export const resetPassword = async (
   const user = await deps.store.users.findById(check.claims.userId);
   if (!user) return fail(domainError('LINK_INVALID', messages.linkInvalid));
   if (user.sessionVersion !== check.claims.version) return fail(domainError('LINK_INVALID', messages.linkUsed));
-  await deps.store.users.setPasswordHash(user.id, await deps.hasher.hash(input.password));
-  await deps.store.users.bumpSessionVersion(user.id);
-  return ok(null);
+  // Checked again where it is written: of two uses of one link at the same moment, one wins.
+  const replaced = await deps.store.users.replacePassword(user.id, await deps.hasher.hash(input.password), check.claims.version);
+  return replaced ? ok(null) : fail(domainError('LINK_INVALID', messages.linkUsed));
 };

@@ -10,7 +10,12 @@ export interface UserRepository {
   list(page: PageRequest): Promise<Page<User>>;
   /** Sets the role; it applies on the next request because every request reloads the user. */
   setRole(id: string, role: Role): Promise<User | null>;
-  setPasswordHash(id: string, passwordHash: string): Promise<User | null>;
+  /**
+   * Sets a new password hash and bumps the session version in one step, only while the session
+   * version is still `expectedVersion`: the password-reset link's single use. Null when the user
+   * is gone or the version moved (the link was used, or the user signed out, meanwhile).
+   */
+  replacePassword(id: string, passwordHash: string, expectedVersion: number): Promise<User | null>;
   setEmailVerified(id: string): Promise<User | null>;
   /** Bumps the session version so every token issued before stops working. */
   bumpSessionVersion(id: string): Promise<User | null>;

@@ -147,6 +147,20 @@ describe('password reset', () => {
     expect((await call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'new-password-1' } })).status).toBe(204);
   });
 
+  it('lets one of two simultaneous uses of the same link through, never both', async () => {
+    const { call, signUp } = appWithOutbox();
+    const buyer = await signUp({ password: 'old-password' });
+    await call('POST', '/api/auth/password-reset', { body: { email: buyer.email } });
+    const token = await onlyToken(buyer.email, '/resetPassword');
+    const confirm = (password: string) => call('POST', '/api/auth/password-reset/confirm', { body: { token, password } });
+    const answers = await Promise.all([confirm('first-password'), confirm('second-password')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 400]);
+    const winner = answers[0]!.status === 204 ? 'first-password' : 'second-password';
+    const loser = winner === 'first-password' ? 'second-password' : 'first-password';
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: buyer.email, password: winner } })).status).toBe(200);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: buyer.email, password: loser } })).status).toBe(401);
+  });
+
   it('sets the new password with the mailed link, ends older sessions, and spends the link', async () => {
     const { call, signUp } = appWithOutbox();
     const buyer = await signUp({ password: 'old-password' });

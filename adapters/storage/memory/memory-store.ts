@@ -180,8 +180,12 @@ export function createMemoryStore(): Store {
       async setRole(id, role) {
         return updateUser(id, (user) => (user.role = role));
       },
-      async setPasswordHash(id, passwordHash) {
-        return updateUser(id, (user) => (user.passwordHash = passwordHash));
+      async replacePassword(id, passwordHash, expectedVersion) {
+        if (users.get(id)?.sessionVersion !== expectedVersion) return null;
+        return updateUser(id, (user) => {
+          user.passwordHash = passwordHash;
+          user.sessionVersion += 1;
+        });
       },
       async setEmailVerified(id) {
         return updateUser(id, (user) => (user.emailVerified = true));

@@ -185,8 +185,14 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
       async setRole(id, role) {
         return userUpdate(id, { role });
       },
-      async setPasswordHash(id, passwordHash) {
-        return userUpdate(id, { passwordHash });
+      async replacePassword(id, passwordHash, expectedVersion) {
+        return first(
+          db
+            .update(users)
+            .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+            .where(and(eq(users.id, id), eq(users.sessionVersion, expectedVersion)))
+            .returning(),
+        );
       },
       async setEmailVerified(id) {
         return userUpdate(id, { emailVerified: true });

@@ -253,8 +253,15 @@ export function openSqliteStore(filePath: string): Store {
       async setRole(id, role) {
         return userUpdate(id, { role });
       },
-      async setPasswordHash(id, passwordHash) {
-        return userUpdate(id, { passwordHash });
+      async replacePassword(id, passwordHash, expectedVersion) {
+        return (
+          db
+            .update(users)
+            .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+            .where(and(eq(users.id, id), eq(users.sessionVersion, expectedVersion)))
+            .returning()
+            .get() ?? null
+        );
       },
       async setEmailVerified(id) {
         return userUpdate(id, { emailVerified: true });
