@@ -108,5 +108,3 @@ export function createApp(ports: AppPorts) {
   return api;
 }
 
-/** The typed shape of the API, for the web app's `hc<AppType>` client. */
-export type AppType = ReturnType<typeof createApp>;
