@@ -1,0 +1,49 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeMailerContract } from './mailer.contract.ts';
+import { createOutboxMailer } from './outbox-mailer.ts';
+
+const readEml = async (dir: string) => {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(files.map(async (file) => ({ raw: await readFile(join(dir, file), 'utf8') })));
+};
+
+describeMailerContract('outbox', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'bulkhead-outbox-'));
+  return {
+    mailer: createOutboxMailer({ dir, from: 'shop@bulkhead.test', log: () => undefined }),
+    // The outbox file is the delivery: a mail client opens it as the recipient would see it.
+    delivered: () => readEml(dir),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
+const mail = {
+  to: 'buyer@example.com',
+  subject: 'Verify your e-mail',
+  text: 'Open http://localhost:3000/verify?token=abc123 to verify.',
+  html: '<p>Open <a href="http://localhost:3000/verify?token=abc123">this link</a> to verify.</p>',
+};
+
+describe('outbox mailer', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bulkhead-outbox-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes one .eml per message named by time and recipient, and logs its links', async () => {
+    const lines: string[] = [];
+    const mailer = createOutboxMailer({ dir, from: 'shop@bulkhead.test', log: (l) => lines.push(l) });
+    await mailer.send(mail);
+    await mailer.send({ ...mail, to: 'other@example.com' });
+    const files = (await readdir(dir)).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-buyer@example\.com-\w+\.eml$/);
+    const raw = await readFile(join(dir, files.find((f) => f.includes('buyer'))!), 'utf8');
+    expect(raw).toContain('To: buyer@example.com');
+    expect(lines.join('\n')).toContain('link: http://localhost:3000/verify?token=abc123');
+  });
+});
