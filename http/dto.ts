@@ -99,6 +99,15 @@ export interface TestCardResultDto {
   paymentIntentId: string;
 }
 
+/** GET /api/admin/overview: the admin dashboard's counts. */
+export interface ShopOverviewDto {
+  ordersAwaitingShipment: number;
+  unpaidOrders: number;
+  /** Products with fewer units than one minimum order. */
+  lowStockProducts: number;
+  contactMessages: number;
+}
+
 export interface AdminOrdersDto {
   items: OrderDto[];
   total: number;

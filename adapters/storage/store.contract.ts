@@ -434,6 +434,30 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     });
 
     describe('order lifecycle', () => {
+      it('counts orders by status, products below a stock level and contact messages (the admin overview)', async () => {
+        const low = await addProduct({ stock: 200 });
+        await addProduct({ stock: 99 });
+        await addProduct({ stock: 5_000 });
+        const paid = await placeOk(newOrder(low, { quantity: 100 })); // leaves 100 in stock
+        await store.orders.markPaid(paid.id, 'pi_1', at(2_000));
+        const shipped = await placeOk(newOrder(low, { quantity: 100 })); // leaves 0
+        await store.orders.markPaid(shipped.id, 'pi_2', at(2_000));
+        await store.orders.markShipped(shipped.id, at(3_000));
+        const big = await addProduct({ stock: 1_000 });
+        await placeOk(newOrder(big, { quantity: 100 }));
+        await placeOk(newOrder(big, { quantity: 100 }));
+        expect(await store.orders.countByStatus('unpaid')).toBe(2);
+        expect(await store.orders.countByStatus('pending')).toBe(1);
+        expect(await store.orders.countByStatus('shipped')).toBe(1);
+        expect(await store.products.countBelowStock(100)).toBe(2); // 99 and the one sold down to 0
+        expect(await store.products.countBelowStock(1)).toBe(1);
+        expect(await store.inbox.countContactMessages()).toBe(0);
+        for (const n of [1, 2, 3]) {
+          await store.inbox.addContactMessage({ id: randomUUID(), name: `N${n}`, email: 'n@example.com', message: 'Hello', createdAt: at(n) });
+        }
+        expect(await store.inbox.countContactMessages()).toBe(3);
+      });
+
       it('deletes an unpaid order and returns its units', async () => {
         const product = await addProduct({ stock: 500 });
         const order = await placeOk(newOrder(product, { quantity: 200 }));

@@ -10,4 +10,6 @@ export interface ProductRepository {
   /** Existing orders keep their snapshot; returns false when the product did not exist. */
   delete(id: string): Promise<boolean>;
   count(): Promise<number>;
+  /** How many products hold fewer than `units` in stock. */
+  countBelowStock(units: number): Promise<number>;
 }

@@ -16,4 +16,5 @@ export interface InboxRepository {
   addContactMessage(message: ContactMessage): Promise<ContactMessage>;
   /** Newest first (createdAt desc, id desc); the cursor is opaque. */
   listContactMessages(page: PageRequest): Promise<Page<ContactMessage>>;
+  countContactMessages(): Promise<number>;
 }

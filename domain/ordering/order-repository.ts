@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from '../shared/page.ts';
-import type { Order } from './order.ts';
+import type { Order, OrderStatus } from './order.ts';
 
 /** `duplicate-key`: the same user already has an order with this idempotency key. */
 export type ReservationFailure = 'insufficient-stock' | 'product-not-found' | 'duplicate-key';
@@ -19,6 +19,7 @@ export interface OrderRepository {
   listByUser(userId: string, page: PageRequest): Promise<Page<Order>>;
   /** All orders, newest first. */
   listAll(): Promise<Order[]>;
+  countByStatus(status: OrderStatus): Promise<number>;
   /**
    * Atomically deletes the order if it is still unpaid and returns its units to the product (if
    * the product still exists). Returns false and changes nothing otherwise.

@@ -3,6 +3,7 @@ import { messages } from '#domain/messages.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const ADMIN_ENDPOINTS: [string, string][] = [
+  ['GET', '/api/admin/overview'],
   ['GET', '/api/admin/orders'],
   ['POST', '/api/admin/orders/some-id/ship'],
   ['GET', '/api/admin/users'],
@@ -41,6 +42,8 @@ describe('admin endpoints', () => {
     expect(orders.json.items).toHaveLength(2);
     const users = await context.call('GET', '/api/admin/users', { token: admin.token });
     expect(users.json.items).toHaveLength(3);
+    const overview = await context.call('GET', '/api/admin/overview', { token: admin.token });
+    expect(overview.json).toEqual({ ordersAwaitingShipment: 0, unpaidOrders: 2, lowStockProducts: 0, contactMessages: 0 });
     expect(JSON.stringify(users.json)).not.toMatch(/passwordHash|sessionVersion|scrypt/);
   });
 

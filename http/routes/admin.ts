@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
+import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { deleteUser, listUsers, makeAdmin } from '#domain/identity/manage-users.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
 import { pageRequest } from '#domain/shared/page.ts';
-import type { AdminOrdersDto } from '../dto.ts';
+import type { AdminOrdersDto, ShopOverviewDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
@@ -18,6 +19,10 @@ import { validate } from '../validation.ts';
 export const adminRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
     .use(requireUser(ports), requireAdmin)
+    .get('/overview', async (c) => {
+      const overview = await shopOverview(ports.store, c.get('user'));
+      return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
+    })
     .get('/orders', async (c) => {
       const orders = await ports.store.orders.listAll();
       return c.json({ items: orders.map(toOrderDto), total: orders.length } satisfies AdminOrdersDto, 200);

@@ -175,6 +175,7 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
     const signature = new Stripe(STRIPE.secretKey).webhooks.generateTestHeaderString({ payload, secret: STRIPE.webhookSecret });
     return a.stripeApp.call('POST', '/api/webhooks/stripe', { token, raw: payload, contentType: 'application/json', headers: { 'stripe-signature': signature } });
   }],
+  ['GET /api/admin/overview', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/overview', { token })],
   ['GET /api/admin/orders', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/orders', { token })],
   ['POST /api/admin/orders/:id/ship', adminOnly(200), async (a, _, token) =>
     a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/ship`, { token })],

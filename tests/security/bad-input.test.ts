@@ -195,6 +195,7 @@ const TARGETS: Target[] = [
     },
   },
   { route: 'POST /api/webhooks/stripe', caller: 'anonymous', kind: 'webhook' },
+  { route: 'GET /api/admin/overview', caller: 'admin' },
   { route: 'GET /api/admin/orders', caller: 'admin' },
   { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/admin/users', caller: 'admin', query: ['limit', 'cursor'] },

@@ -14,6 +14,7 @@ import type {
   ProfileDto,
   ReviewDto,
   SessionDto,
+  ShopOverviewDto,
   SubscriberDto,
   TestCardResultDto,
   UploadDto,
@@ -195,6 +196,7 @@ export const api = {
     request<TestCardResultDto>('/api/payments/test/confirm', { method: 'POST', body, signedIn: true }),
 
   // admin
+  adminOverview: () => request<ShopOverviewDto>('/api/admin/overview', { signedIn: true }),
   adminOrders: () => request<AdminOrdersDto>('/api/admin/orders', { signedIn: true }),
   shipOrder: (orderId: string) =>
     request<OrderDto>(`/api/admin/orders/${id(orderId)}/ship`, { method: 'POST', signedIn: true }),

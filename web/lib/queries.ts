@@ -85,7 +85,5 @@ export const adminSubscribersQuery = everyPageQuery(['admin', 'subscribers'], ap
 /** Manage Products: the whole catalogue in the largest pages the API serves, newest first. */
 export const manageProductsQuery = everyPageQuery(['products', 'manage'], api.products);
 
-export const allProductsFirstPageQuery = queryOptions({
-  queryKey: ['products', 'overview'],
-  queryFn: () => api.products({ limit: 100 }),
-});
+/** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
+export const adminOverviewQuery = queryOptions({ queryKey: ['admin', 'overview'], queryFn: api.adminOverview, staleTime: 0 });

@@ -14,6 +14,8 @@ const defaultHandlers = [
     HttpResponse.json({ items: Array.from({ length: 6 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Product ${index}` })), nextCursor: null }),
   ),
   http.get('*/api/reviews', () => HttpResponse.json({ items: [makeReview()], nextCursor: null })),
+  // An admin's dashboard index (tests that pass through it need no handler of their own).
+  http.get('*/api/admin/overview', () => HttpResponse.json({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -105,6 +105,9 @@ export function createMemoryStore(): Store {
       async count() {
         return products.size;
       },
+      async countBelowStock(units) {
+        return [...products.values()].filter((product) => product.stock < units).length;
+      },
     },
 
     orders: {
@@ -134,6 +137,9 @@ export function createMemoryStore(): Store {
       },
       async listAll() {
         return [...orders.values()].sort(newestFirst).map(copy);
+      },
+      async countByStatus(status) {
+        return [...orders.values()].filter((order) => order.status === status).length;
       },
       async deleteUnpaidReturningStock(id) {
         const order = orders.get(id);
@@ -239,6 +245,9 @@ export function createMemoryStore(): Store {
       },
       async listContactMessages(page) {
         return pageOf(contactMessages, page);
+      },
+      async countContactMessages() {
+        return contactMessages.length;
       },
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { Order } from '#domain/ordering/order.ts';
@@ -111,6 +111,9 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
       async count() {
         return db.$count(products);
       },
+      async countBelowStock(units) {
+        return db.$count(products, lt(products.stock, units));
+      },
     },
 
     orders: {
@@ -137,6 +140,9 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
       },
       async listAll() {
         return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+      },
+      async countByStatus(status) {
+        return db.$count(orders, eq(orders.status, status));
       },
       async deleteUnpaidReturningStock(id) {
         return db.transaction(async (tx) => {
@@ -275,6 +281,9 @@ export function createPgStore(db: PgDb, closeConnection: () => Promise<void>): S
           .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
           .limit(page.limit + 1);
         return toPage(rows, page.limit);
+      },
+      async countContactMessages() {
+        return db.$count(contactMessages);
       },
     },
 

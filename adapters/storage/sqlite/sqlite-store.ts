@@ -170,6 +170,9 @@ export function openSqliteStore(filePath: string): Store {
       async count() {
         return db.$count(products);
       },
+      async countBelowStock(units) {
+        return db.$count(products, lt(products.stock, units));
+      },
     },
 
     orders: {
@@ -200,6 +203,9 @@ export function openSqliteStore(filePath: string): Store {
       },
       async listAll() {
         return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+      },
+      async countByStatus(status) {
+        return db.$count(orders, eq(orders.status, status));
       },
       async deleteUnpaidReturningStock(id) {
         return db.transaction(
@@ -339,6 +345,9 @@ export function openSqliteStore(filePath: string): Store {
           .limit(page.limit + 1)
           .all();
         return toPage(rows, page.limit);
+      },
+      async countContactMessages() {
+        return db.$count(contactMessages);
       },
     },
 

@@ -1,12 +1,10 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { adminMessagesQuery, adminOrdersQuery, allProductsFirstPageQuery } from '../../lib/queries.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import { adminOverviewQuery } from '../../lib/queries.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
-/** Products below this many units are flagged on the overview so the admin can restock. */
-const LOW_STOCK = 100;
-
-function Tile({ label, value, to }: { label: string; value: number | string | undefined; to: string }) {
+function Tile({ label, value, to }: { label: string; value: number | undefined; to: string }) {
   return (
     <Link
       to={to}
@@ -18,25 +16,23 @@ function Tile({ label, value, to }: { label: string; value: number | string | un
   );
 }
 
-/** Admins have no orders of their own, so their dashboard index is the shop at a glance. */
+/**
+ * Admins have no orders of their own, so their dashboard index is the shop at a glance: counts
+ * the server makes with one query each, however many orders and products there are.
+ */
 export function AdminOverview() {
   usePageMeta('Admin overview', 'Orders to ship, unpaid orders, low stock and messages at a glance.');
-  const orders = useQuery(adminOrdersQuery).data?.items;
-  const products = useQuery(allProductsFirstPageQuery).data?.items;
-  // The inbox's pages loaded so far (shared with the Messages page): "100+" while more wait.
-  const inbox = useInfiniteQuery(adminMessagesQuery);
-  const loadedMessages = inbox.data?.pages.reduce((sum, page) => sum + page.items.length, 0);
-  const messageCount = loadedMessages !== undefined && inbox.hasNextPage ? `${loadedMessages}+` : loadedMessages;
+  const overview = useQuery(adminOverviewQuery).data;
   return (
     <section aria-labelledby="overview-heading">
       <h2 id="overview-heading" className="mb-4 text-xl font-bold text-slate-900">
         Overview
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label="Orders awaiting shipment" value={orders?.filter((order) => order.status === 'pending').length} to="/dashboard/allOrders" />
-        <Tile label="Unpaid orders" value={orders?.filter((order) => order.status === 'unpaid').length} to="/dashboard/allOrders" />
-        <Tile label={`Low-stock products (under ${LOW_STOCK})`} value={products?.filter((product) => product.stock < LOW_STOCK).length} to="/dashboard/manageProduct" />
-        <Tile label="Contact messages" value={messageCount} to="/dashboard/messages" />
+        <Tile label="Orders awaiting shipment" value={overview?.ordersAwaitingShipment} to="/dashboard/allOrders" />
+        <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" />
+        <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
+        <Tile label="Contact messages" value={overview?.contactMessages} to="/dashboard/messages" />
       </div>
     </section>
   );

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { placeOrder } from '../ordering/place-order.ts';
+import { createWorld } from '../testing/world.ts';
+import { shopOverview } from './shop-overview.ts';
+
+describe('shop overview', () => {
+  it('counts what the admin acts on, and only for admins', async () => {
+    const world = createWorld(createMemoryStore());
+    const admin = await world.addUser({ role: 'admin' });
+    const buyer = await world.addUser();
+    await world.addProduct({ stock: 99 });
+    const product = await world.addProduct({ stock: 1_000 });
+    const placed = await placeOrder(world.deps, { buyer, productId: product.id, quantity: 100, phone: '555 010 2030', address: '1 Dock Road' });
+    expect(placed.ok).toBe(true);
+    expect(await shopOverview(world.store, admin)).toEqual({
+      ok: true,
+      value: { ordersAwaitingShipment: 0, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 0 },
+    });
+    expect(await shopOverview(world.store, buyer)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+});

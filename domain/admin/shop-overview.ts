@@ -1,0 +1,27 @@
+import { isAdmin, type User } from '../identity/user.ts';
+import { MIN_ORDER_QUANTITY } from '../ordering/order.ts';
+import { forbidden, type DomainError } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import type { Store } from '../store.ts';
+
+/** The admin dashboard's counts, each one query, however large the shop. */
+export interface ShopOverview {
+  ordersAwaitingShipment: number;
+  unpaidOrders: number;
+  /** Products holding fewer units than one minimum order: nobody can buy them until restocked. */
+  lowStockProducts: number;
+  contactMessages: number;
+}
+
+export const LOW_STOCK_BELOW = MIN_ORDER_QUANTITY;
+
+export const shopOverview = async (store: Store, actor: User): Promise<Result<ShopOverview, DomainError>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages] = await Promise.all([
+    store.orders.countByStatus('pending'),
+    store.orders.countByStatus('unpaid'),
+    store.products.countBelowStock(LOW_STOCK_BELOW),
+    store.inbox.countContactMessages(),
+  ]);
+  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages });
+};
