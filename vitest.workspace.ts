@@ -10,6 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
+          setupFiles: ['tests/support/no-console-errors.ts'],
           include: ['domain/**/*.test.ts'],
           environment: 'node',
         },
@@ -17,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'adapters',
+          setupFiles: ['tests/support/no-console-errors.ts'],
           include: ['adapters/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -26,6 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'http',
+          setupFiles: ['tests/support/no-console-errors.ts'],
           include: ['http/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -38,6 +41,7 @@ export default defineConfig({
         // against createApp on a real SQLite file (README.md, Security).
         test: {
           name: 'security',
+          setupFiles: ['tests/support/no-console-errors.ts'],
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -49,6 +53,7 @@ export default defineConfig({
         // so the concurrency figures are not skewed by unit tests sharing the two cores.
         test: {
           name: 'system',
+          setupFiles: ['tests/support/no-console-errors.ts'],
           include: ['tests/system/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
@@ -61,6 +66,7 @@ export default defineConfig({
         // Browser journeys: real server, fresh SQLite file, Debian's Chromium via playwright-core.
         test: {
           name: 'journeys',
+          setupFiles: ['tests/support/no-console-errors.ts'],
           include: ['tests/journeys/**/*.journey.ts'],
           environment: 'node',
           testTimeout: 180_000,

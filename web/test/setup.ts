@@ -1,6 +1,9 @@
+// First, so its check runs after this file's cleanup (afterEach hooks run in reverse order):
+// any console.error (React warnings, act() problems, failed renders) fails the test.
+import '../../tests/support/no-console-errors.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server, session } from './server.ts';
 
 // Route chunks load lazily; on a busy 2-core CI machine the first render can take over the
@@ -40,21 +43,11 @@ window.scrollTo = () => {};
 // An unexpected request is a bug in the test or the app: fail loudly.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
-// Any console.error (React warnings, act() problems, failed renders) fails the test.
-let consoleErrors: unknown[][] = [];
-beforeEach(() => {
-  consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
-  });
-});
-
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   session.current = null;
   vi.restoreAllMocks();
-  expect(consoleErrors, 'console.error was called').toEqual([]);
 });
 
 afterAll(() => server.close());
