@@ -2,7 +2,9 @@
  * Every user-facing text of Bulkhead, in one place (see spec/messages.md). The server and the web
  * app both import this module, so tests assert against the same constants users read.
  */
-export const MIN_ORDER_QUANTITY_TEXT = 'Minimum Order Quantity: 100';
+import { MIN_ORDER_QUANTITY } from './ordering/order.ts';
+
+export const MIN_ORDER_QUANTITY_TEXT = `Minimum Order Quantity: ${MIN_ORDER_QUANTITY}`;
 
 export const messages = {
   // Toasts and confirmations
@@ -41,7 +43,7 @@ export const messages = {
   phoneRequired: 'Please enter your phone number',
   phoneNotDigits: 'Phone number must contain digits only',
   addressRequired: 'Please enter your address',
-  belowMinimum: 'The minimum order quantity is 100',
+  belowMinimum: `The minimum order quantity is ${MIN_ORDER_QUANTITY}`,
   aboveStock: 'Order quantity cannot exceed the available quantity',
   imageTooLarge: 'Image must be smaller than 1 MB (1,000,000 bytes)',
   imageMissing: 'Please select an image and try again',
