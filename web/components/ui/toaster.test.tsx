@@ -1,0 +1,38 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify, Toaster } from './toaster.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('toasts', () => {
+  it('keeps a success 2 s and an error 4 s', async () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      notify.success('Saved it');
+      notify.error('Could not save');
+    });
+    await advance(100);
+    expect(screen.getByText('Saved it')).toBeInTheDocument();
+    expect(screen.getByText('Could not save')).toBeInTheDocument();
+    await advance(2_500); // past 2 s and the exit animation
+    expect(screen.queryByText('Saved it')).not.toBeInTheDocument();
+    expect(screen.getByText('Could not save')).toBeInTheDocument();
+    await advance(2_000); // past 4 s
+    expect(screen.queryByText('Could not save')).not.toBeInTheDocument();
+  });
+
+  it('shows at most 20 at once', async () => {
+    vi.useFakeTimers();
+    const { container } = render(<Toaster />);
+    act(() => {
+      for (let n = 1; n <= 25; n += 1) notify.error(`Problem ${n}`);
+    });
+    await advance(100);
+    expect(container.querySelectorAll('[data-sonner-toast][data-visible="true"]')).toHaveLength(20);
+  });
+});
