@@ -1,33 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { describeMailerContract } from './mailer.contract.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
-
-/** A real SMTP peer on a free port, keeping every message it accepts with its envelope. */
-const startSmtpPeer = async () => {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-};
+import { startSmtpPeer } from './smtp-peer.ts';
 
 describeMailerContract('SMTP against a real SMTP peer', async () => {
   const peer = await startSmtpPeer();

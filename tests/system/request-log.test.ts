@@ -6,9 +6,8 @@
  * the payment client secret, card numbers, the SMTP password, JWT_SECRET or ADMIN_PASSWORD.
  */
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer } from '#adapters/mail/smtp-peer.ts';
 import { seedProductsIntoSqlite } from '../support/products.ts';
 import { freshDataDir, startServer, TEST_ADMIN, TEST_JWT_SECRET, type RunningServer } from '../support/server.ts';
 
@@ -26,28 +25,15 @@ interface LogLine {
 
 describe('JSON logs of the real server', () => {
   const dataDir = freshDataDir('bulkhead-logs');
-  const mails: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  /** The mails that arrived, quoted-printable soft breaks and `=3D` undone. */
+  const mails = () => smtp.received.map(({ raw }) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
   let server: RunningServer | null = null;
   let productId: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpPeer();
+    const smtpPort = smtp.port;
     const [product] = await seedProductsIntoSqlite(dataDir, [{ name: 'Log Test Coupling', stock: 10_000, priceCents: 199 }]);
     productId = product!.id;
     server = await startServer({
@@ -57,7 +43,7 @@ describe('JSON logs of the real server', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -90,10 +76,10 @@ describe('JSON logs of the real server', () => {
     // A real reset token, through real SMTP, used as the web app's link would use it.
     expect((await json('POST', '/api/auth/password-reset', { body: { email } })).status).toBe(202);
     const deadline = Date.now() + 10_000;
-    while (!mails.some((mail) => /token=/.test(mail) && mail.includes('reset')) && Date.now() < deadline) {
+    while (!mails().some((mail) => /token=/.test(mail) && mail.includes('reset')) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const resetMail = mails.find((mail) => /token=/.test(mail) && mail.includes('reset'));
+    const resetMail = mails().find((mail) => /token=/.test(mail) && mail.includes('reset'));
     const resetToken = /[?&]token=([A-Za-z0-9._~-]+)/.exec(resetMail ?? '')?.[1];
     expect(resetToken, 'the reset e-mail carries a token').toBeDefined();
     await fetch(`${base}/resetPassword?token=${resetToken}`);
