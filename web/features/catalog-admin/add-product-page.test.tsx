@@ -10,6 +10,19 @@ import { server, session } from '../../test/server.ts';
 const png = (bytes: number, name = 'valve.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
 /** A catalogue on the "server": GET lists it newest first, POST adds to the front. */
+/** Opens Add Product, fills every field for a tube cutter at `price` and submits. */
+const submitTubeCutter = async (price: string) => {
+  const view = renderApp('/dashboard/addProduct');
+  const { screen, user } = view;
+  await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
+  await user.type(screen.getByLabelText('Price'), price);
+  await user.type(screen.getByLabelText('Quantity'), '300');
+  await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
+  await user.upload(screen.getByLabelText('Image'), png(5_000));
+  await user.click(screen.getByRole('button', { name: labels.addProduct }));
+  return view;
+};
+
 const catalogOnServer = () => {
   const state = { products: [makeProduct({ id: 'p_old', name: 'Old Elbow' })], created: [] as unknown[], uploads: 0 };
   server.use(
@@ -112,13 +125,7 @@ describe('Add Product', () => {
     session.current = meOf(admin);
     catalogOnServer();
     server.use(http.post('*/api/uploads', () => HttpResponse.json(errorBody('PAYLOAD_TOO_LARGE', messages.imageTooLarge), { status: 413 })));
-    const { screen, user } = renderApp('/dashboard/addProduct');
-    await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
-    await user.type(screen.getByLabelText('Price'), '19');
-    await user.type(screen.getByLabelText('Quantity'), '300');
-    await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
-    await user.upload(screen.getByLabelText('Image'), png(5_000));
-    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    const { screen } = await submitTubeCutter('19');
     expect(await screen.findAllByText(messages.imageTooLarge)).toHaveLength(2);
     expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(expect.stringContaining(messages.imageTooLarge));
     expect(screen.getByLabelText('Product name')).toHaveValue('Tube Cutter');
@@ -128,13 +135,7 @@ describe('Add Product', () => {
     session.current = meOf(admin);
     catalogOnServer();
     server.use(http.post('*/api/products', () => HttpResponse.json(errorBody('INTERNAL', messages.serverError), { status: 500 })));
-    const { screen, user } = renderApp('/dashboard/addProduct');
-    await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
-    await user.type(screen.getByLabelText('Price'), '19.99');
-    await user.type(screen.getByLabelText('Quantity'), '300');
-    await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
-    await user.upload(screen.getByLabelText('Image'), png(5_000));
-    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    const { screen } = await submitTubeCutter('19.99');
     expect(await screen.findByText(messages.productAddFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: labels.addProduct })).toBeEnabled();
   });
@@ -147,13 +148,7 @@ describe('Add Product', () => {
         HttpResponse.json(errorBody('SERVICE_UNAVAILABLE', messages.serviceUnavailable.images), { status: 503 }),
       ),
     );
-    const { screen, user } = renderApp('/dashboard/addProduct');
-    await user.type(await screen.findByLabelText('Product name'), 'Tube Cutter');
-    await user.type(screen.getByLabelText('Price'), '19.99');
-    await user.type(screen.getByLabelText('Quantity'), '300');
-    await user.type(screen.getByLabelText('Description'), 'Cuts copper tube cleanly.');
-    await user.upload(screen.getByLabelText('Image'), png(5_000));
-    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    const { screen } = await submitTubeCutter('19.99');
     // Under the image field and in the toast.
     expect(await screen.findAllByText(messages.serviceUnavailable.images)).toHaveLength(2);
   });
