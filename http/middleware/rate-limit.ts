@@ -39,12 +39,8 @@ const tooManyAttempts = (c: Context, windowMs: number) => {
  * Counters live in this process's memory (README: several instances).
  */
 export const createAuthRateLimits = (
-  settings: HttpSettings,
-  budget: { limit: number; windowMs: number; refusedOnly: boolean } = {
-    limit: settings.authRateLimit,
-    windowMs: settings.authRateWindowMs,
-    refusedOnly: false,
-  },
+  settings: Pick<HttpSettings, 'trustProxy'>,
+  budget: { limit: number; windowMs: number; refusedOnly: boolean },
 ) => {
   const common = {
     windowMs: budget.windowMs,

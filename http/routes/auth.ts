@@ -36,7 +36,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
   // A ceiling on accounts made from one address, successful ones included.
   const accountCreation = createAuthRateLimits(settings, { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
   // Every attempt counts: link tokens guessed, verification mail asked for again.
-  const limits = createAuthRateLimits(settings);
+  const limits = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: false });
   // Reset requests send mail to a chosen address: a tighter brake of their own, per IP and per e-mail.
   const resetLimits = createAuthRateLimits(settings, { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
   const mailDeps = (c: Context) => ({ ...ports, appUrl: appUrlOf(c, settings) });
