@@ -76,7 +76,7 @@ export const adminOrdersQuery = queryOptions({ queryKey: ['admin', 'orders'], qu
 /** All Users (admin): every account, newest first. */
 export const adminUsersQuery = everyPageQuery(['admin', 'users'], api.adminUsers);
 
-/** The admins' inbox (and the overview's count): every contact message, newest first. */
+/** The admins' inbox: every contact message, newest first. */
 export const adminMessagesQuery = everyPageQuery(['admin', 'messages'], api.adminMessages);
 
 /** Every newsletter subscriber, newest first. */
