@@ -132,6 +132,7 @@ export const labels = {
   notPaid: 'Not Paid',
   paid: 'PAID',
   payNow: 'Pay Now',
+  orderAgain: 'Order again',
   dashboardWelcome: 'Welcome To Dashboard',
   myOrder: 'My Order',
   addReview: 'Add Review',

@@ -39,7 +39,7 @@ describe('product page', () => {
     expect(screen.getByText('Total: $1,875.00')).toBeInTheDocument();
   });
 
-  it('places the order with an Idempotency-Key, toasts, resets the form and shows the fresh stock', async () => {
+  it('places the order with an Idempotency-Key, toasts, closes the form into Pay Now, shows the fresh stock, and reopens it empty', async () => {
     session.current = meOf(customer);
     const state = productOnServer(500);
     let request: { body: unknown; key: string | null } | undefined;
@@ -47,7 +47,7 @@ describe('product page', () => {
       http.post('*/api/orders', async ({ request: sent }) => {
         request = { body: await sent.json(), key: sent.headers.get('Idempotency-Key') };
         state.product = { ...state.product, stock: 350 };
-        return HttpResponse.json(makeOrder(), { status: 201 });
+        return HttpResponse.json(makeOrder({ id: 'o_new', quantity: 150, totalCents: 187_500 }), { status: 201 });
       }),
     );
     const { screen, user } = renderApp('/product/p_wrench');
@@ -55,8 +55,13 @@ describe('product page', () => {
     await user.type(screen.getByLabelText('Address'), '1 Dock Road');
     await user.type(screen.getByLabelText('Quantity'), '150');
     await user.click(screen.getByRole('button', { name: 'Purchase Now' }));
-    expect(await screen.findByText(messages.orderPlaced)).toBeInTheDocument();
+    const placed = await screen.findByRole('status');
+    expect(placed).toHaveTextContent(messages.orderPlaced);
+    expect(placed).toHaveTextContent('150 × Pipe Wrench 14", total $1,875.00');
+    expect(within(placed).getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_new');
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
     expect(await screen.findByText('Available Quantity: 350')).toBeInTheDocument();
+    await user.click(within(placed).getByRole('button', { name: labels.orderAgain }));
     expect(screen.getByLabelText('Quantity')).toHaveValue('');
     expect(request?.body).toEqual({ productId: 'p_wrench', quantity: 150, phone: '555 123 4567', address: '1 Dock Road' });
     expect(request?.key).toMatch(/^[\w-]{20,}$/);

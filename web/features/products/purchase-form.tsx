@@ -1,15 +1,16 @@
 import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages, MIN_ORDER_QUANTITY_TEXT } from '#domain/messages.ts';
 import { multiplyCents } from '#domain/shared/money.ts';
-import type { ProductDto } from '#http/dto.ts';
+import type { OrderDto, ProductDto } from '#http/dto.ts';
 import { orderFormSchema } from '#http/schemas.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -28,24 +29,49 @@ function TotalLine({ unitPriceCents, quantity }: { unitPriceCents: number; quant
 }
 
 /**
+ * After a successful order the form closes (seed) into what happened and what comes next: the
+ * order waits for payment, so Pay Now is one click away; Order again opens an empty form.
+ */
+function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: () => void }) {
+  return (
+    <div role="status" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-5">
+      <p className="font-semibold text-emerald-900">{messages.orderPlaced}</p>
+      <p className="text-sm text-slate-800">
+        {order.quantity} × {order.productName}, total {formatCents(order.totalCents)}. It waits for payment in My Order.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary')}>
+          {labels.payNow}
+        </Link>
+        <Button variant="secondary" onClick={onOrderAgain}>
+          {labels.orderAgain}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The bulk purchase form. The browser checks with the server's own schema for quick feedback;
  * the server checks again and decides the price, so its field errors are shown too.
  */
 export function PurchaseForm({ product }: { product: ProductDto }) {
   const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [placed, setPlaced] = useState<OrderDto | null>(null);
   const schema = orderFormSchema(product.stock);
   const form = useForm({
     defaultValues: { phone: '', address: '', quantity: '' },
     onSubmit: async ({ value, formApi }) => {
       setServerErrors({});
       try {
-        await api.placeOrder(
+        const order = await api.placeOrder(
           { productId: product.id, quantity: Number(value.quantity.trim()), phone: value.phone.trim(), address: value.address.trim() },
           // A fresh key per submission: a retried request returns the same order, a new click buys again.
           crypto.randomUUID(),
         );
         formApi.reset();
+        setPlaced(order);
         notify.success(messages.orderPlaced);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: ['products'] }),
@@ -61,6 +87,8 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
       }
     },
   });
+
+  if (placed) return <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />;
 
   if (product.stock === 0) {
     return (
