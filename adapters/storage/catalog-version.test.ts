@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Product } from '#domain/catalog/product.ts';
-import type { Order } from '#domain/ordering/order.ts';
 import type { Store } from '#domain/store.ts';
 import { createMemoryStore } from './memory/memory-store.ts';
+import { unpaidOrderOf } from './order-fixture.ts';
 import { openSqliteStore } from './sqlite/sqlite-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bulkhead-catalog-version-'));
@@ -25,28 +25,6 @@ const newProduct = (stock = 1000) => ({
   priceCents: 1250,
   stock,
   createdAt: new Date(),
-});
-
-const newOrder = (product: Product, quantity = 100): Order => ({
-  id: randomUUID(),
-  userId: 'buyer-1',
-  email: 'buyer@example.com',
-  customerName: 'Bulk Buyer',
-  productId: product.id,
-  productName: product.name,
-  productImageUrl: product.imageUrl,
-  productDescription: product.description,
-  unitPriceCents: product.priceCents,
-  quantity,
-  totalCents: product.priceCents * quantity,
-  phone: '+15550100',
-  address: '1 Warehouse Road',
-  status: 'unpaid',
-  transactionId: null,
-  idempotencyKey: null,
-  createdAt: new Date(),
-  paidAt: null,
-  shippedAt: null,
 });
 
 const versionOf = (store: Store): string => {
@@ -74,7 +52,7 @@ describe.each(stores)('%s store catalog version', (_name, open) => {
       let product: Product | undefined;
       expect(await moves(store, async () => (product = await store.products.create(newProduct())))).toBe(true);
       expect(await moves(store, () => store.products.update(product!.id, { priceCents: 999 }, new Date()))).toBe(true);
-      const order = newOrder(product!);
+      const order = unpaidOrderOf(product!);
       expect(await moves(store, () => store.orders.placeReservingStock(order))).toBe(true);
       expect(await moves(store, () => store.orders.deleteUnpaidReturningStock(order.id))).toBe(true);
       expect(await moves(store, () => store.products.delete(product!.id))).toBe(true);
@@ -117,7 +95,7 @@ describe('sqlite catalog version across processes', () => {
     const otherProcess = openSqliteStore(file);
     try {
       const product = await server.products.create(newProduct());
-      expect(await moves(server, () => otherProcess.orders.placeReservingStock(newOrder(product)))).toBe(true);
+      expect(await moves(server, () => otherProcess.orders.placeReservingStock(unpaidOrderOf(product)))).toBe(true);
       expect(await moves(server, () => otherProcess.products.update(product.id, { stock: 5 }, new Date()))).toBe(true);
       // The other connection's own reads change nothing.
       expect(await moves(server, () => otherProcess.products.findById(product.id))).toBe(false);

@@ -6,6 +6,7 @@ import type { User } from '#domain/identity/user.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import type { Page, PageRequest } from '#domain/shared/page.ts';
 import type { Store } from '#domain/store.ts';
+import { unpaidOrderOf } from './order-fixture.ts';
 
 export type OpenStore = () => Promise<{ store: Store; cleanup: () => Promise<void> }>;
 
@@ -55,31 +56,8 @@ export function describeStoreContract(name: string, open: OpenStore): void {
       return created;
     };
 
-    const newOrder = (product: Product, overrides: Partial<Order> = {}): Order => {
-      const quantity = overrides.quantity ?? 100;
-      return {
-        id: randomUUID(),
-        userId: randomUUID(),
-        email: 'buyer@example.com',
-        customerName: 'Ada Buyer',
-        productId: product.id,
-        productName: product.name,
-        productImageUrl: product.imageUrl,
-        productDescription: product.description,
-        unitPriceCents: product.priceCents,
-        quantity,
-        totalCents: product.priceCents * quantity,
-        phone: '+15550100',
-        address: '1 Dock Road',
-        status: 'unpaid',
-        transactionId: null,
-        idempotencyKey: null,
-        createdAt: at(1_000),
-        paidAt: null,
-        shippedAt: null,
-        ...overrides,
-      };
-    };
+    const newOrder = (product: Product, overrides: Partial<Order> = {}): Order =>
+      unpaidOrderOf(product, { createdAt: at(1_000), ...overrides });
 
     const placeOk = async (order: Order): Promise<Order> => {
       const result = await store.orders.placeReservingStock(order);

@@ -4,8 +4,8 @@
  * `attempts` orders of 100 units, and prints how many succeeded as JSON.
  * Usage: place-orders-process.ts <dbFile> <productId> <attempts> <startAtEpochMs>
  */
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { unpaidOrderOf } from '../order-fixture.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 
 const [file, productId, attemptsText, startAtText] = process.argv.slice(2);
@@ -13,29 +13,11 @@ if (!file || !productId || !attemptsText || !startAtText) throw new Error('usage
 
 const store = openSqliteStore(file);
 await sleep(Math.max(0, Number(startAtText) - Date.now()));
+// Only the id matters to the reservation; the rest is the order's snapshot.
+const product = { id: productId, name: 'Part', imageUrl: '', description: '', priceCents: 100 };
 let placed = 0;
 for (let i = 0; i < Number(attemptsText); i++) {
-  const result = await store.orders.placeReservingStock({
-    id: randomUUID(),
-    userId: randomUUID(),
-    email: 'buyer@example.com',
-    customerName: 'Buyer',
-    productId,
-    productName: 'Part',
-    productImageUrl: '',
-    productDescription: '',
-    unitPriceCents: 100,
-    quantity: 100,
-    totalCents: 10_000,
-    phone: '+15550100',
-    address: '1 Dock Road',
-    status: 'unpaid',
-    transactionId: null,
-    idempotencyKey: null,
-    createdAt: new Date(),
-    paidAt: null,
-    shippedAt: null,
-  });
+  const result = await store.orders.placeReservingStock(unpaidOrderOf(product));
   if (result.ok) placed += 1;
 }
 await store.close();
