@@ -1,13 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { composePorts, type ComposedPorts } from './compose.ts';
 
 const secret = 'compose-test-secret-that-is-long-enough-42';
 let opened: ComposedPorts | null = null;
 afterEach(async () => {
-  await opened?.store.close();
+  await opened?.lifecycle.close();
   opened = null;
 });
 
@@ -18,12 +18,27 @@ describe('composePorts', () => {
     expect(opened.google).toBeNull();
     expect(opened.uploads).not.toBeNull();
     expect(opened.payments.provider).toBe('test');
-    await opened.store.ping();
+    await opened.lifecycle.ping();
     const hash = await opened.hasher.hash('pass-123');
     expect(hash.startsWith('scrypt$32768$8$1$')).toBe(true);
     const token = await opened.tokens.issue({ userId: 'u1', sessionVersion: 1 });
     expect(await opened.tokens.verify(token)).toEqual({ userId: 'u1', sessionVersion: 1 });
     expect(opened.ids.newId()).not.toBe(opened.ids.newId());
+  });
+
+  it('sweeps unreferenced uploads older than a day as it starts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bulkhead-compose-sweep-'));
+    try {
+      const old = `${'9'.repeat(32)}.png`;
+      await mkdir(join(dataDir, 'uploads'), { recursive: true });
+      await writeFile(join(dataDir, 'uploads', old), 'x');
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      await utimes(join(dataDir, 'uploads', old), twoDaysAgo, twoDaysAgo);
+      opened = await composePorts({ database: { kind: 'sqlite', file: ':memory:' }, jwtSecret: secret, stripe: null, dataDir }, { log: () => undefined });
+      await vi.waitFor(async () => expect(await readdir(join(dataDir, 'uploads'))).toEqual([]));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('picks Stripe when its keys are configured', async () => {

@@ -20,8 +20,10 @@ import { createScryptPasswordHasher } from './identity/scrypt-password-hasher.ts
 import { createImageHostStore } from './images/image-host-store.ts';
 import { createLocalDiskImageStore } from './images/local-disk-image-store.ts';
 import { createLocalImageFiles } from './images/resize.ts';
+import { sweepUnreferencedUploads } from './images/sweep-uploads.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import type { Storage, StorageLifecycle } from './storage/storage.ts';
 
 export const DEFAULT_MAIL_FROM = 'Bulkhead <no-reply@localhost>';
 /** Where the local-disk image store's files are served (http/routes/uploads.ts). */
@@ -46,7 +48,12 @@ export interface AdapterSettings {
 }
 
 export interface ComposedPorts {
+  /** The repositories: all of the storage the domain sees. */
   store: Store;
+  /** The database connection: health pings it, shutdown closes it. */
+  lifecycle: StorageLifecycle;
+  /** For the HTTP catalog cache (adapters/storage/storage.ts); null: nothing may be cached. */
+  catalogVersion: Storage['catalogVersion'];
   clock: Clock;
   ids: IdGenerator;
   hasher: PasswordHasher;
@@ -75,14 +82,15 @@ const createMailer = (settings: AdapterSettings, dataDir: string, log: (line: st
     : createOutboxMailer({ dir: join(dataDir, 'outbox'), from, log });
 };
 
-export const openStore = async (database: AdapterSettings['database']): Promise<Store> => {
+export const openStorage = async (database: AdapterSettings['database']): Promise<Storage> => {
   if (database.kind === 'postgres') {
-    const { openPostgresStore } = await import('./storage/postgres/postgres-store.ts');
-    return openPostgresStore(database.url);
+    const { openPostgresStorage } = await import('./storage/postgres/postgres-store.ts');
+    return openPostgresStorage(database.url);
   }
-  if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
-  const { openSqliteStore } = await import('./storage/sqlite/sqlite-store.ts');
-  return openSqliteStore(database.file);
+  // A directory made here is the owner's only (700): it holds the database and the JWT secret.
+  if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true, mode: 0o700 });
+  const { openSqliteStorage } = await import('./storage/sqlite/sqlite-store.ts');
+  return openSqliteStorage(database.file);
 };
 
 export const createPayments = async (
@@ -97,6 +105,21 @@ export const createPayments = async (
   return createTestPaymentGateway({ now: () => clock.now() });
 };
 
+/** Unreferenced uploads older than a day are deleted at start and then every hour. */
+const sweepUploadsNowAndHourly = (dir: string, storage: Storage, clock: Clock, log?: (line: string) => void) => {
+  const sweep = () =>
+    sweepUnreferencedUploads({ dir, urlPrefix: UPLOADS_URL_PREFIX, imagesInUse: (urls) => storage.imagesInUse(urls), now: () => clock.now() })
+      .then((deleted) => {
+        if (deleted.length > 0) log?.(`Deleted ${deleted.length} unreferenced upload(s) older than a day`);
+      })
+      // A sweep that fails (the database closing, a file vanishing) is simply tried again next hour.
+      .catch(() => undefined);
+  void sweep();
+  const timer = setInterval(() => void sweep(), 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
 /** Opens the store (running its migrations) and builds every other port. */
 export async function composePorts(
   settings: AdapterSettings,
@@ -107,9 +130,18 @@ export async function composePorts(
   const appUrl = (settings.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const uploadsDir = join(dataDir, 'uploads');
   const uploads = settings.imageHost ? null : createLocalImageFiles({ dir: uploadsDir });
-  const store = await openStore(settings.database);
+  const storage = await openStorage(settings.database);
+  const stopSweeping = uploads ? sweepUploadsNowAndHourly(uploadsDir, storage, clock, options.log) : () => undefined;
   return {
-    store,
+    store: storage.repositories,
+    lifecycle: {
+      ping: () => storage.lifecycle.ping(),
+      close: async () => {
+        stopSweeping();
+        await storage.lifecycle.close();
+      },
+    },
+    catalogVersion: storage.catalogVersion,
     clock,
     ids: { newId: () => randomUUID() },
     hasher: createScryptPasswordHasher(),

@@ -1,4 +1,4 @@
-// The yardstick of DESIGN.md: a bare Hono + better-sqlite3 server returning the same rows as
+// The yardstick of the README's Performance section: a bare Hono + better-sqlite3 server returning the same rows as
 // GET /api/products (newest first) and GET /api/products/:id, with no validation, auth, headers,
 // cache or layers, on the same database file as the real server. The bench reports the ratio.
 // Usage: node bench/bare-server.mjs <sqlite-file> <port>

@@ -16,11 +16,20 @@ import { seedBenchCatalogIntoSqlite, seedProductsIntoPostgres, sqliteFileIn } fr
 import { freePort, freshDataDir, startServer } from '../tests/support/server.ts';
 import { measure, rssMb, summarise, tableHeader, tableRow } from './measure.mjs';
 
+if (process.argv.includes('--scale')) {
+  const { runScaleBench } = await import('./scale.mjs');
+  await runScaleBench();
+  process.exit(0);
+}
+
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = [10, 50];
 const CATALOG_SIZE = 200;
 const BIG_STOCK = 1_000_000_000;
+// Logging at info, as in production: every request writes its JSON line (the test harness's
+// default, warn, would leave the access log out of the figures).
+const BENCH_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info' };
 const TARGETS = { ratio: 1.0, p99Ms: 10, rssMb: 120 };
 
 const ORDER_PRODUCTS = [
@@ -74,7 +83,7 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
   const dataDir = freshDataDir('bulkhead-bench');
   const { ids, extra } = await seedBenchCatalogIntoSqlite(dataDir, { total: CATALOG_SIZE, extra: ORDER_PRODUCTS });
   const [endless, burstProduct] = extra;
-  const server = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
+  const server = await startServer({ dataDir, env: BENCH_ENV, discardOutput: true });
   const bare = await startBareServer(dataDir);
   try {
     let readPeakRss = 0;
@@ -137,8 +146,8 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
     progress('PostgreSQL');
     database = await createScratchDatabase('bench');
     const [endless, burstProduct] = await seedProductsIntoPostgres(database.url, ORDER_PRODUCTS);
-    const env = { DATABASE_URL: database.url, SEED_DEMO: 'false' };
-    servers.push(await startServer({ env }), await startServer({ env }));
+    const env = { ...BENCH_ENV, DATABASE_URL: database.url };
+    servers.push(await startServer({ env, discardOutput: true }), await startServer({ env, discardOutput: true }));
     const token = await newBuyer(servers[0].url);
     for (const connections of CONNECTIONS) {
       const row = tableRow('Postgres POST /api/orders (1 of 2)', connections, 'Bulkhead', await measureOrders(servers[0], token, endless, connections));
@@ -159,5 +168,5 @@ console.log(
 );
 console.log(tableHeader());
 for (const line of lines) console.log(line);
-console.log('\nTargets (DESIGN.md, Quality bars):');
+console.log('\nTargets (README, Performance):');
 for (const { what, ok } of verdicts) console.log(`  ${ok ? 'met   ' : 'MISSED'} ${what}`);

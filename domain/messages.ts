@@ -1,8 +1,11 @@
 /**
- * Every user-facing text of Bulkhead, in one place (see spec/messages.md). The server and the web
+ * Every user-facing text of Bulkhead, in one place. The server and the web
  * app both import this module, so tests assert against the same constants users read.
  */
 import { MIN_ORDER_QUANTITY } from './ordering/order.ts';
+
+/** Quantities in sentences read with thousands separators: "1,000". */
+const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
 
 export const MIN_ORDER_QUANTITY_TEXT = `Minimum Order Quantity: ${MIN_ORDER_QUANTITY}`;
 
@@ -43,11 +46,15 @@ export const messages = {
   phoneRequired: 'Please enter your phone number',
   phoneNotDigits: 'Phone number must contain digits only',
   addressRequired: 'Please enter your address',
+  orderStatusUnknown: 'Status must be unpaid, pending or shipped.',
   belowMinimum: `The minimum order quantity is ${MIN_ORDER_QUANTITY}`,
   aboveStock: 'Order quantity cannot exceed the available quantity',
   imageTooLarge: 'Image must be smaller than 1 MB (1,000,000 bytes)',
   imageMissing: 'Please select an image and try again',
+  imageNotServedHere: 'Please upload the image here and try again',
   imageUnsupported: 'Please choose a PNG, JPEG, GIF, WebP or SVG image',
+  imageTooManyPixels: 'Image must be at most 40 megapixels (for example 8000 × 5000 pixels); please scale it down and try again',
+  imageUnreadable: 'This image could not be read: it may be damaged or incomplete. Please save it again and upload it',
   priceNotNumber: 'Price must be a number',
   priceRequired: 'Please enter a price',
   productNameRequired: 'Please enter a product name',
@@ -99,6 +106,8 @@ export const messages = {
   paymentNotConfirmed: 'The payment has not been confirmed by the card provider',
   cardDeclined: 'Your card was declined.',
   cardExpired: 'Your card has expired.',
+  cardExpiryMissing: 'Enter the expiry date',
+  cardExpiryInvalid: 'Enter the expiry date as MM/YY',
   cardCvcInvalid: "Your card's security code is invalid.",
   cardNumberInvalid: 'Your card number is invalid.',
   cannotDeleteSelf: 'You cannot delete your own account',
@@ -116,9 +125,73 @@ export const messages = {
     payments: 'Card payments are unavailable just now. Please try again in a few minutes.',
     images: 'Image uploads are unavailable just now. Please try again in a few minutes.',
   },
+
+  // Product terms: part numbers, packs, minimums and volume prices (domain/catalog/term-failure.ts)
+  fieldRequired: 'Please fill in this field',
+  tooShort: (min: number) => `Please use at least ${min} characters`,
+  skuCharacters: 'A SKU may contain only letters, digits and - . /',
+  notWholeNumber: 'Please enter a whole number',
+  atLeast: (min: number) => `Must be at least ${quantityText(min)}`,
+  atMost: (max: number) => `Must be at most ${quantityText(max)}`,
+  notPackMultiple: (packSize: number) => `Must be a whole number of packs of ${quantityText(packSize)}`,
+  tooMany: (max: number) => `At most ${max} are allowed`,
+  duplicateAttribute: (name: string) => `"${name}" is listed twice`,
+  tierNotAboveMinimum: (minimum: number) => `A volume price starts above the minimum order of ${quantityText(minimum)}`,
+  tierNotRising: (previous: number) => `Must be more than the previous tier's ${quantityText(previous)}`,
+  tierPriceNotBelowBase: (price: string) => `Must be less than the regular price of ${price}`,
+  tierPriceNotFalling: (price: string) => `Must be less than the previous tier's ${price}`,
+
+  // Catalogue: part numbers, categories and search (domain/catalog/)
+  skuTaken: (sku: string) => `Another product already has the SKU ${sku}`,
+  categoryNotFound: 'This category does not exist',
+  categoryNameRequired: 'Please enter a category name',
+  slugInvalid: 'Use lower-case letters and digits separated by single hyphens',
+  slugTaken: (slug: string) => `Another category already uses the address ${slug}`,
+  categoryTooDeep: 'A category can only be placed inside a department (two levels)',
+  categoryHasChildren: 'This department still has categories: move or delete them first',
+  categoryHasProducts: (count: number) => `${quantityText(count)} product${count === 1 ? ' is' : 's are'} filed under this category: move them first`,
+  searchTooLong: (max: number) => `Please search with at most ${max} characters`,
+  sortUnknown: 'Sort by relevance, newest, price-asc, price-desc or name',
+  priceFilterInvalid: 'Please enter a price in whole cents, 0 or more',
+  priceRangeReversed: 'The lowest price must not be above the highest',
+  inStockInvalid: 'Use inStock=true, or leave it out',
+  quantityAdviceInvalid: 'Please enter a whole number of units',
+
+  // Quantity advice as the buyer types (domain/catalog/quantity-advice-sentence.ts)
+  adviceNextBreak: (extraUnits: number, unitPrice: string, saving: string) =>
+    `Add ${quantityText(extraUnits)} more to pay ${unitPrice} each and save ${saving}`,
+  advicePackChoice: (packSize: number, lower: number, upper: number) =>
+    `Sold in packs of ${quantityText(packSize)}: ${quantityText(lower)} or ${quantityText(upper)}?`,
+  advicePackOne: (packSize: number, quantity: number) => `Sold in packs of ${quantityText(packSize)}: ${quantityText(quantity)}?`,
+  adviceBelowMinimum: (minimum: number) => `The minimum order for this product is ${quantityText(minimum)}`,
+  adviceStock: (stock: number, maxAvailable: number, packSize: number) =>
+    packSize > 1
+      ? `Only ${quantityText(stock)} in stock: order ${quantityText(maxAvailable)} now (a multiple of ${quantityText(packSize)})`
+      : `Only ${quantityText(stock)} in stock: order ${quantityText(maxAvailable)} now`,
+  adviceStockBelowMinimum: (stock: number, minimum: number) =>
+    `Only ${quantityText(stock)} in stock, less than the minimum order of ${quantityText(minimum)}`,
+
+  // Orders with lines (domain/ordering/order-lines-request.ts)
+  linesRequired: 'Add at least one product to the order',
+  tooManyLines: (max: number) => `An order can have at most ${max} lines`,
+  duplicateLine: (firstIndex: number) => `This product is already on line ${firstIndex + 1}`,
+  lineBelowMinimum: (minimum: number) => `The minimum order quantity for this product is ${quantityText(minimum)}`,
+  lineNotPackMultiple: (packSize: number) => `This product is sold in packs of ${quantityText(packSize)}`,
+  lineAboveStock: (available: number) => `Only ${quantityText(available)} in stock`,
+
+  // Quick order: a pasted list (domain/ordering/pasted-list.ts, resolve-pasted-list.ts)
+  pastedListEmpty: 'Paste at least one line: a SKU, then a quantity',
+  pastedListTooLarge: (maxKilobytes: number) => `Please paste at most ${maxKilobytes} kB`,
+  pastedListTooManyLines: (max: number) => `Please paste at most ${max} lines`,
+  pastedListNotText: 'This does not look like text: paste rows of a SKU and a quantity',
+  rowUnreadable: 'Could not read this line: write a SKU, then a quantity',
+  rowUnknownSku: (sku: string) => `No product has the SKU ${sku}`,
+  rowMergedInto: (line: number) => `Same SKU as line ${line}: added to that line`,
+  rowMergedFrom: (lines: readonly number[]) =>
+    `Includes the quantity of line${lines.length === 1 ? '' : 's'} ${lines.join(', ')} (same SKU)`,
 } as const;
 
-/** Labels the seed gives in correct English, kept verbatim. */
+/** Labels already in correct English, kept word for word as users know them. */
 export const labels = {
   minimumOrder: MIN_ORDER_QUANTITY_TEXT,
   productSold: 'Product Sold',

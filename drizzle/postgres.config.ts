@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** `npm run db:generate` writes the Postgres migrations that openPostgresStore applies on start. */
+/** `npm run db:generate` writes the Postgres migrations that openPostgresStorage applies on start. */
 export default defineConfig({
   dialect: 'postgresql',
   schema: './adapters/storage/postgres/schema.ts',

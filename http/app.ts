@@ -11,7 +11,8 @@ import { defaultHttpSettings, type AppEnv, type AppPorts, type HttpSettings } fr
 import { problemOf } from './problem.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes, meRoutes } from './routes/auth.ts';
-import { catalogRoutes } from './routes/catalog.ts';
+import { catalogAdminRoutes } from './routes/catalog-admin.ts';
+import { catalogRoutes, categoryRoutes } from './routes/catalog.ts';
 import { contentRoutes } from './routes/content.ts';
 import { googleRoutes } from './routes/google.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -67,10 +68,12 @@ export function createApp(ports: AppPorts) {
     .route('/api/me', meRoutes(ports))
     .route('/api/uploads', uploadRoutes(ports, settings))
     .route('/api/products', catalogRoutes(ports))
-    .route('/api', contentRoutes(ports))
+    .route('/api/categories', categoryRoutes(ports))
+    .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
+    .route('/api/admin', catalogAdminRoutes(ports))
     .route('/api/admin', adminRoutes(ports));
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));

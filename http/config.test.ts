@@ -147,7 +147,7 @@ describe('config', () => {
   });
 
   it('lists every variable it reads, for the README and .env.example', () => {
-    expect(CONFIG_VARIABLES.map((variable) => variable.name)).toEqual(
+    expect(Object.keys(CONFIG_VARIABLES)).toEqual(
       expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_WEBHOOK_SECRET', 'AUTH_RATE_LIMIT']),
     );
   });

@@ -1,43 +1,13 @@
 /**
  * All configuration is environment variables, parsed and checked once at start. A bad value
- * stops the start with a message naming the variable. `CONFIG_VARIABLES` is the list the README
- * and `.env.example` document.
+ * stops the start with a message naming the variable. `CONFIG_VARIABLES` declares each variable
+ * once; the README's table and `.env.example` are rendered from it.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-
-export interface ConfigVariable {
-  name: string;
-  default: string;
-  description: string;
-}
-
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'PORT', default: '3000', description: 'HTTP port of the API and the web app' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on' },
-  { name: 'DATA_DIR', default: './data', description: 'SQLite file, uploads, e-mail outbox and the generated JWT secret' },
-  { name: 'DATABASE_URL', default: '(unset: SQLite file DATA_DIR/bulkhead.db)', description: 'postgres://user:pass@host:5432/db selects PostgreSQL' },
-  { name: 'JWT_SECRET', default: '(unset: generated once into DATA_DIR/jwt-secret)', description: 'Session signing secret, at least 32 characters; required and shared when several instances run' },
-  { name: 'PUBLIC_URL', default: '(unset: http://localhost:PORT)', description: 'The public origin, e.g. https://shop.example.com, used in e-mailed links; https turns on Secure cookies and HSTS' },
-  { name: 'ADMIN_EMAIL', default: '(unset)', description: 'With ADMIN_PASSWORD: the first admin, created or promoted at start' },
-  { name: 'ADMIN_PASSWORD', default: '(unset)', description: 'With ADMIN_EMAIL; used only when the account is created' },
-  { name: 'STRIPE_SECRET_KEY', default: '(unset: offline test payments)', description: 'With the two below: Stripe payments' },
-  { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key (pk_...)' },
-  { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret of the Stripe webhook endpoint (whsec_...)' },
-  { name: 'SMTP_URL', default: '(unset: e-mails are written to DATA_DIR/outbox)', description: 'smtp:// or smtps://user:pass@host:port of the mail server' },
-  { name: 'MAIL_FROM', default: 'Bulkhead <no-reply@localhost>', description: 'Sender of verification and password-reset e-mails' },
-  { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'With GOOGLE_CLIENT_SECRET: Google sign-in; redirect URI PUBLIC_URL/api/auth/google/callback' },
-  { name: 'GOOGLE_CLIENT_SECRET', default: '(unset)', description: 'OAuth client secret of GOOGLE_CLIENT_ID' },
-  { name: 'IMAGE_HOST_KEY', default: '(unset: uploads kept in DATA_DIR/uploads)', description: 'API key of the image host (imgbb): uploads go there instead of the local disk' },
-  { name: 'IMAGE_HOST_ENDPOINT', default: 'https://api.imgbb.com/1/upload', description: 'Upload endpoint of the image host, with IMAGE_HOST_KEY' },
-  { name: 'SEED_DEMO', default: 'true on SQLite, false on PostgreSQL', description: 'Seed demo products and reviews on the first start (a new SQLite file; PostgreSQL: whenever the catalogue is empty)' },
-  { name: 'AUTH_RATE_LIMIT', default: '10', description: 'Refused sign-in/sign-up attempts (wrong password, e-mail taken, bad input) per 15 minutes per IP and per e-mail; successful ones do not count' },
-  { name: 'SIGNUP_RATE_LIMIT', default: '100', description: 'Sign-up attempts per hour per IP, successful ones included: a ceiling on mass account creation' },
-  { name: 'LOG_LEVEL', default: 'info', description: 'What the JSON log lines on stdout include: debug, info, warn or error' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true behind one reverse proxy: rate limits use the client address it appends to X-Forwarded-For' },
-];
+import { isEmailAddress, PASSWORD_MIN_LENGTH } from '#domain/identity/credentials-rules.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -97,53 +67,167 @@ const booleanText = z
   .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(value), 'must be true or false')
   .transform((value) => value === '' || ['true', '1', 'yes'].includes(value));
 
-const envSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000),
-  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
-  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: optionalText.refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
-    'must be a postgres:// URL (leave it unset for the SQLite file in DATA_DIR)',
-  ),
-  JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters long'),
-  PUBLIC_URL: optionalText.refine(
-    (value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
-    'must be an http:// or https:// URL such as https://shop.example.com',
-  ),
-  ADMIN_EMAIL: optionalText.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value), 'must be an e-mail address'),
-  ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 6, 'must be at least 6 characters long'),
-  SMTP_URL: optionalText.refine(
-    (value) => value === undefined || (URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol)),
-    'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
-  ),
-  MAIL_FROM: z
-    .string()
-    .trim()
-    .max(200, 'must be at most 200 characters')
-    .refine((value) => /^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(value), 'must be an e-mail address, optionally as Name <address>')
-    .default('Bulkhead <no-reply@localhost>'),
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  IMAGE_HOST_KEY: optionalText,
-  IMAGE_HOST_ENDPOINT: optionalText.refine(
-    (value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
-    'must be an http:// or https:// URL',
-  ),
-  STRIPE_SECRET_KEY: optionalText.refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must start with sk_ (or rk_)'),
-  STRIPE_PUBLISHABLE_KEY: optionalText.refine((value) => value === undefined || value.startsWith('pk_'), 'must start with pk_'),
-  STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
-  // Unset: on for the embedded SQLite default, off for PostgreSQL (production).
-  SEED_DEMO: booleanText.optional(),
-  TRUST_PROXY: booleanText.default(false),
-  AUTH_RATE_LIMIT: rateLimitText.default(10),
-  SIGNUP_RATE_LIMIT: rateLimitText.default(100),
-  LOG_LEVEL: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }))
-    .default('info'),
-});
+const webUrlText = (message: string) =>
+  optionalText.refine((value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), message);
+
+/**
+ * One variable, declared once: its schema parses it, and the README's configuration table and
+ * `.env.example` are rendered from the rest (http/config-docs.ts; `npm run docs:config` rewrites
+ * both, tests/system/configuration-docs.test.ts fails when they are stale).
+ */
+export interface ConfigVariable<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** The value used when the variable is unset, as it would be written in the environment. */
+  default?: string;
+  /** Without a default: what leaving it unset means (Markdown), for the README's Default column. */
+  whenUnset?: string;
+  /** Without a default: a sample value, written commented out in `.env.example`. */
+  example?: string;
+  /** One line (Markdown) for the README and, without backticks, `.env.example`. */
+  doc: string;
+}
+
+const variable = <S extends z.ZodType>(declaration: ConfigVariable<S>): ConfigVariable<S> => declaration;
+
+export const CONFIG_VARIABLES = {
+  PORT: variable({
+    schema: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535'),
+    default: '3000',
+    doc: 'HTTP port of the API and the web app',
+  }),
+  HOST: variable({ schema: z.string().trim().min(1, 'must not be empty'), default: '0.0.0.0', doc: 'Interface to listen on' }),
+  DATA_DIR: variable({
+    schema: z.string().trim().min(1, 'must not be empty'),
+    default: './data',
+    doc: 'SQLite file, uploaded images, e-mail outbox and the generated JWT secret',
+  }),
+  DATABASE_URL: variable({
+    schema: optionalText.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+      'must be a postgres:// URL (leave it unset for the SQLite file in DATA_DIR)',
+    ),
+    whenUnset: 'SQLite file `DATA_DIR/bulkhead.db`',
+    example: 'postgres://bulkhead:secret@127.0.0.1:5432/bulkhead',
+    doc: '`postgres://user:pass@host:5432/db` selects PostgreSQL',
+  }),
+  JWT_SECRET: variable({
+    schema: optionalText.refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters long'),
+    whenUnset: 'generated once into `DATA_DIR/jwt-secret`',
+    example: 'change-me-to-a-long-random-string-of-48-chars',
+    doc: 'Session signing secret, at least 32 characters; required and shared when several instances run',
+  }),
+  PUBLIC_URL: variable({
+    schema: webUrlText('must be an http:// or https:// URL such as https://shop.example.com'),
+    whenUnset: '`http://localhost:PORT`',
+    example: 'https://shop.example.com',
+    doc: 'The public origin, e.g. `https://shop.example.com`, used in e-mailed links; `https` turns on Secure cookies and HSTS',
+  }),
+  ADMIN_EMAIL: variable({
+    schema: optionalText.refine((value) => value === undefined || isEmailAddress(value), 'must be an e-mail address'),
+    example: 'admin@example.com',
+    doc: 'With `ADMIN_PASSWORD`: the first admin, created or promoted at start',
+  }),
+  ADMIN_PASSWORD: variable({
+    schema: optionalText.refine(
+      (value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH,
+      `must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+    ),
+    example: 'a-long-admin-password',
+    doc: 'With `ADMIN_EMAIL`; used only when the account is created',
+  }),
+  STRIPE_SECRET_KEY: variable({
+    schema: optionalText.refine((value) => value === undefined || /^(sk|rk)_/.test(value), 'must start with sk_ (or rk_)'),
+    whenUnset: 'offline test payments',
+    example: 'sk_test_...',
+    doc: 'With the two below: real Stripe payments',
+  }),
+  STRIPE_PUBLISHABLE_KEY: variable({
+    schema: optionalText.refine((value) => value === undefined || value.startsWith('pk_'), 'must start with pk_'),
+    example: 'pk_test_...',
+    doc: 'Stripe publishable key (`pk_…`)',
+  }),
+  STRIPE_WEBHOOK_SECRET: variable({
+    schema: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
+    example: 'whsec_...',
+    doc: 'Signing secret of the Stripe webhook endpoint (`whsec_…`)',
+  }),
+  SMTP_URL: variable({
+    schema: optionalText.refine(
+      (value) => value === undefined || (URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol)),
+      'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
+    ),
+    whenUnset: 'e-mails go to `DATA_DIR/outbox`',
+    example: 'smtps://user:pass@smtp.example.com:465',
+    doc: '`smtp://` or `smtps://user:pass@host:port` of the mail server',
+  }),
+  MAIL_FROM: variable({
+    schema: z
+      .string()
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .refine((value) => /^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(value), 'must be an e-mail address, optionally as Name <address>'),
+    default: 'Bulkhead <no-reply@localhost>',
+    doc: 'Sender of verification and password-reset e-mails',
+  }),
+  GOOGLE_CLIENT_ID: variable({
+    schema: optionalText,
+    whenUnset: 'Google sign-in off',
+    example: '1234-abc.apps.googleusercontent.com',
+    doc: 'With `GOOGLE_CLIENT_SECRET`: Google sign-in; redirect URI `PUBLIC_URL/api/auth/google/callback`',
+  }),
+  GOOGLE_CLIENT_SECRET: variable({ schema: optionalText, example: '...', doc: 'OAuth client secret of `GOOGLE_CLIENT_ID`' }),
+  IMAGE_HOST_KEY: variable({
+    schema: optionalText,
+    whenUnset: 'uploads kept in `DATA_DIR/uploads`',
+    example: '...',
+    doc: 'API key of the image host (imgbb): uploads go there instead',
+  }),
+  IMAGE_HOST_ENDPOINT: variable({
+    schema: webUrlText('must be an http:// or https:// URL'),
+    whenUnset: '`https://api.imgbb.com/1/upload`',
+    example: 'https://api.imgbb.com/1/upload',
+    doc: 'Upload endpoint of the image host, with `IMAGE_HOST_KEY`',
+  }),
+  SEED_DEMO: variable({
+    schema: booleanText.optional(),
+    whenUnset: '`true` on SQLite, `false` on PostgreSQL',
+    example: 'true',
+    doc: 'Seed demo products and reviews on the first start (a new SQLite file; on PostgreSQL whenever the catalogue is empty)',
+  }),
+  AUTH_RATE_LIMIT: variable({
+    schema: rateLimitText,
+    default: '10',
+    doc: 'Refused sign-in/sign-up attempts (wrong password, e-mail taken, bad input) per 15 minutes per IP and per e-mail; successful ones do not count',
+  }),
+  SIGNUP_RATE_LIMIT: variable({
+    schema: rateLimitText,
+    default: '100',
+    doc: 'Sign-up attempts per hour per IP, successful ones included: a ceiling on mass account creation',
+  }),
+  LOG_LEVEL: variable({
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })),
+    default: 'info',
+    doc: 'What the JSON log lines on stdout include: `debug`, `info`, `warn` or `error` (see Logs)',
+  }),
+  TRUST_PROXY: variable({
+    schema: booleanText,
+    default: 'false',
+    doc: '`true` behind one reverse proxy: rate limits use the client address it appends to `X-Forwarded-For`',
+  }),
+};
+
+export type ConfigVariableName = keyof typeof CONFIG_VARIABLES;
+
+type Declarations = typeof CONFIG_VARIABLES;
+const envSchema = z.object(
+  Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([name, declared]) => [name, declared.schema])) as {
+    [Name in ConfigVariableName]: Declarations[Name]['schema'];
+  },
+);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -172,10 +256,13 @@ const pairingProblems = (present: Record<string, string | undefined>): string[] 
 export const parseConfig = (env: Record<string, string | undefined>): Config => {
   // Empty strings count as unset, as in most .env files.
   const present = Object.fromEntries(
-    CONFIG_VARIABLES.map(({ name }) => [name, env[name]?.trim() === '' ? undefined : env[name]]),
+    Object.keys(CONFIG_VARIABLES).map((name) => [name, env[name]?.trim() === '' ? undefined : env[name]]),
   );
   const problems = pairingProblems(present);
-  const parsed = envSchema.safeParse(present);
+  const withDefaults = Object.fromEntries(
+    Object.entries(CONFIG_VARIABLES).map(([name, declared]) => [name, present[name] ?? declared.default]),
+  );
+  const parsed = envSchema.safeParse(withDefaults);
   if (!parsed.success) {
     problems.unshift(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
@@ -228,7 +315,8 @@ export const resolveJwtSecret = (config: Pick<Config, 'jwtSecret' | 'dataDir'>):
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  // Created for the owner only (700), like the database files in it.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);

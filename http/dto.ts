@@ -1,5 +1,5 @@
 /**
- * The JSON shapes of spec/api.md, as the server sends them (dates as ISO strings). The web app
+ * The JSON shapes of the API, as the server sends them (dates as ISO strings). The web app
  * imports these types; the server builds them with the `to…Dto` functions in serializers.ts.
  */
 /**
@@ -7,6 +7,11 @@
  * 'Login successful' as the e-mail sign-in does and deletes it. It carries no secret.
  */
 export const GOOGLE_SIGNED_IN_COOKIE = 'signed_in_with_google';
+
+/** GET /api/auth/google/status: whether this server offers Google sign-in (the button shows only then). */
+export interface GoogleStatusDto {
+  configured: boolean;
+}
 
 export interface UserDto {
   id: string;
@@ -28,16 +33,96 @@ export interface ProfileDto {
   address: string;
 }
 
+/** A category as every product answer carries it. */
+export interface CategoryRefDto {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface PriceTierDto {
+  minQuantity: number;
+  unitPriceCents: number;
+}
+
 export interface ProductDto {
   id: string;
+  /** Part number: upper case, unique. */
+  sku: string;
   name: string;
   description: string;
   imageUrl: string;
+  /** The unit price from the minimum up to the first tier. */
   priceCents: number;
   stock: number;
+  categoryId: string | null;
+  category: CategoryRefDto | null;
+  brand: string | null;
+  /** How it is counted: `piece`, `roll`, `box of 50`. */
+  unit: string;
+  attributes: { name: string; value: string }[];
+  /** This product's minimum (at least 100, a whole number of packs). */
   minOrderQuantity: number;
+  packSize: number;
+  /** Volume prices, rising quantities and falling prices; empty when there are none. */
+  priceTiers: PriceTierDto[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /api/products: a page of the catalogue with its count and facets. */
+export interface ProductSearchDto extends ListDto<ProductDto> {
+  total: number;
+  facets: {
+    categories: { id: string; name: string; count: number }[];
+    brands: { name: string; count: number }[];
+  };
+}
+
+/** GET /api/products/suggest */
+export interface ProductSuggestionDto {
+  id: string;
+  sku: string;
+  name: string;
+  imageUrl: string;
+  priceCents: number;
+}
+
+/** GET /api/categories: departments, each with its categories; counts are products in stock. */
+export interface CategoryNodeDto {
+  id: string;
+  name: string;
+  slug: string;
+  parentId: string | null;
+  productCount: number;
+  children: CategoryNodeDto[];
+}
+
+/** POST/PATCH /api/admin/categories */
+export interface CategoryDto {
+  id: string;
+  name: string;
+  slug: string;
+  parentId: string | null;
+}
+
+/** GET /api/products/:id/quantity-advice */
+export interface QuantityAdviceDto {
+  quantity: number;
+  valid: boolean;
+  problems: ('BELOW_MINIMUM' | 'NOT_A_PACK_MULTIPLE' | 'ABOVE_STOCK')[];
+  unitPriceCents: number;
+  lineTotalCents: number;
+  nextBreak: { minQuantity: number; unitPriceCents: number; extraUnits: number; savingCents: number } | null;
+  suggestions: { roundedToPack: number; minimum: number; maxAvailable: number | null };
+}
+
+/** POST /api/admin/products/import */
+export interface ImportReportDto {
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: { row: number; field: string; message: string }[];
 }
 
 export interface ReviewDto {
@@ -108,8 +193,8 @@ export interface ShopOverviewDto {
   contactMessages: number;
 }
 
-export interface AdminOrdersDto {
-  items: OrderDto[];
+/** One page of the admins' order list and how many orders match its filter in all. */
+export interface AdminOrdersDto extends ListDto<OrderDto> {
   total: number;
 }
 

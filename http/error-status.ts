@@ -2,7 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '#domain/shared/errors.ts';
 
 /**
- * The one table from domain error code to HTTP status (spec/api.md). It is a full Record, so a
+ * The one table from domain error code to HTTP status (http/README.md). It is a full Record, so a
  * new ErrorCode without a status fails to type-check here.
  *
  * 403 is kept for "signed in but not allowed": the web app signs the user out on a 401/403 from a
@@ -25,6 +25,9 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   PAYMENT_NOT_CONFIRMED: 409,
   CANNOT_DELETE_SELF: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  SKU_TAKEN: 409,
+  SLUG_TAKEN: 409,
+  CATEGORY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,7 +1,8 @@
 /**
  * One JSON object per line on stdout (pino): `time`, `level`, `msg`, then the details, so log
- * shippers parse it without configuration. Writes are asynchronous (buffered while one is in
- * flight) so a busy server never blocks on its log; pino flushes what is left when the process exits.
+ * shippers parse it without configuration. Writes are asynchronous and batched (see
+ * bufferedStdout) so a busy server never blocks on its log; pino flushes what is left when the
+ * process exits.
  */
 import pino, { type DestinationStream } from 'pino';
 
@@ -22,10 +23,22 @@ export interface Logger {
  */
 const SECRET_KEYS = ['password', 'token', 'authorization', 'cookie', 'card', 'cvc', 'clientSecret', 'secret'];
 
-export const createJsonLogger = (
-  level: LogLevel = 'info',
-  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
-): Logger => {
+/**
+ * Lines are gathered up to 4 kB and written together, at the latest every quarter second: one
+ * write per line (each a trip through libuv's thread pool) was a sixth of the server's CPU per
+ * request under load, more than the request's own database read. pino writes what is left
+ * synchronously when the process exits, so a graceful stop loses nothing.
+ */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
+
+export const bufferedStdout = (): DestinationStream => {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+  return stream;
+};
+
+export const createJsonLogger = (level: LogLevel = 'info', destination: DestinationStream = bufferedStdout()): Logger => {
   const log = pino(
     {
       level,

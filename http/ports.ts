@@ -8,14 +8,15 @@ import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
 import type { TokenService } from '#domain/identity/token-service.ts';
 import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
 import type { CoreDeps } from '#domain/shared/deps.ts';
-import type { DomainError } from '#domain/shared/errors.ts';
+import type { ErrorOf } from '#domain/shared/errors.ts';
 import type { Result } from '#domain/shared/result.ts';
 import type { Logger } from './logger.ts';
+import { memoryCounters, type CounterStore } from './middleware/attempt-counters.ts';
 import type { TestCardInput } from './schemas.ts';
 
 /** The offline test provider's card network (adapters/payments/test). */
 export interface TestCardConfirmer {
-  confirmCard(input: TestCardInput): Promise<Result<{ status: 'succeeded'; paymentIntentId: string }, DomainError>>;
+  confirmCard(input: TestCardInput): Promise<Result<{ status: 'succeeded'; paymentIntentId: string }, ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'ORDER_ALREADY_PAID' | 'VALIDATION_FAILED' | 'CARD_DECLINED'>>>;
 }
 
 /** Stripe's signed webhooks (adapters/payments/stripe); `intent` only for payment_intent.succeeded. */
@@ -49,6 +50,8 @@ export interface LocalImageFiles {
    * next to the original; null when the file is missing or cannot be resized (SVG).
    */
   resized(name: string, width: number): Promise<string | null>;
+  /** Builds every served width of a new upload once (failures are remembered, never retried). */
+  prepare?(name: string): Promise<void>;
 }
 
 /** Settings the HTTP layer reads; tests override the few they exercise. */
@@ -79,6 +82,14 @@ export interface HttpSettings {
   cookieSecret: string;
   /** Largest accepted upload request (the 1,000,000-byte image plus the multipart envelope). */
   uploadBodyLimitBytes: number;
+  /** Sign-in's per-e-mail slowdown past the budget: base × 2^n, never more than the cap. */
+  signInDelay: { baseMs: number; capMs: number };
+  /** Contact messages and newsletter sign-ups per hour per address, and reviews per hour per account. */
+  contentRateLimit: number;
+  /** Image uploads per hour per account: each one is kept on disk and decoded once. */
+  uploadRateLimit: number;
+  /** Where rate-limit counts live (this process's memory; a shared store plugs in here). */
+  counterStore: CounterStore;
 }
 
 export const defaultHttpSettings: HttpSettings = {
@@ -95,10 +106,21 @@ export const defaultHttpSettings: HttpSettings = {
   resetRateLimit: 5,
   cookieSecret: randomBytes(32).toString('base64url'),
   uploadBodyLimitBytes: 1_000_000 + 64 * 1024,
+  signInDelay: { baseMs: 500, capMs: 8_000 },
+  contentRateLimit: 10,
+  uploadRateLimit: 30,
+  counterStore: memoryCounters,
 };
 
 /** Everything createApp needs; adapters/compose.ts builds it from the configuration. */
 export interface AppPorts extends CoreDeps {
+  /** The database connection (adapters/storage/storage.ts): the health route pings it. */
+  lifecycle: { ping(): Promise<void> };
+  /**
+   * Changes whenever a product may have changed; the catalog routes keep serialised pages while
+   * it stays put. Null when the storage cannot tell (PostgreSQL): pages are read every time.
+   */
+  catalogVersion: (() => string) | null;
   hasher: PasswordHasher;
   tokens: TokenService;
   payments: PaymentGateway;
@@ -118,5 +140,9 @@ export interface AppPorts extends CoreDeps {
 
 /** Hono's per-request variables: the signed-in user, set by requireUser. */
 export interface AppEnv {
-  Variables: { user: User };
+  Variables: {
+    user: User;
+    /** Set by a route whose 5xx is expected and visitor-caused (e.g. Google switched off): the access log's level. */
+    logLevel?: 'info' | 'warn';
+  };
 }

@@ -1,20 +1,22 @@
 import type { Context } from 'hono';
-import { domainError, type DomainError, type ErrorCode } from '#domain/shared/errors.ts';
+import type { DomainError, ErrorCode } from '#domain/shared/errors.ts';
 import type { ErrorDto } from './dto.ts';
+import { fieldsOf, messageOf } from './error-messages.ts';
 import { errorStatus } from './error-status.ts';
 
-/** The error body of spec/api.md; `fields` only for validation failures. */
-export const problemBody = (error: DomainError): ErrorDto => ({
+/** The error body every refusal shares (ErrorDto in dto.ts); `fields` only when a field is named. */
+export const problemBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ErrorDto => ({
   error: {
-    code: error.code,
-    message: error.message,
-    ...(error.fields && Object.keys(error.fields).length > 0 ? { fields: error.fields } : {}),
+    code,
+    message,
+    ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
   },
 });
 
-/** Answers with a domain error, its status taken from the one table. */
-export const problem = (c: Context, error: DomainError) => c.json(problemBody(error), errorStatus[error.code]);
+/** Answers with a use case's refusal: status from the one table, text from the catalogue. */
+export const problem = (c: Context, error: DomainError) =>
+  c.json(problemBody(error.code, messageOf(error), fieldsOf(error)), errorStatus[error.code]);
 
-/** Shorthand for errors the HTTP layer raises itself (415, 413, 429, ...). */
+/** Errors the HTTP layer raises itself (415, 413, 429, ...), with the text it chose. */
 export const problemOf = (c: Context, code: ErrorCode, message: string, fields?: Record<string, string>) =>
-  problem(c, domainError(code, message, fields));
+  c.json(problemBody(code, message, fields), errorStatus[code]);

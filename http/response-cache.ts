@@ -17,7 +17,7 @@ export const cachedBodyOf = (json: string): CachedBody => {
 };
 
 /**
- * Serialised responses keyed by request, all valid for one data version (Store.catalogVersion):
+ * Serialised responses keyed by request, all valid for one data version (the storage's catalogVersion, adapters/storage/storage.ts):
  * the first lookup under a new version drops every entry, so a write can never leave a stale page
  * behind. Bounded by the bytes it holds (a client can invent any number of cursors); the oldest
  * entries go first.

@@ -1,67 +1,71 @@
 /**
- * Request schemas (zod), shared by the server's validators and the web app's forms so both show
- * the same catalogue message for the same mistake. Unknown keys are stripped, never stored: a
- * client-sent price or status is simply ignored.
+ * Request schemas (zod): the shapes of the API's request bodies. The rules inside the fields are
+ * the domain's own checks (domain/identity/credentials-rules.ts, domain/ordering/order-rules.ts,
+ * domain/shared/phone.ts), so a request and a web form that uses these fields get the same
+ * catalogue message for the same mistake. Unknown keys are stripped, never stored: a client-sent
+ * price or status is simply ignored. Forms' own extras (a typed price, a repeated password) live
+ * with their web feature.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '#domain/identity/credentials-rules.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/identity/user.ts';
+import {
+  emailProblem,
+  MAX_EMAIL_LENGTH,
+  nameProblem,
+  PASSWORD_MAX_LENGTH,
+  passwordProblem,
+} from '#domain/identity/credentials-rules.ts';
 import { messages } from '#domain/messages.ts';
-import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
-import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
-import { normalizePhone } from '#domain/shared/phone.ts';
+import { addressProblem, quantityProblem } from '#domain/ordering/order-rules.ts';
+import { readExpiry } from '#domain/ordering/card-entry.ts';
+import { phoneProblem } from '#domain/shared/phone.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { MAX_PAGE_SIZE } from '#domain/shared/page.ts';
 import { MAX_PRICE_CENTS, MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
 import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
 import { RATING_MAX, RATING_MIN } from '#domain/content/review.ts';
+import { MAX_ATTRIBUTES, MAX_BRAND_LENGTH, MAX_PRICE_TIERS, MAX_UNIT_LENGTH } from '#domain/catalog/product-terms-rules.ts';
+import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
+import { MAX_CATEGORY_NAME } from '#domain/catalog/category.ts';
+import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
+import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 
 const requiredText = (required: string, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, messages.tooLong(max));
 
-export const emailField = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .max(MAX_EMAIL_LENGTH, messages.emailInvalid)
-  .regex(EMAIL_PATTERN, messages.emailInvalid);
+/** Adds a domain check's message, if any, as the field's issue. */
+const reportProblem =
+  <T>(problem: (value: T) => string | null) =>
+  (value: T, context: z.RefinementCtx) => {
+    const found = problem(value);
+    if (found !== null) context.addIssue({ code: 'custom', message: found });
+  };
 
-export const passwordField = z
-  .string({ error: messages.passwordRequired })
-  .min(1, messages.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+/** A text field (trimmed) checked by one domain rule; a missing or non-text value is `required`. */
+const checkedText = (required: string, problem: (value: string) => string | null) =>
+  z.string({ error: required }).trim().superRefine(reportProblem(problem));
 
-export const nameField = requiredText(messages.nameRequired, MAX_NAME_LENGTH);
+export const emailField = checkedText(messages.emailRequired, emailProblem);
+export const passwordField = z.string({ error: messages.passwordRequired }).superRefine(reportProblem(passwordProblem));
+export const nameField = checkedText(messages.nameRequired, nameProblem);
+export const phoneField = checkedText(messages.phoneRequired, phoneProblem);
+export const addressField = checkedText(messages.addressRequired, addressProblem);
 
-export const phoneField = z
-  .string({ error: messages.phoneRequired })
-  .trim()
-  .min(1, messages.phoneRequired)
-  .max(40, messages.phoneNotDigits)
-  .refine((value) => normalizePhone(value) !== null, messages.phoneNotDigits);
-
-export const addressField = requiredText(messages.addressRequired, MAX_ADDRESS_LENGTH);
+/** A quantity in a request; the stock is checked by `placeOrder`, which knows it. */
+export const quantityField = z
+  .number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) })
+  .superRefine(reportProblem((quantity: number) => quantityProblem(quantity, Number.MAX_SAFE_INTEGER)));
 
 // ---- identity
 /**
  * Sign-in checks only that both are there: a password that breaks today's sign-up rules is simply
  * wrong (401 INVALID_CREDENTIALS), and saying why would hint at what the real one looks like.
- * The login form still checks the sign-up rules first, as the seed does.
+ * The login form still checks the sign-up rules first (README, "Accounts").
  */
 export const signInSchema = z.object({
   email: z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).max(MAX_EMAIL_LENGTH, messages.emailInvalid),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
 });
 export const signUpSchema = z.object({ name: nameField, email: emailField, password: passwordField });
-
-/** The sign-up form also asks for the password twice. */
-export const signUpFormSchema = signUpSchema
-  .extend({ confirmPassword: z.string().min(1, messages.confirmPasswordRequired) })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: messages.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
 
 // ---- content
 export const newsletterSchema = z.object({ email: emailField });
@@ -75,41 +79,30 @@ export const contactSchema = z.object({
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 /**
  * `limit` and `cursor` of every `{items, nextCursor}` list. A cursor is base64url of the last
- * row's time and key, and a subscriber's key is their e-mail (up to 254 characters): 400 leaves room.
+ * row's sort values and key (a subscriber's e-mail, up to 254 characters; a product name, up to
+ * 120 characters of UTF-8, in the catalogue's name and relevance sorts): 1,000 leaves room.
  */
+const MAX_CURSOR_LENGTH = 1_000;
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  cursor: z.string().max(400).optional(),
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
+});
+/**
+ * The admins' order list: a page as above, narrowed to one status and/or one search key (an order
+ * id or a customer's e-mail, matched exactly; see the API section of the README).
+ */
+export const adminOrdersQuerySchema = listQuerySchema.extend({
+  status: z.enum(['unpaid', 'pending', 'shipped'], { error: messages.orderStatusUnknown }).optional(),
+  q: z.string().max(254).optional(),
 });
 
 // ---- ordering
 export const placeOrderSchema = z.object({
   productId: z.string({ error: messages.productNotFound }).min(1, messages.productNotFound).max(100),
-  quantity: z
-    .number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) })
-    .int(messages.quantityNotWhole)
-    .min(MIN_ORDER_QUANTITY, messages.belowMinimum)
-    .max(Number.MAX_SAFE_INTEGER, messages.aboveStock),
+  quantity: quantityField,
   phone: phoneField,
   address: addressField,
 });
-
-/**
- * The purchase form as typed (strings), checked in the seed's order: present, numeric, at least
- * the minimum, at most the stock.
- */
-export const orderFormSchema = (stock: number) =>
-  z.object({
-    phone: phoneField,
-    address: addressField,
-    quantity: z
-      .string()
-      .trim()
-      .min(1, messages.quantityRequired)
-      .regex(/^\d+$/, messages.quantityNotWhole)
-      .refine((value) => Number(value) >= MIN_ORDER_QUANTITY, messages.belowMinimum)
-      .refine((value) => Number(value) <= stock, messages.aboveStock),
-  });
 
 export const idempotencyKeySchema = z.string().min(1).max(200).regex(/^[\w.:-]+$/);
 
@@ -122,21 +115,41 @@ const cardNumber = z
   .refine((value) => /^\d{12,19}$/.test(value), messages.cardNumberInvalid);
 
 /** A month or year as a number or as the digits typed ('04', '2030'). */
-const cardDatePart = z.union([z.number().int(), z.string().trim().regex(/^\d{1,4}$/).transform(Number)], { error: messages.cardExpired });
+const cardDatePart = z.union([z.number().int(), z.string().trim().regex(/^\d{1,4}$/).transform(Number)], {
+  error: (issue) => (issue.input === undefined || issue.input === '' ? messages.cardExpiryMissing : messages.cardExpiryInvalid),
+});
+
+/** The expiry as the buyer typed it (MM/YY, MMYY, MM / YYYY), read by the same rule as the card form. */
+const cardExpiryText = z.string().max(20, messages.cardExpiryInvalid).transform((text, context) => {
+  const reading = readExpiry(text);
+  if (reading.kind === 'date') return { expMonth: reading.expMonth, expYear: reading.expYear };
+  context.addIssue({ code: 'custom', message: reading.kind === 'empty' ? messages.cardExpiryMissing : messages.cardExpiryInvalid });
+  return z.NEVER;
+});
 
 export const testCardSchema = z.object({
   clientSecret: z.string().min(1).max(300),
-  card: z.object({
-    number: cardNumber,
-    expMonth: cardDatePart.pipe(z.number().min(1, messages.cardExpired).max(12, messages.cardExpired)),
-    // '30' is 2030, as printed on the card.
-    expYear: cardDatePart
-      .transform((year) => (year < 100 ? 2000 + year : year))
-      .pipe(z.number().min(2000, messages.cardExpired).max(2100, messages.cardExpired)),
-    cvc: z
-      .union([z.string(), z.number().int().nonnegative().transform(String)], { error: messages.cardCvcInvalid })
-      .pipe(z.string().regex(/^\d{3,4}$/, messages.cardCvcInvalid)),
-  }),
+  card: z
+    .object({
+      number: cardNumber,
+      // Either `expiry` as typed, or `expMonth` and `expYear` as Stripe takes them.
+      expiry: cardExpiryText.optional(),
+      expMonth: cardDatePart.pipe(z.number().min(1, messages.cardExpiryInvalid).max(12, messages.cardExpiryInvalid)).optional(),
+      // '30' is 2030, as printed on the card.
+      expYear: cardDatePart
+        .transform((year) => (year < 100 ? 2000 + year : year))
+        .pipe(z.number().min(2000, messages.cardExpired).max(2100, messages.cardExpiryInvalid))
+        .optional(),
+      cvc: z
+        .union([z.string(), z.number().int().nonnegative().transform(String)], { error: messages.cardCvcInvalid })
+        .pipe(z.string().regex(/^\d{3,4}$/, messages.cardCvcInvalid)),
+    })
+    .transform(({ number, cvc, expiry, expMonth, expYear }, context) => {
+      const date = expiry ?? (expMonth !== undefined && expYear !== undefined ? { expMonth, expYear } : null);
+      if (date) return { number, cvc, ...date };
+      context.addIssue({ code: 'custom', message: messages.cardExpiryMissing });
+      return z.NEVER;
+    }),
   billing: z.object({ name: nameField, email: emailField }),
 });
 
@@ -146,11 +159,6 @@ const linkToken = z.string({ error: messages.linkInvalid }).trim().min(1, messag
 export const verifyEmailSchema = z.object({ token: linkToken });
 export const passwordResetRequestSchema = z.object({ email: emailField });
 export const passwordResetConfirmSchema = z.object({ token: linkToken, password: passwordField });
-
-/** The reset page also asks for the new password twice. */
-export const passwordResetFormSchema = z
-  .object({ password: passwordField, confirmPassword: z.string().min(1, messages.confirmPasswordRequired) })
-  .refine((form) => form.password === form.confirmPassword, { message: messages.passwordsDiffer, path: ['confirmPassword'] });
 
 // ---- images and links in forms
 const MAX_URL_LENGTH = 500;
@@ -191,12 +199,38 @@ export const stockField = z
   .min(0, messages.quantityNotWhole)
   .max(MAX_STOCK, messages.quantityNotWhole);
 
+/**
+ * The catalogue fields (README.md, "Catalogue"): here only their shapes, with generous length
+ * caps against abuse; the rules (SKU characters, brand length, minimum, packs, tiers, the
+ * category existing) are the domain's (manage-catalog.ts), which answers per-field messages.
+ */
+const wholeNumberField = z.number({ error: messages.notWholeNumber });
+const catalogFields = {
+  sku: z.string({ error: messages.skuCharacters }).max(100, messages.tooLong(SKU_MAX_LENGTH)).optional(),
+  categoryId: z.string({ error: messages.categoryNotFound }).max(100, messages.categoryNotFound).nullable().optional(),
+  brand: z.string({ error: messages.tooLong(MAX_BRAND_LENGTH) }).max(200, messages.tooLong(MAX_BRAND_LENGTH)).nullable().optional(),
+  unit: z.string({ error: messages.tooLong(MAX_UNIT_LENGTH) }).max(200, messages.tooLong(MAX_UNIT_LENGTH)).optional(),
+  attributes: z
+    .array(z.object({ name: z.string({ error: messages.fieldRequired }).max(500), value: z.string({ error: messages.fieldRequired }).max(1_000) }), {
+      error: messages.tooMany(MAX_ATTRIBUTES),
+    })
+    .max(100, messages.tooMany(MAX_ATTRIBUTES))
+    .optional(),
+  minOrderQuantity: wholeNumberField.optional(),
+  packSize: wholeNumberField.optional(),
+  priceTiers: z
+    .array(z.object({ minQuantity: wholeNumberField, unitPriceCents: wholeNumberField }), { error: messages.tooMany(MAX_PRICE_TIERS) })
+    .max(50, messages.tooMany(MAX_PRICE_TIERS))
+    .optional(),
+};
+
 export const productSchema = z.object({
   name: requiredText(messages.productNameRequired, MAX_PRODUCT_NAME),
   description: requiredText(messages.descriptionRequired, MAX_PRODUCT_DESCRIPTION),
   imageUrl: imageUrlField,
   priceCents: priceCentsField,
   stock: stockField,
+  ...catalogFields,
 });
 
 /** Edit Product: any subset of the fields, but at least one. */
@@ -207,38 +241,10 @@ export const productPatchSchema = z
     imageUrl: imageUrlField,
     priceCents: priceCentsField,
     stock: stockField,
+    ...catalogFields,
   })
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), messages.nothingToUpdate);
-
-/**
- * '12.50' (or '$12.50', '12.5', '12') to 1250 cents, exactly (no floating point); null for
- * anything else, including more than two decimals, negatives and exponents.
- */
-export const dollarsToCents = (text: string): number | null => {
-  const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
-};
-
-/** The Add/Edit Product price box as typed: dollars and cents, more than zero. */
-export const dollarsField = z
-  .string()
-  .trim()
-  .min(1, messages.priceRequired)
-  .refine((value) => dollarsToCents(value) !== null, messages.priceNotNumber)
-  .transform((value) => dollarsToCents(value) ?? 0)
-  .refine((cents) => cents > 0 && cents <= MAX_PRICE_CENTS, messages.priceNotNumber);
-
-/** The quantity box as typed: a whole number of units, zero or more. */
-export const stockTextField = z
-  .string()
-  .trim()
-  .min(1, messages.quantityRequired)
-  .regex(/^\d{1,8}$/, messages.quantityNotWhole)
-  .transform(Number)
-  .refine((stock) => stock <= MAX_STOCK, messages.quantityNotWhole);
 
 // ---- reviews (name and date come from the account and the clock)
 export const reviewSchema = z.object({
@@ -261,3 +267,55 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProductInput = z.infer<typeof productSchema>;
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 export type ReviewBody = z.infer<typeof reviewSchema>;
+
+// ---- catalogue search (README.md, "Search")
+/** A whole number of cents from a query string: digits only, so `-5`, `1e3` and `12.5` are refused. */
+const priceFilter = z
+  .string()
+  .regex(/^\d{1,12}$/, messages.priceFilterInvalid)
+  .transform(Number)
+  .pipe(z.number().max(MAX_PRICE_CENTS, messages.priceFilterInvalid));
+
+/**
+ * GET /api/products. `q` may hold anything a buyer types (quotes, operators, emoji): the domain
+ * cuts it into words, so only its length is refused here.
+ */
+export const catalogQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+    cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
+    q: z.string().max(MAX_QUERY_LENGTH, messages.searchTooLong(MAX_QUERY_LENGTH)).optional(),
+    category: z.string().trim().min(1, messages.categoryNotFound).max(100, messages.categoryNotFound).optional(),
+    brand: z.string().trim().min(1, messages.tooLong(MAX_BRAND_LENGTH)).max(MAX_BRAND_LENGTH, messages.tooLong(MAX_BRAND_LENGTH)).optional(),
+    inStock: z.enum(['true', 'false'], { error: messages.inStockInvalid }).transform((value) => value === 'true').optional(),
+    minPriceCents: priceFilter.optional(),
+    maxPriceCents: priceFilter.optional(),
+    sort: z.enum(PRODUCT_SORTS, { error: messages.sortUnknown }).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.minPriceCents !== undefined && query.maxPriceCents !== undefined && query.minPriceCents > query.maxPriceCents) {
+      context.addIssue({ code: 'custom', path: ['minPriceCents'], message: messages.priceRangeReversed });
+    }
+  });
+
+/** GET /api/products/suggest */
+export const suggestQuerySchema = z.object({
+  q: z.string({ error: messages.searchTooLong(MAX_QUERY_LENGTH) }).max(MAX_QUERY_LENGTH, messages.searchTooLong(MAX_QUERY_LENGTH)),
+});
+
+/** GET /api/products/:id/quantity-advice */
+export const quantityAdviceQuerySchema = z.object({
+  quantity: z.string({ error: messages.quantityAdviceInvalid }).regex(/^\d{1,9}$/, messages.quantityAdviceInvalid).transform(Number),
+});
+
+// ---- categories (admin)
+const categoryFields = {
+  name: z.string({ error: messages.categoryNameRequired }).max(500, messages.tooLong(MAX_CATEGORY_NAME)),
+  slug: z.string({ error: messages.slugInvalid }).max(500, messages.slugInvalid),
+  parentId: z.string({ error: messages.categoryNotFound }).max(100, messages.categoryNotFound).nullable(),
+};
+export const categorySchema = z.object({ ...categoryFields, slug: categoryFields.slug.optional(), parentId: categoryFields.parentId.optional() });
+export const categoryPatchSchema = z
+  .object(categoryFields)
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), messages.nothingToUpdate);

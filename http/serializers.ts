@@ -1,16 +1,18 @@
 /**
- * Domain objects to the JSON shapes of spec/api.md (dto.ts). Only what the contract lists leaves
+ * Domain objects to the API's JSON shapes (dto.ts). Only what the contract lists leaves
  * the server: no password hash, session version, order owner id or idempotency key.
  */
+import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
 import type { Order } from '#domain/ordering/order.ts';
-import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import type { PaymentStart } from '#domain/ordering/start-payment.ts';
 import type { Page } from '#domain/shared/page.ts';
 import type {
+  CategoryDto,
   ContactMessageDto,
+  ProductSuggestionDto,
   ListDto,
   OrderDto,
   PaymentIntentDto,
@@ -45,16 +47,45 @@ export const toProfileDto = (profile: Profile, user: Pick<User, 'name' | 'email'
   address: profile.address,
 });
 
-export const toProductDto = (product: Product): ProductDto => ({
+/** Categories by id, to name the category of each product in an answer. */
+export type CategoryLookup = ReadonlyMap<string, CategoryRef>;
+
+export const toProductDto = (product: Product, categories: CategoryLookup): ProductDto => {
+  const category = product.categoryId === null ? undefined : categories.get(product.categoryId);
+  return {
+    id: product.id,
+    sku: product.sku,
+    name: product.name,
+    description: product.description,
+    imageUrl: product.imageUrl,
+    priceCents: product.priceCents,
+    stock: product.stock,
+    categoryId: product.categoryId,
+    category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+    brand: product.brand,
+    unit: product.unit,
+    attributes: product.attributes.map(({ name, value }) => ({ name, value })),
+    minOrderQuantity: product.minOrderQuantity,
+    packSize: product.packSize,
+    priceTiers: product.priceTiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
+    createdAt: iso(product.createdAt),
+    updatedAt: iso(product.updatedAt),
+  };
+};
+
+export const toSuggestionDto = (product: Product): ProductSuggestionDto => ({
   id: product.id,
+  sku: product.sku,
   name: product.name,
-  description: product.description,
   imageUrl: product.imageUrl,
   priceCents: product.priceCents,
-  stock: product.stock,
-  minOrderQuantity: MIN_ORDER_QUANTITY,
-  createdAt: iso(product.createdAt),
-  updatedAt: iso(product.updatedAt),
+});
+
+export const toCategoryDto = (category: Category): CategoryDto => ({
+  id: category.id,
+  name: category.name,
+  slug: category.slug,
+  parentId: category.parentId,
 });
 
 export const toReviewDto = (review: Review): ReviewDto => ({

@@ -12,6 +12,7 @@ import { composePorts } from '#adapters/compose.ts';
 import { seedDemoData } from '#adapters/seed/demo-data.ts';
 import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
+import { messageOf } from './error-messages.ts';
 import { configWarnings, loadConfig } from './config.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
 import { describeStartup, startupBanner, type StartupFacts } from './startup-banner.ts';
@@ -48,11 +49,11 @@ export async function startServer(
     if (config.seedDemo && firstStart && (await seedDemoData(ports))) logger.info('seeded demo products and reviews');
     if (config.admin) {
       const admin = await bootstrapAdmin(ports, config.admin);
-      if (!admin.ok) throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${admin.error.message}`);
+      if (!admin.ok) throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${messageOf(admin.error)}`);
       logger.info(`admin account ready: ${admin.value.email}`);
     }
   } catch (error) {
-    await ports.store.close();
+    await ports.lifecycle.close();
     throw error;
   }
 
@@ -88,7 +89,7 @@ export async function startServer(
         // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
-      await ports.store.close();
+      await ports.lifecycle.close();
     })());
 
   const facts = describeStartup(config);

@@ -4,10 +4,12 @@ import { createJwtLinkTokenService } from '#adapters/identity/jwt-link-token-ser
 import { createJwtTokenService } from '#adapters/identity/jwt-token-service.ts';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
 import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import type { Storage } from '#adapters/storage/storage.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
-import type { ImageStore } from '#domain/images/image-store.ts';
+import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
+import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import type { Clock } from '#domain/shared/clock.ts';
 import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
@@ -25,7 +27,8 @@ export interface TestAppOptions {
   payments?: PaymentGateway;
   webRoot?: string | null;
   logger?: Logger;
-  store?: Store;
+  /** The storage the app runs on; a fresh memory storage by default. */
+  storage?: Storage;
   clock?: Clock;
   mailer?: Mailer;
   links?: LinkTokenService;
@@ -43,14 +46,18 @@ export const createMemoryMailer = () => {
 /** Names images like the local store but keeps nothing: for tests that only need a URL back. */
 const nullImageStore: ImageStore = {
   save: async (_bytes, type) => ({ url: `/uploads/${randomBytes(16).toString('hex')}.${type === 'jpeg' ? 'jpg' : type}` }),
+  serves: (url) => DEMO_IMAGE_PATH.test(url) || STORED_IMAGE_NAME.test(url.replace(/^\/uploads\//, '')),
 };
 
 export const createTestApp = (options: TestAppOptions = {}) => {
-  const store = options.store ?? createMemoryStore();
+  const storage = options.storage ?? createMemoryStorage();
+  const store = storage.repositories;
   const clock = options.clock ?? { now: () => new Date() };
   const mailer = options.mailer ?? createMemoryMailer();
   const ports: AppPorts = {
     store,
+    lifecycle: storage.lifecycle,
+    catalogVersion: storage.catalogVersion,
     clock,
     ids: { newId: () => randomUUID() },
     // A low scrypt cost keeps hundreds of sign-ups fast; the adapter's own tests use the real cost.
@@ -63,11 +70,11 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     images: options.images ?? nullImageStore,
     uploads: options.uploads ?? null,
     webRoot: options.webRoot ?? null,
-    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, ...options.settings },
+    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
   };
   const app = createApp(ports);
-  return { app, ports, store, mailer, ...clientFor(app) };
+  return { app, ports, store, storage, mailer, ...clientFor(app) };
 };
 
 type App = ReturnType<typeof createApp>;
@@ -146,7 +153,7 @@ export const expectError = (json: unknown): ErrorDto['error'] => {
 let productCounter = 0;
 export const addProduct = async (store: Store, overrides: Partial<Omit<Product, 'id'>> = {}): Promise<Product> => {
   productCounter += 1;
-  return store.products.create({
+  const product = await store.products.create({
     id: randomUUID(),
     name: `Pipe wrench ${productCounter}`,
     description: 'Heavy duty',
@@ -156,13 +163,19 @@ export const addProduct = async (store: Store, overrides: Partial<Omit<Product, 
     createdAt: new Date(Date.UTC(2026, 0, 1) + productCounter * 1000),
     ...overrides,
   });
+  if (product === 'duplicate-sku') throw new Error('test arrangement failed: SKU taken');
+  return product;
 };
 
 /** Signs up a user and promotes them in the store (the same path ADMIN_EMAIL bootstrap takes). */
 export const signUpAdmin = async (context: ReturnType<typeof createTestApp>) => {
   const admin = await context.signUp({ name: 'Admin' });
   await context.store.users.setRole(admin.user.id, 'admin');
-  return admin;
+  // The role change ended the sign-up's session: sign in again, as a promoted user would.
+  const signedIn = await context.call('POST', '/api/auth/sign-in', { body: { email: admin.email, password: admin.password } });
+  if (signedIn.status !== 200) throw new Error(`admin sign-in failed: ${signedIn.status} ${signedIn.text}`);
+  const session = signedIn.json as SessionDto;
+  return { ...admin, token: session.token, user: session.user };
 };
 
 /** Undoes quoted-printable (soft line breaks and =XX), as a mail client would before showing a link. */

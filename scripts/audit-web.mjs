@@ -9,6 +9,8 @@
 //          --no-lighthouse axe and sizes only
 //          --only=TEXT     only pages whose name or path contains TEXT
 //          --no-build      audit dist/ as it is, even when older than its sources
+//          --slow-only     only the slow-network pass (phone, 400 ms / 400 kbit/s)
+//          --no-slow       skip the slow-network pass
 // Reports (Lighthouse JSON, summary.json) are kept in .test-results/audit/.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -16,10 +18,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { repoRoot, startServer } from '../tests/support/server.ts';
-import { auditPage } from './audit/axe-pass.mjs';
+import { auditPage, signIn } from './audit/axe-pass.mjs';
 import { medianLighthouse } from './audit/lighthouse-pass.mjs';
 import { PAGES, prepareFixtures } from './audit/pages.mjs';
 import { printReport } from './audit/report.mjs';
+import { printSlowNetwork, slowNetworkAudit } from './audit/slow-network.mjs';
 import { buildWeb, needsWebBuild } from './web-build.mjs';
 
 const { values: options } = parseArgs({
@@ -28,6 +31,8 @@ const { values: options } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'slow-only': { type: 'boolean', default: false },
+    'no-slow': { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -51,7 +56,8 @@ if (!options['no-build'] && needsWebBuild(repoRoot)) {
 }
 
 const pages = PAGES.filter(
-  (page) => !options.only || page.name.includes(options.only) || page.path({ productId: '', orderId: '' }).includes(options.only),
+  (page) =>
+    !options['slow-only'] && (!options.only || page.name.includes(options.only) || page.path({ productId: '', orderId: '' }).includes(options.only)),
 );
 
 const log = (text) => process.stdout.write(`${text}\n`);
@@ -82,10 +88,15 @@ try {
     }
     rows.push({ page: page.name, as: page.as, path, lighthouse: page.lighthouse, axe });
   }
+  let slowNetwork = null;
+  if (!options['no-slow']) {
+    log('slow network: home page and route changes on a 390 px phone at 400 ms / 400 kbit/s ...');
+    slowNetwork = await slowNetworkAudit(browser, { baseUrl: server.url, fixtures, signIn });
+  }
   await browser.close();
   browser = undefined;
 
-  if (!options['no-lighthouse']) {
+  if (!options['no-lighthouse'] && !options['slow-only']) {
     // One at a time and after the browser is closed: Lighthouse's timings need the cores.
     for (const row of rows.filter((candidate) => candidate.lighthouse)) {
       const results = {};
@@ -100,8 +111,12 @@ try {
   }
   for (const row of rows) if (row.lighthouse === true || row.lighthouse === undefined) row.lighthouse = null;
 
-  const missed = printReport(rows, { log });
-  writeFileSync(join(reportDir, 'summary.json'), `${JSON.stringify({ date: new Date().toISOString(), runs, rows, missed }, null, 2)}\n`);
+  const missed = rows.length ? printReport(rows, { log }) : [];
+  if (slowNetwork) {
+    printSlowNetwork(slowNetwork, log);
+    missed.push(...slowNetwork.missed);
+  }
+  writeFileSync(join(reportDir, 'summary.json'), `${JSON.stringify({ date: new Date().toISOString(), runs, rows, slowNetwork, missed }, null, 2)}\n`);
   log('');
   log(`Audit finished in ${Math.round((Date.now() - started) / 1000)} s; reports in .test-results/audit/.`);
 } finally {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Dependency-free second check of the layer arrows (ESLint's no-restricted-imports is the first):
+// Dependency-free second check of the layer arrows (ESLint's `layers/imports` rule is the first):
 // reads every import specifier in domain/, adapters/, http/ and web/, resolves it to a repo path
 // and applies scripts/layer-rules.mjs. Exits 1 listing every violation.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forbiddenImport } from './layer-rules.mjs';
+import { forbiddenImport, isTestFile, resolveTarget } from './layer-rules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LAYERS = ['domain', 'adapters', 'http', 'web'];
@@ -36,20 +36,6 @@ export const specifiersOf = (source) => {
   return SPECIFIER_PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]));
 };
 
-const ALIASES = { '#domain/': 'domain/', '#adapters/': 'adapters/', '#http/': 'http/' };
-
-/** Repo-relative path of a local import, or null for packages and built-ins. */
-const resolveTarget = (file, specifier) => {
-  for (const [alias, folder] of Object.entries(ALIASES)) {
-    if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
-  }
-  if (specifier.startsWith('#')) return specifier; // an unknown alias is never inside a layer
-  if (specifier.startsWith('.') || specifier.startsWith('/')) {
-    return relative(root, normalize(join(root, dirname(file), specifier))).split('\\').join('/');
-  }
-  return null;
-};
-
 const violations = [];
 let checked = 0;
 for (const layer of LAYERS) {
@@ -61,7 +47,7 @@ for (const layer of LAYERS) {
   }
   for (const file of files) {
     checked += 1;
-    const isTest = /\.(test|spec|contract)\.[tj]sx?$/.test(file) || file.includes('/test/');
+    const isTest = isTestFile(file);
     for (const specifier of specifiersOf(readFileSync(join(root, file), 'utf8'))) {
       const problem = forbiddenImport({ from: file, specifier, target: resolveTarget(file, specifier), isTest });
       if (problem) violations.push(`${file}: ${problem}`);

@@ -1,9 +1,14 @@
-// The layer arrows of ARCHITECTURE.md, in one place for both checkers (ESLint and
-// check-boundaries.mjs). Test files may additionally import the test tools.
+// The layer arrows (README, "Layers"), in one place for both checkers: ESLint's `layers/imports`
+// rule (eslint.config.js) and check-boundaries.mjs. Test files may additionally import the test tools.
+import { dirname, join, normalize } from 'node:path';
+
 export const TEST_TOOLS = ['vitest', 'fast-check'];
-/** Domain tests run against in-memory adapters (ARCHITECTURE.md); production domain code never does. */
+/** Domain tests run against in-memory adapters (README, "Layers"); production domain code never does. */
 export const DOMAIN_TESTS_MAY_IMPORT = /^adapters\/(storage\/memory|payments\/test)\//;
 export const WEB_MAY_IMPORT_FROM_HTTP = ['http/dto.ts', 'http/schemas.ts'];
+
+/** 'orders' for 'web/features/orders/my-orders-page.tsx'; null outside web/features. */
+const webFeatureOf = (path) => /^web\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 
 /**
  * Decides one import. `from` is the importing file, `target` the resolved repo path (e.g.
@@ -28,7 +33,33 @@ export function forbiddenImport({ from, specifier, target, isTest }) {
       return `web/ may import from http/ only ${WEB_MAY_IMPORT_FROM_HTTP.join(' and ')} ('${specifier}')`;
     }
     if (target.startsWith('adapters/')) return `web/ may not import adapters/ ('${specifier}')`;
+    const feature = webFeatureOf(from);
+    const targetFeature = webFeatureOf(target);
+    // Features stand alone (web/README.md): what two of them share lives in web/components or web/lib.
+    if (targetFeature !== null && feature !== null && feature !== targetFeature) {
+      return `web/features/${feature} may not import another feature ('${specifier}' is in web/features/${targetFeature}): move the shared piece to web/components/ or web/lib/`;
+    }
+    if (targetFeature !== null && /^web\/(components|lib)\//.test(from)) {
+      return `web/components and web/lib are shared by the features and may not import one ('${specifier}')`;
+    }
   }
   if (layer === 'http' && target !== null && target.startsWith('web/')) return `http/ may not import web/ ('${specifier}')`;
   return null;
 }
+
+const ALIASES = { '#domain/': 'domain/', '#adapters/': 'adapters/', '#http/': 'http/' };
+
+/** Repo-relative path of a local import from the repo-relative `file`, or null for packages and built-ins. */
+export const resolveTarget = (file, specifier) => {
+  for (const [alias, folder] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return folder + specifier.slice(alias.length);
+  }
+  if (specifier.startsWith('#')) return specifier; // an unknown alias is never inside a layer
+  if (specifier.startsWith('.') || specifier.startsWith('/')) {
+    return normalize(join(dirname(file), specifier)).split('\\').join('/');
+  }
+  return null;
+};
+
+/** Tests, contract suites and test support may use the test tools. */
+export const isTestFile = (file) => /\.(test|spec|contract)\.[tj]sx?$/.test(file) || file.includes('/test/');

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInWithGoogle } from '#domain/identity/google-sign-in.ts';
-import { messages } from '#domain/messages.ts';
 import type { CoreDeps } from '#domain/shared/deps.ts';
 import { DEFAULT_FAKE_USER, startFakeOidcIssuer, type FakeOidcIssuer } from './fake-oidc-issuer.ts';
 import { createGoogleOidc, type GoogleOidc } from './google-oidc.ts';
@@ -144,7 +143,7 @@ describe('Google OIDC client against a local issuer', () => {
     if (!result.ok) throw new Error('expected an identity');
     const outcome = await signInWithGoogle(deps, result.identity);
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.error.message).toBe(messages.googleEmailUnverified);
+    if (!outcome.ok) expect(outcome.error).toEqual({ code: 'INVALID_CREDENTIALS', reason: 'google-email-unverified' });
   });
 
   it('refuses malformed callback input without calling the issuer', async () => {
@@ -182,9 +181,9 @@ describe('Google OIDC client against a local issuer', () => {
 
 describe('local OIDC issuer', () => {
   it('publishes a discovery document and its signing key', async () => {
-    const doc = await (await fetch(`${issuer.issuer}/.well-known/openid-configuration`)).json();
+    const doc = (await (await fetch(`${issuer.issuer}/.well-known/openid-configuration`)).json()) as { jwks_uri: string };
     expect(doc).toMatchObject({ issuer: issuer.issuer, jwks_uri: `${issuer.issuer}/jwks`, code_challenge_methods_supported: ['S256'] });
-    const jwks = await (await fetch(doc.jwks_uri)).json();
+    const jwks = (await (await fetch(doc.jwks_uri)).json()) as { keys: object[] };
     expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig' })]);
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });

@@ -1,8 +1,8 @@
-import type { ImageStore } from '#domain/images/image-store.ts';
+import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 /**
- * The seed's image host (imgbb's upload API): for several app instances without shared disk.
+ * The remote image host (imgbb's upload API; README, Configuration: IMAGE_HOST_KEY): for several app instances without shared disk.
  * The key stays on the server; browsers upload to us, we forward.
  */
 export const createImageHostStore = (options: {
@@ -12,7 +12,12 @@ export const createImageHostStore = (options: {
 }): ImageStore => {
   const endpoint = options.endpoint ?? 'https://api.imgbb.com/1/upload';
   const send = options.fetch ?? fetch;
+  // imgbb serves its images from i.ibb.co; another endpoint (a self-hosted or fake host) from its own origin.
+  const servedOrigin = options.endpoint ? new URL(options.endpoint).origin : 'https://i.ibb.co';
   return {
+    serves(url) {
+      return DEMO_IMAGE_PATH.test(url) || (URL.canParse(url) && new URL(url).origin === servedOrigin);
+    },
     async save(bytes, type) {
       const form = new FormData();
       form.set('image', new Blob([bytes as Uint8Array<ArrayBuffer>]), `upload.${type === 'jpeg' ? 'jpg' : type}`);

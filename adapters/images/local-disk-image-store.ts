@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImageStore, ImageType } from '#domain/images/image-store.ts';
+import { DEMO_IMAGE_PATH, type ImageStore, type ImageType } from '#domain/images/image-store.ts';
 
 const EXTENSIONS: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp', svg: 'svg' };
 
@@ -17,6 +17,10 @@ export const createLocalDiskImageStore = (options: { dir: string; urlPrefix?: st
       const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
       await writeFile(join(options.dir, name), bytes, { flag: 'wx' });
       return { url: `${prefix}/${name}` };
+    },
+    serves(url) {
+      if (DEMO_IMAGE_PATH.test(url)) return true;
+      return url.startsWith(`${prefix}/`) && STORED_IMAGE_NAME.test(url.slice(prefix.length + 1));
     },
   };
 };

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalImageFiles, variantName } from './resize.ts';
+import { createLocalImageFiles, unreadableMarkerName, variantName } from './resize.ts';
 
 const NAME = `${'a'.repeat(32)}.png`;
 
@@ -44,5 +44,23 @@ describe('resized variants of local images', () => {
     expect(await files.resized(`${'d'.repeat(32)}.png`, 320)).toBeNull();
     expect(await files.resized(`${'c'.repeat(32)}.png`, 320)).toBeNull();
     expect((await readdir(dir)).filter((file) => file.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('remembers an image that does not resize, so no later request or restart decodes it again', async () => {
+    const broken = `${'e'.repeat(32)}.png`;
+    await writeFile(join(dir, broken), 'not a png either');
+    expect(await createLocalImageFiles({ dir }).resized(broken, 320)).toBeNull();
+    expect(await readdir(dir)).toContain(unreadableMarkerName(broken));
+    // Were it decoded again, the now valid file would resize: the remembered failure wins.
+    await writeFile(join(dir, broken), await readFile(join(dir, NAME)));
+    expect(await createLocalImageFiles({ dir }).resized(broken, 320)).toBeNull();
+  });
+
+  it('prepare builds every served width of an upload', async () => {
+    const name = `${'f'.repeat(32)}.png`;
+    await writeFile(join(dir, name), await readFile(join(dir, NAME)));
+    await createLocalImageFiles({ dir }).prepare(name);
+    const made = (await readdir(dir)).filter((file) => file.startsWith(`${name}.w`));
+    expect(made.sort()).toEqual([variantName(name, 320), variantName(name, 640), variantName(name, 960)]);
   });
 });

@@ -4,9 +4,9 @@
  * original (`<name>.w320.webp`); originals are immutable (random names), so a kept variant never
  * goes stale.
  */
-import { access, rename, unlink } from 'node:fs/promises';
+import { access, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isImageWidth, type ImageWidth } from '#domain/images/image-store.ts';
+import { IMAGE_WIDTHS, isImageWidth, type ImageWidth } from '#domain/images/image-store.ts';
 import { STORED_IMAGE_NAME } from './local-disk-image-store.ts';
 
 
@@ -25,15 +25,32 @@ const loadSharp = async () => (await import('sharp')).default;
 
 export const variantName = (name: string, width: number) => `${name}.w${width}.webp`;
 
+/**
+ * Kept next to an original that could not be resized, so no later request (nor a restarted
+ * server) decodes it again: a bad file costs one decode, not one per page view.
+ */
+export const unreadableMarkerName = (name: string) => `${name}.unreadable`;
+
 export const createLocalImageFiles = (options: { dir: string }) => {
   // Two requests for the same new variant share one sharp run.
   const inFlight = new Map<string, Promise<string | null>>();
+  // Originals known not to resize (also remembered on disk by a marker file).
+  const unreadable = new Set<string>();
+
+  const rememberUnreadable = async (name: string) => {
+    unreadable.add(name);
+    await writeFile(join(options.dir, unreadableMarkerName(name)), '').catch(() => undefined);
+  };
 
   const make = async (name: string, width: ImageWidth): Promise<string | null> => {
     const source = join(options.dir, name);
     const target = join(options.dir, variantName(name, width));
     if (await exists(target)) return target;
     if (!(await exists(source))) return null;
+    if (await exists(join(options.dir, unreadableMarkerName(name)))) {
+      unreadable.add(name);
+      return null;
+    }
     // Written under a temporary name and renamed, so a crash never leaves a half file to serve.
     const partial = `${target}.${process.pid}.partial`;
     try {
@@ -47,22 +64,35 @@ export const createLocalImageFiles = (options: { dir: string }) => {
       return target;
     } catch {
       await unlink(partial).catch(() => undefined);
+      await rememberUnreadable(name);
       return null;
     }
+  };
+
+  const resized = async (name: string, width: number): Promise<string | null> => {
+    if (!STORED_IMAGE_NAME.test(name) || !RASTER.test(name) || !isImageWidth(width)) return null;
+    if (unreadable.has(name)) return null;
+    const key = variantName(name, width);
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = make(name, width).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
   };
 
   return {
     dir: options.dir,
     /** Null for SVGs (served as they are), unknown names, missing files and unreadable images. */
-    async resized(name: string, width: number): Promise<string | null> {
-      if (!STORED_IMAGE_NAME.test(name) || !RASTER.test(name) || !isImageWidth(width)) return null;
-      const key = variantName(name, width);
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = make(name, width).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
+    resized,
+    /**
+     * Builds every width of a new upload once, right after it is saved, so page views only ever
+     * read stored variants. One after another: an upload never takes more than one core.
+     */
+    async prepare(name: string): Promise<void> {
+      for (const width of IMAGE_WIDTHS) {
+        if ((await resized(name, width)) === null) return;
       }
-      return pending;
     },
   };
 };

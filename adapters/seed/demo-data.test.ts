@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { listProducts } from '#domain/catalog/browse-catalog.ts';
 import type { CoreDeps } from '#domain/shared/deps.ts';
-import { createMemoryStore } from '../storage/memory/memory-store.ts';
+import { createMemoryStorage } from '../storage/memory/memory-store.ts';
 import { DEMO_PRODUCTS, DEMO_REVIEWS, demoImagePaths, seedDemoData } from './demo-data.ts';
 
 const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
@@ -11,7 +11,7 @@ const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
 const makeDeps = (): CoreDeps => {
   let next = 0;
   return {
-    store: createMemoryStore(),
+    store: createMemoryStorage().repositories,
     clock: { now: () => new Date('2026-01-15T12:00:00Z') },
     ids: { newId: () => `id-${++next}` },
   };

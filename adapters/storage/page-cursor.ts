@@ -10,12 +10,11 @@ export interface CursorPosition {
   id: string;
 }
 
-/** A listed row: its creation time, and by default its `id` as the tie-breaking key. */
+/** A listed row: its creation time; `KeyOf` names its tie-breaking key. */
 type Listed = { createdAt: Date };
-type KeyOf<T> = (row: T) => string;
-const idOf = (row: { id: string }): string => row.id;
-/** The implementations below take an optional key; rows without an `id` must pass one (see the overloads). */
-const keyFor = <T extends Listed>(keyOf: KeyOf<T> | undefined): KeyOf<T> => keyOf ?? (idOf as unknown as KeyOf<T>);
+export type KeyOf<T> = (row: T) => string;
+/** The usual tie-breaking key. */
+export const byId = (row: { id: string }): string => row.id;
 
 /** Opaque to callers: base64url of "<ms>:<key>". */
 export const encodeCursor = (position: CursorPosition): string =>
@@ -39,29 +38,26 @@ export const decodeCursor = (cursor: string | null | undefined): CursorPosition 
  * Builds a page from rows fetched with `limit + 1`: the extra row only tells whether another page
  * exists, and the cursor points at the last row actually returned.
  */
-export function toPage<T extends Listed & { id: string }>(rows: T[], limit: number): Page<T>;
-export function toPage<T extends Listed>(rows: T[], limit: number, keyOf: KeyOf<T>): Page<T>;
-export function toPage<T extends Listed>(rows: T[], limit: number, keyOf?: KeyOf<T>): Page<T> {
+export const toPageKeyedBy = <T extends Listed>(rows: T[], limit: number, keyOf: KeyOf<T>): Page<T> => {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  const nextCursor =
-    rows.length > limit && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: keyFor(keyOf)(last) }) : null;
+  const nextCursor = rows.length > limit && last ? encodeCursor({ createdAtMs: last.createdAt.getTime(), id: keyOf(last) }) : null;
   return { items, nextCursor };
-}
+};
+
+/** toPageKeyedBy for rows whose id breaks ties (every listing but the subscribers'). */
+export const toPage = <T extends Listed & { id: string }>(rows: T[], limit: number): Page<T> => toPageKeyedBy(rows, limit, byId);
 
 /** True when `row` comes strictly after `position` in (createdAt desc, key desc) order. */
-export function isAfterCursor<T extends Listed & { id: string }>(row: T, position: CursorPosition): boolean;
-export function isAfterCursor<T extends Listed>(row: T, position: CursorPosition, keyOf: KeyOf<T>): boolean;
-export function isAfterCursor<T extends Listed>(row: T, position: CursorPosition, keyOf?: KeyOf<T>): boolean {
+export const isAfterCursor = <T extends Listed>(row: T, position: CursorPosition, keyOf: KeyOf<T>): boolean => {
   const ms = row.createdAt.getTime();
-  return ms < position.createdAtMs || (ms === position.createdAtMs && keyFor(keyOf)(row) < position.id);
-}
+  return ms < position.createdAtMs || (ms === position.createdAtMs && keyOf(row) < position.id);
+};
 
 /** Comparator for (createdAt desc, key desc). */
-export function newestFirst<T extends Listed & { id: string }>(a: T, b: T): number;
-export function newestFirst<T extends Listed>(a: T, b: T, keyOf: KeyOf<T>): number;
-export function newestFirst<T extends Listed>(a: T, b: T, keyOf?: KeyOf<T>): number {
-  const key = keyFor(keyOf);
-  const [keyA, keyB] = [key(a), key(b)];
-  return b.createdAt.getTime() - a.createdAt.getTime() || (keyA < keyB ? 1 : keyA > keyB ? -1 : 0);
-}
+export const newestFirstBy =
+  <T extends Listed>(keyOf: KeyOf<T>) =>
+  (a: T, b: T): number => {
+    const [keyA, keyB] = [keyOf(a), keyOf(b)];
+    return b.createdAt.getTime() - a.createdAt.getTime() || (keyA < keyB ? 1 : keyA > keyB ? -1 : 0);
+  };

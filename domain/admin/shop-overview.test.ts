@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { placeOrder } from '../ordering/place-order.ts';
 import { createWorld } from '../testing/world.ts';
 import { shopOverview } from './shop-overview.ts';
 
 describe('shop overview', () => {
   it('counts what the admin acts on, and only for admins', async () => {
-    const world = createWorld(createMemoryStore());
+    const world = createWorld(createMemoryStorage().repositories);
     const admin = await world.addUser({ role: 'admin' });
     const buyer = await world.addUser();
     await world.addProduct({ stock: 99 });

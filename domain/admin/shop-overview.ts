@@ -1,6 +1,6 @@
 import { isAdmin, type User } from '../identity/user.ts';
 import { MIN_ORDER_QUANTITY } from '../ordering/order.ts';
-import { forbidden, type DomainError } from '../shared/errors.ts';
+import { forbidden, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
 
@@ -15,11 +15,11 @@ export interface ShopOverview {
 
 export const LOW_STOCK_BELOW = MIN_ORDER_QUANTITY;
 
-export const shopOverview = async (store: Store, actor: User): Promise<Result<ShopOverview, DomainError>> => {
+export const shopOverview = async (store: Store, actor: User): Promise<Result<ShopOverview, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages] = await Promise.all([
-    store.orders.countByStatus('pending'),
-    store.orders.countByStatus('unpaid'),
+    store.orders.count({ status: 'pending' }),
+    store.orders.count({ status: 'unpaid' }),
     store.products.countBelowStock(LOW_STOCK_BELOW),
     store.inbox.countContactMessages(),
   ]);

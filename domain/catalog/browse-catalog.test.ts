@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
-import { messages } from '../messages.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import { getProduct, listProducts } from './browse-catalog.ts';
 import { isSoldOut } from './product.ts';
 
 let world: World;
 beforeEach(async () => {
-  world = createWorld(createMemoryStore());
+  world = createWorld(createMemoryStorage().repositories);
   for (let i = 1; i <= 5; i += 1) {
     await world.addProduct({ name: `Product ${i}` });
     world.clock.advance(1_000);
@@ -36,7 +35,7 @@ describe('getProduct', () => {
   it('finds a product, and NOT_FOUND for an unknown id', async () => {
     const product = await world.addProduct({ name: 'Teflon tape' });
     expect(await getProduct(world.store, product.id)).toMatchObject({ ok: true, value: { name: 'Teflon tape' } });
-    expect(await getProduct(world.store, 'nope')).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: messages.productNotFound } });
+    expect(await getProduct(world.store, 'nope')).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'product' } });
   });
 });
 

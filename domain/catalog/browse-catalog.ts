@@ -1,9 +1,12 @@
-import { domainError, type DomainError } from '../shared/errors.ts';
+import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
+import { categoryWithChildren, findCategory, type Category } from './category.ts';
+import type { ProductSort, RawFacets } from './product-search.ts';
 import type { Product } from './product.ts';
+import { searchTerms } from './search-terms.ts';
 
 /** Newest first; the limit is clamped to 1..100 whatever the caller asks for. */
 export const listProducts = (
@@ -11,7 +14,103 @@ export const listProducts = (
   request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
 ): Promise<Page<Product>> => store.products.list(pageRequest(request));
 
-export const getProduct = async (store: Store, id: string): Promise<Result<Product, DomainError>> => {
+export const getProduct = async (store: Store, id: string): Promise<Result<Product, ErrorOf<'NOT_FOUND'>>> => {
   const product = await store.products.findById(id);
-  return product ? ok(product) : fail(domainError('NOT_FOUND', messages.productNotFound));
+  return product ? ok(product) : fail(notFound('product'));
+};
+
+/** What a buyer asks the catalogue (README.md, "Search"); every part is optional. */
+export interface CatalogQuery {
+  q?: string | undefined;
+  /** A category's id or slug; a department includes its categories. */
+  category?: string | undefined;
+  brand?: string | undefined;
+  inStock?: boolean | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  /** Default: relevance with `q`, else newest. */
+  sort?: ProductSort | undefined;
+  limit?: number | undefined;
+  cursor?: string | null | undefined;
+}
+
+export interface NamedFacets {
+  /** Categories with matching products: a department counts its categories' products too. */
+  categories: { id: string; name: string; count: number }[];
+  brands: { name: string; count: number }[];
+}
+
+export interface CatalogPage extends Page<Product> {
+  total: number;
+  facets: NamedFacets;
+  /** Every category, to name each product's category in the answer. */
+  categories: Category[];
+}
+
+const byCountThenName = <T extends { name: string; count: number }>(a: T, b: T) =>
+  b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Raw per-category counts named, departments adding up their categories. */
+export const nameFacets = (raw: RawFacets, categories: readonly Category[]): NamedFacets => {
+  const counts = new Map(raw.categories.map(({ id, count }) => [id, count]));
+  const named = categories.flatMap((category) => {
+    const own = counts.get(category.id) ?? 0;
+    const children = category.parentId === null ? categories.filter((child) => child.parentId === category.id) : [];
+    const count = own + children.reduce((sum, child) => sum + (counts.get(child.id) ?? 0), 0);
+    return count > 0 ? [{ id: category.id, name: category.name, count }] : [];
+  });
+  return { categories: named.sort(byCountThenName), brands: [...raw.brands].sort(byCountThenName) };
+};
+
+/**
+ * The catalogue page: words, category (with its children), brand, stock and price filters, one
+ * of five sorts, the total and the facets. The HTTP layer has checked each parameter's shape; an
+ * unknown category is refused here, where the categories are known.
+ */
+export const searchCatalog = async (store: Store, query: CatalogQuery): Promise<Result<CatalogPage, ErrorOf<'VALIDATION_FAILED'>>> => {
+  const categories = await store.categories.listAll();
+  let categoryIds: string[] | null = null;
+  if (query.category !== undefined) {
+    const category = findCategory(categories, query.category);
+    if (!category) return fail(invalid({ category: messages.categoryNotFound }));
+    categoryIds = categoryWithChildren(categories, category.id);
+  }
+  const q = query.q?.trim() ?? '';
+  const terms = q === '' ? null : searchTerms(q);
+  const { limit, cursor } = pageRequest(query);
+  const found = await store.search.search({
+    terms,
+    categoryIds,
+    brand: query.brand ?? null,
+    inStock: query.inStock ?? false,
+    minPriceCents: query.minPriceCents ?? null,
+    maxPriceCents: query.maxPriceCents ?? null,
+    sort: query.sort ?? (terms ? 'relevance' : 'newest'),
+    limit,
+    cursor: cursor ?? null,
+    withCounts: true,
+  });
+  return ok({ items: found.items, nextCursor: found.nextCursor, total: found.total, facets: nameFacets(found.facets, categories), categories });
+};
+
+/** How many suggestions the search box's typeahead shows. */
+export const SUGGESTION_COUNT = 8;
+
+/** The typeahead: the best matches for what has been typed so far, by relevance. */
+export const suggestProducts = async (store: Store, q: string): Promise<Product[]> => {
+  const trimmed = q.trim();
+  if (trimmed === '') return [];
+  const found = await store.search.search({
+    terms: searchTerms(trimmed),
+    categoryIds: null,
+    brand: null,
+    inStock: false,
+    minPriceCents: null,
+    maxPriceCents: null,
+    sort: 'relevance',
+    limit: SUGGESTION_COUNT,
+    cursor: null,
+    withCounts: false,
+  });
+  return found.items;
 };

@@ -1,15 +1,18 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import { domainError, forbidden, invalid, type DomainError } from '../shared/errors.ts';
+import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import type { CoreDeps } from '../shared/deps.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
+import type { Store } from '../store.ts';
 import type { NewProduct, Product, ProductChanges } from './product.ts';
+import { checkAttributes, checkBrand, checkProductTerms, checkUnit } from './product-terms-rules.ts';
+import { checkSku } from './sku.ts';
+import { MAX_PRICE_CENTS, MAX_STOCK } from './product-limits.ts';
+import { failuresToFields, type FieldFailure } from './term-failure.ts';
 
 export const MAX_PRODUCT_NAME = 120;
 export const MAX_PRODUCT_DESCRIPTION = 4000;
-/** $1,000,000.00 a unit is far beyond any part we sell and keeps totals exact. */
-export const MAX_PRICE_CENTS = 100_000_000;
-export const MAX_STOCK = 10_000_000;
+export { MAX_PRICE_CENTS, MAX_STOCK };
 
 /** Checks the fields that are present; `required` makes every field mandatory (add product). */
 const productProblems = (input: ProductChanges, required: boolean): Record<string, string> => {
@@ -49,29 +52,93 @@ const trimmed = <T extends ProductChanges>(input: T): T => ({
   ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl.trim() }),
 });
 
+type CatalogFields = Pick<Product, 'brand' | 'unit' | 'attributes' | 'minOrderQuantity' | 'packSize' | 'priceTiers' | 'categoryId'> & {
+  sku: string | undefined;
+};
+
+/**
+ * The catalogue fields and terms of a product as it would be after the write (README.md,
+ * "Catalogue"): the SKU rule, brand, unit, specification table, minimum, pack size, volume
+ * prices against its price, and a category that exists. Gives the values to store, or field
+ * messages. The product's own fields must already be valid (the price bounds the tiers).
+ */
+const checkCatalogFields = async (
+  store: Store,
+  product: NewProduct,
+): Promise<Result<CatalogFields, Record<string, string>>> => {
+  const failures: FieldFailure[] = [];
+  const fields: Record<string, string> = {};
+  let sku: string | undefined;
+  if (product.sku !== undefined && product.sku.trim() !== '') {
+    const checked = checkSku(product.sku);
+    if (checked.ok) sku = checked.value;
+    else failures.push({ field: 'sku', failure: checked.error });
+  }
+  const brand = checkBrand(product.brand);
+  if (!brand.ok) failures.push({ field: 'brand', failure: brand.error });
+  const unit = checkUnit(product.unit);
+  if (!unit.ok) failures.push({ field: 'unit', failure: unit.error });
+  const attributes = checkAttributes(product.attributes);
+  if (!attributes.ok) failures.push(...attributes.error);
+  const terms = checkProductTerms(product);
+  if (!terms.ok) failures.push(...terms.error);
+  const categoryId = product.categoryId ?? null;
+  if (categoryId !== null && !(await store.categories.findById(categoryId))) fields.categoryId = messages.categoryNotFound;
+  Object.assign(fields, failuresToFields(failures));
+  if (Object.keys(fields).length > 0 || !brand.ok || !unit.ok || !attributes.ok || !terms.ok) return fail(fields);
+  return ok({
+    sku,
+    brand: brand.value,
+    unit: unit.value,
+    attributes: attributes.value,
+    minOrderQuantity: terms.value.minOrderQuantity,
+    packSize: terms.value.packSize,
+    priceTiers: terms.value.priceTiers,
+    categoryId,
+  });
+};
+
+const skuTaken = (sku: string | undefined): ErrorOf<'SKU_TAKEN'> => ({ code: 'SKU_TAKEN', sku: sku ?? '' });
+
 export const createProduct = async (
   { store, clock, ids }: CoreDeps,
   actor: User,
   input: NewProduct,
-): Promise<Result<Product, DomainError>> => {
+): Promise<Result<Product, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'SKU_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const fields = productProblems(input, true);
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
-  return ok(await store.products.create({ ...trimmed(input), id: ids.newId(), createdAt: clock.now() }));
+  const product = trimmed(input);
+  const catalog = await checkCatalogFields(store, product);
+  if (!catalog.ok) return fail(invalid(catalog.error));
+  const created = await store.products.create({ ...product, ...catalog.value, id: ids.newId(), createdAt: clock.now() });
+  return created === 'duplicate-sku' ? fail(skuTaken(catalog.value.sku)) : ok(created);
 };
 
-/** Fields left out keep their current values (the seed's "empty fields keep them"). */
+/**
+ * Fields left out keep their current values (as the Edit Product form promises: empty fields keep
+ * them); the terms are checked as they will be after the change (a new pack size must still
+ * divide the minimum).
+ */
 export const updateProduct = async (
   { store, clock }: Pick<CoreDeps, 'store' | 'clock'>,
   actor: User,
   id: string,
   changes: ProductChanges,
-): Promise<Result<Product, DomainError>> => {
+): Promise<Result<Product, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SKU_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const fields = productProblems(changes, false);
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
-  const updated = await store.products.update(id, trimmed(changes), clock.now());
-  return updated ? ok(updated) : fail(domainError('NOT_FOUND', messages.productNotFound));
+  const current = await store.products.findById(id);
+  if (!current) return fail(notFound('product'));
+  const change = trimmed(changes);
+  const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as ProductChanges;
+  const catalog = await checkCatalogFields(store, { ...current, ...defined });
+  if (!catalog.ok) return fail(invalid(catalog.error));
+  const touched = Object.fromEntries(Object.entries(catalog.value).filter(([key]) => key in defined));
+  const updated = await store.products.update(id, { ...defined, ...touched }, clock.now());
+  if (updated === 'duplicate-sku') return fail(skuTaken(catalog.value.sku));
+  return updated ? ok(updated) : fail(notFound('product'));
 };
 
 /** Orders keep their snapshot of a deleted product. */
@@ -79,7 +146,7 @@ export const deleteProduct = async (
   { store }: Pick<CoreDeps, 'store'>,
   actor: User,
   id: string,
-): Promise<Result<null, DomainError>> => {
+): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  return (await store.products.delete(id)) ? ok(null) : fail(domainError('NOT_FOUND', messages.productNotFound));
+  return (await store.products.delete(id)) ? ok(null) : fail(notFound('product'));
 };

@@ -1,15 +1,23 @@
 import type { Page, PageRequest } from '../shared/page.ts';
-import type { NewProduct, Product, ProductChanges } from './product.ts';
+import type { DuplicateSku, Product, ProductChanges, ProductRecord } from './product.ts';
 
 export interface ProductRepository {
   /** Newest first (createdAt desc, id desc); the cursor is opaque. */
   list(page: PageRequest): Promise<Page<Product>>;
   findById(id: string): Promise<Product | null>;
-  create(product: NewProduct & { id: string; createdAt: Date }): Promise<Product>;
-  update(id: string, changes: ProductChanges, updatedAt: Date): Promise<Product | null>;
+  /** Compared upper-case. */
+  findBySku(sku: string): Promise<Product | null>;
+  /**
+   * Catalogue fields left out take their defaults (unit `piece`, pack of 1, minimum 100, no tiers,
+   * no attributes, no brand or category); a product without a SKU gets the next `BH-000123`.
+   */
+  create(product: ProductRecord): Promise<Product | DuplicateSku>;
+  update(id: string, changes: ProductChanges, updatedAt: Date): Promise<Product | null | DuplicateSku>;
   /** Existing orders keep their snapshot; returns false when the product did not exist. */
   delete(id: string): Promise<boolean>;
   count(): Promise<number>;
   /** How many products hold fewer than `units` in stock. */
   countBelowStock(units: number): Promise<number>;
+  /** How many products are filed directly under the category. */
+  countInCategory(categoryId: string): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { invalid, type DomainError } from '../shared/errors.ts';
+import { invalid, type ErrorOf } from '../shared/errors.ts';
 import type { CoreDeps } from '../shared/deps.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
@@ -12,7 +12,7 @@ export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
 export const subscribeToNewsletter = async (
   { store, clock }: Pick<CoreDeps, 'store' | 'clock'>,
   input: { email: string },
-): Promise<Result<Subscriber, DomainError>> => {
+): Promise<Result<Subscriber, ErrorOf<'VALIDATION_FAILED'>>> => {
   const problem = emailProblem(input.email);
   if (problem) return fail(invalid({ email: problem }));
   return ok(await store.inbox.subscribe({ email: normalizeEmail(input.email), createdAt: clock.now() }));
@@ -21,7 +21,7 @@ export const subscribeToNewsletter = async (
 export const sendContactMessage = async (
   { store, clock, ids }: CoreDeps,
   input: { name: string; email: string; message: string },
-): Promise<Result<ContactMessage, DomainError>> => {
+): Promise<Result<ContactMessage, ErrorOf<'VALIDATION_FAILED'>>> => {
   const fields: Record<string, string> = {};
   const nameIssue = nameProblem(input.name);
   const emailIssue = emailProblem(input.email);

@@ -1,5 +1,5 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import { domainError, forbidden, invalid, type DomainError } from '../shared/errors.ts';
+import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import type { CoreDeps } from '../shared/deps.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
@@ -20,7 +20,7 @@ export const postReview = async (
   { store, clock, ids }: CoreDeps,
   author: User,
   input: ReviewInput,
-): Promise<Result<Review, DomainError>> => {
+): Promise<Result<Review, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
   if (isAdmin(author)) return fail(forbidden());
   const fields: Record<string, string> = {};
   const country = input.country.trim();
@@ -52,7 +52,7 @@ export const removeReview = async (
   { store }: Pick<CoreDeps, 'store'>,
   actor: User,
   id: string,
-): Promise<Result<null, DomainError>> => {
+): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  return (await store.reviews.delete(id)) ? ok(null) : fail(domainError('NOT_FOUND', messages.notFound));
+  return (await store.reviews.delete(id)) ? ok(null) : fail(notFound());
 };

@@ -14,11 +14,15 @@ const mail = (to: string, subject: string, intro: string, action: string, link: 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const verificationEmail = (to: string, name: string, link: string): Mail =>
+/**
+ * Goes to an address nobody has proven yet, so it carries no text the signer-up chose (not even
+ * their name): otherwise anyone could send our mail, with their words and links, to anyone.
+ */
+export const verificationEmail = (to: string, link: string): Mail =>
   mail(
     to,
     'Verify your e-mail for Bulkhead',
-    `Hi ${name}, welcome to Bulkhead. Please confirm that this is your e-mail address.`,
+    'Welcome to Bulkhead. Please confirm that this is your e-mail address.',
     'Verify my e-mail',
     link,
     'The link works for 7 days. If you did not sign up, ignore this message.',

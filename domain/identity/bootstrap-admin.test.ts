@@ -3,7 +3,7 @@
  * conflict (EMAIL_TAKEN) must end in "the admin exists", never in a failed start.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { Store } from '../store.ts';
 import { createWorld } from '../testing/world.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
@@ -30,7 +30,7 @@ const lookupThatMissesOnce = (store: Store): Store => {
 
 describe('bootstrapAdmin under a start-up race', () => {
   it('lets two instances bootstrapping at the same moment both succeed, with one admin between them', async () => {
-    const world = createWorld(createMemoryStore());
+    const world = createWorld(createMemoryStorage().repositories);
     // Both look the e-mail up before either inserts; one insert then loses to the other.
     const [first, second] = await Promise.all([bootstrapAdmin(world.deps, CONFIGURED), bootstrapAdmin(world.deps, CONFIGURED)]);
     expect(first).toMatchObject({ ok: true, value: { email: 'boss@example.com', role: 'admin' } });
@@ -41,7 +41,7 @@ describe('bootstrapAdmin under a start-up race', () => {
   });
 
   it('on the insert conflict, re-reads the account the other process created and promotes it', async () => {
-    const world = createWorld(createMemoryStore());
+    const world = createWorld(createMemoryStorage().repositories);
     // The other process's user (a customer who signed up with that address) lands between our
     // lookup and our insert.
     const other = await world.addUser({ email: 'boss@example.com', password: 'their-own' });
@@ -54,7 +54,7 @@ describe('bootstrapAdmin under a start-up race', () => {
   });
 
   it('still reports EMAIL_TAKEN if the conflicting account cannot be read back', async () => {
-    const world = createWorld(createMemoryStore());
+    const world = createWorld(createMemoryStorage().repositories);
     await world.addUser({ email: 'boss@example.com' });
     const blind: Store = { ...world.store, users: { ...world.store.users, findByEmail: async () => null } };
     const result = await bootstrapAdmin({ ...world.deps, store: blind }, CONFIGURED);

@@ -1,12 +1,11 @@
 import type { CoreDeps } from '../shared/deps.ts';
-import type { DomainError } from '../shared/errors.ts';
 import { ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
-import { signUp } from './sign-up.ts';
+import { signUp, type SignUpError } from './sign-up.ts';
 import { normalizeEmail, type User } from './user.ts';
 
-const ensureAdmin = async (store: Store, user: User): Promise<Result<User, DomainError>> => {
+const ensureAdmin = async (store: Store, user: User): Promise<Result<User, never>> => {
   if (user.role === 'admin') return ok(user);
   const promoted = await store.users.setRole(user.id, 'admin');
   return ok(promoted ?? { ...user, role: 'admin' });
@@ -23,7 +22,7 @@ const ensureAdmin = async (store: Store, user: User): Promise<Result<User, Domai
 export const bootstrapAdmin = async (
   deps: CoreDeps & { hasher: PasswordHasher },
   input: { email: string; password: string },
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, SignUpError>> => {
   const email = normalizeEmail(input.email);
   const existing = await deps.store.users.findByEmail(email);
   if (existing) return ensureAdmin(deps.store, existing);

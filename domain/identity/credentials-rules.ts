@@ -1,15 +1,45 @@
 import { messages } from '../messages.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './user.ts';
+import { requiredTextProblem } from '../shared/text-rules.ts';
 
-/** Anchored, case-insensitive, and strict enough to catch typos; the real check is the inbox. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * The account rules, written once: the domain's use cases, the HTTP request schemas
+ * (http/schemas.ts), the web forms and the configuration (ADMIN_EMAIL, ADMIN_PASSWORD) all use
+ * these checks and limits.
+ */
+
+/**
+ * Exactly one mailbox, anchored and strict enough to catch typos (the real check is the inbox):
+ * no whitespace and none of `, ; < > "`, which would make the address a list or a display name
+ * and send the mail elsewhere.
+ */
+export const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]{2,}$/;
 export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Invisible and format characters (zero-width spaces and joiners, bidi controls, soft hyphens,
+ * control characters): an address carrying one looks like another account's and is refused.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/**
+ * One spelling per mailbox: NFKC folds full-width and compatibility letters to their plain form,
+ * then trimmed and lower-cased, so look-alikes compare (and are stored) equal.
+ */
+export const normalizeEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
 export const MAX_NAME_LENGTH = 100;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const isEmailAddress = (email: string): boolean => {
+  if (INVISIBLE.test(email)) return false;
+  const normalized = normalizeEmail(email);
+  return normalized.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(normalized);
+};
 
 export const emailProblem = (email: string): string | null => {
   const trimmed = email.trim();
   if (trimmed === '') return messages.emailRequired;
-  if (trimmed.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(trimmed)) return messages.emailInvalid;
+  if (!isEmailAddress(trimmed)) return messages.emailInvalid;
   return null;
 };
 
@@ -20,9 +50,4 @@ export const passwordProblem = (password: string): string | null => {
   return null;
 };
 
-export const nameProblem = (name: string): string | null => {
-  const trimmed = name.trim();
-  if (trimmed === '') return messages.nameRequired;
-  if (trimmed.length > MAX_NAME_LENGTH) return messages.tooLong(MAX_NAME_LENGTH);
-  return null;
-};
+export const nameProblem = (name: string): string | null => requiredTextProblem(name, messages.nameRequired, MAX_NAME_LENGTH);

@@ -1,6 +1,5 @@
-import { domainError, type DomainError } from '../shared/errors.ts';
+import type { ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Store } from '../store.ts';
 import { verificationEmail } from './account-emails.ts';
@@ -17,21 +16,21 @@ export const sendVerificationEmail = async (deps: Omit<Deps, 'store'>, user: Use
     VERIFY_EMAIL_TTL_SECONDS,
   );
   const link = `${deps.appUrl}/verifyEmail?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(verificationEmail(user.email, user.name, link));
+  await deps.mailer.send(verificationEmail(user.email, link));
 };
 
 /** Opening the link twice is harmless: the second time says the e-mail is already verified. */
 export const verifyEmail = async (
   deps: Pick<Deps, 'store' | 'links'>,
   token: string,
-): Promise<Result<{ user: User; alreadyVerified: boolean }, DomainError>> => {
+): Promise<Result<{ user: User; alreadyVerified: boolean }, ErrorOf<'LINK_INVALID'>>> => {
   const check = await deps.links.verify(token, 'verify-email');
   if (!check.ok) {
-    return fail(domainError('LINK_INVALID', check.reason === 'expired' ? messages.linkExpired : messages.linkInvalid));
+    return fail({ code: 'LINK_INVALID', reason: check.reason === 'expired' ? 'expired' : 'invalid' });
   }
   const user = await deps.store.users.findById(check.claims.userId);
-  if (!user) return fail(domainError('LINK_INVALID', messages.linkInvalid));
+  if (!user) return fail({ code: 'LINK_INVALID', reason: 'invalid' });
   if (user.emailVerified) return ok({ user, alreadyVerified: true });
   const verified = await deps.store.users.setEmailVerified(user.id);
-  return verified ? ok({ user: verified, alreadyVerified: false }) : fail(domainError('LINK_INVALID', messages.linkInvalid));
+  return verified ? ok({ user: verified, alreadyVerified: false }) : fail({ code: 'LINK_INVALID', reason: 'invalid' });
 };

@@ -1,7 +1,6 @@
-import { domainError, type DomainError } from '../shared/errors.ts';
+import { refusal, type ErrorOf } from '../shared/errors.ts';
 import type { CoreDeps } from '../shared/deps.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import { normalizeEmail, type User } from './user.ts';
 
 /** What we accept from a verified Google ID token. */
@@ -12,19 +11,26 @@ export interface GoogleIdentity {
 }
 
 /**
- * Google vouches for the e-mail, so an existing account with that e-mail is the same person
- * (linked and marked verified); otherwise a new password-less customer account is created. An
- * unverified Google e-mail proves nothing and is refused.
+ * Google vouches for the e-mail, so an existing account with that e-mail is the same person;
+ * otherwise a new password-less customer account is created. An unverified Google e-mail proves
+ * nothing and is refused.
+ *
+ * An existing account whose e-mail was never verified may have been signed up by anyone who typed
+ * that address: the Google user takes it over cleanly, its password dropped and every older
+ * session ended (docs/decisions/014-google-takes-over-unverified-accounts.md). A verified account
+ * was already proven by its owner and is simply signed in.
  */
 export const signInWithGoogle = async (
   { store, clock, ids }: CoreDeps,
   identity: GoogleIdentity,
-): Promise<Result<User, DomainError>> => {
-  if (!identity.emailVerified) return fail(domainError('INVALID_CREDENTIALS', messages.googleEmailUnverified));
+): Promise<Result<User, ErrorOf<'INVALID_CREDENTIALS'>>> => {
+  if (!identity.emailVerified) return fail({ code: 'INVALID_CREDENTIALS', reason: 'google-email-unverified' });
   const email = normalizeEmail(identity.email);
   const existing = await store.users.findByEmail(email);
   if (existing) {
-    return ok(existing.emailVerified ? existing : ((await store.users.setEmailVerified(existing.id)) ?? existing));
+    if (existing.emailVerified) return ok(existing);
+    const adopted = await store.users.adoptForVerifiedOwner(existing.id);
+    return adopted ? ok(adopted) : fail(refusal('INVALID_CREDENTIALS'));
   }
   const created = await store.users.create({
     id: ids.newId(),
@@ -38,5 +44,5 @@ export const signInWithGoogle = async (
   });
   // A concurrent sign-up with the same e-mail won the race: that account is the one to use.
   const user = created ?? (await store.users.findByEmail(email));
-  return user ? ok(user) : fail(domainError('INVALID_CREDENTIALS', messages.invalidCredentials));
+  return user ? ok(user) : fail(refusal('INVALID_CREDENTIALS'));
 };

@@ -1,7 +1,6 @@
-import { domainError, forbidden, type DomainError } from '../shared/errors.ts';
+import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import { isAdmin, type User } from './user.ts';
 
@@ -10,21 +9,21 @@ export const listUsers = async (
   store: Store,
   actor: User,
   request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
-): Promise<Result<Page<User>, DomainError>> =>
+): Promise<Result<Page<User>, ErrorOf<'FORBIDDEN'>>> =>
   isAdmin(actor) ? ok(await store.users.list(pageRequest(request))) : fail(forbidden());
 
-/** Idempotent: an admin stays an admin. The new role applies on the user's next request. */
+/** Idempotent: an admin stays an admin. The store ends the user's older sessions: they sign in again as an admin. */
 export const makeAdmin = async (
   store: Store,
   actor: User,
   userId: string,
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const user = await store.users.findById(userId);
-  if (!user) return fail(domainError('NOT_FOUND', messages.notFound));
+  if (!user) return fail(notFound());
   if (isAdmin(user)) return ok(user);
   const promoted = await store.users.setRole(user.id, 'admin');
-  return promoted ? ok(promoted) : fail(domainError('NOT_FOUND', messages.notFound));
+  return promoted ? ok(promoted) : fail(notFound());
 };
 
 /** Admins delete other users (never themselves); the deleted user's token dies with the row. */
@@ -32,8 +31,8 @@ export const deleteUser = async (
   store: Store,
   actor: User,
   userId: string,
-): Promise<Result<null, DomainError>> => {
+): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'CANNOT_DELETE_SELF' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  if (actor.id === userId) return fail(domainError('CANNOT_DELETE_SELF', messages.cannotDeleteSelf));
-  return (await store.users.delete(userId)) ? ok(null) : fail(domainError('NOT_FOUND', messages.notFound));
+  if (actor.id === userId) return fail(refusal('CANNOT_DELETE_SELF'));
+  return (await store.users.delete(userId)) ? ok(null) : fail(notFound());
 };

@@ -1,6 +1,5 @@
-import { domainError, invalid, type DomainError } from '../shared/errors.ts';
+import { invalid, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Store } from '../store.ts';
 import { passwordResetEmail } from './account-emails.ts';
@@ -24,6 +23,8 @@ export const requestPasswordReset = async (
   await deps.mailer.send(passwordResetEmail(user.email, link));
 };
 
+export type ResetPasswordError = ErrorOf<'VALIDATION_FAILED' | 'LINK_INVALID'>;
+
 /**
  * Sets the new password and bumps the session version: every existing session ends, and the link
  * (issued for the old version) cannot be used again.
@@ -31,17 +32,17 @@ export const requestPasswordReset = async (
 export const resetPassword = async (
   deps: { store: Store; links: LinkTokenService; hasher: PasswordHasher },
   input: { token: string; password: string },
-): Promise<Result<null, DomainError>> => {
+): Promise<Result<null, ResetPasswordError>> => {
   const problem = passwordProblem(input.password);
   if (problem) return fail(invalid({ password: problem }));
   const check = await deps.links.verify(input.token, 'reset-password');
   if (!check.ok) {
-    return fail(domainError('LINK_INVALID', check.reason === 'expired' ? messages.linkExpired : messages.linkInvalid));
+    return fail({ code: 'LINK_INVALID', reason: check.reason === 'expired' ? 'expired' : 'invalid' });
   }
   const user = await deps.store.users.findById(check.claims.userId);
-  if (!user) return fail(domainError('LINK_INVALID', messages.linkInvalid));
-  if (user.sessionVersion !== check.claims.version) return fail(domainError('LINK_INVALID', messages.linkUsed));
+  if (!user) return fail({ code: 'LINK_INVALID', reason: 'invalid' });
+  if (user.sessionVersion !== check.claims.version) return fail({ code: 'LINK_INVALID', reason: 'used' });
   // Checked again where it is written: of two uses of one link at the same moment, one wins.
   const replaced = await deps.store.users.replacePassword(user.id, await deps.hasher.hash(input.password), check.claims.version);
-  return replaced ? ok(null) : fail(domainError('LINK_INVALID', messages.linkUsed));
+  return replaced ? ok(null) : fail({ code: 'LINK_INVALID', reason: 'used' });
 };

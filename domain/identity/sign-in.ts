@@ -1,9 +1,10 @@
-import { domainError, type DomainError } from '../shared/errors.ts';
+import { refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail, type User } from './user.ts';
+
+export type SignInError = ErrorOf<'INVALID_CREDENTIALS'>;
 
 /**
  * A wrong e-mail and a wrong password get the same answer, and cost the same time: we verify
@@ -12,13 +13,13 @@ import { normalizeEmail, type User } from './user.ts';
 export const signIn = async (
   { store, hasher }: { store: Store; hasher: PasswordHasher },
   input: { email: string; password: string },
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, SignInError>> => {
   const user = await store.users.findByEmail(normalizeEmail(input.email));
   const hash = user?.passwordHash ?? (await decoyHash(hasher));
   const matches = await hasher.verify(input.password, hash);
   return user && user.passwordHash && matches
     ? ok(user)
-    : fail(domainError('INVALID_CREDENTIALS', messages.invalidCredentials));
+    : fail(refusal('INVALID_CREDENTIALS'));
 };
 
 let decoy: Promise<string> | null = null;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { messages } from '../messages.ts';
 import { createWorld, fakeHasher, type World } from '../testing/world.ts';
 import { signUp, type SignUpInput } from './sign-up.ts';
@@ -7,7 +7,7 @@ import { signIn } from './sign-in.ts';
 
 let world: World;
 beforeEach(() => {
-  world = createWorld(createMemoryStore());
+  world = createWorld(createMemoryStorage().repositories);
 });
 
 const valid: SignUpInput = { name: 'Grace Hopper', email: 'Grace@Example.com', password: 'cobol-1959' };
@@ -16,7 +16,7 @@ const register = (input: Partial<SignUpInput> = {}) => signUp(world.deps, { ...v
 describe('signUp', () => {
   it('creates a customer with a normalised e-mail, a trimmed name and a hashed password', async () => {
     const result = await register({ name: '  Grace Hopper ', email: '  Grace@Example.com ' });
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
     expect(result.value).toMatchObject({
       name: 'Grace Hopper',
       email: 'grace@example.com',
@@ -41,7 +41,7 @@ describe('signUp', () => {
     ['password over 128 characters', { password: 'p'.repeat(129) }, { password: messages.passwordTooLong }],
   ])('refuses %s with its message and stores nothing', async (_case, input, fields) => {
     const result = await register(input);
-    expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', message: Object.values(fields)[0], fields } });
+    expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields } });
     expect((await world.store.users.list({ limit: 100 })).items).toEqual([]);
   });
 
@@ -61,7 +61,7 @@ describe('signUp', () => {
     const again = await register({ email: 'GRACE@example.COM', name: 'Someone Else' });
     expect(again).toEqual({
       ok: false,
-      error: { code: 'EMAIL_TAKEN', message: messages.emailTaken, fields: { email: messages.emailTaken } },
+      error: { code: 'EMAIL_TAKEN' },
     });
     expect((await world.store.users.list({ limit: 100 })).items).toHaveLength(1);
   });
@@ -86,7 +86,7 @@ describe('signIn', () => {
   it('gives a wrong password and an unknown e-mail the very same answer', async () => {
     const wrongPassword = await signIn(world.deps, { email: 'grace@example.com', password: 'fortran' });
     const unknownEmail = await signIn(world.deps, { email: 'nobody@example.com', password: 'cobol-1959' });
-    const expected = { ok: false, error: { code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials } };
+    const expected = { ok: false, error: { code: 'INVALID_CREDENTIALS' } };
     expect(wrongPassword).toEqual(expected);
     expect(unknownEmail).toEqual(expected);
   });

@@ -1,7 +1,6 @@
-import { domainError, invalid, type DomainError } from '../shared/errors.ts';
+import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { CoreDeps } from '../shared/deps.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import { emailProblem, nameProblem, passwordProblem } from './credentials-rules.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail, type Role, type User } from './user.ts';
@@ -12,11 +11,13 @@ export interface SignUpInput {
   password: string;
 }
 
+export type SignUpError = ErrorOf<'VALIDATION_FAILED' | 'EMAIL_TAKEN'>;
+
 export const signUp = async (
   { store, clock, ids, hasher }: CoreDeps & { hasher: PasswordHasher },
   input: SignUpInput,
   role: Role = 'customer',
-): Promise<Result<User, DomainError>> => {
+): Promise<Result<User, SignUpError>> => {
   const fields: Record<string, string> = {};
   const problems = {
     name: nameProblem(input.name),
@@ -27,7 +28,7 @@ export const signUp = async (
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
 
   const email = normalizeEmail(input.email);
-  const taken = () => fail(domainError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken }));
+  const taken = () => fail(refusal('EMAIL_TAKEN'));
   if (await store.users.findByEmail(email)) return taken();
 
   const created = await store.users.create({

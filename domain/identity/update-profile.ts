@@ -1,4 +1,4 @@
-import { invalid, type DomainError } from '../shared/errors.ts';
+import { invalid, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
 import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -30,7 +30,7 @@ export const updateProfile = async (
   { store, clock }: { store: Store; clock: Clock },
   user: User,
   input: ProfileInput,
-): Promise<Result<Profile, DomainError>> => {
+): Promise<Result<Profile, ErrorOf<'VALIDATION_FAILED'>>> => {
   const fields: Record<string, string> = {};
   const text = (value: string) => value.trim();
   const phone = normalizePhone(input.phone);

@@ -8,7 +8,10 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
   /** One page of the users, newest first (createdAt desc, id desc); the cursor is opaque. */
   list(page: PageRequest): Promise<Page<User>>;
-  /** Sets the role; it applies on the next request because every request reloads the user. */
+  /**
+   * Sets the role and bumps the session version in one step: sessions issued under the old role
+   * end, so a promotion or demotion is never shared with a token someone else may hold.
+   */
   setRole(id: string, role: Role): Promise<User | null>;
   /**
    * Sets a new password hash and bumps the session version in one step, only while the session
@@ -17,9 +20,18 @@ export interface UserRepository {
    */
   replacePassword(id: string, passwordHash: string, expectedVersion: number): Promise<User | null>;
   setEmailVerified(id: string): Promise<User | null>;
+  /**
+   * The e-mail's proven owner takes an unverified account over: the password (set by whoever
+   * signed up with that address) is dropped, the e-mail marked verified and the session version
+   * bumped, in one step, so nobody who signed up before keeps a way in.
+   */
+  adoptForVerifiedOwner(id: string): Promise<User | null>;
   /** Bumps the session version so every token issued before stops working. */
   bumpSessionVersion(id: string): Promise<User | null>;
-  /** Deletes the user; their orders and reviews keep their snapshots. */
+  /**
+   * Deletes the user; their paid orders and reviews keep their snapshots, their unpaid orders are
+   * deleted with the units returned to stock (nobody can pay for them any more).
+   */
   delete(id: string): Promise<boolean>;
   findProfile(userId: string): Promise<Profile | null>;
   saveProfile(profile: Profile): Promise<Profile>;

@@ -29,11 +29,8 @@ export const toPublicUser = (user: User): PublicUser => ({
 
 export const isAdmin = (user: Pick<User, 'role'>): boolean => user.role === 'admin';
 
-/** E-mail addresses are compared case-insensitively and stored trimmed and lower-cased. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+/** E-mail addresses are compared and stored in one spelling; the rule lives with the others. */
+export { normalizeEmail } from './credentials-rules.ts';
 
 export interface Profile {
   userId: string;

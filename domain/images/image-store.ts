@@ -14,4 +14,13 @@ export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
 /** Where uploaded images live; files are named by the store, never by the uploader. */
 export interface ImageStore {
   save(bytes: Uint8Array, type: ImageType): Promise<{ url: string }>;
+  /**
+   * Whether `url` is an image the shop serves (one this store can have saved, or a bundled demo
+   * picture): what a customer's review may show, never an arbitrary off-site URL such as a
+   * tracking pixel.
+   */
+  serves(url: string): boolean;
 }
+
+/** The web app's bundled demo pictures (products, avatars, reviews). */
+export const DEMO_IMAGE_PATH = /^\/demo\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/;

@@ -1,7 +1,6 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import { domainError, type DomainError } from '../shared/errors.ts';
+import { notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
 
@@ -11,8 +10,8 @@ export const findOrderFor = async (
   actor: User,
   orderId: string,
   { ownerOnly = false }: { ownerOnly?: boolean } = {},
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, ErrorOf<'NOT_FOUND'>>> => {
   const order = await store.orders.findById(orderId);
   const allowed = order && (order.userId === actor.id || (!ownerOnly && isAdmin(actor)));
-  return allowed ? ok(order) : fail(domainError('NOT_FOUND', messages.orderNotFound));
+  return allowed ? ok(order) : fail(notFound('order'));
 };

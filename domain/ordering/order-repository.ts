@@ -1,8 +1,22 @@
 import type { Page, PageRequest } from '../shared/page.ts';
+import type { Result } from '../shared/result.ts';
 import type { Order, OrderStatus } from './order.ts';
 
-/** `duplicate-key`: the same user already has an order with this idempotency key. */
-export type ReservationFailure = 'insufficient-stock' | 'product-not-found' | 'duplicate-key';
+/**
+ * Why a reservation wrote nothing, keyed by code. `duplicate-key`: the same user already has an
+ * order with this idempotency key.
+ */
+export type ReservationFailure = { code: 'insufficient-stock' } | { code: 'product-not-found' } | { code: 'duplicate-key' };
+
+/**
+ * What the admins' order list can be narrowed to. `q` matches an order by one of its search keys,
+ * exactly: its id, or the customer's e-mail (case-insensitive). Each adapter keeps those keys in
+ * one list, so a further key (a purchase-order number) is one more entry there.
+ */
+export interface OrderSearch {
+  status?: OrderStatus | undefined;
+  q?: string | undefined;
+}
 
 export interface OrderRepository {
   /**
@@ -10,16 +24,15 @@ export interface OrderRepository {
    * does nothing at all. Implementations use one conditional decrement
    * (`stock = stock - q WHERE stock >= q`) in the same transaction as the insert.
    */
-  placeReservingStock(
-    order: Order,
-  ): Promise<{ ok: true; order: Order } | { ok: false; reason: ReservationFailure }>;
+  placeReservingStock(order: Order): Promise<Result<Order, ReservationFailure>>;
   findById(id: string): Promise<Order | null>;
   findByIdempotencyKey(userId: string, key: string): Promise<Order | null>;
   /** One page of the user's orders, newest first (createdAt desc, id desc); the cursor is opaque. */
   listByUser(userId: string, page: PageRequest): Promise<Page<Order>>;
-  /** All orders, newest first. */
-  listAll(): Promise<Order[]>;
-  countByStatus(status: OrderStatus): Promise<number>;
+  /** One page of every customer's orders matching `search`, newest first (createdAt desc, id desc). */
+  listAll(search: OrderSearch, page: PageRequest): Promise<Page<Order>>;
+  /** How many orders match `search` (one count query). */
+  count(search: OrderSearch): Promise<number>;
   /**
    * Atomically deletes the order if it is still unpaid and returns its units to the product (if
    * the product still exists). Returns false and changes nothing otherwise.

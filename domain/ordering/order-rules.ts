@@ -1,8 +1,32 @@
 import { messages } from '../messages.ts';
-import { normalizePhone } from '../shared/phone.ts';
+import { normalizePhone, phoneProblem } from '../shared/phone.ts';
+import { requiredTextProblem } from '../shared/text-rules.ts';
 import { MIN_ORDER_QUANTITY } from './order.ts';
 
+/**
+ * The ordering rules, written once: `placeOrder` checks them, the HTTP request schema
+ * (http/schemas.ts) and the purchase form call the same checks, so every layer shows the same
+ * message for the same mistake.
+ */
+
 export const MAX_ADDRESS_LENGTH = 500;
+
+/**
+ * A whole number of units (a safe integer: larger ones are not counted exactly), at least the
+ * minimum order and at most the stock. The HTTP schema, which does not know the stock, passes
+ * Number.MAX_SAFE_INTEGER; `placeOrder` checks again with the real stock.
+ */
+export const quantityProblem = (quantity: number, stock: number): string | null => {
+  if (!Number.isSafeInteger(quantity)) return messages.quantityNotWhole;
+  if (quantity < MIN_ORDER_QUANTITY) return messages.belowMinimum;
+  if (quantity > stock) return messages.aboveStock;
+  return null;
+};
+
+export const addressProblem = (address: string): string | null =>
+  requiredTextProblem(address, messages.addressRequired, MAX_ADDRESS_LENGTH);
+
+export { phoneProblem };
 
 export interface OrderRequest {
   quantity: number;
@@ -11,27 +35,21 @@ export interface OrderRequest {
 }
 
 /**
- * The order form's rules in the seed's order (present, numeric, minimum, stock), as field
- * messages. Returns the normalised phone and address when every field is fine.
+ * The order form's rules in the order the form shows them (present, numeric, minimum, stock),
+ * as field messages. Returns the normalised phone and address when every field is fine.
  */
 export const checkOrderRequest = (
   input: OrderRequest,
   stock: number,
 ): { ok: true; phone: string; address: string } | { ok: false; fields: Record<string, string> } => {
-  const fields: Record<string, string> = {};
-  if (!Number.isSafeInteger(input.quantity)) fields.quantity = messages.quantityNotWhole;
-  else if (input.quantity < MIN_ORDER_QUANTITY) fields.quantity = messages.belowMinimum;
-  else if (input.quantity > stock) fields.quantity = messages.aboveStock;
-
+  const problems = {
+    quantity: quantityProblem(input.quantity, stock),
+    phone: phoneProblem(input.phone),
+    address: addressProblem(input.address),
+  };
+  const fields = Object.fromEntries(Object.entries(problems).filter((entry): entry is [string, string] => entry[1] !== null));
   const phone = normalizePhone(input.phone);
-  if (input.phone.trim() === '') fields.phone = messages.phoneRequired;
-  else if (phone === null) fields.phone = messages.phoneNotDigits;
-
-  const address = input.address.trim();
-  if (address === '') fields.address = messages.addressRequired;
-  else if (address.length > MAX_ADDRESS_LENGTH) fields.address = messages.tooLong(MAX_ADDRESS_LENGTH);
-
   return Object.keys(fields).length > 0 || phone === null
     ? { ok: false, fields }
-    : { ok: true, phone, address };
+    : { ok: true, phone, address: input.address.trim() };
 };

@@ -1,11 +1,13 @@
-import { domainError, invalid, type DomainError } from '../shared/errors.ts';
+import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { CoreDeps } from '../shared/deps.ts';
 import { multiplyCents } from '../shared/money.ts';
+import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import type { Order } from './order.ts';
 import { checkOrderRequest } from './order-rules.ts';
+import { unitPriceFor } from '../catalog/pricing.ts';
 
 export interface PlaceOrderInput {
   buyer: User;
@@ -17,6 +19,10 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | null;
 }
 
+export type PlaceOrderError = ErrorOf<
+  'ADMIN_CANNOT_BUY' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK'
+>;
+
 /**
  * A signed-in customer orders at least the minimum and at most the stock. The price comes from
  * the product, never from the request; stock is reserved in the same atomic step as the insert.
@@ -24,35 +30,43 @@ export interface PlaceOrderInput {
 export const placeOrder = async (
   { store, clock, ids }: CoreDeps,
   input: PlaceOrderInput,
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, PlaceOrderError>> => {
   const { buyer } = input;
-  if (isAdmin(buyer)) return fail(domainError('ADMIN_CANNOT_BUY', messages.adminCannotBuy));
+  if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
 
   const key = input.idempotencyKey ?? null;
   if (key) {
     const earlier = await store.orders.findByIdempotencyKey(buyer.id, key);
     if (earlier) {
-      const sameRequest = earlier.productId === input.productId && earlier.quantity === input.quantity;
+      // Every field the buyer chose must match: a retry with another phone, address, product or
+      // quantity is a new request under an old key, never silently the first order.
+      const sameRequest =
+        earlier.productId === input.productId &&
+        earlier.quantity === input.quantity &&
+        earlier.phone === normalizePhone(input.phone) &&
+        earlier.address === input.address.trim();
       return sameRequest
         ? ok(earlier)
-        : fail(domainError('IDEMPOTENCY_KEY_REUSED', messages.idempotencyKeyReused));
+        : fail(refusal('IDEMPOTENCY_KEY_REUSED'));
     }
   }
 
   const product = await store.products.findById(input.productId);
-  if (!product) return fail(domainError('NOT_FOUND', messages.productNotFound));
+  if (!product) return fail(notFound('product'));
 
   const checked = checkOrderRequest(input, product.stock);
   if (!checked.ok) {
     const stockOnly = Object.keys(checked.fields).length === 1 && checked.fields.quantity === messages.aboveStock;
-    return fail(
-      stockOnly
-        ? domainError('INSUFFICIENT_STOCK', messages.insufficientStock, checked.fields)
-        : invalid(checked.fields),
-    );
+    return fail(stockOnly ? refusal('INSUFFICIENT_STOCK') : invalid(checked.fields));
   }
 
-  const totalCents = multiplyCents(product.priceCents, input.quantity);
+  // The product's own terms (README.md, "Catalogue"): its minimum and whole packs.
+  if (input.quantity < product.minOrderQuantity) return fail(invalid({ quantity: messages.lineBelowMinimum(product.minOrderQuantity) }));
+  if (input.quantity % product.packSize !== 0) return fail(invalid({ quantity: messages.lineNotPackMultiple(product.packSize) }));
+
+  // The volume price of the tier the quantity reaches, never a price from the request.
+  const unitPriceCents = unitPriceFor(product, input.quantity);
+  const totalCents = multiplyCents(unitPriceCents, input.quantity);
   if (totalCents === null) return fail(invalid({ quantity: messages.aboveStock }));
 
   const order: Order = {
@@ -64,7 +78,7 @@ export const placeOrder = async (
     productName: product.name,
     productImageUrl: product.imageUrl,
     productDescription: product.description,
-    unitPriceCents: product.priceCents,
+    unitPriceCents,
     quantity: input.quantity,
     totalCents,
     phone: checked.phone,
@@ -78,13 +92,13 @@ export const placeOrder = async (
   };
 
   const placed = await store.orders.placeReservingStock(order);
-  if (placed.ok) return ok(placed.order);
-  if (placed.reason === 'product-not-found') return fail(domainError('NOT_FOUND', messages.productNotFound));
-  if (placed.reason === 'duplicate-key' && key) {
+  if (placed.ok) return ok(placed.value);
+  if (placed.error.code === 'product-not-found') return fail(notFound('product'));
+  if (placed.error.code === 'duplicate-key' && key) {
     // A concurrent retry with the same key won the insert: answer with its order.
     const winner = await store.orders.findByIdempotencyKey(buyer.id, key);
     if (winner) return ok(winner);
   }
   // Someone else took the units between our read and the reservation.
-  return fail(domainError('INSUFFICIENT_STOCK', messages.insufficientStock, { quantity: messages.aboveStock }));
+  return fail(refusal('INSUFFICIENT_STOCK'));
 };

@@ -1,8 +1,7 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import { domainError, forbidden, type DomainError } from '../shared/errors.ts';
+import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
 
@@ -10,10 +9,10 @@ import type { Order } from './order.ts';
 export const shipOrder = async (
   { store, clock }: { store: Store; clock: Clock },
   input: { actor: User; orderId: string },
-): Promise<Result<Order, DomainError>> => {
+): Promise<Result<Order, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'ORDER_NOT_SHIPPABLE'>>> => {
   if (!isAdmin(input.actor)) return fail(forbidden());
   const order = await store.orders.findById(input.orderId);
-  if (!order) return fail(domainError('NOT_FOUND', messages.orderNotFound));
+  if (!order) return fail(notFound('order'));
   const shipped = await store.orders.markShipped(order.id, clock.now());
-  return shipped ? ok(shipped) : fail(domainError('ORDER_NOT_SHIPPABLE', messages.orderNotShippable));
+  return shipped ? ok(shipped) : fail(refusal('ORDER_NOT_SHIPPABLE'));
 };

@@ -1,7 +1,6 @@
 import type { User } from '../identity/user.ts';
-import { domainError, type DomainError } from '../shared/errors.ts';
+import { refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import { canPay } from './order.ts';
 import { findOrderFor } from './find-order.ts';
@@ -18,11 +17,11 @@ export interface PaymentStart {
 export const startPayment = async (
   { store, payments }: { store: Store; payments: PaymentGateway },
   input: { actor: User; orderId: string },
-): Promise<Result<PaymentStart, DomainError>> => {
+): Promise<Result<PaymentStart, ErrorOf<'NOT_FOUND' | 'ORDER_ALREADY_PAID'>>> => {
   const found = await findOrderFor(store, input.actor, input.orderId, { ownerOnly: true });
   if (!found.ok) return found;
   const order = found.value;
-  if (!canPay(order)) return fail(domainError('ORDER_ALREADY_PAID', messages.orderAlreadyPaid));
+  if (!canPay(order)) return fail(refusal('ORDER_ALREADY_PAID'));
   const intent = await payments.createIntent({
     orderId: order.id,
     amountCents: order.totalCents,

@@ -1,49 +1,61 @@
-import { messages } from '../messages.ts';
-
 /**
  * Every expected failure has one stable code. The HTTP layer maps each code to a status in one
- * exhaustive table, so adding a code here without a status fails to type-check there.
+ * exhaustive table (http/error-status.ts), so adding a code here without a status fails to
+ * type-check there.
  */
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
+export type ErrorCode = DomainError['code'] | EdgeErrorCode;
+
+/** Codes only the HTTP edge raises (sessions, rate limits, bodies, unconfigured services). */
+export type EdgeErrorCode =
   | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'INVALID_CREDENTIALS'
-  | 'EMAIL_TAKEN'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'INSUFFICIENT_STOCK'
-  | 'ADMIN_CANNOT_BUY'
-  | 'ORDER_NOT_DELETABLE'
-  | 'ORDER_NOT_SHIPPABLE'
-  | 'ORDER_ALREADY_PAID'
-  | 'PAYMENT_NOT_CONFIRMED'
-  | 'CARD_DECLINED'
-  | 'CANNOT_DELETE_SELF'
   | 'GOOGLE_NOT_CONFIGURED'
-  | 'LINK_INVALID'
-  | 'IDEMPOTENCY_KEY_REUSED'
   | 'SERVICE_UNAVAILABLE';
 
-export interface DomainError {
-  code: ErrorCode;
-  message: string;
-  /** Per-field messages, only for validation failures. */
-  fields?: Record<string, string>;
-}
+/**
+ * What a use case can refuse, keyed by code and carrying the data the answer needs, never its
+ * English: the HTTP edge picks the text from the message catalogue (http/error-messages.ts), so
+ * another edge (a CLI, a worker) can say it its own way. Each use case declares the subset it
+ * returns with `ErrorOf<...>`.
+ */
+export type DomainError =
+  /** Per-field texts from the rules that refused them (the `*-rules.ts` checks). */
+  | { code: 'VALIDATION_FAILED'; fields: Record<string, string> }
+  | { code: 'FORBIDDEN' }
+  /** `subject` names what is missing when the answer should say so. */
+  | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' }
+  | { code: 'INVALID_CREDENTIALS'; reason?: 'google-email-unverified' }
+  | { code: 'EMAIL_TAKEN' }
+  /** `fields` when lines are refused one by one; without them the edge names the quantity field. */
+  | { code: 'INSUFFICIENT_STOCK'; fields?: Record<string, string> }
+  | { code: 'ADMIN_CANNOT_BUY' }
+  | { code: 'ORDER_NOT_DELETABLE' }
+  | { code: 'ORDER_NOT_SHIPPABLE' }
+  | { code: 'ORDER_ALREADY_PAID' }
+  | { code: 'PAYMENT_NOT_CONFIRMED' }
+  | { code: 'CARD_DECLINED' }
+  | { code: 'CANNOT_DELETE_SELF' }
+  | { code: 'IDEMPOTENCY_KEY_REUSED' }
+  | { code: 'LINK_INVALID'; reason: 'expired' | 'used' | 'invalid' }
+  /** Another product holds the part number (compared upper-case). */
+  | { code: 'SKU_TAKEN'; sku: string }
+  | { code: 'SLUG_TAKEN'; slug: string }
+  /** A category with categories or products under it cannot be deleted. */
+  | { code: 'CATEGORY_IN_USE'; children: number; products: number };
 
-export const domainError = (
-  code: ErrorCode,
-  message: string,
-  fields?: Record<string, string>,
-): DomainError => (fields ? { code, message, fields } : { code, message });
+/** The errors of the given codes: a use case's declared failures. */
+export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
 
-export const notFound = (): DomainError => domainError('NOT_FOUND', messages.notFound);
-export const forbidden = (): DomainError => domainError('FORBIDDEN', messages.forbidden);
-export const invalid = (fields: Record<string, string>): DomainError =>
-  domainError('VALIDATION_FAILED', Object.values(fields)[0] ?? messages.invalidInput, fields);
+export const notFound = (subject?: 'product' | 'order' | 'category'): ErrorOf<'NOT_FOUND'> =>
+  subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };
+export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
+export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
+
+/** A failure that carries nothing but its code. */
+export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' }>['code']>(code: C) =>
+  ({ code }) as Extract<DomainError, { code: C }>;
 
 /** A service outside the shop that a request needed. */
 export type OutsideService = 'mail' | 'payments' | 'images';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from './phone.ts';
+import { messages } from '../messages.ts';
+import { normalizePhone, phoneProblem } from './phone.ts';
 
 describe('normalizePhone', () => {
   it.each([
@@ -13,5 +14,14 @@ describe('normalizePhone', () => {
 
   it.each(['', '   ', 'call me', '555-CALL-NOW', '12345', '1+5550102030', '++15550102030', '1'.repeat(21)])('refuses %j', (input) => {
     expect(normalizePhone(input)).toBeNull();
+  });
+});
+
+describe('phoneProblem', () => {
+  it('asks for a missing number, refuses letters and overlong input, accepts a typed number', () => {
+    expect(phoneProblem('  ')).toBe(messages.phoneRequired);
+    expect(phoneProblem('call me')).toBe(messages.phoneNotDigits);
+    expect(phoneProblem(`+1 ${'5 '.repeat(20)}`)).toBe(messages.phoneNotDigits);
+    expect(phoneProblem('+1 (555) 010-2030')).toBeNull();
   });
 });

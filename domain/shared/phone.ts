@@ -1,8 +1,20 @@
+import { messages } from '../messages.ts';
+
+/** Longer than any number typed with separators; anything longer is not a phone number. */
+export const MAX_PHONE_LENGTH = 40;
+
 /**
  * Phone numbers are typed with spaces, dashes, dots, brackets and a leading +; we keep the
  * digits (and the +) so that "+1 (555) 010-2030" and "+15550102030" are the same number.
  */
 export const normalizePhone = (input: string): string | null => {
   const compact = input.trim().replace(/[\s\-().]/g, '');
-  return /^\+?\d{6,20}$/.test(compact) ? compact : null;
+  return input.trim().length <= MAX_PHONE_LENGTH && /^\+?\d{6,20}$/.test(compact) ? compact : null;
+};
+
+/** The phone rule of orders and profiles: present, then a number `normalizePhone` accepts. */
+export const phoneProblem = (phone: string): string | null => {
+  if (phone.trim() === '') return messages.phoneRequired;
+  if (normalizePhone(phone) === null) return messages.phoneNotDigits;
+  return null;
 };

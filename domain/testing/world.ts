@@ -80,7 +80,7 @@ export const createWorld = (store: Store): World => {
       return created;
     },
     async addProduct(input = {}) {
-      return store.products.create({
+      const product = await store.products.create({
         id: ids.newId(),
         name: 'Brass ball valve 1/2"',
         description: 'Full-port, lead-free brass, rated 600 WOG.',
@@ -90,6 +90,8 @@ export const createWorld = (store: Store): World => {
         createdAt: clock.now(),
         ...input,
       });
+      if (product === 'duplicate-sku') throw new Error('test arrangement failed: SKU taken');
+      return product;
     },
   };
 };

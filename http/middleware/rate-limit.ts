@@ -1,9 +1,10 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AttemptCounter } from './attempt-counters.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { MemoryStore, rateLimiter } from 'hono-rate-limiter';
 import { normalizeEmail } from '#domain/identity/user.ts';
 import { messages } from '#domain/messages.ts';
-import type { HttpSettings } from '../ports.ts';
+import type { AppEnv, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 
 /**
@@ -21,6 +22,48 @@ export const clientIp = (c: Context, trustProxy = false): string => {
   } catch {
     return 'unknown';
   }
+};
+
+/**
+ * The key a rate limit counts an address under. An IPv6 host usually gets a whole /64 and picks
+ * any address in it at will, so IPv6 counts per /64; an IPv4-mapped address counts as the IPv4.
+ */
+export const addressKey = (address: string): string => {
+  const ip = address.split('%')[0]!.toLowerCase();
+  if (!ip.includes(':')) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = ip.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+};
+
+/** The rate-limit key of the caller's address (see clientIp and addressKey). */
+export const clientKey = (c: Context, trustProxy = false): string => addressKey(clientIp(c, trustProxy));
+
+/**
+ * 429 with the catalogue message, Retry-After, and the draft-7 RateLimit headers, for a budget of
+ * `limit` per `windowMs` with `msLeft` until it opens again. Every rate limit answers this way.
+ */
+export const refuseOverBudget = (c: Context, budget: { limit: number; windowMs: number; msLeft: number }) => {
+  const secondsLeft = Math.ceil(Math.max(budget.msLeft, 1000) / 1000);
+  c.header('RateLimit-Policy', `${budget.limit};w=${Math.ceil(budget.windowMs / 1000)}`);
+  c.header('RateLimit', `limit=${budget.limit}, remaining=0, reset=${secondsLeft}`);
+  c.header('Retry-After', String(secondsLeft));
+  return problemOf(c, 'RATE_LIMITED', messages.tooManyAttempts(Math.max(1, Math.ceil(budget.msLeft / 60_000))));
+};
+
+/** Runs after jsonBody, so the body is already parsed (and cached); null for bodies without an e-mail. */
+export const emailOf = async (c: Context): Promise<string | null> => {
+  const body: unknown = await c.req.json().catch(() => null);
+  const email = body && typeof body === 'object' && 'email' in body ? body.email : null;
+  return typeof email === 'string' && email.trim() !== '' ? normalizeEmail(email) : null;
 };
 
 const tooManyAttempts = (c: Context, windowMs: number) => {
@@ -52,14 +95,8 @@ export const createAuthRateLimits = (
   const perIp = rateLimiter({
     ...common,
     store: new MemoryStore(),
-    keyGenerator: (c) => `${c.req.path}|${clientIp(c, settings.trustProxy)}`,
+    keyGenerator: (c) => `${c.req.path}|${clientKey(c, settings.trustProxy)}`,
   });
-  /** Runs after jsonBody, so the body is already parsed (and cached); skips bodies without an e-mail. */
-  const emailOf = async (c: Context): Promise<string | null> => {
-    const body: unknown = await c.req.json().catch(() => null);
-    const email = body && typeof body === 'object' && 'email' in body ? body.email : null;
-    return typeof email === 'string' && email.trim() !== '' ? normalizeEmail(email) : null;
-  };
   const perEmail = rateLimiter({
     ...common,
     store: new MemoryStore(),
@@ -68,3 +105,17 @@ export const createAuthRateLimits = (
   });
   return { perIp, perEmail };
 };
+
+/**
+ * Every attempt counts against the caller's budget (`keyOf`: an address or an account); over it,
+ * 429 before any work. For writes anyone can repeat cheaply: contact, newsletter, reviews, uploads.
+ */
+export const limitEveryAttempt =
+  (counter: AttemptCounter, keyOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const count = await counter.spend(keyOf(c));
+    if (count.spent > counter.limit) {
+      return refuseOverBudget(c, { limit: counter.limit, windowMs: counter.windowMs, msLeft: count.msLeft });
+    }
+    await next();
+  };

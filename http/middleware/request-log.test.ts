@@ -3,8 +3,7 @@
  * in-memory destination: one parseable line per request, request ids, and no secret in any line.
  */
 import { describe, expect, it } from 'vitest';
-import type { Store } from '#domain/store.ts';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createJsonLogger, type LogLevel } from '../logger.ts';
 import { addProduct, createMemoryMailer, createTestApp } from '../test-support.ts';
 
@@ -84,11 +83,11 @@ describe('request log lines', () => {
 
   it('logs a 500 at error level with the stack under the same request id the client got', async () => {
     const log = capture();
-    const store: Store = createMemoryStore();
-    store.products.list = async () => {
+    const storage = createMemoryStorage();
+    storage.repositories.search.search = async () => {
       throw new Error('disk on fire');
     };
-    const { call } = createTestApp({ logger: log.logger, store });
+    const { call } = createTestApp({ logger: log.logger, storage });
     const reply = await call('GET', '/api/products');
     expect(reply.status).toBe(500);
     const id = reply.headers.get('x-request-id');
@@ -101,6 +100,15 @@ describe('request log lines', () => {
     expect(log.requests()).toEqual([expect.objectContaining({ level: 'error', requestId: id, status: 500 })]);
     // The client gets the id to quote, never the stack.
     expect(reply.text).not.toContain('disk on fire');
+  });
+
+  it('logs a visitor asking for Google sign-in while it is off at info level, not error', async () => {
+    const log = capture();
+    const { call } = createTestApp({ logger: log.logger });
+    const reply = await call('GET', '/api/auth/google');
+    expect(reply.status).toBe(503);
+    expect(log.requests()).toEqual([expect.objectContaining({ level: 'info', path: '/api/auth/google', status: 503 })]);
+    expect(log.lines().filter((line) => line.level === 'error')).toEqual([]);
   });
 
   it('respects LOG_LEVEL: at warn, ordinary requests write nothing', async () => {

@@ -47,7 +47,11 @@ export const requestLog =
     };
     const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
     if (user) line.userId = user.id;
-    if (status >= 500) logger.error('request', line);
+    // A route may say its 5xx is expected (Google sign-in switched off): a visitor can cause it,
+    // so it must not page anyone as an error.
+    const level = c.get('logLevel');
+    if (level) logger[level]('request', line);
+    else if (status >= 500) logger.error('request', line);
     else if (path === HEALTH_PATH) logger.debug('request', line);
     else logger.info('request', line);
   };

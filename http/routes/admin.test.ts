@@ -55,7 +55,7 @@ describe('admin endpoints', () => {
     expect(subscribers.json.items).toEqual([expect.objectContaining({ email: 'fan@example.com' })]);
   });
 
-  it('make-admin gives rights on the user’s next request without signing in again, idempotently', async () => {
+  it('make-admin ends the user’s older sessions; signed in again they are an admin; idempotent', async () => {
     const context = createTestApp();
     const admin = await signUpAdmin(context);
     const user = await context.signUp();
@@ -63,8 +63,11 @@ describe('admin endpoints', () => {
     const promoted = await context.call('POST', `/api/admin/users/${user.user.id}/make-admin`, { token: admin.token });
     expect(promoted.status).toBe(200);
     expect(promoted.json).toMatchObject({ id: user.user.id, role: 'admin' });
-    expect((await context.call('GET', '/api/admin/users', { token: user.token })).status).toBe(200);
-    expect((await context.call('GET', '/api/me', { token: user.token })).json.user.role).toBe('admin');
+    // A token issued before the promotion (perhaps copied by someone else) never carries admin rights.
+    expect((await context.call('GET', '/api/admin/users', { token: user.token })).status).toBe(401);
+    const signedIn = await context.call('POST', '/api/auth/sign-in', { body: { email: user.email, password: user.password } });
+    expect((await context.call('GET', '/api/admin/users', { token: signedIn.json.token })).status).toBe(200);
+    expect((await context.call('GET', '/api/me', { token: signedIn.json.token })).json.user.role).toBe('admin');
     const again = await context.call('POST', `/api/admin/users/${user.user.id}/make-admin`, { token: admin.token });
     expect(again.status).toBe(200);
     expect((await context.call('POST', '/api/admin/users/no-such-user/make-admin', { token: admin.token })).status).toBe(404);
@@ -86,11 +89,13 @@ describe('admin endpoints', () => {
     expect((await context.call('GET', '/api/me', { token: admin.token })).status).toBe(200);
   });
 
-  it('a demoted or deleted admin loses access on the next request', async () => {
+  it('a demoted admin\'s sessions end at once; signed in again they are a customer', async () => {
     const context = createTestApp();
     const admin = await signUpAdmin(context);
     expect((await context.call('GET', '/api/admin/orders', { token: admin.token })).status).toBe(200);
     await context.store.users.setRole(admin.user.id, 'customer');
-    expect((await context.call('GET', '/api/admin/orders', { token: admin.token })).status).toBe(403);
+    expect((await context.call('GET', '/api/admin/orders', { token: admin.token })).status).toBe(401);
+    const again = await context.call('POST', '/api/auth/sign-in', { body: { email: admin.email, password: admin.password } });
+    expect((await context.call('GET', '/api/admin/orders', { token: again.json.token })).status).toBe(403);
   });
 });

@@ -1,20 +1,20 @@
 import { Hono } from 'hono';
 import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { deleteUser, listUsers, makeAdmin } from '#domain/identity/manage-users.ts';
+import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import type { AdminOrdersDto, ShopOverviewDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { idParamSchema, listQuerySchema } from '../schemas.ts';
+import { adminOrdersQuerySchema, idParamSchema, listQuerySchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toOrderDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
 /**
- * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Users,
- * messages and subscribers are `{items, nextCursor}` lists, newest first; the orders answer all
- * of them with their total.
+ * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Every list
+ * is a `{items, nextCursor}` page, newest first; the orders' also carries how many match in all.
  */
 export const adminRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
@@ -23,9 +23,9 @@ export const adminRoutes = (ports: AppPorts) =>
       const overview = await shopOverview(ports.store, c.get('user'));
       return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
     })
-    .get('/orders', async (c) => {
-      const orders = await ports.store.orders.listAll();
-      return c.json({ items: orders.map(toOrderDto), total: orders.length } satisfies AdminOrdersDto, 200);
+    .get('/orders', validate('query', adminOrdersQuerySchema), async (c) => {
+      const orders = await listAllOrders(ports.store, c.get('user'), c.req.valid('query'));
+      return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
     })
     .post('/orders/:id/ship', validate('param', idParamSchema), async (c) => {
       const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });

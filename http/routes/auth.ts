@@ -10,6 +10,7 @@ import type { MeDto, SessionDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { createAuthRateLimits } from '../middleware/rate-limit.ts';
+import { createSignInBrake } from '../middleware/sign-in-brake.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
@@ -33,6 +34,10 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
   const window = settings.authRateWindowMs;
   // Guessing brakes: wrong passwords and refused sign-ups count, successes give their slot back.
   const guesses = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
+  const signInBrake = createSignInBrake(
+    { limit: settings.authRateLimit, windowMs: window, trustProxy: settings.trustProxy, delay: settings.signInDelay },
+    settings.counterStore,
+  );
   // A ceiling on accounts made from one address, successful ones included.
   const accountCreation = createAuthRateLimits(settings, { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
   // Every attempt counts: link tokens guessed, verification mail asked for again.
@@ -59,7 +64,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       await sendVerificationLogged(c, created.value);
       return c.json({ user: toUserDto(created.value), token } satisfies SessionDto, 201);
     })
-    .post('/sign-in', guesses.perIp, jsonBody, guesses.perEmail, validate('json', signInSchema), async (c) => {
+    .post('/sign-in', jsonBody, signInBrake, validate('json', signInSchema), async (c) => {
       const signedIn = await signIn(ports, c.req.valid('json'));
       if (!signedIn.ok) return problem(c, signedIn.error);
       const token = await issueSession(ports.tokens, signedIn.value);
@@ -71,7 +76,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       clearSessionCookie(c, settings);
       return c.body(null, 204);
     })
-    // Opening the link again is harmless and also 204 (spec/api.md); the page says "verified".
+    // Opening the link again is harmless and also 204 (http/README.md, routes/auth.ts); the page says "verified".
     .post('/verify-email', jsonBody, validate('json', verifyEmailSchema), async (c) => {
       const verified = await verifyEmail(ports, c.req.valid('json').token);
       return verified.ok ? c.body(null, 204) : problem(c, verified.error);

@@ -7,26 +7,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '#adapters/storage/memory/memory-store.ts';
-import { openSqliteStore } from '#adapters/storage/sqlite/sqlite-store.ts';
-import type { Store } from '#domain/store.ts';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
+import type { Storage } from '#adapters/storage/storage.ts';
 import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bulkhead-catalog-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let fileNumber = 0;
-const stores: [string, () => Store][] = [
-  ['memory', () => createMemoryStore()],
-  ['sqlite', () => openSqliteStore(join(dir, `cache-${++fileNumber}.db`))],
+const stores: [string, () => Storage][] = [
+  ['memory', () => createMemoryStorage()],
+  ['sqlite', () => openSqliteStorage(join(dir, `cache-${++fileNumber}.db`))],
 ];
 
 const orderBody = (productId: string) => ({ productId, quantity: 100, phone: '+1 555 0100', address: '1 Warehouse Road' });
 const newProduct = { name: 'Gate valve', description: 'Cast iron', imageUrl: '/demo/products/ball-valve.svg', priceCents: 3100, stock: 50 };
 
-const arrange = async (store: Store) => {
-  const context = createTestApp({ store });
-  const product = await addProduct(store, { stock: 1000, priceCents: 1250 });
+const arrange = async (storage: Storage) => {
+  const context = createTestApp({ storage });
+  const product = await addProduct(context.store, { stock: 1000, priceCents: 1250 });
   const admin = await signUpAdmin(context);
   const buyer = await context.signUp();
   const list = () => context.call('GET', '/api/products?limit=24');
@@ -35,12 +35,12 @@ const arrange = async (store: Store) => {
   const primed = { list: await list(), one: await one() };
   expect(primed.list.status).toBe(200);
   expect(primed.one.status).toBe(200);
-  return { ...context, product, admin, buyer, list, one, primed };
+  return { ...context, product, admin, buyer, list, one, primed, close: () => storage.lifecycle.close() };
 };
 
 describe.each(stores)('catalog cache on the %s store', (_name, open) => {
   it('answers a repeated read with the same bytes and ETag, and 304 to If-None-Match', async () => {
-    const { call, list, primed, product, store } = await arrange(open());
+    const { call, list, primed, product, close } = await arrange(open());
     try {
       const again = await list();
       expect(again.text).toBe(primed.list.text);
@@ -60,12 +60,12 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
       expect((await call('GET', `/api/products/${product.id}`, { headers: { 'if-none-match': `W/${oneEtag}` } })).status).toBe(304);
       expect((await call('GET', `/api/products/${product.id}`, { headers: { 'if-none-match': '"something-else"' } })).status).toBe(200);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('shows a product created by an admin at once, under a new ETag', async () => {
-    const { call, list, admin, primed, store } = await arrange(open());
+    const { call, list, admin, primed, close } = await arrange(open());
     try {
       const created = await call('POST', '/api/products', { token: admin.token, body: newProduct });
       expect(created.status).toBe(201);
@@ -75,35 +75,35 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
       const revalidated = await call('GET', '/api/products?limit=24', { headers: { 'if-none-match': primed.list.headers.get('etag')! } });
       expect(revalidated.status).toBe(200);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('shows a patched price in the list and on the product page at once', async () => {
-    const { call, list, one, admin, product, primed, store } = await arrange(open());
+    const { call, list, one, admin, product, primed, close } = await arrange(open());
     try {
       expect((await call('PATCH', `/api/products/${product.id}`, { token: admin.token, body: { priceCents: 4999 } })).status).toBe(200);
       expect((await one()).json.priceCents).toBe(4999);
       expect((await one()).headers.get('etag')).not.toBe(primed.one.headers.get('etag'));
       expect((await list()).json.items.find((item: { id: string }) => item.id === product.id).priceCents).toBe(4999);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('forgets a deleted product at once', async () => {
-    const { call, list, one, admin, product, store } = await arrange(open());
+    const { call, list, one, admin, product, close } = await arrange(open());
     try {
       expect((await call('DELETE', `/api/products/${product.id}`, { token: admin.token })).status).toBe(204);
       expect((await one()).status).toBe(404);
       expect((await list()).json.items.map((item: { id: string }) => item.id)).not.toContain(product.id);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('shows the stock an order took, and the stock a deleted order gave back', async () => {
-    const { call, list, one, buyer, product, store } = await arrange(open());
+    const { call, list, one, buyer, product, close } = await arrange(open());
     const stockInList = async () => (await list()).json.items.find((item: { id: string }) => item.id === product.id).stock;
     try {
       const placed = await call('POST', '/api/orders', { token: buyer.token, body: orderBody(product.id) });
@@ -115,22 +115,22 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
       expect((await one()).json.stock).toBe(1000);
       expect(await stockInList()).toBe(1000);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('is invalidated by writes that bypass the use cases (the store bumps its version itself)', async () => {
-    const { one, product, store } = await arrange(open());
+    const { one, product, store, close } = await arrange(open());
     try {
       await store.products.update(product.id, { stock: 7 }, new Date());
       expect((await one()).json.stock).toBe(7);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('keeps the ETag of a page whose bytes did not change, so clients still get 304', async () => {
-    const { call, one, buyer, store } = await arrange(open());
+    const { call, one, buyer, store, close } = await arrange(open());
     try {
       const other = await addProduct(store, { stock: 500 });
       const before = await one(other.id);
@@ -139,12 +139,12 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
       const after = await call('GET', `/api/products/${other.id}`, { headers: { 'if-none-match': before.headers.get('etag')! } });
       expect(after.status).toBe(304);
     } finally {
-      await store.close();
+      await close();
     }
   });
 
   it('never caches refusals: a bad query stays 400 and a missing product 404 after good reads', async () => {
-    const { call, list, store } = await arrange(open());
+    const { call, list, close } = await arrange(open());
     try {
       await list();
       expect((await call('GET', '/api/products?limit=0')).status).toBe(400);
@@ -152,20 +152,16 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
       expect((await call('GET', '/api/products/no-such-product')).status).toBe(404);
       expect((await call('GET', '/api/products/no-such-product')).status).toBe(404);
     } finally {
-      await store.close();
+      await close();
     }
   });
 });
 
 describe('catalog on a store that keeps no version (PostgreSQL shared by several instances)', () => {
-  const unversioned = (): Store => {
-    const { catalogVersion: _dropped, ...store } = createMemoryStore();
-    return store;
-  };
+  const unversioned = (): Storage => ({ ...createMemoryStorage(), catalogVersion: null });
 
   it('reads the store every time, yet still answers 304 for an unchanged page', async () => {
-    const store = unversioned();
-    const { call, product, primed } = await arrange(store);
+    const { call, product, primed, store } = await arrange(unversioned());
     // Another instance changes the stock behind this one's back: no in-process signal at all.
     await store.products.update(product.id, { stock: 3 }, new Date());
     const fresh = await call('GET', `/api/products/${product.id}`);
@@ -178,15 +174,15 @@ describe('catalog on a store that keeps no version (PostgreSQL shared by several
 describe('catalog cache with another process writing to the same SQLite file', () => {
   it('sees the other process’s stock change on the next read', async () => {
     const file = join(dir, 'two-processes.db');
-    const ours = openSqliteStore(file);
-    const theirs = openSqliteStore(file);
+    const ours = openSqliteStorage(file);
+    const theirs = openSqliteStorage(file);
     try {
       const { one, product } = await arrange(ours);
-      await theirs.products.update(product.id, { stock: 11 }, new Date());
+      await theirs.repositories.products.update(product.id, { stock: 11 }, new Date());
       expect((await one()).json.stock).toBe(11);
     } finally {
-      await theirs.close();
-      await ours.close();
+      await theirs.lifecycle.close();
+      await ours.lifecycle.close();
     }
   });
 });

@@ -17,12 +17,20 @@ describe('products', () => {
     expect(first.json.items.map((item: { id: string }) => item.id)).toEqual(newestFirst.slice(0, 2));
     expect(first.json.items[0]).toEqual({
       id: products[4]!.id,
+      sku: products[4]!.sku,
       name: products[4]!.name,
       description: 'Heavy duty',
       imageUrl: '/demo/products/wrench.svg',
       priceCents: 1250,
       stock: 1000,
+      categoryId: null,
+      category: null,
+      brand: null,
+      unit: 'piece',
+      attributes: [],
       minOrderQuantity: 100,
+      packSize: 1,
+      priceTiers: [],
       createdAt: products[4]!.createdAt.toISOString(),
       updatedAt: products[4]!.updatedAt.toISOString(),
     });

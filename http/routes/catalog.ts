@@ -1,48 +1,81 @@
 import { Hono } from 'hono';
-import { getProduct, listProducts } from '#domain/catalog/browse-catalog.ts';
+import { getProduct, searchCatalog, suggestProducts } from '#domain/catalog/browse-catalog.ts';
+import type { Category } from '#domain/catalog/category.ts';
+import { getCategoryTree } from '#domain/catalog/manage-categories.ts';
 import { createProduct, deleteProduct, updateProduct } from '#domain/catalog/manage-catalog.ts';
+import { quantityAdviceFor } from '#domain/catalog/quantity-advice-for.ts';
+import type { Store } from '#domain/store.ts';
+import type { CategoryNodeDto, ProductSearchDto, QuantityAdviceDto } from '../dto.ts';
 import { cachedJson } from '../middleware/cached-json.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { createResponseCache } from '../response-cache.ts';
-import { idParamSchema, listQuerySchema, productPatchSchema, productSchema } from '../schemas.ts';
-import { toListDto, toProductDto } from '../serializers.ts';
+import {
+  catalogQuerySchema,
+  idParamSchema,
+  productPatchSchema,
+  productSchema,
+  quantityAdviceQuerySchema,
+  suggestQuerySchema,
+} from '../schemas.ts';
+import { toProductDto, toSuggestionDto, type CategoryLookup } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
+const lookupOf = (categories: readonly Category[]): CategoryLookup => new Map(categories.map((category) => [category.id, category]));
+const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf(await store.categories.listAll());
+
 /**
- * /api/products: the public catalog, newest first; admins add, edit and delete.
+ * /api/products: the public catalogue — search with filters, facets and sorts, the typeahead,
+ * one product, its quantity advice; admins add, edit and delete.
  *
- * The two reads are served from serialised pages (with ETags) for as long as the store's catalog
- * version stays put; the store bumps it on every product or stock change, including other
- * processes' writes to the same SQLite file. A store without a version (PostgreSQL, possibly
+ * Reads are served from serialised pages (with ETags) for as long as the store's catalog version
+ * stays put; the storage bumps it on every product, category or stock change, including other
+ * processes' writes to the same SQLite file. Storage without a version (PostgreSQL, possibly
  * shared by several instances) is read every time and still answers 304 for an unchanged page.
  */
 export const catalogRoutes = (ports: AppPorts) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   const { store } = ports;
-  const cached = cachedJson(createResponseCache(store.catalogVersion ? () => store.catalogVersion!() : undefined));
+  const cached = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
   return new Hono<AppEnv>()
-    .get('/', cached.lookup, validate('query', listQuerySchema), async (c) => {
-      const { limit, cursor } = c.req.valid('query');
-      return cached.send(c, toListDto(await listProducts(store, { limit, cursor }), toProductDto));
+    .get('/', cached.lookup, validate('query', catalogQuerySchema), async (c) => {
+      const found = await searchCatalog(store, c.req.valid('query'));
+      if (!found.ok) return problem(c, found.error);
+      const categories = lookupOf(found.value.categories);
+      const { items, nextCursor, total, facets } = found.value;
+      return cached.send(c, { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets } satisfies ProductSearchDto);
     })
+    .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), async (c) =>
+      cached.send(c, (await suggestProducts(store, c.req.valid('query').q)).map(toSuggestionDto)),
+    )
     .get('/:id', cached.lookup, validate('param', idParamSchema), async (c) => {
       const found = await getProduct(store, c.req.valid('param').id);
-      return found.ok ? cached.send(c, toProductDto(found.value)) : problem(c, found.error);
+      return found.ok ? cached.send(c, toProductDto(found.value, await categoryLookup(store))) : problem(c, found.error);
+    })
+    .get('/:id/quantity-advice', cached.lookup, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), async (c) => {
+      const advice = await quantityAdviceFor(store, c.req.valid('param').id, c.req.valid('query').quantity);
+      return advice.ok ? cached.send(c, advice.value satisfies QuantityAdviceDto) : problem(c, advice.error);
     })
     .post('/', ...admin, jsonBody, validate('json', productSchema), async (c) => {
       const created = await createProduct(ports, c.get('user'), c.req.valid('json'));
-      return created.ok ? c.json(toProductDto(created.value), 201) : problem(c, created.error);
+      return created.ok ? c.json(toProductDto(created.value, await categoryLookup(store)), 201) : problem(c, created.error);
     })
     .patch('/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', productPatchSchema), async (c) => {
       const updated = await updateProduct(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
-      return updated.ok ? c.json(toProductDto(updated.value), 200) : problem(c, updated.error);
+      return updated.ok ? c.json(toProductDto(updated.value, await categoryLookup(store)), 200) : problem(c, updated.error);
     })
     // Orders keep their own snapshot of the product, so they are untouched.
     .delete('/:id', ...admin, validate('param', idParamSchema), async (c) => {
       const deleted = await deleteProduct(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     });
+};
+
+/** /api/categories: the department tree with in-stock counts, cached like the catalogue. */
+export const categoryRoutes = (ports: AppPorts) => {
+  const { store } = ports;
+  const cached = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
+  return new Hono<AppEnv>().get('/', cached.lookup, async (c) => cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[]));
 };

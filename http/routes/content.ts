@@ -1,35 +1,49 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sendContactMessage, subscribeToNewsletter } from '#domain/content/inbox.ts';
 import { postReview, removeReview } from '#domain/content/manage-reviews.ts';
 import { pageRequest } from '#domain/shared/page.ts';
+import { createAttemptCounter } from '../middleware/attempt-counters.ts';
 import { jsonBody } from '../middleware/json-body.ts';
+import { clientKey, limitEveryAttempt } from '../middleware/rate-limit.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
-import type { AppEnv, AppPorts } from '../ports.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
+import { invalid } from '#domain/shared/errors.ts';
+import { messages } from '#domain/messages.ts';
 import { problem } from '../problem.ts';
 import { contactSchema, idParamSchema, listQuerySchema, newsletterSchema, reviewSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toReviewDto, toSubscriberDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
 /** Public content: reviews (customers post, admins remove), the newsletter box and the contact form. */
-export const contentRoutes = (ports: AppPorts) =>
-  new Hono<AppEnv>()
+export const contentRoutes = (ports: AppPorts, settings: HttpSettings) => {
+  const hourly = (name: string) =>
+    createAttemptCounter(settings.counterStore, name, { limit: settings.contentRateLimit, windowMs: 60 * 60 * 1000 });
+  const byAddress = (c: Context<AppEnv>) => clientKey(c, settings.trustProxy);
+  const perAccountReviews = limitEveryAttempt(hourly('reviews'), (c) => c.get('user').id);
+  const perAddressNewsletter = limitEveryAttempt(hourly('newsletter'), byAddress);
+  const perAddressContact = limitEveryAttempt(hourly('contact'), byAddress);
+  return new Hono<AppEnv>()
     .get('/reviews', validate('query', listQuerySchema), async (c) => {
       return c.json(toListDto(await ports.store.reviews.list(pageRequest(c.req.valid('query'))), toReviewDto), 200);
     })
     // The name and date come from the account and the clock, never from the form.
-    .post('/reviews', requireUser(ports), jsonBody, validate('json', reviewSchema), async (c) => {
-      const posted = await postReview(ports, c.get('user'), c.req.valid('json'));
+    .post('/reviews', requireUser(ports), perAccountReviews, jsonBody, validate('json', reviewSchema), async (c) => {
+      const review = c.req.valid('json');
+      // Only pictures the shop serves: an off-site URL would be a tracking pixel on every visitor's page.
+      if (!ports.images.serves(review.imageUrl)) return problem(c, invalid({ imageUrl: messages.imageNotServedHere }));
+      const posted = await postReview(ports, c.get('user'), review);
       return posted.ok ? c.json(toReviewDto(posted.value), 201) : problem(c, posted.error);
     })
     .delete('/reviews/:id', requireUser(ports), requireAdmin, validate('param', idParamSchema), async (c) => {
       const removed = await removeReview(ports, c.get('user'), c.req.valid('param').id);
       return removed.ok ? c.body(null, 204) : problem(c, removed.error);
     })
-    .post('/newsletter', jsonBody, validate('json', newsletterSchema), async (c) => {
+    .post('/newsletter', perAddressNewsletter, jsonBody, validate('json', newsletterSchema), async (c) => {
       const subscribed = await subscribeToNewsletter(ports, c.req.valid('json'));
       return subscribed.ok ? c.json(toSubscriberDto(subscribed.value), 201) : problem(c, subscribed.error);
     })
-    .post('/contact', jsonBody, validate('json', contactSchema), async (c) => {
+    .post('/contact', perAddressContact, jsonBody, validate('json', contactSchema), async (c) => {
       const sent = await sendContactMessage(ports, c.req.valid('json'));
       return sent.ok ? c.json(toContactMessageDto(sent.value), 201) : problem(c, sent.error);
     });
+};

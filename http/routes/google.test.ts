@@ -134,6 +134,11 @@ describe('Google sign-in against a local OIDC issuer', () => {
     expect((await context.store.users.findByEmail('google.user@example.com'))?.emailVerified ?? false).toBe(false);
   });
 
+  it('says on GET /api/auth/google/status whether Google sign-in is offered', async () => {
+    expect((await createTestApp().call('GET', '/api/auth/google/status')).json).toEqual({ configured: false });
+    expect((await appWithGoogle().call('GET', '/api/auth/google/status')).json).toEqual({ configured: true });
+  });
+
   it('answers 503 GOOGLE_NOT_CONFIGURED (JSON) without client credentials', async () => {
     const { call } = createTestApp();
     for (const path of ['/api/auth/google?returnTo=/', '/api/auth/google/callback?code=x&state=y']) {

@@ -4,11 +4,12 @@ import { deleteCookie, getSignedCookie, setCookie, setSignedCookie } from 'hono/
 import { issueSession } from '#domain/identity/authenticate.ts';
 import { signInWithGoogle } from '#domain/identity/google-sign-in.ts';
 import { messages } from '#domain/messages.ts';
-import { GOOGLE_SIGNED_IN_COOKIE } from '../dto.ts';
+import { GOOGLE_SIGNED_IN_COOKIE, type GoogleStatusDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
 import { setSessionCookie } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
+import { messageOf } from '../error-messages.ts';
 import { safeReturnTo } from '../schemas.ts';
 
 export const GOOGLE_COOKIE = 'google_oidc';
@@ -55,10 +56,18 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
     return c.redirect(GOOGLE_FAILURE_REDIRECT, 302);
   };
 
+  /** Google switched off is the operator's choice, not a fault: the visitor's request logs at info. */
+  const notConfigured = (c: Context<AppEnv>) => {
+    c.set('logLevel', 'info');
+    return problemOf(c, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
+  };
+
   return new Hono<AppEnv>()
+    // Asked by the login and sign-up pages, so a server without Google keys shows no button at all.
+    .get('/status', (c) => c.json<GoogleStatusDto>({ configured: ports.google !== null }))
     .get('/', async (c) => {
       const google = ports.google;
-      if (!google) return problemOf(c, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
+      if (!google) return notConfigured(c);
       let start;
       try {
         start = await google.start();
@@ -78,7 +87,7 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
     })
     .get('/callback', async (c) => {
       const google = ports.google;
-      if (!google) return problemOf(c, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
+      if (!google) return notConfigured(c);
       const signed = await getSignedCookie(c, settings.cookieSecret, GOOGLE_COOKIE).catch(() => false);
       // One attempt, one callback: the cookie is spent whatever happens next.
       deleteCookie(c, GOOGLE_COOKIE, cookieOptions);
@@ -93,7 +102,7 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
         const finished = await google.finish({ code, codeVerifier: attempt.codeVerifier, nonce: attempt.nonce });
         if (!finished.ok) return fail(c, finished.reason);
         const user = await signInWithGoogle(ports, finished.identity);
-        if (!user.ok) return fail(c, user.error.message);
+        if (!user.ok) return fail(c, messageOf(user.error));
         setSessionCookie(c, await issueSession(ports.tokens, user.value), settings);
         setCookie(c, GOOGLE_SIGNED_IN_COOKIE, '1', { path: '/', maxAge: 60, secure: settings.secure, sameSite: 'Lax' });
         return c.redirect(attempt.returnTo, 302);

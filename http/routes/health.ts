@@ -7,7 +7,7 @@ export const healthRoutes = (ports: AppPorts, logger: Logger) =>
   new Hono<AppEnv>().get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
     try {
-      await ports.store.ping();
+      await ports.lifecycle.ping();
       return c.json({ status: 'ok' as const }, 200);
     } catch (error) {
       logger.warn('health check: the store does not answer', { error: String(error) });

@@ -90,6 +90,13 @@ describe('placing orders', () => {
     const reused = await call('POST', '/api/orders', { body: orderBody(product.id, 130), token: buyer.token, headers });
     expect(reused.status).toBe(409);
     expect(expectError(reused.json).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const otherAddress = await call('POST', '/api/orders', {
+      body: { ...orderBody(product.id, 120), address: 'Somewhere else 9' },
+      token: buyer.token,
+      headers,
+    });
+    expect(otherAddress.status).toBe(409);
+    expect(expectError(otherAddress.json).code).toBe('IDEMPOTENCY_KEY_REUSED');
     const badKey = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token, headers: { 'idempotency-key': 'has spaces' } });
     expect(badKey.status).toBe(400);
   });
@@ -258,6 +265,28 @@ describe('paying with the test provider', () => {
       body: { clientSecret: intent.json.clientSecret, card: { ...typed, expYear: '1999' }, billing },
     });
     expect(expectError(lastCentury.json).fields).toEqual({ card: messages.cardExpired });
+  });
+
+  it('reads an expiry typed on a phone keypad (MMYY, MM / YYYY) and names a missing or impossible one', async () => {
+    const { call, product, buyer } = await arrange();
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const intent = await call('POST', `/api/orders/${placed.json.id}/payment-intent`, { token: buyer.token });
+    const year = new Date().getFullYear() + 3;
+    const pay = (expiry: object) =>
+      call('POST', '/api/payments/test/confirm', {
+        token: buyer.token,
+        body: { clientSecret: intent.json.clientSecret, card: { number: '4242 4242 4242 4242', cvc: '123', ...expiry }, billing },
+      });
+    const missing = await pay({});
+    expect(missing.status).toBe(400);
+    expect(expectError(missing.json).fields).toEqual({ card: messages.cardExpiryMissing });
+    expect(expectError((await pay({ expiry: '  ' })).json).fields).toEqual({ card: messages.cardExpiryMissing });
+    expect(expectError((await pay({ expiry: `13${year % 100}` })).json).fields).toEqual({ card: messages.cardExpiryInvalid });
+    expect(expectError((await pay({ expMonth: 13, expYear: year })).json).fields).toEqual({ card: messages.cardExpiryInvalid });
+    expect(expectError((await pay({ expiry: '01/20' })).json).fields).toEqual({ card: messages.cardExpired });
+    const paid = await pay({ expiry: `12 / ${year}` });
+    expect(paid.status).toBe(200);
+    expect(paid.json.status).toBe('succeeded');
   });
 });
 

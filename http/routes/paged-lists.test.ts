@@ -115,17 +115,58 @@ describe('GET /api/admin/users, /messages and /subscribers pages', () => {
   });
 });
 
+describe('GET /api/admin/orders pages', () => {
+  it('pages through every customer\'s orders newest first, narrowed by status or by an order id or e-mail, with the total matching', async () => {
+    const context = await arrange();
+    const other = await context.signUp();
+    const theirs = await placeOrders(context, other.token, 2);
+    const mine = await placeOrders(context, context.buyer.token, 3);
+    const paid = mine[1]!;
+    expect(await context.store.orders.markPaid(paid, 'pi_1', new Date())).not.toBeNull();
+    const page = (query: string) => context.call('GET', `/api/admin/orders?${query}`, { token: context.admin.token });
+
+    const first = await page('limit=2');
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.json).sort()).toEqual(['items', 'nextCursor', 'total']);
+    expect(first.json.items.map(byId)).toEqual(mine.slice(0, 2));
+    expect(first.json.total).toBe(5);
+    const second = await page(`limit=2&cursor=${encodeURIComponent(first.json.nextCursor)}`);
+    expect(second.json.items.map(byId)).toEqual([mine[2], theirs[0]]);
+    expect((await page('')).json.items.map(byId)).toEqual([...mine, ...theirs]);
+
+    const byEmail = await page(`q=${encodeURIComponent(other.email.toUpperCase())}`);
+    expect(byEmail.json).toEqual({ items: expect.any(Array), nextCursor: null, total: 2 });
+    expect(byEmail.json.items.map(byId)).toEqual(theirs);
+    const byOrderId = await page(`q=${theirs[1]}`);
+    expect(byOrderId.json.items.map(byId)).toEqual([theirs[1]]);
+    expect(byOrderId.json.total).toBe(1);
+    expect((await page('status=unpaid')).json).toEqual({ items: expect.any(Array), nextCursor: null, total: 4 });
+    expect((await page('status=unpaid')).json.items.map(byId)).toEqual([mine[0], mine[2], ...theirs]);
+    expect((await page('status=pending')).json.items.map(byId)).toEqual([paid]);
+    expect((await page(`status=pending&q=${encodeURIComponent(other.email)}`)).json).toEqual({ items: [], nextCursor: null, total: 0 });
+  });
+
+  it('refuses a status it does not know with a 400 naming the field', async () => {
+    const context = await arrange();
+    const response = await context.call('GET', '/api/admin/orders?status=lost', { token: context.admin.token });
+    expect(response.status).toBe(400);
+    expect(expectError(response.json).fields).toEqual({ status: expect.stringContaining('unpaid, pending or shipped') });
+    expect((await context.call('GET', `/api/admin/orders?q=${'x'.repeat(255)}`, { token: context.admin.token })).status).toBe(400);
+  });
+});
+
 describe('limit and cursor on the paged lists', () => {
   const LISTS: [path: string, caller: 'admin' | 'buyer'][] = [
     ['/api/orders', 'buyer'],
     ['/api/admin/users', 'admin'],
     ['/api/admin/messages', 'admin'],
     ['/api/admin/subscribers', 'admin'],
+    ['/api/admin/orders', 'admin'],
   ];
 
   it('refuses a limit outside 1..100 with the same 400 as the product list', async () => {
     const context = await arrange();
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-3', `cursor=${'x'.repeat(401)}`]) {
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-3', `cursor=${'x'.repeat(1_001)}`]) {
       const catalogue = await context.call('GET', `/api/products?${query}`);
       expect(catalogue.status, query).toBe(400);
       for (const [path, caller] of LISTS) {

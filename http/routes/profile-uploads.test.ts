@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskImageStore } from '#adapters/images/local-disk-image-store.ts';
@@ -62,22 +63,32 @@ describe('uploads', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  /** The uploaded files, without their resized variants. */
+  const originals = async () => (await readdir(dir)).filter((file) => !file.includes('.w'));
   const appWithDisk = () =>
     createTestApp({
       images: createLocalDiskImageStore({ dir, urlPrefix: '/uploads' }),
       uploads: createLocalImageFiles({ dir }),
     });
 
-  const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  /** A file of exactly `size` bytes that starts like a PNG. */
+  const ONE_PIXEL_PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  /** A valid one-pixel PNG of exactly `size` bytes: a text chunk of padding before its end chunk. */
   const pngOfSize = (size: number) => {
-    const bytes = new Uint8Array(size);
-    bytes.set(PNG_SIGNATURE);
-    return bytes;
+    const end = ONE_PIXEL_PNG.length - 12; // the IEND chunk is the last 12 bytes
+    const data = Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(size - ONE_PIXEL_PNG.length - 12 - 8, 0x20)]);
+    const chunk = Buffer.alloc(12 + data.length);
+    chunk.writeUInt32BE(data.length, 0);
+    chunk.write('tEXt', 4, 'latin1');
+    data.copy(chunk, 8);
+    chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+    return new Uint8Array(Buffer.concat([ONE_PIXEL_PNG.subarray(0, end), chunk, ONE_PIXEL_PNG.subarray(end)]));
   };
   const formWith = (bytes: Uint8Array | string, fileName: string, field = 'image') => {
     const form = new FormData();
-    form.set(field, new Blob([bytes as BlobPart]), fileName);
+    form.set(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), fileName);
     return form;
   };
 
@@ -101,11 +112,11 @@ describe('uploads', () => {
   it('decides the type from the bytes: a text file named .png is refused with 415', async () => {
     const { call, signUp } = appWithDisk();
     const buyer = await signUp();
-    const before = await readdir(dir);
+    const before = await originals();
     const refused = await call('POST', '/api/uploads', { token: buyer.token, form: formWith('just text, honest', 'image.png') });
     expect(refused.status).toBe(415);
     expect(expectError(refused.json)).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.imageUnsupported });
-    expect(await readdir(dir)).toEqual(before);
+    expect(await originals()).toEqual(before);
   });
 
   it('refuses a missing field, an empty file and a JSON body with clear 4xx answers', async () => {
@@ -169,6 +180,41 @@ describe('uploads', () => {
     const original = await fetchBytes(appWithDisk().app, uploaded.json.url);
     expect((await sharp(original.bytes).metadata()).width).toBe(1200);
     expect((await call('GET', `${uploaded.json.url}?w=500`)).status).toBe(400);
+  });
+
+  /** ONE_PIXEL_PNG whose header claims width × height: a truncated large PNG, under 100 bytes. */
+  const truncatedPng = (width: number, height: number) => {
+    const bytes = Buffer.from(ONE_PIXEL_PNG);
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+    return new Uint8Array(bytes);
+  };
+
+  it('refuses a raster image above 40 megapixels and one that does not decode, with 400 and nothing stored', async () => {
+    const { call, signUp } = appWithDisk();
+    const buyer = await signUp();
+    const before = await originals();
+    const huge = await call('POST', '/api/uploads', { token: buyer.token, form: formWith(truncatedPng(10_000, 10_000), 'huge.png') });
+    expect(huge.status).toBe(400);
+    expect(expectError(huge.json).fields).toEqual({ image: messages.imageTooManyPixels });
+    // 36 megapixels is allowed in size, but the file ends after the first row.
+    const truncated = await call('POST', '/api/uploads', { token: buyer.token, form: formWith(truncatedPng(6_000, 6_000), 'cut.png') });
+    expect(truncated.status).toBe(400);
+    expect(expectError(truncated.json).fields).toEqual({ image: messages.imageUnreadable });
+    expect(await originals()).toEqual(before);
+  });
+
+  it('builds every served width once at upload, so page views read stored files', async () => {
+    const { call, signUp } = appWithDisk();
+    const buyer = await signUp();
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#884422' } }).png().toBuffer();
+    const uploaded = await call('POST', '/api/uploads', { token: buyer.token, form: formWith(new Uint8Array(png), 'made.png') });
+    expect(uploaded.status).toBe(201);
+    const name = (uploaded.json.url as string).split('/').pop()!;
+    expect((await readdir(dir)).filter((file) => file.startsWith(`${name}.w`)).sort()).toEqual(
+      [`${name}.w320.webp`, `${name}.w640.webp`, `${name}.w960.webp`],
+    );
   });
 
   it('answers 404 for names the store cannot have made and for missing files', async () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { inspectRasterImage } from '#adapters/images/inspect-image.ts';
 import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
 import { detectImageType } from '#domain/images/detect-image-type.ts';
 import { isImageWidth, MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
@@ -9,6 +10,8 @@ import { messages } from '#domain/messages.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import type { UploadDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
+import { createAttemptCounter } from '../middleware/attempt-counters.ts';
+import { limitEveryAttempt } from '../middleware/rate-limit.ts';
 import { HSTS } from '../middleware/security-headers.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
@@ -18,12 +21,19 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /**
  * POST /api/uploads (signed in): one image in the multipart field `image`. The type is decided
- * from the bytes, the size must stay under 1,000,000 bytes, and the store names the file.
+ * from the bytes, the size must stay under 1,000,000 bytes, a raster image must decode and have
+ * at most 40 megapixels, and the store names the file.
  */
-export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) =>
-  new Hono<AppEnv>().post(
+export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) => {
+  // Every attempt counts, accepted or not: an account cannot fill the disk or keep a core busy.
+  const perAccount = limitEveryAttempt(
+    createAttemptCounter(settings.counterStore, 'uploads', { limit: settings.uploadRateLimit, windowMs: 60 * 60 * 1000 }),
+    (c) => c.get('user').id,
+  );
+  return new Hono<AppEnv>().post(
     '/',
     requireUser(ports),
+    perAccount,
     // The envelope may be a little larger than the file; the file itself is checked below.
     bodyLimit({
       maxSize: settings.uploadBodyLimitBytes,
@@ -45,10 +55,19 @@ export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) =>
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = detectImageType(bytes);
       if (!type) return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported);
+      if (type !== 'svg') {
+        const imageProblem = await inspectRasterImage(bytes);
+        if (imageProblem === 'too-many-pixels') return problem(c, invalid({ image: messages.imageTooManyPixels }));
+        if (imageProblem === 'undecodable') return problem(c, invalid({ image: messages.imageUnreadable }));
+      }
       const saved = await ports.images.save(bytes, type);
+      // The served widths are built now, once, on the uploader's time: page views read stored files.
+      const storedName = saved.url.slice(saved.url.lastIndexOf('/') + 1);
+      if (ports.uploads?.prepare && STORED_IMAGE_NAME.test(storedName)) await ports.uploads.prepare(storedName);
       return c.json({ url: saved.url } satisfies UploadDto, 201);
     },
   );
+};
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',

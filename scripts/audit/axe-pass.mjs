@@ -80,7 +80,7 @@ const scrollThrough = async (page) => {
 };
 
 /** Signs the context in through the API: the HttpOnly session cookie lands in the context's jar. */
-const signIn = async (context, baseUrl, account) => {
+export const signIn = async (context, baseUrl, account) => {
   const response = await context.request.post(`${baseUrl}/api/auth/sign-in`, {
     data: account,
     headers: { origin: baseUrl },

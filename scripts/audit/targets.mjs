@@ -1,4 +1,4 @@
-// The quality bars of DESIGN.md / issue 6 for the web app, and the check of one result against them.
+// The web app's targets (README, Web pages), and the check of one result against them.
 
 /** Lighthouse category ids, in the order the report prints them. */
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

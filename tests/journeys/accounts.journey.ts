@@ -1,5 +1,5 @@
 /**
- * Journey C (issue 4): a visitor signs up, opens the verification link from the outbox, forgets
+ * Journey C (accounts): a visitor signs up, opens the verification link from the outbox, forgets
  * the password and resets it through the e-mailed link, signs in with the new one, fills in the
  * profile with a photo and sees it in the navbar menu. Real server writing mail to
  * DATA_DIR/outbox, fresh SQLite file, real Chromium.

@@ -1,5 +1,5 @@
 /**
- * Journey D (issue 5): an admin adds a product with an uploaded image, it leads the home page,
+ * Journey D (catalogue and reviews): an admin adds a product with an uploaded image, it leads the home page,
  * the admin corrects its price from Manage Products, a customer orders it, the customer posts a
  * review that then leads the home page's reviews, the admin removes it from Manage Reviews, and
  * the blog and portfolio pages render their content. Real server with local-disk images, fresh SQLite file with demo data, real Chromium.

@@ -1,5 +1,5 @@
 /**
- * Journey B (issue 3): a customer orders 150 units, a declined card leaves the order unpaid, the
+ * Journey B (ordering and payment): a customer orders 150 units, a declined card leaves the order unpaid, the
  * 4242 card pays it, an admin ships it and the customer sees 'Order Shipped'. Real server with
  * the offline test payment provider, fresh SQLite file with demo data, real Chromium.
  */

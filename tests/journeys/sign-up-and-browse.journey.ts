@@ -1,5 +1,5 @@
 /**
- * Journey A (issue 2): a visitor hits a guarded page, is sent to sign in, registers instead, and
+ * Journey A (sign-up and browsing): a visitor hits a guarded page, is sent to sign in, registers instead, and
  * lands back where they wanted to go; the home page shows the six newest products; an unknown
  * path shows the not-found page. Real server, fresh SQLite file with demo data, real Chromium.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may call what: one row per route the app registers (spec/api.md plus the offline payment
+ * Who may call what: one row per route the app registers (http/README.md plus the offline payment
  * provider, the Stripe webhook and /uploads), and for each the status every kind of caller gets.
  * The last test fails when a route is added without a row here.
  *
@@ -80,6 +80,14 @@ const profile = {
 const review = { country: 'Norway', rating: 5, comment: 'Good', imageUrl: profile.imageUrl };
 const product = { name: 'Valve', description: 'DN50', imageUrl: profile.imageUrl, priceCents: 100, stock: 1 };
 
+/** A department straight in the store, for the category routes to act on. */
+const freshCategory = async (a: Arranged) => {
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const category = await a.app.store.categories.create({ id: crypto.randomUUID(), name: `Dept ${suffix}`, slug: `dept-${suffix}`, parentId: null, createdAt: new Date() });
+  if (category === 'duplicate-slug') throw new Error('arrange: slug taken');
+  return category;
+};
+
 const uploadedFile = async (a: Arranged) => {
   const uploaded = await a.app.call('POST', '/api/uploads', { token: a.cast.tokens.customer, form: pngForm() });
   return uploaded.json.url as string;
@@ -92,6 +100,7 @@ const stripeEvent = () =>
 const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/health', anyone(200), (a, _, token) => a.app.call('GET', '/api/health', { token })],
   // Google's redirect for everyone; a callback without the attempt cookie goes back to the login page.
+  ['GET /api/auth/google/status', anyone(200), (a, _, token) => a.app.call('GET', '/api/auth/google/status', { token })],
   ['GET /api/auth/google', anyone(302), (a, _, token) => a.app.call('GET', '/api/auth/google?returnTo=/orders', { token })],
   ['GET /api/auth/google/callback', anyone(302), (a, _, token) => a.app.call('GET', '/api/auth/google/callback?code=c&state=s', { token })],
   ['POST /api/auth/sign-up', anyone(201), (a, _, token) =>
@@ -115,6 +124,16 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['POST /api/uploads', signedIn(201), (a, _, token) => a.app.call('POST', '/api/uploads', { token, form: pngForm() })],
   ['GET /api/products', anyone(200), (a, _, token) => a.app.call('GET', '/api/products?limit=5', { token })],
   ['GET /api/products/:id', anyone(200), async (a, _, token) => a.app.call('GET', `/api/products/${(await stockedProduct(a.app)).id}`, { token })],
+  ['GET /api/products/suggest', anyone(200), (a, _, token) => a.app.call('GET', '/api/products/suggest?q=val', { token })],
+  ['GET /api/products/:id/quantity-advice', anyone(200), async (a, _, token) =>
+    a.app.call('GET', `/api/products/${(await stockedProduct(a.app)).id}/quantity-advice?quantity=150`, { token })],
+  ['GET /api/categories', anyone(200), (a, _, token) => a.app.call('GET', '/api/categories', { token })],
+  ['POST /api/admin/categories', adminOnly(201), (a, _, token) =>
+    a.app.call('POST', '/api/admin/categories', { token, body: { name: `Department ${crypto.randomUUID().slice(0, 8)}` } })],
+  ['PATCH /api/admin/categories/:id', adminOnly(200), async (a, _, token) =>
+    a.app.call('PATCH', `/api/admin/categories/${(await freshCategory(a)).id}`, { token, body: { name: 'Renamed' } })],
+  ['DELETE /api/admin/categories/:id', adminOnly(204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/admin/categories/${(await freshCategory(a)).id}`, { token })],
   ['POST /api/products', adminOnly(201), (a, _, token) => a.app.call('POST', '/api/products', { token, body: product })],
   ['PATCH /api/products/:id', adminOnly(200), async (a, _, token) =>
     a.app.call('PATCH', `/api/products/${(await stockedProduct(a.app)).id}`, { token, body: { stock: 7 } })],

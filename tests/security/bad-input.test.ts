@@ -52,6 +52,8 @@ const STRIPE = { secretKey: 'sk_test_security_fuzz', publishableKey: 'pk_test_se
 interface Fixtures {
   cast: Cast;
   productId: string;
+  /** A department with a product filed under it: deleting it is refused (409). */
+  categoryId: string;
   orderId: string;
   paidOrderId: string;
   reviewId: string;
@@ -74,6 +76,8 @@ interface Target {
     valid: (f: Fixtures) => Record<string, unknown>;
     /** Every field optional (a patch): dropping one can leave a valid body, so only replace. */
     partial?: boolean;
+    /** Fields that may be left out (they take a default): only replaced, never dropped. */
+    optional?: readonly string[];
   };
   /** Query parameters the route reads, with values of all kinds. */
   query?: string[];
@@ -96,7 +100,15 @@ const productFields: Record<string, FieldKind> = {
   imageUrl: { kind: 'url' },
   priceCents: { kind: 'int', min: 1, max: MAX_PRICE_CENTS },
   stock: { kind: 'int', min: 0, max: MAX_STOCK },
+  sku: { kind: 'sku' },
+  minOrderQuantity: { kind: 'int', min: MIN_ORDER_QUANTITY, max: MAX_STOCK },
+  packSize: { kind: 'int', min: 1, max: MAX_STOCK },
+  priceTiers: { kind: 'tiers' },
+  attributes: { kind: 'attributes' },
+  categoryId: { kind: 'category' },
 };
+const optionalProductFields = ['sku', 'minOrderQuantity', 'packSize', 'priceTiers', 'attributes', 'categoryId'] as const;
+const categoryFields: Record<string, FieldKind> = { name: text(60), parentId: { kind: 'category' } };
 const image = '/uploads/0123456789abcdef0123456789abcdef.png';
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
 
@@ -104,6 +116,7 @@ const TARGETS: Target[] = [
   { route: 'GET /api/health', caller: 'anonymous' },
   { route: 'GET /api/auth/google', caller: 'anonymous', query: ['returnTo'] },
   { route: 'GET /api/auth/google/callback', caller: 'anonymous', query: ['code', 'state', 'error'] },
+  { route: 'GET /api/auth/google/status', caller: 'anonymous' },
   {
     route: 'POST /api/auth/sign-up',
     caller: 'anonymous',
@@ -133,9 +146,24 @@ const TARGETS: Target[] = [
     },
   },
   { route: 'POST /api/uploads', caller: 'customer', kind: 'upload' },
-  { route: 'GET /api/products', caller: 'anonymous', query: ['limit', 'cursor'] },
+  {
+    route: 'GET /api/products',
+    caller: 'anonymous',
+    query: ['limit', 'cursor', 'q', 'category', 'brand', 'inStock', 'minPriceCents', 'maxPriceCents', 'sort'],
+  },
+  { route: 'GET /api/products/suggest', caller: 'anonymous', query: ['q'] },
   { route: 'GET /api/products/:id', caller: 'anonymous', params: (f) => ({ id: f.productId }) },
-  { route: 'POST /api/products', caller: 'admin', body: { fields: productFields, valid: () => ({ name: 'Valve', description: 'DN50', imageUrl: image, priceCents: 100, stock: 1 }) } },
+  { route: 'GET /api/products/:id/quantity-advice', caller: 'anonymous', params: (f) => ({ id: f.productId }), query: ['quantity'] },
+  { route: 'GET /api/categories', caller: 'anonymous' },
+  { route: 'POST /api/admin/categories', caller: 'admin', body: { fields: categoryFields, optional: ['parentId'], valid: () => ({ name: 'Fixings', parentId: null }) } },
+  {
+    route: 'PATCH /api/admin/categories/:id',
+    caller: 'admin',
+    params: (f) => ({ id: f.categoryId }),
+    body: { fields: categoryFields, valid: () => ({ name: 'Renamed' }), partial: true },
+  },
+  { route: 'DELETE /api/admin/categories/:id', caller: 'admin', params: (f) => ({ id: f.categoryId }) },
+  { route: 'POST /api/products', caller: 'admin', body: { fields: productFields, optional: optionalProductFields, valid: () => ({ name: 'Valve', description: 'DN50', imageUrl: image, priceCents: 100, stock: 1 }) } },
   {
     route: 'PATCH /api/products/:id',
     caller: 'admin',
@@ -224,9 +252,14 @@ beforeAll(async () => {
   const version = (await app.store.users.findById(cast.subject.user.id))!.sessionVersion;
   const link = (purpose: 'verify-email' | 'reset-password', ttl: number) =>
     app.ports.links.issue({ purpose, userId: cast.subject.user.id, version }, ttl);
+  const department = await app.store.categories.create({ id: crypto.randomUUID(), name: 'Fasteners', slug: 'fasteners', parentId: null, createdAt: new Date() });
+  if (department === 'duplicate-slug') throw new Error('arrange: slug taken');
+  const filed = await stockedProduct(app);
+  await app.store.products.update(filed.id, { categoryId: department.id }, new Date());
   fixtures = {
     cast,
-    productId: (await stockedProduct(app)).id,
+    productId: filed.id,
+    categoryId: department.id,
     orderId: order.id,
     paidOrderId: (await paidOrder(app, customer)).id,
     reviewId: review.json.id,
@@ -287,7 +320,8 @@ const badBody = (body: NonNullable<Target['body']>) => {
       smuggled: fc.array(fc.tuple(smuggledKey, fc.oneof(junkValue, fc.constant({ role: 'admin' }))), { maxLength: 3 }),
     })
     .chain(({ field, drop, others, smuggled }) =>
-      badValueFor(body.fields[field]!).map((value) => ({ field, drop, others, smuggled, value })),
+      // Leaving out an optional field gives a valid body: only a wrong value is wrong there.
+      badValueFor(body.fields[field]!).map((value) => ({ field, drop: drop && !body.optional?.includes(field), others, smuggled, value })),
     );
 };
 
@@ -371,7 +405,7 @@ describe('bad input never gets a 5xx and never writes', () => {
     const path = fill(template, target.params?.(fixtures) ?? {});
     const key = fc.oneof(fc.constantFrom(...(target.query ?? ['q'])), fc.string({ maxLength: 10 }), smuggledKey);
     const query = fc.oneof(
-      fc.array(fc.tuple(key, junkString), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [k, v.slice(0, 3000)])).toString()),
+      fc.array(fc.tuple(key, junkString), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, v.slice(0, 3000)])).toString()),
       fc.tuple(junkSegment, junkSegment).map(([k, v]) => `${k}=${v}&${k}=${v}`),
     );
     await fc.assert(

@@ -76,7 +76,15 @@ export type FieldKind =
   /** A single-use link token: a made-up string is refused. */
   | { kind: 'linkToken' }
   | { kind: 'card' }
-  | { kind: 'billing' };
+  | { kind: 'billing' }
+  /** A part number: spaces, other characters, too short or too long are refused (lower case is fine). */
+  | { kind: 'sku' }
+  /** A product's volume prices, checked against its price (100 in the fixtures), minimum and pack. */
+  | { kind: 'tiers' }
+  /** A product's specification table. */
+  | { kind: 'attributes' }
+  /** A category id, or null for none: anything else that does not exist is refused. */
+  | { kind: 'category' };
 
 export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   switch (field.kind) {
@@ -110,6 +118,37 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
       );
     case 'billing':
       return fc.oneof(notAString, fc.record({ name: junkValue, email: badValueFor({ kind: 'email' }) }));
+    case 'sku':
+      return fc.oneof(
+        notAString.filter((value) => value !== null),
+        fc.constantFrom('M8 NUT', 'x', 'A'.repeat(33), 'M8_NUT', 'NUT#1', '🔩-1', 'ÄB-1', 'M8\nNUT', '"M8"', 'M8*', '(M8)'),
+        longerThan(32),
+      );
+    case 'tiers': {
+      const tier = (minQuantity: unknown, unitPriceCents: unknown) => ({ minQuantity, unitPriceCents });
+      return fc.oneof(
+        notAString.filter((value) => value !== null && !Array.isArray(value)),
+        fc.constant([tier(100, 90)]), // not above the minimum of 100
+        fc.constant([tier(500, 90), tier(200, 80)]), // quantities out of order
+        fc.constant([tier(200, 80), tier(500, 90)]), // prices rising
+        fc.constant([tier(200, 100)]), // not below the regular price
+        fc.constant([tier(200.5, 80)]),
+        fc.constant([tier('200', 80)]),
+        fc.constant(Array.from({ length: 7 }, (_, i) => tier(200 + i * 100, 90 - i))),
+        fc.array(fc.record({ minQuantity: junkValue, unitPriceCents: junkValue }), { minLength: 1, maxLength: 3 }),
+      );
+    }
+    case 'attributes':
+      return fc.oneof(
+        notAString.filter((value) => value !== null && !Array.isArray(value)),
+        fc.constant([{ name: '', value: 'M8' }]),
+        fc.constant([{ name: 'Thread', value: ' ' }]),
+        fc.constant([{ name: 'Thread', value: 'M8' }, { name: 'thread', value: 'M10' }]),
+        fc.constant(Array.from({ length: 31 }, (_, i) => ({ name: `N${i}`, value: 'v' }))),
+        fc.array(fc.record({ name: junkValue, value: junkValue }), { minLength: 1, maxLength: 3 }),
+      );
+    case 'category':
+      return fc.oneof(notAString.filter((value) => value !== null), fc.constant(''), junkString, fc.uuid());
   }
 };
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import type { CallOptions } from '#http/test-support.ts';
-import { errorShapeProblem, openSecurityApp, type SecurityApp } from './harness.ts';
+import { errorShapeProblem, openSecurityApp, pngForm, type SecurityApp } from './harness.ts';
 
 const LIMIT = 3;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -16,7 +16,13 @@ const opened: SecurityApp[] = [];
 const open = async (settings: Parameters<typeof openSecurityApp>[0] = {}) => {
   const app = await openSecurityApp({
     ...settings,
-    settings: { authRateLimit: LIMIT, resetRateLimit: LIMIT, authRateWindowMs: WINDOW_MS, ...settings.settings },
+    settings: {
+      authRateLimit: LIMIT,
+      resetRateLimit: LIMIT,
+      authRateWindowMs: WINDOW_MS,
+      signInDelay: { baseMs: 5, capMs: 20 },
+      ...settings.settings,
+    },
   });
   opened.push(app);
   return app;
@@ -96,19 +102,56 @@ describe('rate limits', () => {
     expect((await app.call('POST', '/api/auth/sign-up', { body: { name: 'N', email: unique(), password: 'password-1' } })).status).toBe(201);
   });
 
-  it('limits sign-in per e-mail across addresses (behind a trusted proxy), even with the right password', async () => {
+  it('stops a guesser where they guess from, and lets the owner in from another address', async () => {
     const app = await open({ settings: { trustProxy: true } });
     const victim = await app.signUp({ email: 'victim@example.com' });
-    const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
-    for (let n = 1; n <= LIMIT; n += 1) {
-      expect((await app.call('POST', '/api/auth/sign-in', { body: { email: victim.email, password: 'wrong-pass' }, headers: from(n) })).status).toBe(401);
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const attempt = (email: string, password: string, ip: string) =>
+      app.call('POST', '/api/auth/sign-in', { body: { email, password }, headers: from(ip) });
+    // The attacker at address A fills the (victim, A) bucket...
+    for (let i = 0; i < LIMIT; i += 1) expect((await attempt(victim.email, 'wrong-pass', '198.51.100.1')).status).toBe(401);
+    expectRateLimited(await attempt(' VICTIM@example.com ', 'wrong-pass', '198.51.100.1'));
+    // ...and is refused there even with the right password.
+    expect((await attempt(victim.email, victim.password, '198.51.100.1')).status).toBe(429);
+    // The owner, from address B, with the right password and a differently written e-mail: in.
+    expect((await attempt(' VICTIM@example.com ', victim.password, '203.0.113.9')).status).toBe(200);
+    // Guesses from yet more addresses are slowed per e-mail, never turned into a lockout.
+    for (let n = 2; n <= LIMIT + 1; n += 1) expect((await attempt(victim.email, 'wrong-pass', `198.51.100.${n}`)).status).toBe(401);
+    expect((await attempt(victim.email, victim.password, '203.0.113.10')).status).toBe(200);
+  });
+
+  it('counts refused sign-ins per address too, whatever e-mails are tried', async () => {
+    const app = await open({ settings: { trustProxy: true } });
+    const owner = await app.signUp();
+    const from = { 'x-forwarded-for': '198.51.100.7' };
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' }, headers: from })).status).toBe(401);
     }
-    // A new address, a differently written e-mail and the right password: still refused.
-    const limited = await app.call('POST', '/api/auth/sign-in', { body: { email: ' VICTIM@example.com ', password: victim.password }, headers: from(99) });
-    expectRateLimited(limited);
-    // Another account from the same addresses is unaffected.
-    const other = await app.signUp();
-    expect((await app.call('POST', '/api/auth/sign-in', { body: { email: other.email, password: other.password }, headers: from(50) })).status).toBe(200);
+    expectRateLimited(await app.call('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password }, headers: from }));
+    const elsewhere = { 'x-forwarded-for': '198.51.100.8' };
+    expect((await app.call('POST', '/api/auth/sign-in', { body: { email: owner.email, password: owner.password }, headers: elsewhere })).status).toBe(200);
+  });
+
+  it('lets 12 people of one office sign in at once from one address with the default budget of 10', async () => {
+    const app = await open({ settings: { authRateLimit: 10 } });
+    const staff = [];
+    for (let i = 0; i < 12; i += 1) staff.push(await app.signUp());
+    const answers = await Promise.all(
+      staff.map((user) => app.call('POST', '/api/auth/sign-in', { body: { email: user.email, password: user.password } })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(staff.map(() => 200));
+  });
+
+  it('counts IPv6 callers per /64, since one host can use any address in it', async () => {
+    const app = await open({ settings: { trustProxy: true } });
+    const inNetwork = (host: string) => ({ 'x-forwarded-for': `2001:db8:12:34:${host}` });
+    for (let n = 1; n <= LIMIT; n += 1) {
+      expect((await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' }, headers: inNetwork(`${n}::${n}`) })).status).toBe(401);
+    }
+    expectRateLimited(await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' }, headers: inNetwork('ffff:ffff:ffff:ffff') }));
+    // The next /64 is someone else.
+    const neighbour = { 'x-forwarded-for': '2001:db8:12:35::1' };
+    expect((await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' }, headers: neighbour })).status).toBe(401);
   });
 
   it('limits password-reset e-mails per address, so nobody can flood an inbox from many IPs', async () => {
@@ -135,5 +178,66 @@ describe('rate limits', () => {
     expect(limited.json.error.message).toBe(messages.tooManyAttempts(1));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } })).status).toBe(401);
+  });
+});
+
+describe('rate limits on what anyone can post', () => {
+  const HOURLY = 3;
+  const review = { country: 'Norway', rating: 5, comment: 'Good valves', imageUrl: '/uploads/0123456789abcdef0123456789abcdef.png' };
+  const POSTS: [string, (n: number) => object][] = [
+    ['/api/contact', (n) => ({ name: 'N', email: `c${n}@example.com`, message: 'Hello there' })],
+    ['/api/newsletter', (n) => ({ email: `news${n}@example.com` })],
+  ];
+
+  it.each(POSTS)('POST %s: 429 per address after the hourly budget, nothing stored', async (path, body) => {
+    const app = await open({ settings: { contentRateLimit: HOURLY } });
+    for (let n = 0; n < HOURLY; n += 1) expect((await app.call('POST', path, { body: body(n) })).status).toBe(201);
+    const before = await app.snapshot();
+    const limited = await app.call('POST', path, { body: body(99) });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('ratelimit-policy')).toBe(`${HOURLY};w=3600`);
+    expect(await app.snapshot()).toBe(before);
+  });
+
+  it('POST /api/reviews: 429 per account after the hourly budget; another account still posts', async () => {
+    const app = await open({ settings: { contentRateLimit: HOURLY } });
+    const writer = await app.signUp();
+    for (let n = 0; n < HOURLY; n += 1) expect((await app.call('POST', '/api/reviews', { token: writer.token, body: review })).status).toBe(201);
+    const before = await app.snapshot();
+    const limited = await app.call('POST', '/api/reviews', { token: writer.token, body: review });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+    expect(await app.snapshot()).toBe(before);
+    const other = await app.signUp();
+    expect((await app.call('POST', '/api/reviews', { token: other.token, body: review })).status).toBe(201);
+  });
+
+  it('POST /api/uploads: 429 per account after the hourly budget, nothing stored; another account still uploads', async () => {
+    const app = await open({ settings: { uploadRateLimit: HOURLY } });
+    const uploader = await app.signUp();
+    for (let n = 0; n < HOURLY; n += 1) expect((await app.call('POST', '/api/uploads', { token: uploader.token, form: pngForm() })).status).toBe(201);
+    const before = await app.snapshot();
+    const limited = await app.call('POST', '/api/uploads', { token: uploader.token, form: pngForm() });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+    expect(await app.snapshot()).toBe(before);
+    const other = await app.signUp();
+    expect((await app.call('POST', '/api/uploads', { token: other.token, form: pngForm() })).status).toBe(201);
+  });
+
+  it('accepts review images the shop serves, never an off-site URL', async () => {
+    const app = await open();
+    const writer = await app.signUp();
+    const before = await app.snapshot();
+    for (const imageUrl of ['https://evil.example/pixel.gif', 'http://127.0.0.1:1/x.png', '/uploads/../../etc/passwd', '/uploads/not-ours.png']) {
+      const refused = await app.call('POST', '/api/reviews', { token: writer.token, body: { ...review, imageUrl } });
+      expect(refused.status, imageUrl).toBe(400);
+      expect(refused.json.error.fields).toEqual({ imageUrl: messages.imageNotServedHere });
+    }
+    expect(await app.snapshot()).toBe(before);
+    expect((await app.call('POST', '/api/reviews', { token: writer.token, body: { ...review, imageUrl: '/demo/reviews/ada.svg' } })).status).toBe(201);
+    expect((await app.call('POST', '/api/reviews', { token: writer.token, body: review })).status).toBe(201);
   });
 });

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Product } from '#domain/catalog/product.ts';
-import type { Store } from '#domain/store.ts';
+import { created as mustCreate } from '#adapters/storage/product-fixture.ts';
+import type { Storage } from '#adapters/storage/storage.ts';
 import { DEMO_PRODUCTS, seedDemoData } from '#adapters/seed/demo-data.ts';
-import { openPostgresStore } from '#adapters/storage/postgres/postgres-store.ts';
-import { openSqliteStore } from '#adapters/storage/sqlite/sqlite-store.ts';
+import { openPostgresStorage } from '#adapters/storage/postgres/postgres-store.ts';
+import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 
 export interface ProductSpec {
   name: string;
@@ -20,31 +21,31 @@ export interface ProductSpec {
 /** The file the server opens for DATA_DIR (see http/config.ts). */
 export const sqliteFileIn = (dataDir: string): string => join(dataDir, 'bulkhead.db');
 
-const createAll = async (store: Store, specs: ProductSpec[]): Promise<Product[]> => {
+const createAll = async ({ repositories: store, lifecycle }: Storage, specs: ProductSpec[]): Promise<Product[]> => {
   try {
     const created: Product[] = [];
     for (const [index, spec] of specs.entries()) {
       created.push(
-        await store.products.create({
+        await mustCreate(store.products.create({
           ...spec,
           id: randomUUID(),
           description: 'A product created by the system tests to measure concurrent ordering.',
           imageUrl: '/demo/products/ball-valve.svg',
           createdAt: new Date(Date.now() - index * 1000),
-        }),
+        })),
       );
     }
     return created;
   } finally {
-    await store.close();
+    await lifecycle.close();
   }
 };
 
 export const seedProductsIntoSqlite = (dataDir: string, specs: ProductSpec[]): Promise<Product[]> =>
-  createAll(openSqliteStore(sqliteFileIn(dataDir)), specs);
+  createAll(openSqliteStorage(sqliteFileIn(dataDir)), specs);
 
 export const seedProductsIntoPostgres = async (url: string, specs: ProductSpec[]): Promise<Product[]> =>
-  createAll(await openPostgresStore(url), specs);
+  createAll(await openPostgresStorage(url), specs);
 
 /**
  * The bench's catalog: the demo shop (products and reviews, as a fresh server seeds it) enlarged
@@ -56,7 +57,7 @@ export async function seedBenchCatalogIntoSqlite(
   dataDir: string,
   options: { total: number; extra: ProductSpec[] },
 ): Promise<{ ids: string[]; extra: Product[] }> {
-  const store = openSqliteStore(sqliteFileIn(dataDir));
+  const { repositories: store, lifecycle } = openSqliteStorage(sqliteFileIn(dataDir));
   try {
     const now = Date.now();
     await seedDemoData({ store, clock: { now: () => new Date(now - options.extra.length * 60_000) }, ids: { newId: randomUUID } });
@@ -64,24 +65,24 @@ export async function seedBenchCatalogIntoSqlite(
     const oldest = now - (options.extra.length + demoCount + 1) * 60_000;
     for (let index = 0; index < options.total - demoCount - options.extra.length; index++) {
       const { slug, ...demo } = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
-      await store.products.create({
+      await mustCreate(store.products.create({
         ...demo,
         name: `${demo.name} (lot ${index + 1})`,
         imageUrl: `/demo/products/${slug}.svg`,
         id: randomUUID(),
         createdAt: new Date(oldest - index * 1000),
-      });
+      }));
     }
     const extra: Product[] = [];
     for (const [index, spec] of options.extra.entries()) {
       extra.push(
-        await store.products.create({
+        await mustCreate(store.products.create({
           ...spec,
           id: randomUUID(),
           description: 'A product created by the bench to measure ordering.',
           imageUrl: '/demo/products/ball-valve.svg',
           createdAt: new Date(now - index * 1000),
-        }),
+        })),
       );
     }
     const ids: string[] = [];
@@ -92,6 +93,6 @@ export async function seedBenchCatalogIntoSqlite(
     }
     return { ids, extra };
   } finally {
-    await store.close();
+    await lifecycle.close();
   }
 }

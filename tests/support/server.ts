@@ -40,6 +40,11 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Reuse a data directory (e.g. prepared beforehand); a fresh temp one otherwise. */
   dataDir?: string;
+  /**
+   * Keep only the last few kB of output (for failure messages) instead of all of it: for the
+   * bench, whose servers log every request at info level, as in production.
+   */
+  discardOutput?: boolean;
   /** Health wait; a cold start with migrations takes a few seconds on two busy cores. */
   startTimeoutMs?: number;
 }
@@ -117,11 +122,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   let log = '';
   let stdout = '';
+  const keep = (text: string) => (options.discardOutput ? text.slice(-4000) : text);
   child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-    stdout += chunk.toString();
+    log = keep(log + chunk.toString());
+    stdout = keep(stdout + chunk.toString());
   });
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log = keep(log + chunk.toString())));
   const output = () => log.slice(-4000);
   // 'close' (not 'exit'): by then stdout and stderr are drained too.
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

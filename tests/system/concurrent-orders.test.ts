@@ -1,5 +1,5 @@
 /**
- * Issue 3's no-oversell guarantee, against real processes: 200 concurrent orders of 100 units for
+ * The no-oversell guarantee (docs/decisions/003-atomic-stock-reservation.md), against real processes: 200 concurrent orders of 100 units for
  * a product holding 5,000 must give exactly 50 successes and 150 conflicts, ending at stock 0.
  */
 import { rmSync } from 'node:fs';

@@ -36,6 +36,14 @@ describe('layer rules', () => {
     expect(check('web/lib/api.ts', '#adapters/seed/demo-data.ts', 'adapters/seed/demo-data.ts')).toMatch(/adapters/);
   });
 
+  it('keeps web features apart: what two share lives in web/components or web/lib', () => {
+    expect(check('web/features/admin/manage-orders-page.tsx', '../orders/delete-order-button.tsx', 'web/features/orders/delete-order-button.tsx')).toMatch(/another feature/);
+    expect(check('web/features/admin/manage-orders-page.tsx', './api.ts', 'web/features/admin/api.ts')).toBeNull();
+    expect(check('web/features/admin/manage-orders-page.tsx', '../../components/data-table/data-table.tsx', 'web/components/data-table/data-table.tsx')).toBeNull();
+    expect(check('web/components/layout/navbar.tsx', '../../features/auth/api.ts', 'web/features/auth/api.ts')).toMatch(/shared/);
+    expect(check('web/routes/login.tsx', '../features/auth/login-page.tsx', 'web/features/auth/login-page.tsx')).toBeNull();
+  });
+
   it('finds no forbidden import in the repository', () => {
     const result = spawnSync(process.execPath, ['scripts/check-boundaries.mjs'], { cwd: repoRoot, encoding: 'utf8' });
     expect(result.stderr).toBe('');

@@ -1,9 +1,12 @@
 /**
- * The typed client of spec/api.md: one function per endpoint, returning the dto types. The
+ * The typed client of the API (http/dto.ts, http/README.md): one function per endpoint, returning the dto types. The
  * session lives in an HttpOnly cookie, so the browser sends it and this module never sees a token.
  */
 import type {
+  GoogleStatusDto,
   AdminOrdersDto,
+  CategoryDto,
+  CategoryNodeDto,
   ContactMessageDto,
   ErrorDto,
   ListDto,
@@ -11,7 +14,10 @@ import type {
   OrderDto,
   PaymentIntentDto,
   ProductDto,
+  ProductSearchDto,
+  ProductSuggestionDto,
   ProfileDto,
+  QuantityAdviceDto,
   ReviewDto,
   SessionDto,
   ShopOverviewDto,
@@ -49,7 +55,7 @@ type UnauthorizedListener = (error: ApiError) => void;
 let onSignedInCallRefused: UnauthorizedListener = () => {};
 
 /**
- * The app registers the single reaction to a refused signed-in call (issue 3 item 7): a 401/403
+ * The app registers the single reaction to a refused signed-in call: a 401/403
  * there means the session ended or the role changed under us.
  */
 export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
@@ -62,6 +68,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** true for calls only a signed-in user makes; their 401/403 ends the session in the UI. */
   signedIn?: boolean;
+  /** Cancels the request when a newer one replaces it (the query's own signal). */
+  signal?: AbortSignal;
 }
 
 const toApiError = async (response: Response): Promise<ApiError> => {
@@ -88,6 +96,7 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
     headers,
     credentials: 'same-origin',
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
   });
   if (!response.ok) {
     const error = await toApiError(response);
@@ -101,7 +110,7 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** `limit` and `cursor` of a `{items, nextCursor}` list (spec/api.md, Conventions). */
+/** `limit` and `cursor` of a `{items, nextCursor}` list (http/schemas.ts, listQuerySchema). */
 export interface ListParams {
   limit?: number;
   cursor?: string | null;
@@ -116,6 +125,33 @@ const listQuery = (params: ListParams) => {
 };
 
 const id = (value: string) => encodeURIComponent(value);
+
+/** The catalogue's search, filters and sort on `GET /api/products` (README.md, "Catalogue"). */
+export interface ProductSearchParams extends ListParams {
+  q?: string;
+  category?: string;
+  brand?: string;
+  inStock?: boolean;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  sort?: 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
+}
+
+const searchQuery = (params: ProductSearchParams) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** Fields of a category an admin creates or edits. */
+export interface CategoryInput {
+  name: string;
+  parentId?: string | null;
+}
 
 export interface CardInput {
   number: string;
@@ -140,6 +176,7 @@ export const api = {
       throw error;
     }
   },
+  googleStatus: () => request<GoogleStatusDto>('/api/auth/google/status'),
   googleSignInUrl: (returnTo: string) => `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`,
   verifyEmail: (token: string) => request<void>('/api/auth/verify-email', { method: 'POST', body: { token } }),
   resendVerification: () => request<void>('/api/auth/verify-email/resend', { method: 'POST', signedIn: true }),
@@ -158,6 +195,13 @@ export const api = {
   products: (params: ListParams = {}) =>
     request<ListDto<ProductDto>>(`/api/products${listQuery(params)}`),
   product: (productId: string) => request<ProductDto>(`/api/products/${id(productId)}`),
+  searchProducts: (params: ProductSearchParams, signal?: AbortSignal) =>
+    request<ProductSearchDto>(`/api/products${searchQuery(params)}`, { signal }),
+  suggestProducts: (q: string, signal?: AbortSignal) =>
+    request<ProductSuggestionDto[]>(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal }),
+  quantityAdvice: (productId: string, quantity: number, signal?: AbortSignal) =>
+    request<QuantityAdviceDto>(`/api/products/${id(productId)}/quantity-advice?quantity=${quantity}`, { signal }),
+  categories: () => request<CategoryNodeDto[]>('/api/categories'),
   reviews: (params: ListParams = {}) =>
     request<ListDto<ReviewDto>>(`/api/reviews${listQuery(params)}`),
   subscribe: (body: { email: string }) => request<void>('/api/newsletter', { method: 'POST', body }),
@@ -171,6 +215,13 @@ export const api = {
   updateProduct: (productId: string, body: ProductPatch) =>
     request<ProductDto>(`/api/products/${id(productId)}`, { method: 'PATCH', body, signedIn: true }),
   deleteProduct: (productId: string) => request<void>(`/api/products/${id(productId)}`, { method: 'DELETE', signedIn: true }),
+  createCategory: (body: CategoryInput) => request<CategoryDto>('/api/admin/categories', { method: 'POST', body, signedIn: true }),
+  updateCategory: (categoryId: string, body: Partial<CategoryInput>) =>
+    request<CategoryDto>(`/api/admin/categories/${id(categoryId)}`, { method: 'PATCH', body, signedIn: true }),
+  deleteCategory: (categoryId: string) =>
+    request<void>(`/api/admin/categories/${id(categoryId)}`, { method: 'DELETE', signedIn: true }),
+  /** The whole catalogue as CSV: a plain link, the browser downloads it with the session cookie. */
+  exportProductsUrl: '/api/admin/products/export.csv',
 
   // ordering
   placeOrder: (body: { productId: string; quantity: number; phone: string; address: string }, idempotencyKey: string) =>

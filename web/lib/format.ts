@@ -2,7 +2,7 @@ import { formatCents } from '#domain/shared/money.ts';
 
 export { formatCents };
 
-/** Cuts a text for a card, keeping whole characters; the seed cuts descriptions at 80 and reviews at 120. */
+/** Cuts a text for a card, keeping whole characters; cards cut descriptions at 80 and reviews at 120. */
 export const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
 
 // Spelled out rather than an Intl.DateTimeFormat built at load: creating that formatter took

@@ -1,9 +1,9 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
-import { customer, errorBody, meOf } from '../test/fixtures.ts';
+import { customer, meOf } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { server, session } from '../test/server.ts';
+import { refusal, server, session } from '../test/server.ts';
 
 describe('a signed-in call refused by the server', () => {
   it('clears the session, goes home and says the session expired', async () => {
@@ -12,7 +12,7 @@ describe('a signed-in call refused by the server', () => {
       http.get('*/api/orders', () => {
         // The server revoked the session (sign-out elsewhere, deleted user...).
         session.current = null;
-        return HttpResponse.json(errorBody('UNAUTHENTICATED', messages.notSignedIn), { status: 401 });
+        return refusal(401, 'UNAUTHENTICATED', messages.notSignedIn);
       }),
     );
     const { screen, history } = renderApp('/dashboard');

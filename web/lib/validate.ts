@@ -14,6 +14,15 @@ export const validateWith =
   };
 
 /**
+ * A domain check (`emailProblem`, `phoneProblem`, … — the same function the server's request
+ * schema calls) as a TanStack Form field check: the check's message, or nothing when it passes.
+ */
+export const checkWith =
+  <T>(problem: (value: T) => string | null) =>
+  ({ value }: { value: T }): string | undefined =>
+    problem(value) ?? undefined;
+
+/**
  * One check, registered as the field's change validator: TanStack Form also runs it on submit,
  * and checkOnBlur runs it when the user leaves the field. Keeping a single error slot matters:
  * a separate blur error would stay until the next blur, so the message would vanish (and the

@@ -3,6 +3,8 @@ import type { RouterContext } from '../router.tsx';
 import { sessionQuery } from '../lib/queries.ts';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
+import { PendingBar } from '../components/layout/pending-bar.tsx';
+import { RouteFocus } from '../components/layout/route-focus.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -22,8 +24,10 @@ function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
+      <PendingBar />
+      <RouteFocus />
       <Navbar />
-      <main id="main" className="flex-1">
+      <main id="main" className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { latestReviewsQuery, newProductsQuery } from '../lib/queries.ts';
+import { latestReviewsQuery, newProductsQuery } from '../features/home/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
 
 export const Route = createFileRoute('/')({

@@ -1,5 +1,5 @@
-/** Objects shaped exactly like spec/api.md responses, for msw handlers. */
-import type { MeDto, OrderDto, ProductDto, ReviewDto, UserDto } from '#http/dto.ts';
+/** Objects typed by the server's DTOs (http/dto.ts), for msw handlers (see `json` in server.ts). */
+import type { ErrorDto, MeDto, OrderDto, ProductDto, ReviewDto, UserDto } from '#http/dto.ts';
 
 export const customer: UserDto = {
   id: 'u_customer',
@@ -16,12 +16,20 @@ export const meOf = (user: UserDto): MeDto => ({ user, profile: null });
 
 export const makeProduct = (overrides: Partial<ProductDto> = {}): ProductDto => ({
   id: 'p_wrench',
+  sku: 'BH-000001',
   name: 'Pipe Wrench 14"',
   description: 'Heavy-duty cast iron pipe wrench with hook jaw, made for plumbers who tighten galvanised pipe all day long.',
   imageUrl: '/demo/pipe-wrench.svg',
   priceCents: 1250,
   stock: 500,
+  categoryId: null,
+  category: null,
+  brand: null,
+  unit: 'piece',
+  attributes: [],
   minOrderQuantity: 100,
+  packSize: 1,
+  priceTiers: [],
   createdAt: '2026-11-10T10:00:00.000Z',
   updatedAt: '2026-11-10T10:00:00.000Z',
   ...overrides,
@@ -59,6 +67,6 @@ export const makeReview = (overrides: Partial<ReviewDto> = {}): ReviewDto => ({
   ...overrides,
 });
 
-export const errorBody = (code: string, message: string, fields?: Record<string, string>) => ({
+export const errorBody = (code: string, message: string, fields?: Record<string, string>): ErrorDto => ({
   error: fields ? { code, message, fields } : { code, message },
 });

@@ -1,21 +1,44 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { MeDto } from '#http/dto.ts';
-import { makeProduct, makeReview } from './fixtures.ts';
+import type { CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, ReviewDto, ShopOverviewDto } from '#http/dto.ts';
+import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
+import { errorBody, makeProduct, makeReview } from './fixtures.ts';
+
+/**
+ * An msw JSON answer typed by the DTO the server sends on that route (http/dto.ts):
+ * `json<ProductDto>(fixture)`. The type argument is required (without it the body is `never`),
+ * so a fixture that drifts from the server's shape fails `npm run check`.
+ */
+export const json = <Dto = never>(body: NoInfer<Dto>, init?: ResponseInit) => HttpResponse.json(body as JsonBodyType, init);
+
+/** A refusal in the server's error shape (ErrorDto). */
+export const refusal = (status: number, ...error: Parameters<typeof errorBody>) => json<ErrorDto>(errorBody(...error), { status });
 
 /** Who /api/me says is signed in; each test sets it (null = signed out, the server's 401). */
 export const session: { current: MeDto | null } = { current: null };
 
 const defaultHandlers = [
   http.get('*/api/me', () =>
-    session.current ? HttpResponse.json(session.current) : HttpResponse.json({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue' } }, { status: 401 }),
+    session.current ? json<MeDto>(session.current) : refusal(401, 'UNAUTHENTICATED', 'Please sign in to continue'),
   ),
   http.get('*/api/products', () =>
-    HttpResponse.json({ items: Array.from({ length: 6 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Product ${index}` })), nextCursor: null }),
+    json<ProductSearchDto>({
+      items: Array.from({ length: 6 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Product ${index}` })),
+      nextCursor: null,
+      total: 6,
+      facets: { categories: [], brands: [] },
+    }),
   ),
-  http.get('*/api/reviews', () => HttpResponse.json({ items: [makeReview()], nextCursor: null })),
+  http.get('*/api/categories', () => json<CategoryNodeDto[]>([])),
+  // Quantity advice as the server gives it, for the default product's terms.
+  http.get('*/api/products/:id/quantity-advice', ({ request }) =>
+    json<QuantityAdviceDto>(adviseQuantity(makeProduct(), Number(new URL(request.url).searchParams.get('quantity')))),
+  ),
+  // Google sign-in is off unless a test says otherwise.
+  http.get('*/api/auth/google/status', () => json<GoogleStatusDto>({ configured: false })),
+  http.get('*/api/reviews', () => json<ListDto<ReviewDto>>({ items: [makeReview()], nextCursor: null })),
   // An admin's dashboard index (tests that pass through it need no handler of their own).
-  http.get('*/api/admin/overview', () => HttpResponse.json({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0 })),
+  http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,4 +1,4 @@
-import { domainError, invalid, type DomainError } from '#domain/shared/errors.ts';
+import { invalid, refusal, type ErrorOf } from '#domain/shared/errors.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { messages } from '#domain/messages.ts';
 import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
@@ -17,6 +17,9 @@ export interface TestCardSuccess {
   paymentIntentId: string;
 }
 
+/** Why the test card network refuses a card; the card field's text comes from the catalogue like Stripe.js's own. */
+export type TestCardError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'ORDER_ALREADY_PAID' | 'VALIDATION_FAILED' | 'CARD_DECLINED'>;
+
 /**
  * The offline stand-in for Stripe: the default when no Stripe keys are set. It plays both
  * Stripe's API (intents) and the card network (confirmCard), with Stripe's test-mode cards.
@@ -24,7 +27,7 @@ export interface TestCardSuccess {
 export interface TestPaymentGateway extends PaymentGateway {
   readonly provider: 'test';
   readonly publishableKey: null;
-  confirmCard(input: TestCardRequest): Promise<Result<TestCardSuccess, DomainError>>;
+  confirmCard(input: TestCardRequest): Promise<Result<TestCardSuccess, TestCardError>>;
 }
 
 /** Statuses from which an intent can still be paid; an order reuses such an intent. */
@@ -49,28 +52,34 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
   const now = options.now ?? (() => new Date());
   const intents = new Map<string, PaymentIntent>();
   const idBySecret = new Map<string, string>();
-  const openIntentByOrder = new Map<string, string>();
+  // The order's latest intent, kept after it succeeds: an order has one open intent at a time.
+  const intentByOrder = new Map<string, string>();
 
   // Callers get copies, so nobody can flip a stored intent to 'succeeded' by mutation.
   const copy = (intent: PaymentIntent): PaymentIntent => ({ ...intent });
 
-  const notConfirmed = () => fail(domainError('PAYMENT_NOT_CONFIRMED', messages.paymentNotConfirmed));
+  const notConfirmed = () => fail(refusal('PAYMENT_NOT_CONFIRMED'));
 
   return {
     provider: 'test',
     publishableKey: null,
 
     async createIntent({ orderId, amountCents, currency }) {
-      const previousId = openIntentByOrder.get(orderId);
+      const previousId = intentByOrder.get(orderId);
       const previous = previousId ? intents.get(previousId) : undefined;
-      if (previous && OPEN_STATUSES.has(previous.status) && previous.amountCents === amountCents && previous.currency === currency) {
-        return copy(previous);
+      // As with Stripe (one idempotency key per order): a paid order gets its succeeded intent
+      // back, never a second one to charge.
+      if (previous?.status === 'succeeded') return copy(previous);
+      if (previous && OPEN_STATUSES.has(previous.status)) {
+        if (previous.amountCents === amountCents && previous.currency === currency) return copy(previous);
+        // A changed amount replaces the open intent; the old one can no longer be paid.
+        previous.status = 'canceled';
       }
       const { id, clientSecret } = newIntentIds();
       const intent: PaymentIntent = { id, clientSecret, status: 'requires_payment_method', amountCents, currency, orderId };
       intents.set(id, intent);
       idBySecret.set(clientSecret, id);
-      openIntentByOrder.set(orderId, id);
+      intentByOrder.set(orderId, id);
       return copy(intent);
     },
 
@@ -84,16 +93,15 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
       const intent = id ? intents.get(id) : undefined;
       if (!intent) return notConfirmed();
       // Stripe refuses to confirm an intent twice; so do we, so no order is charged twice.
-      if (intent.status === 'succeeded') return fail(domainError('ORDER_ALREADY_PAID', messages.orderAlreadyPaid));
+      if (intent.status === 'succeeded') return fail(refusal('ORDER_ALREADY_PAID'));
       if (!OPEN_STATUSES.has(intent.status)) return notConfirmed();
 
       const verdict = judgeCard(card, now());
       if (verdict.outcome === 'invalid') return fail(invalid({ card: CARD_PROBLEM_MESSAGES[verdict.problem] }));
       // A declined intent stays payable, as with Stripe: the buyer may try another card.
-      if (verdict.outcome === 'declined') return fail(domainError('CARD_DECLINED', messages.cardDeclined));
+      if (verdict.outcome === 'declined') return fail(refusal('CARD_DECLINED'));
 
       intent.status = 'succeeded';
-      if (intent.orderId) openIntentByOrder.delete(intent.orderId);
       return ok({ status: 'succeeded', paymentIntentId: intent.id });
     },
   };

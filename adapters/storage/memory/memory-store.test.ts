@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../store.contract.ts';
-import { createMemoryStore } from './memory-store.ts';
+import { createMemoryStorage } from './memory-store.ts';
 
 describeStoreContract('memory', async () => {
-  const store = createMemoryStore();
-  return { store, cleanup: () => store.close() };
+  const storage = createMemoryStorage();
+  return { storage, cleanup: () => storage.lifecycle.close() };
 });
 
 describe('memory store close', () => {
   it('stops answering pings once closed', async () => {
-    const store = createMemoryStore();
-    await store.close();
-    await expect(store.ping()).rejects.toThrow(/closed/);
+    const { lifecycle } = createMemoryStorage();
+    await lifecycle.close();
+    await expect(lifecycle.ping()).rejects.toThrow(/closed/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../store.contract.ts';
-import { openPgliteStore, openPostgresStore } from './postgres-store.ts';
+import { openPgliteStorage, openPostgresStorage } from './postgres-store.ts';
 import { postgresTestDatabase } from './test-database.ts';
 
 const database = postgresTestDatabase();
@@ -11,15 +11,15 @@ describeStoreContract(database.kind, database.open);
 
 describe('postgres store', () => {
   it('refuses a schema name that is not a plain identifier', async () => {
-    await expect(openPostgresStore('postgres://127.0.0.1:1/none', { schema: 'x; drop table users' })).rejects.toThrow(
+    await expect(openPostgresStorage('postgres://127.0.0.1:1/none', { schema: 'x; drop table users' })).rejects.toThrow(
       /Invalid Postgres schema name/,
     );
   });
 
   it('opens a standalone PGlite store and closes it', async () => {
-    const store = await openPgliteStore();
-    await store.ping();
-    await store.close();
-    await expect(store.ping()).rejects.toThrow();
+    const { lifecycle } = await openPgliteStorage();
+    await lifecycle.ping();
+    await lifecycle.close();
+    await expect(lifecycle.ping()).rejects.toThrow();
   });
 });

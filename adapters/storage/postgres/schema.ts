@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
 
 /**
  * Postgres tables, the same shape as the SQLite ones. Money is integer cents (totals as bigint:
  * 100,000 units of a $1,000 part overflow int4), timestamps are timestamptz. Orders keep a full
  * product snapshot, so product_id is set null when the product goes, and user_id has no foreign
  * key: deleting a user keeps their orders with the dangling id (Order.userId is not nullable).
+ *
+ * Newest-first listings order by `created_at DESC, key DESC`, which in PostgreSQL means NULLS
+ * FIRST; an index declared `DESC` (NULLS LAST) does not match that, and the planner sorts in full.
+ * So the (created_at, key) indexes are plain ascending ones, read backwards, as on SQLite.
  */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
@@ -41,22 +46,68 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestamptz('updated_at').notNull(),
 });
 
+/** Two levels: departments (no parent) and their categories. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    parentId: text('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('categories_slug_unique').on(t.slug), index('categories_parent_idx').on(t.parentId)],
+);
+
+/**
+ * The words the catalogue search finds a product by (domain/catalog/search-terms.ts), as one
+ * `tsvector` under the `simple` configuration (no stemming, no stop words: the words are already
+ * cut by the domain). Queries must write this expression exactly so the GIN index serves them.
+ */
+export const PRODUCT_SEARCH_VECTOR = `to_tsvector('simple', search_name || ' ' || search_rest)`;
+
+/**
+ * Products. The catalogue's sorts compare names and ids with the "C" collation (byte order, the
+ * same in SQLite and memory), so their indexes are declared with it.
+ */
 export const products = pgTable(
   'products',
   {
     id: text('id').primaryKey(),
+    sku: text('sku').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     stock: integer('stock').notNull(),
+    categoryId: text('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    brand: text('brand'),
+    unit: text('unit').notNull().default('piece'),
+    attributes: jsonb('attributes').$type<readonly ProductAttribute[]>().notNull().default(sql`'[]'::jsonb`),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(100),
+    packSize: integer('pack_size').notNull().default(1),
+    priceTiers: jsonb('price_tiers').$type<readonly PriceTier[]>().notNull().default(sql`'[]'::jsonb`),
+    searchName: text('search_name').notNull().default(''),
+    searchRest: text('search_rest').notNull().default(''),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
-    index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('products_sku_unique').on(t.sku),
+    // Byte-order SKU ranges: a SKU prefix, the last server-assigned number.
+    index('products_sku_c_idx').on(sql`${t.sku} collate "C"`),
+    index('products_newest_idx').on(t.createdAt, t.id),
+    index('products_search_idx').using('gin', sql.raw(PRODUCT_SEARCH_VECTOR)),
+    index('products_newest_c_idx').on(t.createdAt, sql`${t.id} collate "C"`),
+    index('products_price_idx').on(t.priceCents, sql`${t.id} collate "C"`),
+    index('products_name_idx').on(sql`${t.name} collate "C"`, sql`${t.id} collate "C"`),
+    index('products_category_newest_idx').on(t.categoryId, t.createdAt, sql`${t.id} collate "C"`),
+    index('products_category_price_idx').on(t.categoryId, t.priceCents, sql`${t.id} collate "C"`),
+    index('products_category_name_idx').on(t.categoryId, sql`${t.name} collate "C"`, sql`${t.id} collate "C"`),
+    index('products_brand_idx').on(t.brand, t.createdAt, sql`${t.id} collate "C"`),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.priceCents} >= 0`),
+    check('products_terms_check', sql`${t.minOrderQuantity} >= 100 AND ${t.packSize} >= 1 AND ${t.minOrderQuantity} % ${t.packSize} = 0`),
   ],
 );
 
@@ -86,8 +137,12 @@ export const orders = pgTable(
   (t) => [
     // NULL keys never collide, so orders without a key are unaffected.
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
-    index('orders_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_user_newest_idx').on(t.userId, t.createdAt, t.id),
+    index('orders_newest_idx').on(t.createdAt, t.id),
+    // The admins' list filtered by status, newest first, and the overview's status counts.
+    index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),
+    // The admins' search by a customer's e-mail, whatever its case.
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     index('orders_product_idx').on(t.productId),
     check('orders_quantity_check', sql`${t.quantity} >= 100`),
     check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped')`),
@@ -108,7 +163,7 @@ export const reviews = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
-    index('reviews_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reviews_newest_idx').on(t.createdAt, t.id),
     index('reviews_user_idx').on(t.userId),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
@@ -123,7 +178,7 @@ export const subscribers = pgTable(
   (t) => [
     uniqueIndex('subscribers_email_lower_unique').on(sql`lower(${t.email})`),
     // Newest first, the e-mail (the key) breaking ties.
-    index('subscribers_newest_idx').on(t.createdAt.desc(), t.email.desc()),
+    index('subscribers_newest_idx').on(t.createdAt, t.email),
   ],
 );
 
@@ -136,5 +191,5 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('contact_messages_newest_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id)],
 );

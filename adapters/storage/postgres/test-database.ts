@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Store } from '#domain/store.ts';
-import { openPgliteStore, openPostgresStore } from './postgres-store.ts';
+import type { Storage } from '../storage.ts';
+import { openPgliteStorage, openPostgresStorage } from './postgres-store.ts';
 
-export interface TestStore {
-  store: Store;
+export interface TestStorage {
+  storage: Storage;
   cleanup: () => Promise<void>;
 }
 
 /**
- * Opens a Postgres-backed Store for one test in a freshly created schema with a random name,
+ * Opens Postgres-backed storage for one test in a freshly created schema with a random name,
  * dropped again by cleanup(); tests share the server with other suites, so nothing else is
  * ever truncated or dropped. Uses the server at TEST_DATABASE_URL when set, otherwise one PGlite
  * per test file (never skipped).
  */
-export function postgresTestDatabase(): { kind: string; open: () => Promise<TestStore>; dispose: () => Promise<void> } {
+export function postgresTestDatabase(): { kind: string; open: () => Promise<TestStorage>; dispose: () => Promise<void> } {
   const url = process.env.TEST_DATABASE_URL;
   const randomSchema = () => `test_${randomBytes(6).toString('hex')}`;
 
@@ -24,11 +24,11 @@ export function postgresTestDatabase(): { kind: string; open: () => Promise<Test
       kind: `Postgres server (${new URL(url).host})`,
       async open() {
         const schema = randomSchema();
-        const store = await openPostgresStore(url, { schema });
+        const storage = await openPostgresStorage(url, { schema });
         return {
-          store,
+          storage,
           cleanup: async () => {
-            await store.close();
+            await storage.lifecycle.close();
             const admin = new pg.Client({ connectionString: url });
             await admin.connect();
             try {
@@ -50,11 +50,11 @@ export function postgresTestDatabase(): { kind: string; open: () => Promise<Test
       client ??= new PGlite();
       const owner = client;
       const schema = randomSchema();
-      const store = await openPgliteStore({ client: owner, schema });
+      const storage = await openPgliteStorage({ client: owner, schema });
       return {
-        store,
+        storage,
         cleanup: async () => {
-          await store.close();
+          await storage.lifecycle.close();
           await owner.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         },
       };

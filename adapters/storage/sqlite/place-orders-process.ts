@@ -6,19 +6,19 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { unpaidOrderOf } from '../order-fixture.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { openSqliteStorage } from './sqlite-store.ts';
 
 const [file, productId, attemptsText, startAtText] = process.argv.slice(2);
 if (!file || !productId || !attemptsText || !startAtText) throw new Error('usage: <dbFile> <productId> <attempts> <startAt>');
 
-const store = openSqliteStore(file);
+const { repositories, lifecycle } = openSqliteStorage(file);
 await sleep(Math.max(0, Number(startAtText) - Date.now()));
 // Only the id matters to the reservation; the rest is the order's snapshot.
 const product = { id: productId, name: 'Part', imageUrl: '', description: '', priceCents: 100 };
 let placed = 0;
 for (let i = 0; i < Number(attemptsText); i++) {
-  const result = await store.orders.placeReservingStock(unpaidOrderOf(product));
+  const result = await repositories.orders.placeReservingStock(unpaidOrderOf(product));
   if (result.ok) placed += 1;
 }
-await store.close();
+await lifecycle.close();
 process.stdout.write(JSON.stringify({ placed }));

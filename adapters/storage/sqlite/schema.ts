@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
 
 /**
  * SQLite tables. Money is integer cents, timestamps integer milliseconds. Orders keep a full
@@ -41,20 +42,63 @@ export const profiles = sqliteTable('profiles', {
   updatedAt: timestampMs('updated_at').notNull(),
 });
 
+/** Two levels: departments (no parent) and their categories. */
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    parentId: text('parent_id').references((): AnySQLiteColumn => categories.id, { onDelete: 'restrict' }),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('categories_slug_unique').on(t.slug), index('categories_parent_idx').on(t.parentId)],
+);
+
+/**
+ * Products. `search_name` and `search_rest` hold the words the catalogue search finds a product by
+ * (domain/catalog/search-terms.ts), written by the repository on every insert and update; the
+ * FTS5 table `products_fts` (created in migration 0002, kept in step by triggers, its rowid being
+ * `search_id`) indexes them.
+ * Each sort of the catalogue has an index that reads it in order, with and without a category.
+ */
 export const products = sqliteTable(
   'products',
   {
     id: text('id').primaryKey(),
+    // Defaults only because SQLite can add a NOT NULL column to a table with rows only with one
+    // (rebuilding the table instead would fire ON DELETE SET NULL on every order); the repository
+    // always writes both.
+    sku: text('sku').notNull().default(''),
     name: text('name').notNull(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
     priceCents: integer('price_cents').notNull(),
     stock: integer('stock').notNull(),
+    categoryId: text('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    brand: text('brand'),
+    unit: text('unit').notNull().default('piece'),
+    attributes: text('attributes', { mode: 'json' }).$type<readonly ProductAttribute[]>().notNull().default(sql`'[]'`),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(100),
+    packSize: integer('pack_size').notNull().default(1),
+    priceTiers: text('price_tiers', { mode: 'json' }).$type<readonly PriceTier[]>().notNull().default(sql`'[]'`),
+    searchName: text('search_name').notNull().default(''),
+    searchRest: text('search_rest').notNull().default(''),
+    /** The FTS5 index's rowid for this product (a text primary key has no stable rowid). */
+    searchId: integer('search_id').notNull().default(0),
     createdAt: timestampMs('created_at').notNull(),
     updatedAt: timestampMs('updated_at').notNull(),
   },
   (t) => [
+    uniqueIndex('products_sku_unique').on(t.sku),
+    uniqueIndex('products_search_id_unique').on(t.searchId),
     index('products_newest_idx').on(t.createdAt, t.id),
+    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_category_newest_idx').on(t.categoryId, t.createdAt, t.id),
+    index('products_category_price_idx').on(t.categoryId, t.priceCents, t.id),
+    index('products_category_name_idx').on(t.categoryId, t.name, t.id),
+    index('products_brand_idx').on(t.brand, t.createdAt, t.id),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.priceCents} >= 0`),
   ],
@@ -88,6 +132,10 @@ export const orders = sqliteTable(
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_newest_idx').on(t.userId, t.createdAt, t.id),
     index('orders_newest_idx').on(t.createdAt, t.id),
+    // The admins' list filtered by status, newest first, and the overview's status counts.
+    index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),
+    // The admins' search by a customer's e-mail, whatever its case.
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     index('orders_product_idx').on(t.productId),
     check('orders_quantity_check', sql`${t.quantity} >= 100`),
     check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped')`),

@@ -5,8 +5,8 @@ import type { MeDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { switchSession } from '../../lib/queries.ts';
 import { notify } from '../ui/toaster.tsx';
-import { useResendVerification } from '../../features/account/resend-verification.ts';
-import { Avatar } from '../../features/profile/avatar.tsx';
+import { useResendVerification } from '../account/resend-verification.ts';
+import { Avatar } from '../ui/avatar.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,

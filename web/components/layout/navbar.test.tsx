@@ -42,4 +42,13 @@ describe('navbar', () => {
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Edit Profile' })).toBeInTheDocument();
   });
+
+  it('closes the phone menu on Escape and gives focus back to its button', async () => {
+    const { screen, user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(document.getElementById('mobile-menu')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
 });

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.ts';
 import { Logo } from './logo.tsx';
+import { SearchBox } from './search-box.tsx';
 
 // Visitors never open the account menu: its radix menu code loads only for signed-in users.
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
@@ -36,14 +37,28 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
 export function Navbar() {
   const session = useSession();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu and gives focus back to its button, as a menu button should.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const signedIn = Boolean(session);
   return (
     <header className="sticky top-0 z-30 bg-slate-950 shadow">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 md:flex-nowrap">
         <Logo />
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="hidden items-center gap-1 lg:flex">
           <NavLinks signedIn={signedIn} />
         </div>
+        {/* One box on every page: its own full row under the bar on phones, inline from md. */}
+        <SearchBox className="order-last w-full md:order-none md:w-auto md:max-w-xs md:flex-1" />
         <div className="flex items-center gap-2">
           {session === null ? (
             <>
@@ -66,8 +81,9 @@ export function Navbar() {
             <span className="h-9 w-36" aria-hidden="true" />
           )}
           <button
+            ref={toggle}
             type="button"
-            className="rounded p-2 text-slate-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none md:hidden"
+            className="rounded p-2 text-slate-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none lg:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -80,7 +96,7 @@ export function Navbar() {
         </div>
       </nav>
       {open ? (
-        <div id="mobile-menu" className="flex flex-col gap-1 border-t border-slate-800 px-4 pb-4 md:hidden">
+        <div id="mobile-menu" className="flex flex-col gap-1 border-t border-slate-800 px-4 pb-4 lg:hidden">
           <NavLinks signedIn={signedIn} onNavigate={() => setOpen(false)} />
         </div>
       ) : null}

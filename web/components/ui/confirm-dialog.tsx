@@ -4,7 +4,7 @@ import { labels } from '#domain/messages.ts';
 import { buttonClass } from './button.tsx';
 
 /**
- * The seed's "Are you sure?" confirmation before anything irreversible (delete, ship). The
+ * An "Are you sure?" confirmation before anything irreversible (delete, ship). The
  * trigger is passed in so each table keeps its own accessible button name.
  */
 export function ConfirmDialog({

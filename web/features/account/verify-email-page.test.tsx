@@ -2,9 +2,9 @@ import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
-import { customer, errorBody, meOf } from '../../test/fixtures.ts';
+import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 const unverified = { ...customer, emailVerified: false };
 
@@ -43,7 +43,7 @@ describe('verify-email page', () => {
     session.current = meOf(unverified);
     let resent = 0;
     server.use(
-      http.post('*/api/auth/verify-email', () => HttpResponse.json(errorBody('LINK_INVALID', messages.linkExpired), { status: 400 })),
+      http.post('*/api/auth/verify-email', () => refusal(400, 'LINK_INVALID', messages.linkExpired)),
       http.post('*/api/auth/verify-email/resend', () => {
         resent += 1;
         return new HttpResponse(null, { status: 202 });
@@ -58,7 +58,7 @@ describe('verify-email page', () => {
   });
 
   it('tells a signed-out visitor with a used link to log in for a new one, and comes back here', async () => {
-    server.use(http.post('*/api/auth/verify-email', () => HttpResponse.json(errorBody('LINK_INVALID', messages.linkInvalid), { status: 400 })));
+    server.use(http.post('*/api/auth/verify-email', () => refusal(400, 'LINK_INVALID', messages.linkInvalid)));
     const { screen } = renderApp('/verifyEmail?token=tampered');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.linkInvalid);
     expect(screen.getByText(messages.signInToResendVerification)).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('verify-email page', () => {
     server.use(
       http.post('*/api/auth/verify-email', async ({ request }) => {
         posted.push(await request.json());
-        return HttpResponse.json(errorBody('LINK_INVALID', messages.linkInvalid), { status: 400 });
+        return refusal(400, 'LINK_INVALID', messages.linkInvalid);
       }),
     );
     const { screen } = renderApp('/verifyEmail?token=123');

@@ -2,14 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { sessionQuery } from '../../lib/queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AuthCard } from '../auth/auth-card.tsx';
-import { useResendVerification } from './resend-verification.ts';
+import { AuthCard } from '../../components/layout/auth-card.tsx';
+import { useResendVerification } from '../../components/account/resend-verification.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
 
@@ -54,7 +55,7 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
       ) : (
         <div className="space-y-5">
           <p role="alert" className="font-semibold text-red-700">
-            {check.error instanceof ApiError ? check.error.message : messages.serverError}
+            {errorMessage(check.error)}
           </p>
           <ResendOptions />
         </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
-import { adminOverviewQuery } from '../../lib/queries.ts';
+import { adminOverviewQuery } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 function Tile({ label, value, to }: { label: string; value: number | undefined; to: string }) {

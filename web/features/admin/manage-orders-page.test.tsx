@@ -19,7 +19,7 @@ describe('Manage All Orders', () => {
     const state = { orders: [...orders] };
     let shippedId: string | undefined;
     server.use(
-      http.get('*/api/admin/orders', () => HttpResponse.json({ items: state.orders, total: state.orders.length })),
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: state.orders, nextCursor: null, total: state.orders.length })),
       http.post('*/api/admin/orders/:id/ship', ({ params }) => {
         shippedId = String(params.id);
         state.orders = state.orders.map((order) => (order.id === params.id ? { ...order, status: 'shipped' } : order));

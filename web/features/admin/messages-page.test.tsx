@@ -11,7 +11,7 @@ describe('Messages & Subscribers (admin)', () => {
   it('shows the contact messages and the newsletter subscribers', async () => {
     session.current = meOf(admin);
     server.use(
-      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], total: 0 })), // the overview we start on
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], nextCursor: null, total: 0 })), // the overview we start on
       http.get('*/api/admin/messages', () =>
         HttpResponse.json({
           items: [{ id: 'm1', name: 'Dana', email: 'dana@example.com', message: 'Do you ship to Norway?', createdAt: '2026-11-22T09:00:00.000Z' }],

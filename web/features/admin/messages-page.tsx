@@ -1,7 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { adminMessagesQuery, adminSubscribersQuery } from '../../lib/queries.ts';
+import { adminMessagesQuery, adminSubscribersQuery } from './api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import type { SubscriberDto } from '#http/dto.ts';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
@@ -41,6 +43,11 @@ function ContactMessages() {
   );
 }
 
+const subscriberColumns: Column<SubscriberDto>[] = [
+  { header: 'Email', role: 'title', cell: (subscriber) => subscriber.email },
+  { header: 'Subscribed', cell: (subscriber) => formatDate(subscriber.createdAt) },
+];
+
 /** Every newsletter subscriber, newest first, loaded 100 at a time. */
 function NewsletterSubscribers() {
   const pages = useInfiniteQuery(adminSubscribersQuery);
@@ -59,24 +66,7 @@ function NewsletterSubscribers() {
         <p className={emptyBox}>No subscribers yet.</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-100">
-                <tr>
-                  <th className="px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">Email</th>
-                  <th className="px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase">Subscribed</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.map((subscriber) => (
-                  <tr key={subscriber.email}>
-                    <td className="px-3 py-2 text-sm text-slate-800">{subscriber.email}</td>
-                    <td className="px-3 py-2 text-sm text-slate-700">{formatDate(subscriber.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Newsletter subscribers" columns={subscriberColumns} rows={data} rowKey={(subscriber) => subscriber.email} />
           <LoadMoreFooter shown={data.length} noun="subscriber" pages={pages} />
         </>
       )}

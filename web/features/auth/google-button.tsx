@@ -1,13 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { labels, messages } from '#domain/messages.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { OrDivider } from '../../components/layout/auth-card.tsx';
+
+/** Whether this server offers Google sign-in: asked once per visit. */
+const googleStatusQuery = { queryKey: ['auth', 'google-status'], queryFn: api.googleStatus, staleTime: Infinity } as const;
 
 /**
- * Google sign-in is a full-page redirect through the server. We ask first without following the
+ * Shown only when the server says Google sign-in is set up (an operator's choice, not something
+ * a visitor should be told about). Google sign-in is a full-page redirect through the server. We ask first without following the
  * redirect, so a server without Google keys (503) gets a clear toast instead of a raw JSON page.
  */
 export function GoogleButton({ returnTo }: { returnTo: string }) {
+  const { data: status } = useQuery(googleStatusQuery);
   const start = async () => {
     const url = api.googleSignInUrl(returnTo);
     try {
@@ -27,8 +34,11 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
     }
     window.location.assign(url);
   };
+  if (!status?.configured) return null;
   return (
-    <Button variant="ghost" className="w-full border border-slate-400" onClick={() => void start()}>
+    <>
+      <OrDivider />
+      <Button variant="ghost" className="w-full border border-slate-400" onClick={() => void start()}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
         <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z" />
         <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
@@ -37,5 +47,6 @@ export function GoogleButton({ returnTo }: { returnTo: string }) {
       </svg>
       {labels.continueWithGoogle}
     </Button>
+    </>
   );
 }

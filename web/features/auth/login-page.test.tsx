@@ -1,9 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
-import { customer, errorBody, meOf } from '../../test/fixtures.ts';
+import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import type { GoogleStatusDto } from '#http/dto.ts';
+import { json, refusal, server, session } from '../../test/server.ts';
+
+/** This server offers Google sign-in (GET /api/auth/google/status). */
+const googleOffered = () => server.use(http.get('*/api/auth/google/status', () => json<GoogleStatusDto>({ configured: true })));
 
 describe('login page', () => {
   it('shows the catalogue message under each empty field on submit, linked by aria-describedby', async () => {
@@ -56,7 +60,7 @@ describe('login page', () => {
   });
 
   it('shows the server refusal for wrong credentials and stays on the page', async () => {
-    server.use(http.post('*/api/auth/sign-in', () => HttpResponse.json(errorBody('INVALID_CREDENTIALS', messages.invalidCredentials), { status: 401 })));
+    server.use(http.post('*/api/auth/sign-in', () => refusal(401, 'INVALID_CREDENTIALS', messages.invalidCredentials)));
     const { screen, user, history } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -65,8 +69,20 @@ describe('login page', () => {
     expect(history.location.pathname).toBe('/login');
   });
 
-  it('says Google sign-in is not configured when the server answers 503', async () => {
-    server.use(http.get('*/api/auth/google', () => HttpResponse.json(errorBody('GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured), { status: 503 })));
+  it('shows no Google button when the server has no Google sign-in', async () => {
+    let asked = 0;
+    server.use(http.get('*/api/auth/google/status', () => ((asked += 1), json<GoogleStatusDto>({ configured: false }))));
+    const { screen } = renderApp('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    await expect.poll(() => asked).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: labels.continueWithGoogle })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
+
+  it('says Google sign-in is not configured when the server answers 503 after all', async () => {
+    googleOffered();
+    server.use(http.get('*/api/auth/google', () => refusal(503, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured)));
     const { screen, user, history } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText(messages.googleNotConfigured)).toBeInTheDocument();
@@ -74,11 +90,12 @@ describe('login page', () => {
   });
 
   it('starts Google sign-in with the page to return to, on /login and on /signUp', async () => {
+    googleOffered();
     const probed: string[] = [];
     server.use(
       http.get('*/api/auth/google', ({ request }) => {
         probed.push(new URL(request.url).searchParams.get('returnTo') ?? '');
-        return HttpResponse.json(errorBody('GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured), { status: 503 });
+        return refusal(503, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
       }),
     );
     const login = renderApp('/login?redirect=%2Fdashboard%2FmyProfile');

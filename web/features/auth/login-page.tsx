@@ -1,17 +1,15 @@
-import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { labels, messages } from '#domain/messages.ts';
-import { emailField } from '#http/schemas.ts';
+import { emailProblem } from '#domain/identity/credentials-rules.ts';
 import { api } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { TextField } from '../../components/forms/text-field.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { AuthCard, OrDivider } from './auth-card.tsx';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { AuthCard } from '../../components/layout/auth-card.tsx';
 import { GoogleButton } from './google-button.tsx';
-import { PasswordField, passwordValidators } from './password-fields.tsx';
-import { useServerRefusal } from './use-server-refusal.ts';
+import { passwordValidators } from './password-checks.ts';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { useSignedIn } from './use-signed-in.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
@@ -19,16 +17,14 @@ const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 f
 export function LoginPage({ redirect, googleFailed = false }: { redirect: string | undefined; googleFailed?: boolean }) {
   usePageMeta('Login', 'Sign in to Bulkhead to order hardware in bulk, pay and track your orders.');
   const signedIn = useSignedIn();
-  const { serverErrors, clearServerErrors, showRefusal } = useServerRefusal();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '' },
-    onSubmit: async ({ value }) => {
-      clearServerErrors();
+    onSubmit: async ({ value, formApi }) => {
       try {
         const session = await api.signIn({ email: value.email.trim(), password: value.password });
         signedIn(session, messages.loginSuccess, redirect);
       } catch (error) {
-        showRefusal(error);
+        showRefusal(formApi, error);
       }
     },
   });
@@ -41,24 +37,22 @@ export function LoginPage({ redirect, googleFailed = false }: { redirect: string
         </p>
       ) : null}
       <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
-        <form.Field name="email" validators={checkOnChangeBlurSubmit(validateWith(emailField))}>
-          {(field) => <TextField field={field} id="login-email" label="Email" type="email" autoComplete="email" serverError={serverErrors.email} />}
-        </form.Field>
-        <form.Field name="password" validators={passwordValidators}>
-          {(field) => <PasswordField field={field} id="login-password" label="Password" autoComplete="current-password" serverError={serverErrors.password} />}
-        </form.Field>
+        <form.AppField name="email" validators={checkOnChangeBlurSubmit(checkWith(emailProblem))}>
+          {(field) => <field.TextField id="login-email" label="Email" type="email" autoComplete="email" />}
+        </form.AppField>
+        <form.AppField name="password" validators={passwordValidators}>
+          {(field) => <field.PasswordField id="login-password" label="Password" autoComplete="current-password" />}
+        </form.AppField>
         <div className="text-right text-sm">
           <Link to="/resetPassword" className={linkClass}>
             {labels.forgotPassword}
           </Link>
         </div>
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <Button type="submit" variant="secondary" className="w-full" disabled={submitting}>
-              Login
-            </Button>
-          )}
-        </form.Subscribe>
+        <form.AppForm>
+          <form.SubmitButton variant="secondary" className="w-full">
+            Login
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
       <p className="mt-4 text-center text-sm text-slate-700">
         New to Bulkhead?{' '}
@@ -66,7 +60,6 @@ export function LoginPage({ redirect, googleFailed = false }: { redirect: string
           Register
         </Link>
       </p>
-      <OrDivider />
       <GoogleButton returnTo={redirect ?? '/'} />
     </AuthCard>
   );

@@ -2,9 +2,9 @@ import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
-import { customer, errorBody, meOf } from '../../test/fixtures.ts';
+import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 describe('reset password: asking for the link', () => {
   it('is linked from the login page', async () => {
@@ -46,7 +46,7 @@ describe('reset password: asking for the link', () => {
   });
 
   it('shows the rate-limit refusal and keeps the form', async () => {
-    server.use(http.post('*/api/auth/password-reset', () => HttpResponse.json(errorBody('RATE_LIMITED', messages.tooManyAttempts(15)), { status: 429 })));
+    server.use(http.post('*/api/auth/password-reset', () => refusal(429, 'RATE_LIMITED', messages.tooManyAttempts(15))));
     const { screen, user } = renderApp('/resetPassword');
     await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.click(screen.getByRole('button', { name: labels.resetPassword }));
@@ -105,7 +105,7 @@ describe('reset password: the e-mailed link', () => {
     ['already used', messages.linkUsed],
     ['tampered', messages.linkInvalid],
   ])('explains a link that is %s and offers to request a new one', async (_kind, message) => {
-    server.use(http.post('*/api/auth/password-reset/confirm', () => HttpResponse.json(errorBody('LINK_INVALID', message), { status: 400 })));
+    server.use(http.post('*/api/auth/password-reset/confirm', () => refusal(400, 'LINK_INVALID', message)));
     const { screen, user, history } = renderApp('/resetPassword?token=bad.token');
     await fillNewPassword(screen, user, 'new-secret-1');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -118,7 +118,7 @@ describe('reset password: the e-mailed link', () => {
   it('shows a password the server refuses under the field', async () => {
     server.use(
       http.post('*/api/auth/password-reset/confirm', () =>
-        HttpResponse.json(errorBody('VALIDATION_FAILED', messages.passwordTooLong, { password: messages.passwordTooLong }), { status: 400 }),
+        refusal(400, 'VALIDATION_FAILED', messages.passwordTooLong, { password: messages.passwordTooLong }),
       ),
     );
     const { screen, user } = renderApp('/resetPassword?token=reset.token.1');

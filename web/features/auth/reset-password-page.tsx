@@ -1,20 +1,20 @@
-import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { emailField } from '#http/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { emailProblem } from '#domain/identity/credentials-rules.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage, refusalCode } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { switchSession } from '../../lib/queries.ts';
-import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { TextField } from '../../components/forms/text-field.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { AuthCard } from './auth-card.tsx';
-import { ConfirmPasswordField, confirmPasswordValidators, PasswordField, passwordValidators } from './password-fields.tsx';
-import { useServerRefusal } from './use-server-refusal.ts';
+import { AuthCard } from '../../components/layout/auth-card.tsx';
+import { confirmPasswordValidators, passwordValidators } from './password-checks.ts';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
 
@@ -38,18 +38,16 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
 function RequestResetForm() {
   const [sent, setSent] = useState(false);
-  const { serverErrors, clearServerErrors, showRefusal } = useServerRefusal();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '' },
-    onSubmit: async ({ value }) => {
-      clearServerErrors();
+    onSubmit: async ({ value, formApi }) => {
       try {
         // The answer is the same whether or not the account exists (no account enumeration).
         await api.requestPasswordReset({ email: value.email.trim() });
         setSent(true);
         notify.success(messages.resetEmailSent);
       } catch (error) {
-        showRefusal(error);
+        showRefusal(formApi, error);
       }
     },
   });
@@ -66,16 +64,14 @@ function RequestResetForm() {
   return (
     <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
       <p className="text-sm text-slate-700">{messages.resetEmailIntro}</p>
-      <form.Field name="email" validators={checkOnChangeBlurSubmit(validateWith(emailField))}>
-        {(field) => <TextField field={field} id="reset-email" label="Email" type="email" autoComplete="email" serverError={serverErrors.email} />}
-      </form.Field>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" variant="secondary" className="w-full" disabled={submitting} aria-busy={submitting}>
-            {labels.resetPassword}
-          </Button>
-        )}
-      </form.Subscribe>
+      <form.AppField name="email" validators={checkOnChangeBlurSubmit(checkWith(emailProblem))}>
+        {(field) => <field.TextField id="reset-email" label="Email" type="email" autoComplete="email" />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton variant="secondary" className="w-full">
+          {labels.resetPassword}
+        </form.SubmitButton>
+      </form.AppForm>
       <p className="text-center text-sm">
         <Link to="/login" className={linkClass}>
           Back to Login
@@ -90,21 +86,19 @@ type Outcome = { kind: 'changed' } | { kind: 'link-refused'; message: string } |
 function NewPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const { serverErrors, clearServerErrors, showRefusal } = useServerRefusal();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { password: '', confirmPassword: '' },
-    onSubmit: async ({ value }) => {
-      clearServerErrors();
+    onSubmit: async ({ value, formApi }) => {
       try {
         await api.confirmPasswordReset({ token, password: value.password });
         // The server ended every session, this browser's too: show the visitor's navbar.
         switchSession(queryClient, null);
         setOutcome({ kind: 'changed' });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'LINK_INVALID') {
-          setOutcome({ kind: 'link-refused', message: error.message });
+        if (refusalCode(error) === 'LINK_INVALID') {
+          setOutcome({ kind: 'link-refused', message: errorMessage(error) });
         } else {
-          showRefusal(error);
+          showRefusal(formApi, error);
         }
       }
     },
@@ -132,19 +126,17 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
       <p className="text-sm text-slate-700">{messages.newPasswordIntro}</p>
-      <form.Field name="password" validators={passwordValidators}>
-        {(field) => <PasswordField field={field} id="reset-password" label="New Password" autoComplete="new-password" serverError={serverErrors.password} />}
-      </form.Field>
-      <form.Field name="confirmPassword" validators={confirmPasswordValidators}>
-        {(field) => <ConfirmPasswordField field={field} id="reset-confirm-password" />}
-      </form.Field>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" variant="secondary" className="w-full" disabled={submitting} aria-busy={submitting}>
-            {labels.setNewPassword}
-          </Button>
-        )}
-      </form.Subscribe>
+      <form.AppField name="password" validators={passwordValidators}>
+        {(field) => <field.PasswordField id="reset-password" label="New Password" autoComplete="new-password" />}
+      </form.AppField>
+      <form.AppField name="confirmPassword" validators={confirmPasswordValidators}>
+        {(field) => <field.ConfirmPasswordField id="reset-confirm-password" />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton variant="secondary" className="w-full">
+          {labels.setNewPassword}
+        </form.SubmitButton>
+      </form.AppForm>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { messages } from '#domain/messages.ts';
-import { customer, errorBody } from '../../test/fixtures.ts';
+import { customer } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server } from '../../test/server.ts';
+import { refusal, server } from '../../test/server.ts';
 
 describe('sign-up page', () => {
   it('refuses a confirmation that differs from the password, under the confirm field', async () => {
@@ -38,8 +39,23 @@ describe('sign-up page', () => {
     expect(screen.queryByText(messages.passwordsDiffer)).not.toBeInTheDocument();
   });
 
+  it('shows a field the server refuses under that field, and drops it once the field is edited', async () => {
+    server.use(http.post('*/api/auth/sign-up', () => refusal(400, 'VALIDATION_FAILED', messages.emailInvalid, { email: messages.emailInvalid })));
+    const { screen, user } = renderApp('/signUp');
+    await user.type(await screen.findByLabelText('Name'), 'Bea Buyer');
+    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription(messages.emailInvalid));
+    await user.type(email, 'm');
+    expect(email).not.toHaveAccessibleDescription(messages.emailInvalid);
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('shows the server message when the e-mail is taken', async () => {
-    server.use(http.post('*/api/auth/sign-up', () => HttpResponse.json(errorBody('EMAIL_TAKEN', messages.emailTaken), { status: 409 })));
+    server.use(http.post('*/api/auth/sign-up', () => refusal(409, 'EMAIL_TAKEN', messages.emailTaken)));
     const { screen, user } = renderApp('/signUp');
     await user.type(await screen.findByLabelText('Name'), 'Bea Buyer');
     await user.type(screen.getByLabelText('Email'), 'buyer@example.com');

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
-import { admin, errorBody, makeProduct, meOf } from '../../test/fixtures.ts';
+import { admin, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 const png = (bytes: number, name = 'valve.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
@@ -124,7 +124,7 @@ describe('Add Product', () => {
   it('shows the server refusal of the image under the image field and keeps what was typed', async () => {
     session.current = meOf(admin);
     catalogOnServer();
-    server.use(http.post('*/api/uploads', () => HttpResponse.json(errorBody('PAYLOAD_TOO_LARGE', messages.imageTooLarge), { status: 413 })));
+    server.use(http.post('*/api/uploads', () => refusal(413, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge)));
     const { screen } = await submitTubeCutter('19');
     expect(await screen.findAllByText(messages.imageTooLarge)).toHaveLength(2);
     expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(expect.stringContaining(messages.imageTooLarge));
@@ -134,7 +134,7 @@ describe('Add Product', () => {
   it('says the product could not be added when the server fails', async () => {
     session.current = meOf(admin);
     catalogOnServer();
-    server.use(http.post('*/api/products', () => HttpResponse.json(errorBody('INTERNAL', messages.serverError), { status: 500 })));
+    server.use(http.post('*/api/products', () => refusal(500, 'INTERNAL', messages.serverError)));
     const { screen } = await submitTubeCutter('19.99');
     expect(await screen.findByText(messages.productAddFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: labels.addProduct })).toBeEnabled();
@@ -145,7 +145,7 @@ describe('Add Product', () => {
     catalogOnServer();
     server.use(
       http.post('*/api/uploads', () =>
-        HttpResponse.json(errorBody('SERVICE_UNAVAILABLE', messages.serviceUnavailable.images), { status: 503 }),
+        refusal(503, 'SERVICE_UNAVAILABLE', messages.serviceUnavailable.images),
       ),
     );
     const { screen } = await submitTubeCutter('19.99');

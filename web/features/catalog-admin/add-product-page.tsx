@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { dollarsField, stockTextField } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
+import { useCreateProduct } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useServerRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { SaveButton, uploadChosenImage, useSaveErrors, type SavePhase } from './form-controls.tsx';
-import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from './product-fields.tsx';
+import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
+import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
 
 /**
  * Add Product (admin): the image is uploaded first, then the product is created with its URL,
@@ -15,16 +15,16 @@ import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from './product-
  */
 export function AddProductPage() {
   usePageMeta(labels.addProduct, 'Add a product to the Bulkhead catalogue.');
-  const queryClient = useQueryClient();
+  const createProduct = useCreateProduct();
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const { serverErrors, clearServerErrors, showSaveFailure, clearOnEdit } = useSaveErrors(PRODUCT_SERVER_FIELDS, messages.productAddFailed);
+  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal({ rename: PRODUCT_SERVER_FIELDS, fallback: messages.productAddFailed });
   const form = useProductForm(async ({ value, formApi }) => {
     clearServerErrors();
     try {
       setPhase('uploading');
       const imageUrl = await uploadChosenImage(value.image as File);
       setPhase('saving');
-      await api.createProduct({
+      await createProduct.mutateAsync({
         name: value.name.trim(),
         description: value.description.trim(),
         imageUrl,
@@ -33,9 +33,8 @@ export function AddProductPage() {
       });
       formApi.reset();
       notify.success(messages.productAdded);
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
     } catch (error) {
-      showSaveFailure(error);
+      showRefusal(error);
     } finally {
       setPhase('idle');
     }

@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
-import { admin, customer, errorBody, makeProduct, meOf } from '../../test/fixtures.ts';
+import { admin, customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { pagedList } from '../../test/paged-list.ts';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 /**
  * A catalogue served through the cursor like the real API. The server may answer fewer items
@@ -76,7 +76,7 @@ describe('Manage Products', () => {
   it("shows the server's message when a delete is refused", async () => {
     session.current = meOf(admin);
     catalogOnServer(3, 100);
-    server.use(http.delete('*/api/products/:id', () => HttpResponse.json(errorBody('NOT_FOUND', messages.productNotFound), { status: 404 })));
+    server.use(http.delete('*/api/products/:id', () => refusal(404, 'NOT_FOUND', messages.productNotFound)));
     const { screen, user } = renderApp('/dashboard/manageProduct');
     await user.click(await screen.findByRole('button', { name: 'Delete product Part 2' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));

@@ -1,30 +1,20 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { labels, messages } from '#domain/messages.ts';
+import { labels } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
-import { manageProductsQuery } from '../../lib/queries.ts';
+import { manageProductsQuery, useDeleteProduct } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
-import { failureMessage } from './form-controls.tsx';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 
-const th = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase';
-const td = 'px-3 py-3 align-middle text-sm text-slate-800';
 
 function DeleteProductButton({ product }: { product: ProductDto }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => api.deleteProduct(product.id),
-    onSuccess: () => notify.success(messages.productDeleted),
-    onError: (error) => notify.error(failureMessage(error, messages.serverError)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
-  });
+  const remove = useDeleteProduct(product);
   return (
     <ConfirmDialog
       trigger={
@@ -38,6 +28,28 @@ function DeleteProductButton({ product }: { product: ProductDto }) {
     />
   );
 }
+
+const productColumns: Column<ProductDto>[] = [
+  {
+    header: 'Image',
+    cell: (product) => (
+      <img src={thumbnailImage(product.imageUrl)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full border border-slate-200 bg-slate-50 object-contain" />
+    ),
+  },
+  { header: 'Name', role: 'title', className: 'font-semibold', cell: (product) => product.name },
+  { header: 'Price', cell: (product) => formatCents(product.priceCents) },
+  { header: 'Quantity', cell: (product) => product.stock },
+  {
+    header: 'Edit',
+    role: 'actions',
+    cell: (product) => (
+      <Link to="/product/$productId" params={{ productId: product.id }} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Edit product ${product.name}`}>
+        Edit
+      </Link>
+    ),
+  },
+  { header: 'Delete', role: 'actions', cell: (product) => <DeleteProductButton product={product} /> },
+];
 
 /** Manage Products (admin): every product, newest first, loaded 100 at a time. */
 export function ManageProductsPage() {
@@ -62,45 +74,7 @@ export function ManageProductsPage() {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-100">
-                <tr>
-                  <th className={th}>Image</th>
-                  <th className={th}>Name</th>
-                  <th className={th}>Price</th>
-                  <th className={th}>Quantity</th>
-                  <th className={th}>Edit</th>
-                  <th className={th}>Delete</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((product) => (
-                  <tr key={product.id}>
-                    <td className={td}>
-                      <img src={thumbnailImage(product.imageUrl)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full border border-slate-200 bg-slate-50 object-contain" />
-                    </td>
-                    <td className={`${td} font-semibold`}>{product.name}</td>
-                    <td className={td}>{formatCents(product.priceCents)}</td>
-                    <td className={td}>{product.stock}</td>
-                    <td className={td}>
-                      <Link
-                        to="/product/$productId"
-                        params={{ productId: product.id }}
-                        className={buttonClass('secondary', 'px-3 py-1.5')}
-                        aria-label={`Edit product ${product.name}`}
-                      >
-                        Edit
-                      </Link>
-                    </td>
-                    <td className={td}>
-                      <DeleteProductButton product={product} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={labels.manageProducts} columns={productColumns} rows={items} rowKey={(product) => product.id} />
           <LoadMoreFooter shown={items.length} noun="product" pages={products} />
         </>
       )}

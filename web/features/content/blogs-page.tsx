@@ -2,7 +2,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { blogArticles } from './blog-articles.ts';
 import { proseClass } from './prose.ts';
 
-/** /blogs: the five articles of the seed, rendered from web/content/blogs/*.md. */
+/** /blogs: the five articles, rendered from web/content/blogs/*.md. */
 export function BlogsPage() {
   usePageMeta(
     'Our Blogs',

@@ -36,7 +36,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
   );
 }
 
-/** The seed's dashboard: a heading, a role-dependent side menu (a toggle on phones) and the page. */
+/** The dashboard: a heading, a role-dependent side menu (a toggle on phones) and the page. */
 export function DashboardLayout() {
   const session = useSession();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,26 +1,28 @@
-import { useForm } from '@tanstack/react-form';
 import { messages } from '#domain/messages.ts';
-import { contactSchema } from '#http/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
+import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
+import { requiredTextProblem } from '#domain/shared/text-rules.ts';
+import { useSendContactMessage } from './api.ts';
+import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 
-const { name, email, message } = contactSchema.shape;
+/** The inbox's own rule for a message (domain/content/inbox.ts): present, at most its length. */
+const messageProblem = (message: string) => requiredTextProblem(message, messages.messageRequired, MAX_CONTACT_MESSAGE_LENGTH);
 
 export function ContactForm() {
-  const form = useForm({
+  const send = useSendContactMessage();
+  const form = useAppForm({
     defaultValues: { name: '', email: '', message: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await api.contact({ name: value.name.trim(), email: value.email.trim(), message: value.message.trim() });
+        await send.mutateAsync({ name: value.name.trim(), email: value.email.trim(), message: value.message.trim() });
         formApi.reset();
         notify.success(messages.contactSent);
       } catch (error) {
-        notify.error(error instanceof ApiError ? error.message : messages.serverError);
+        showRefusal(formApi, error);
       }
     },
   });
@@ -31,31 +33,19 @@ export function ContactForm() {
       </h2>
       <form noValidate className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" onSubmit={submitWithoutReload(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="name" validators={checkOnChangeBlurSubmit(validateWith(name))}>
-            {(field) => (
-              <Field id="contact-name" label="Your name" error={fieldError(field)}>
-                {(control) => <Input {...control} autoComplete="name" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />}
-              </Field>
-            )}
-          </form.Field>
-          <form.Field name="email" validators={checkOnChangeBlurSubmit(validateWith(email))}>
-            {(field) => (
-              <Field id="contact-email" label="Your email" error={fieldError(field)}>
-                {(control) => <Input {...control} type="email" autoComplete="email" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />}
-              </Field>
-            )}
-          </form.Field>
+          <form.AppField name="name" validators={checkOnChangeBlurSubmit(checkWith(nameProblem))}>
+            {(field) => <field.TextField id="contact-name" label="Your name" autoComplete="name" />}
+          </form.AppField>
+          <form.AppField name="email" validators={checkOnChangeBlurSubmit(checkWith(emailProblem))}>
+            {(field) => <field.TextField id="contact-email" label="Your email" type="email" autoComplete="email" />}
+          </form.AppField>
         </div>
-        <form.Field name="message" validators={checkOnChangeBlurSubmit(validateWith(message))}>
-          {(field) => (
-            <Field id="contact-message" label="Message" error={fieldError(field)}>
-              {(control) => <Textarea {...control} rows={4} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)} />}
-            </Field>
-          )}
-        </form.Field>
-        <Button type="submit" variant="secondary">
-          Send
-        </Button>
+        <form.AppField name="message" validators={checkOnChangeBlurSubmit(checkWith(messageProblem))}>
+          {(field) => <field.TextareaField id="contact-message" label="Message" />}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton variant="secondary">Send</form.SubmitButton>
+        </form.AppForm>
       </form>
     </section>
   );

@@ -47,7 +47,7 @@ describe('home page', () => {
       ),
     );
     const { screen } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Millions Business Trust Us' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Millions of businesses trust us' })).toBeInTheDocument();
     expect(screen.getByText('535+')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
     expect(screen.getByText(labels.noRating)).toBeInTheDocument();

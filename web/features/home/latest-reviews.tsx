@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { ReviewDto } from '#http/dto.ts';
-import { latestReviewsQuery } from '../../lib/queries.ts';
+import { latestReviewsQuery } from './api.ts';
 import { formatDate, truncate } from '../../lib/format.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
-import { ReviewStars } from '../reviews/review-stars.tsx';
+import { ReviewStars } from '../../components/ui/review-stars.tsx';
 
 // Only admins see Remove; visitors never download the dialog and its mutation.
-const RemoveReviewButton = lazy(() => import('../reviews/remove-review-button.tsx'));
+const RemoveReviewButton = lazy(() => import('../../components/reviews/remove-review-button.tsx'));
 
 function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
   return (

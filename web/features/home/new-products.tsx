@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { newProductsQuery } from '../../lib/queries.ts';
-import { ProductCard, ProductGrid } from '../products/product-card.tsx';
+import { newProductsQuery } from './api.ts';
+import { ProductCard, ProductGrid } from '../../components/catalog/product-card.tsx';
 
 export function NewProducts() {
   const products = useQuery(newProductsQuery);

@@ -1,23 +1,24 @@
-import { useForm } from '@tanstack/react-form';
 import { messages } from '#domain/messages.ts';
-import { emailField } from '#http/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { firstError, validateWith } from '../../lib/validate.ts';
+import { emailProblem } from '#domain/identity/credentials-rules.ts';
+import { useSubscribe } from './api.ts';
+import { checkWith, firstError } from '../../lib/validate.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 
 export function NewsletterBox() {
-  const form = useForm({
+  const send = useSubscribe();
+  const form = useAppForm({
     defaultValues: { email: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await api.subscribe({ email: value.email.trim() });
+        await send.mutateAsync(value.email.trim());
         formApi.reset();
         notify.success(messages.newsletterSubscribed);
       } catch (error) {
-        notify.error(error instanceof ApiError ? error.message : messages.serverError);
+        showRefusal(formApi, error);
       }
     },
   });
@@ -29,7 +30,8 @@ export function NewsletterBox() {
         </h2>
         <p className="mt-2 text-slate-900">New tools, bulk offers and restocks, at most once a week.</p>
         <form noValidate className="mx-auto mt-6 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start" onSubmit={submitWithoutReload(form)}>
-          <form.Field name="email" validators={{ onSubmit: validateWith(emailField) }}>
+          {/* One box in a banner: checked only when sent, so typing never shows a message early. */}
+          <form.AppField name="email" validators={{ onSubmit: checkWith(emailProblem) }}>
             {(field) => {
               const error = firstError(field.state.meta);
               return (
@@ -56,10 +58,10 @@ export function NewsletterBox() {
                 </div>
               );
             }}
-          </form.Field>
-          <Button type="submit" variant="secondary">
-            Subscribe
-          </Button>
+          </form.AppField>
+          <form.AppForm>
+            <form.SubmitButton variant="secondary">Subscribe</form.SubmitButton>
+          </form.AppForm>
         </form>
       </div>
     </section>

@@ -10,7 +10,7 @@ export function StatisticsStrip() {
     <section aria-labelledby="trust-heading" className="bg-slate-900 py-12 text-white">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="trust-heading" className="text-center text-2xl font-extrabold sm:text-3xl">
-          Millions Business Trust Us
+          Millions of businesses trust us
         </h2>
         <ul className="mt-8 grid grid-cols-2 gap-6 lg:grid-cols-4">
           {stats.map((stat) => (

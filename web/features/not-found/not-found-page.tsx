@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 
-/** The seed's not-found image page; the illustration is inline so it costs no request. */
+/** The not-found image page; the illustration is inline so it costs no request. */
 export function NotFoundPage() {
   usePageMeta('Page not found', 'The page you asked for does not exist on Bulkhead.');
   useNoIndex();

@@ -1,17 +1,40 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
-import { myOrdersQuery } from '../../lib/queries.ts';
+import type { OrderDto } from '#http/dto.ts';
+import { myOrdersQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
-import { DeleteOrderButton } from './delete-order-button.tsx';
+import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 
-const th = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase';
-const td = 'px-3 py-3 align-middle text-sm text-slate-800';
+const orderColumns: Column<OrderDto>[] = [
+  { header: 'Name', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
+  { header: 'Email', cell: (order) => order.email },
+  { header: 'Order Quantity', cell: (order) => order.quantity },
+  { header: 'Total Price', cell: (order) => formatCents(order.totalCents) },
+  { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },
+  {
+    header: 'Pay',
+    role: 'actions',
+    cell: (order) =>
+      order.status === 'unpaid' ? (
+        <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5')}>
+          {labels.payNow}
+        </Link>
+      ) : (
+        <div>
+          <p className="font-bold text-emerald-800">{labels.paid}</p>
+          <p className="text-xs break-all text-slate-700">{order.transactionId}</p>
+        </div>
+      ),
+  },
+  { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
+];
 
 /** My Order (a buyer's dashboard index): every order of theirs, newest first, loaded 100 at a time. */
 export function MyOrdersPage() {
@@ -31,49 +54,7 @@ export function MyOrdersPage() {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center font-semibold text-slate-700">{labels.noOrders}</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-100">
-                <tr>
-                  <th className={th}>Name</th>
-                  <th className={th}>Email</th>
-                  <th className={th}>Order Quantity</th>
-                  <th className={th}>Total Price</th>
-                  <th className={th}>Status</th>
-                  <th className={th}>Pay</th>
-                  <th className={th}>Delete</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {orders.map((order) => (
-                  <tr key={order.id}>
-                    <td className={`${td} font-semibold`}>{order.productName}</td>
-                    <td className={td}>{order.email}</td>
-                    <td className={td}>{order.quantity}</td>
-                    <td className={td}>{formatCents(order.totalCents)}</td>
-                    <td className={td}>
-                      <StatusBadge order={order} text={buyerStatusText(order)} />
-                    </td>
-                    <td className={td}>
-                      {order.status === 'unpaid' ? (
-                        <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5')}>
-                          {labels.payNow}
-                        </Link>
-                      ) : (
-                        <div>
-                          <p className="font-bold text-emerald-800">{labels.paid}</p>
-                          <p className="text-xs break-all text-slate-700">{order.transactionId}</p>
-                        </div>
-                      )}
-                    </td>
-                    <td className={td}>
-                      <DeleteOrderButton order={order} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />
           <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
         </>
       )}

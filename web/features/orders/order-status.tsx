@@ -1,7 +1,7 @@
 import { labels } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 
-/** The seed's status words for a buyer. */
+/** The status words a buyer sees. */
 export const buyerStatusText = (order: OrderDto) =>
   order.status === 'unpaid' ? labels.notPaid : order.status === 'pending' ? labels.orderPending : labels.orderShipped;
 

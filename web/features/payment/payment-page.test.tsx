@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
-import { customer, errorBody, makeOrder, meOf } from '../../test/fixtures.ts';
+import { customer, makeOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 const testProvider = () => {
   server.use(
@@ -35,12 +35,35 @@ describe('payment page (test provider)', () => {
     expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toBeInTheDocument();
   });
 
+  it('takes a phone keypad’s digits: groups the card number, puts in the expiry slash, asks for a missing expiry on it', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    let confirmCalls = 0;
+    server.use(http.post('*/api/payments/test/confirm', () => ((confirmCalls += 1), refusal(402, 'CARD_DECLINED', messages.cardDeclined))));
+    const { screen, user } = renderApp('/dashboard/payment/o_1');
+    await screen.findByText(/Test mode/);
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: labels.payNow }));
+    const expiry = screen.getByLabelText('Expiry (MM/YY)');
+    expect(expiry).toHaveAccessibleDescription(messages.cardExpiryMissing);
+    expect(expiry).toHaveFocus();
+    await user.type(expiry, '1399');
+    await user.click(screen.getByRole('button', { name: labels.payNow }));
+    expect(expiry).toHaveAccessibleDescription(messages.cardExpiryInvalid);
+    await user.clear(expiry);
+    await user.type(expiry, '1234');
+    expect(expiry).toHaveValue('12 / 34');
+    expect(confirmCalls).toBe(0);
+  });
+
   it('shows a declined card in red under the card field and does not confirm', async () => {
     session.current = meOf(customer);
     testProvider();
     let confirmed = false;
     server.use(
-      http.post('*/api/payments/test/confirm', () => HttpResponse.json(errorBody('CARD_DECLINED', messages.cardDeclined), { status: 402 })),
+      http.post('*/api/payments/test/confirm', () => refusal(402, 'CARD_DECLINED', messages.cardDeclined)),
       http.post('*/api/orders/:id/payment/confirm', () => {
         confirmed = true;
         return HttpResponse.json(makeOrder({ status: 'pending' }));

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { orderQuery } from '../../lib/queries.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { orderQuery, paymentIntentQuery, useConfirmPayment } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
@@ -24,31 +24,25 @@ function PaidNotice({ order }: { order: OrderDto }) {
 
 /** Asks the server for a payment intent (amount from the stored order) and shows the matching card form. */
 function PayForm({ order }: { order: OrderDto }) {
-  const queryClient = useQueryClient();
   const session = useSession();
-  const intent = useQuery({
-    queryKey: ['orders', 'payment-intent', order.id],
-    queryFn: () => api.startPayment(order.id),
-    staleTime: Infinity,
-  });
+  const intent = useQuery(paymentIntentQuery(order.id));
+  const confirm = useConfirmPayment(order.id);
   const billing = { name: session?.user.name ?? order.customerName, email: session?.user.email ?? order.email };
 
   const onPaid = async (paymentIntentId: string) => {
     try {
-      const paid = await api.confirmPayment(order.id, paymentIntentId);
-      queryClient.setQueryData(orderQuery(order.id).queryKey, paid);
+      await confirm.mutateAsync(paymentIntentId);
       notify.success(messages.paymentSucceeded);
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : messages.serverError);
+      notify.error(errorMessage(error));
     }
-    await queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
   };
 
   if (intent.isPending) return <Spinner label="Preparing payment" />;
   if (intent.isError) {
     return (
       <p role="alert" className="font-medium text-red-700">
-        {intent.error instanceof ApiError ? intent.error.message : messages.serverError}
+        {errorMessage(intent.error)}
       </p>
     );
   }

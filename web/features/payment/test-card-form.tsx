@@ -1,25 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { formatExpiryAsTyped, groupCardNumber, readExpiry } from '#domain/ordering/card-entry.ts';
 
 type CardField = 'number' | 'expiry' | 'cvc';
 type CardErrors = Partial<Record<CardField, string>>;
 
-/** "MM/YY" (or MM/YYYY) to numbers; null when it is not a date at all. */
-const parseExpiry = (text: string): { expMonth: number; expYear: number } | null => {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!match?.[1] || !match[2]) return null;
-  const expMonth = Number(match[1]);
-  const expYear = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
-};
-
 const checkCard = (number: string, expiry: string, cvc: string): CardErrors => {
   const errors: CardErrors = {};
   if (!/^\d{12,19}$/.test(number.replace(/[\s-]/g, ''))) errors.number = messages.cardNumberInvalid;
-  if (!parseExpiry(expiry)) errors.expiry = messages.cardExpired;
+  const reading = readExpiry(expiry);
+  if (reading.kind === 'empty') errors.expiry = messages.cardExpiryMissing;
+  else if (reading.kind === 'invalid') errors.expiry = messages.cardExpiryInvalid;
   if (!/^\d{3,4}$/.test(cvc.trim())) errors.cvc = messages.cardCvcInvalid;
   return errors;
 };
@@ -33,7 +27,7 @@ const errorsFromServer = (error: ApiError): CardErrors => {
     else fromFields.number = text;
   }
   if (Object.keys(fromFields).length > 0) return fromFields;
-  if (error.message === messages.cardExpired) return { expiry: error.message };
+  if (([messages.cardExpired, messages.cardExpiryMissing, messages.cardExpiryInvalid] as string[]).includes(error.message)) return { expiry: error.message };
   if (error.message === messages.cardCvcInvalid) return { cvc: error.message };
   return { number: error.message };
 };
@@ -44,6 +38,7 @@ function CardInput({
   value,
   onChange,
   error,
+  inputRef,
   ...rest
 }: {
   field: CardField;
@@ -53,6 +48,7 @@ function CardInput({
   error: string | undefined;
   autoComplete: string;
   placeholder: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = `card-${field}`;
   return (
@@ -62,6 +58,7 @@ function CardInput({
       </label>
       <Input
         id={id}
+        ref={inputRef}
         inputMode="numeric"
         value={value}
         aria-invalid={Boolean(error)}
@@ -93,18 +90,26 @@ export function TestCardForm({
   const [cvc, setCvc] = useState('');
   const [errors, setErrors] = useState<CardErrors>({});
   const [busy, setBusy] = useState(false);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = checkCard(number, expiry, cvc);
     setErrors(found);
-    const date = parseExpiry(expiry);
-    if (Object.keys(found).length > 0 || !date) return;
+    const date = readExpiry(expiry);
+    if (Object.keys(found).length > 0 || date.kind !== 'date') {
+      // The first field to fix gets the focus, so a keyboard or screen-reader user lands on it.
+      const first = (['number', 'expiry', 'cvc'] as const).find((field) => found[field]);
+      if (first) ({ number: numberRef, expiry: expiryRef, cvc: cvcRef })[first].current?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const result = await api.confirmTestCard({
         clientSecret,
-        card: { number: number.replace(/[\s-]/g, ''), ...date, cvc: cvc.trim() },
+        card: { number: number.replace(/[\s-]/g, ''), expMonth: date.expMonth, expYear: date.expYear, cvc: cvc.trim() },
         billing,
       });
       await onPaid(result.paymentIntentId);
@@ -120,10 +125,19 @@ export function TestCardForm({
       <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <strong>Test mode</strong> — {labels.testModeNotice.replace(/^Test mode: /, '')}
       </p>
-      <CardInput field="number" label="Card number" value={number} onChange={setNumber} error={errors.number} autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
+      <CardInput field="number" label="Card number" value={number} onChange={(typed) => setNumber(groupCardNumber(typed))} error={errors.number} autoComplete="cc-number" placeholder="4242 4242 4242 4242" inputRef={numberRef} />
       <div className="grid grid-cols-2 gap-4">
-        <CardInput field="expiry" label="Expiry (MM/YY)" value={expiry} onChange={setExpiry} error={errors.expiry} autoComplete="cc-exp" placeholder="12/34" />
-        <CardInput field="cvc" label="CVC" value={cvc} onChange={setCvc} error={errors.cvc} autoComplete="cc-csc" placeholder="123" />
+        <CardInput
+          field="expiry"
+          label="Expiry (MM/YY)"
+          value={expiry}
+          onChange={(typed) => setExpiry((previous) => formatExpiryAsTyped(typed, previous))}
+          error={errors.expiry}
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          inputRef={expiryRef}
+        />
+        <CardInput field="cvc" label="CVC" value={cvc} onChange={setCvc} error={errors.cvc} autoComplete="cc-csc" placeholder="123" inputRef={cvcRef} />
       </div>
       <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
         {labels.payNow}

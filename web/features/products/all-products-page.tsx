@@ -1,45 +1,232 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { allProductsQuery } from '../../lib/queries.ts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { catalogueQuery, categoriesQuery } from './api.ts';
+import { CATALOGUE_SORTS, hasFilters, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ProductCard, ProductGrid } from './product-card.tsx';
+import { ProductCard, ProductGrid } from '../../components/catalog/product-card.tsx';
 
 /** Cards in the grid's widest row (three columns on desktop). */
 const FIRST_ROW = 3;
 
-export function AllProductsPage() {
-  usePageMeta('All Products', 'Every hardware part and tool Bulkhead sells, from 100 units a line.');
-  const products = useInfiniteQuery(allProductsQuery);
+type Navigate = (change: Partial<CatalogueSearch>) => void;
+
+const navClass = (active: boolean) =>
+  `flex justify-between gap-2 rounded px-2 py-1 text-sm ${active ? 'bg-amber-100 font-semibold text-slate-900' : 'text-slate-800 hover:bg-slate-100'}`;
+
+/** Departments and their categories, each with its count of products in stock. */
+function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: string | undefined }) {
+  const isCurrent = (node: CategoryNodeDto) => current === node.slug || current === node.id;
+  const link = (node: CategoryNodeDto) => (
+    <Link
+      to="/allProduct"
+      search={(previous) => ({ ...previous, category: node.slug })}
+      className={navClass(isCurrent(node))}
+      aria-current={isCurrent(node) ? 'page' : undefined}
+    >
+      <span>{node.name}</span>{' '}
+      <span className="text-slate-600">{node.productCount}</span>
+    </Link>
+  );
+  return (
+    <nav aria-label="Departments">
+      <h2 className="mb-2 text-sm font-bold tracking-wide text-slate-900 uppercase">Departments</h2>
+      <ul className="space-y-1">
+        <li>
+          <Link to="/allProduct" search={(previous) => ({ ...previous, category: undefined })} className={navClass(!current)}>
+            All departments
+          </Link>
+        </li>
+        {tree.map((department) => (
+          <li key={department.id}>
+            {link(department)}
+            {department.children.length > 0 ? (
+              <ul className="mt-1 ml-3 space-y-1 border-l border-slate-200 pl-2">
+                {department.children.map((category) => (
+                  <li key={category.id}>{link(category)}</li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Brand, in stock and price range: each change goes into the URL. */
+function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets: ProductSearchDto['facets'] | undefined; onChange: Navigate }) {
+  const [minPrice, setMinPrice] = useState(search.minPrice?.toString() ?? '');
+  const [maxPrice, setMaxPrice] = useState(search.maxPrice?.toString() ?? '');
+  const brands = facets?.brands ?? [];
+  const price = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) || Number(text) < 0 ? undefined : Number(text));
+  return (
+    <div className="space-y-5">
+      <div>
+        <label htmlFor="filter-brand" className="mb-1 block text-sm font-bold text-slate-900">
+          Brand
+        </label>
+        <select
+          id="filter-brand"
+          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+          value={search.brand ?? ''}
+          onChange={(event) => onChange({ brand: event.target.value || undefined })}
+        >
+          <option value="">All brands</option>
+          {search.brand && !brands.some((brand) => brand.name === search.brand) ? <option value={search.brand}>{search.brand}</option> : null}
+          {brands.map((brand) => (
+            <option key={brand.name} value={brand.name}>
+              {brand.name} ({brand.count})
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-amber-600"
+          checked={search.inStock ?? false}
+          onChange={(event) => onChange({ inStock: event.target.checked || undefined })}
+        />
+        In stock only
+      </label>
+      <form
+        className="space-y-2"
+        aria-label="Price range"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ minPrice: price(minPrice), maxPrice: price(maxPrice) });
+        }}
+      >
+        <p className="text-sm font-bold text-slate-900">Unit price ($)</p>
+        <div className="flex items-center gap-2">
+          <Input aria-label="Lowest price" inputMode="decimal" placeholder="Min" value={minPrice} onChange={(event) => setMinPrice(event.target.value)} />
+          <span aria-hidden="true">–</span>
+          <Input aria-label="Highest price" inputMode="decimal" placeholder="Max" value={maxPrice} onChange={(event) => setMaxPrice(event.target.value)} />
+        </div>
+        <Button type="submit" variant="secondary" className="w-full">
+          Apply price
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** The catalogue's own search box; keyed by the URL's words, so a search from the navbar refills it. */
+function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onChange: Navigate }) {
+  const [words, setWords] = useState(search.q ?? '');
+  return (
+    <form
+      role="search"
+      className="mb-6 flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = words.trim() || undefined;
+        // "Best match" needs words; without them the list falls back to its default order.
+        onChange({ q, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
+      }}
+    >
+      <label htmlFor="catalogue-q" className="sr-only">
+        Search the catalogue
+      </label>
+      <Input id="catalogue-q" type="search" placeholder="Part number, name or brand" value={words} onChange={(event) => setWords(event.target.value)} />
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
+export function AllProductsPage({ search }: { search: CatalogueSearch }) {
+  usePageMeta('All Products', 'Every hardware part and tool Bulkhead sells, by department, brand and part number.');
+  const navigate = useNavigate();
+  const products = useInfiniteQuery(catalogueQuery(search));
+  const tree = useQuery(categoriesQuery);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, ...patch }) });
+  const clearFilters = () => void navigate({ to: '/allProduct', search: { sort: search.sort } });
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = products.data?.pages[0];
+  const total = first?.total ?? items.length;
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-extrabold text-slate-900">All Products</h1>
-      {products.isPending ? (
-        <Spinner />
-      ) : products.isError ? (
-        <p role="alert">We could not load the products. Please try again.</p>
-      ) : (
-        <>
-          <ProductGrid>
-            {items.map((product, index) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                headingLevel={2}
-                aboveTheFold={index === 0 ? 'first' : index < FIRST_ROW ? 'yes' : 'no'}
-              />
-            ))}
-          </ProductGrid>
-          {products.hasNextPage ? (
-            <div className="mt-8 text-center">
-              <Button variant="secondary" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
-                {products.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
+      <h1 className="mb-4 text-3xl font-extrabold text-slate-900">All Products</h1>
+      <CatalogueSearchBox key={search.q ?? ''} search={search} onChange={change} />
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside>
+          <Button variant="secondary" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((open) => !open)}>
+            {filtersOpen ? 'Hide filters' : 'Departments and filters'}
+          </Button>
+          <div id="catalogue-filters" className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-6 lg:block`}>
+            {tree.data ? <CategoryNav tree={tree.data} current={search.category} /> : null}
+            <Filters key={`${search.minPrice}-${search.maxPrice}`} search={search} facets={first?.facets} onChange={change} />
+          </div>
+        </aside>
+        <div>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm font-semibold text-slate-900" aria-live="polite">
+              {products.isSuccess ? `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}` : ''}
+            </p>
+            <label className="flex items-center gap-2 text-sm text-slate-900">
+              Sort by
+              <select
+                className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm"
+                value={search.sort ?? (search.q ? 'relevance' : 'newest')}
+                onChange={(event) => change({ sort: event.target.value as CatalogueSearch['sort'] })}
+              >
+                {CATALOGUE_SORTS.filter((sort) => sort !== 'relevance' || search.q).map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {products.isPending ? (
+            <Spinner />
+          ) : products.isError ? (
+            <p role="alert">We could not load the products. Please try again.</p>
+          ) : items.length === 0 ? (
+            <div className="rounded-lg border border-slate-200 bg-white p-8 text-center">
+              <p className="font-semibold text-slate-900">No products match {hasFilters(search) ? 'these filters' : 'yet'}.</p>
+              {hasFilters(search) ? (
+                <Button
+                  variant="secondary"
+                  className="mt-4"
+                  onClick={clearFilters}
+                >
+                  Clear filters
+                </Button>
+              ) : null}
             </div>
-          ) : null}
-        </>
-      )}
+          ) : (
+            <>
+              <ProductGrid>
+                {items.map((product, index) => (
+                  <ProductCard
+                    key={product.id}
+                    product={product}
+                    headingLevel={2}
+                    aboveTheFold={index === 0 ? 'first' : index < FIRST_ROW ? 'yes' : 'no'}
+                  />
+                ))}
+              </ProductGrid>
+              <p className="mt-6 text-center text-sm text-slate-700">
+                Showing {items.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+              </p>
+              {products.hasNextPage ? (
+                <div className="mt-3 text-center">
+                  <Button variant="secondary" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
+                    {products.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,14 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
-import { dollarsField, stockTextField, type ProductPatch } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
-import { productQuery } from '../../lib/queries.ts';
+import type { ProductPatch } from '#http/schemas.ts';
+import { useUpdateProduct } from './api.ts';
+import { useServerRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { SaveButton, uploadChosenImage, useSaveErrors, type SavePhase } from '../catalog-admin/form-controls.tsx';
-import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm, type ProductFormValues } from '../catalog-admin/product-fields.tsx';
+import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
+import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
+import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
 
 /** The typed fields that differ from the product; blank ones keep their value and are not sent. */
 const changedFields = (product: ProductDto, value: ProductFormValues): ProductPatch => {
@@ -29,13 +29,13 @@ const changedFields = (product: ProductDto, value: ProductFormValues): ProductPa
 };
 
 /**
- * The seed's admin "Edit Product" card on the product page: the current values are the
+ * The admin's "Edit Product" card on the product page: the current values are the
  * placeholders, blank fields keep them, and only what changed is sent (PATCH).
  */
 export default function EditProductForm({ product }: { product: ProductDto }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateProduct(product);
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const { serverErrors, clearServerErrors, showSaveFailure, clearOnEdit } = useSaveErrors(PRODUCT_SERVER_FIELDS, messages.productUpdateFailed);
+  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal({ rename: PRODUCT_SERVER_FIELDS, fallback: messages.productUpdateFailed });
   const form = useProductForm(async ({ value, formApi }) => {
     clearServerErrors();
     const patch = changedFields(product, value);
@@ -49,13 +49,11 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
         patch.imageUrl = await uploadChosenImage(value.image);
       }
       setPhase('saving');
-      const updated = await api.updateProduct(product.id, patch);
-      queryClient.setQueryData(productQuery(product.id).queryKey, updated);
+      await update.mutateAsync(patch);
       formApi.reset();
       notify.success(messages.productUpdated);
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
     } catch (error) {
-      showSaveFailure(error);
+      showRefusal(error);
     } finally {
       setPhase('idle');
     }

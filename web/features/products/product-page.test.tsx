@@ -1,14 +1,15 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import type { OrderDto, ProductDto, UploadDto } from '#http/dto.ts';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
-import { admin, customer, errorBody, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
+import { admin, customer, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { json, refusal, server, session } from '../../test/server.ts';
 
 const productOnServer = (stock: number) => {
   const state = { product: makeProduct({ stock }) };
-  server.use(http.get('*/api/products/:id', () => HttpResponse.json(state.product)));
+  server.use(http.get('*/api/products/:id', () => json<ProductDto>(state.product)));
   return state;
 };
 
@@ -47,7 +48,7 @@ describe('product page', () => {
       http.post('*/api/orders', async ({ request: sent }) => {
         request = { body: await sent.json(), key: sent.headers.get('Idempotency-Key') };
         state.product = { ...state.product, stock: 350 };
-        return HttpResponse.json(makeOrder({ id: 'o_new', quantity: 150, totalCents: 187_500 }), { status: 201 });
+        return json<OrderDto>(makeOrder({ id: 'o_new', quantity: 150, totalCents: 187_500 }), { status: 201 });
       }),
     );
     const { screen, user } = renderApp('/product/p_wrench');
@@ -72,7 +73,8 @@ describe('product page', () => {
     productOnServer(500);
     server.use(
       http.post('*/api/orders', () =>
-        HttpResponse.json(errorBody('INSUFFICIENT_STOCK', messages.insufficientStock, { quantity: messages.insufficientStock }), { status: 409 }),
+        // What placeOrder answers when the stock ran out meanwhile: the quantity field says so.
+        refusal(409, 'INSUFFICIENT_STOCK', messages.insufficientStock, { quantity: messages.aboveStock }),
       ),
     );
     const { screen, user } = renderApp('/product/p_wrench');
@@ -80,8 +82,8 @@ describe('product page', () => {
     await user.type(screen.getByLabelText('Address'), '1 Dock Road');
     await user.type(screen.getByLabelText('Quantity'), '400');
     await user.click(screen.getByRole('button', { name: 'Purchase Now' }));
-    await screen.findAllByText(messages.insufficientStock);
-    expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription(expect.stringContaining(messages.insufficientStock));
+    await screen.findAllByText(messages.aboveStock);
+    expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription(expect.stringContaining(messages.aboveStock));
   });
 
   it('shows Product Sold and a disabled Sold button with no fields when the stock is 0', async () => {
@@ -116,11 +118,11 @@ describe('product page', () => {
     server.use(
       http.post('*/api/uploads', () => {
         requests += 1;
-        return HttpResponse.json({ url: '/uploads/x.png' }, { status: 201 });
+        return json<UploadDto>({ url: '/uploads/x.png' }, { status: 201 });
       }),
       http.patch('*/api/products/:id', () => {
         requests += 1;
-        return HttpResponse.json(makeProduct());
+        return json<ProductDto>(makeProduct());
       }),
     );
     const { screen, user } = renderApp('/product/p_wrench');
@@ -152,12 +154,12 @@ describe('product page', () => {
     server.use(
       http.post('*/api/uploads', async ({ request }) => {
         uploaded = (await request.formData()).get('image') as File;
-        return HttpResponse.json({ url: '/uploads/new-wrench.png' }, { status: 201 });
+        return json<UploadDto>({ url: '/uploads/new-wrench.png' }, { status: 201 });
       }),
       http.patch('*/api/products/:id', async ({ request }) => {
         patch = await request.json();
         state.product = { ...state.product, ...(patch as object) };
-        return HttpResponse.json(state.product);
+        return json<ProductDto>(state.product);
       }),
     );
     const { screen, user } = renderApp('/product/p_wrench');
@@ -179,7 +181,7 @@ describe('product page', () => {
     session.current = meOf(admin);
     productOnServer(500);
     server.use(
-      http.post('*/api/uploads', () => HttpResponse.json(errorBody('UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported), { status: 415 })),
+      http.post('*/api/uploads', () => refusal(415, 'UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported)),
     );
     const { screen, user } = renderApp('/product/p_wrench');
     await user.upload(await screen.findByLabelText('New image (optional)'), new File(['not really'], 'notes.png', { type: 'image/png' }));

@@ -1,13 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { productQuery } from '../../lib/queries.ts';
+import { productQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
+import { CategoryBreadcrumb, PriceTierTable, ProductIdentity, SpecTable } from './product-specs.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
 
 // Only admins edit; customers never download the edit form and its image upload.
@@ -22,10 +23,14 @@ export function ProductPage({ productId }: { productId: string }) {
       <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white">
         <img {...responsiveImage(product.imageUrl, '(min-width: 768px) 50vw, 100vw')} alt={product.name} className="aspect-[4/3] w-full object-contain p-4" />
       </div>
-      <div className="space-y-4">
+      <div className="min-w-0 space-y-4">
+        <CategoryBreadcrumb product={product} />
         <h1 className="text-3xl font-extrabold text-slate-900">{product.name}</h1>
+        <ProductIdentity product={product} />
         <p className="text-xl font-bold text-amber-800">Price: {formatCents(product.priceCents)}</p>
+        <PriceTierTable product={product} />
         <p className="text-slate-700">{product.description}</p>
+        <SpecTable product={product} />
         <p className="font-semibold text-slate-900">
           {product.stock > 0 ? `Available Quantity: ${product.stock}` : labels.productSold}
         </p>

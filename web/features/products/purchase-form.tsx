@@ -1,12 +1,14 @@
 import { useForm } from '@tanstack/react-form';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages, MIN_ORDER_QUANTITY_TEXT } from '#domain/messages.ts';
 import { multiplyCents } from '#domain/shared/money.ts';
+import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import type { OrderDto, ProductDto } from '#http/dto.ts';
-import { orderFormSchema } from '#http/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { QuantityAdvice } from './quantity-advice.tsx';
+import { orderFormSchema } from './order-form-schema.ts';
+import { usePlaceOrder } from './api.ts';
+import { useServerRefusal } from '../../components/forms/server-refusal.ts';
 import { formatCents } from '../../lib/format.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
@@ -17,10 +19,13 @@ import { notify } from '../../components/ui/toaster.tsx';
 
 type FieldName = 'phone' | 'address' | 'quantity';
 
-/** Live "Total: $X" while typing; nothing shown until the quantity is a whole number. */
-function TotalLine({ unitPriceCents, quantity }: { unitPriceCents: number; quantity: string }) {
-  const whole = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : 0;
-  const total = multiplyCents(unitPriceCents, whole) ?? 0;
+/**
+ * Live "Total: $X" while typing, at the volume price the quantity reaches (the same domain
+ * function the server charges by); $0.00 until the quantity is a whole number.
+ */
+function TotalLine({ product, quantity }: { product: ProductDto; quantity: string }) {
+  const whole = /^\d{1,9}$/.test(quantity.trim()) ? Number(quantity.trim()) : 0;
+  const total = multiplyCents(unitPriceFor(product, whole), whole) ?? 0;
   return (
     <p className="text-lg font-bold text-slate-900" aria-live="polite">
       Total: {formatCents(total)}
@@ -56,34 +61,26 @@ function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: (
  * the server checks again and decides the price, so its field errors are shown too.
  */
 export function PurchaseForm({ product }: { product: ProductDto }) {
-  const queryClient = useQueryClient();
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal<FieldName>();
+  const placeOrder = usePlaceOrder();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
   const schema = orderFormSchema(product.stock);
   const form = useForm({
     defaultValues: { phone: '', address: '', quantity: '' },
     onSubmit: async ({ value, formApi }) => {
-      setServerErrors({});
+      clearServerErrors();
       try {
-        const order = await api.placeOrder(
-          { productId: product.id, quantity: Number(value.quantity.trim()), phone: value.phone.trim(), address: value.address.trim() },
-          // A fresh key per submission: a retried request returns the same order, a new click buys again.
-          crypto.randomUUID(),
-        );
+        const order = await placeOrder.mutateAsync({
+          productId: product.id,
+          quantity: Number(value.quantity.trim()),
+          phone: value.phone.trim(),
+          address: value.address.trim(),
+        });
         formApi.reset();
         setPlaced(order);
         notify.success(messages.orderPlaced);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['products'] }),
-          queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        ]);
       } catch (error) {
-        if (error instanceof ApiError) {
-          setServerErrors(error.fields as Partial<Record<FieldName, string>>);
-          notify.error(error.message);
-        } else {
-          notify.error(messages.serverError);
-        }
+        showRefusal(error);
       }
     },
   });
@@ -99,7 +96,7 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   }
 
   const errorFor = (name: FieldName, field: Parameters<typeof fieldError>[0]) => fieldError(field) ?? serverErrors[name];
-  const clearServerError = (name: FieldName) => setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+  const clearServerError = (name: FieldName) => clearOnEdit(name)();
 
   return (
     <form noValidate aria-label="Purchase" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
@@ -161,7 +158,8 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
                 />
               )}
             </Field>
-            <TotalLine unitPriceCents={product.priceCents} quantity={field.state.value} />
+            <QuantityAdvice product={product} quantity={field.state.value} onChoose={(quantity) => field.handleChange(String(quantity))} />
+            <TotalLine product={product} quantity={field.state.value} />
           </>
         )}
       </form.Field>

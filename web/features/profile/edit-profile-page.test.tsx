@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labels, messages } from '#domain/messages.ts';
 import type { ProfileDto } from '#http/dto.ts';
-import { customer, errorBody, meOf } from '../../test/fixtures.ts';
+import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 import { fullProfile } from './profile.fixture.ts';
 
 /** The 8-byte PNG signature plus a little padding: enough for the browser's type check. */
@@ -180,7 +180,7 @@ describe('Edit Profile', () => {
     session.current = { user: customer, profile: fullProfile };
     server.use(
       http.put('*/api/me/profile', () =>
-        HttpResponse.json(errorBody('VALIDATION_FAILED', messages.phoneNotDigits, { phone: messages.phoneNotDigits }), { status: 400 }),
+        refusal(400, 'VALIDATION_FAILED', messages.phoneNotDigits, { phone: messages.phoneNotDigits }),
       ),
     );
     const { screen, user, history } = renderApp('/editProfile');
@@ -192,7 +192,7 @@ describe('Edit Profile', () => {
 
   it('puts an upload refusal under the photo', async () => {
     session.current = meOf(customer);
-    server.use(http.post('*/api/uploads', () => HttpResponse.json(errorBody('PAYLOAD_TOO_LARGE', messages.imageTooLarge), { status: 413 })));
+    server.use(http.post('*/api/uploads', () => refusal(413, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge)));
     const { screen, user } = renderApp('/editProfile');
     await fillText(screen, user, validText);
     await user.upload(await screen.findByLabelText('Photo'), pngFile());

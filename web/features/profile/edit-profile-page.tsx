@@ -17,12 +17,12 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { imageProblem, pickImage, previewOf, type PickedImage } from './picked-image.ts';
 
 type TextKey = 'address' | 'phone' | 'education' | 'linkedin' | 'facebook';
 
-/** The editable text fields, in the seed's order, each checked by the server's own schema. */
+/** The editable text fields, in the order the page shows them, each checked by the server's own schema. */
 const TEXT_FIELDS: { name: TextKey; label: string; type: 'text' | 'tel' | 'url'; autoComplete?: string; placeholder?: string }[] = [
   { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },

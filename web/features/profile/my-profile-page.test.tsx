@@ -10,7 +10,7 @@ const profileSection = async (screen: ReturnType<typeof renderApp>['screen']) =>
   within((await screen.findByRole('heading', { level: 2, name: labels.myProfile })).closest('section')!);
 
 describe('My Profile', () => {
-  it("shows the account's name and e-mail and the seed's 'Please Add Your …' texts when nothing is filled in", async () => {
+  it("shows the account's name and e-mail and the 'Please Add Your …' texts when nothing is filled in", async () => {
     session.current = meOf(customer);
     const { screen } = renderApp('/dashboard/myProfile');
     const page = await profileSection(screen);

@@ -6,7 +6,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 
 type Placeholder = keyof typeof labels.profilePlaceholders;
 
@@ -23,7 +23,7 @@ const fieldValue = (profile: ProfileDto | null, key: Placeholder): ReactNode => 
   return value;
 };
 
-/** The seed's My Profile: photo, who the user is, and each profile field or its "Please Add Your …" text. */
+/** My Profile: photo, who the user is, and each profile field or its "Please Add Your …" text. */
 export function MyProfilePage() {
   usePageMeta(labels.myProfile, 'Your photo, name, e-mail, address, phone, education and social links.');
   const session = useSession();

@@ -1,4 +1,4 @@
-/** A complete profile shaped like spec/api.md's Profile, for this feature's tests. */
+/** A complete profile typed as the API's ProfileDto (http/dto.ts), for this feature's tests. */
 import type { ProfileDto } from '#http/dto.ts';
 import { customer } from '../../test/fixtures.ts';
 

@@ -3,9 +3,9 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import type { ReviewDto } from '#http/dto.ts';
-import { admin, customer, errorBody, makeReview, meOf } from '../../test/fixtures.ts';
+import { admin, customer, makeReview, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 const photo = () => new File([new Uint8Array(3_000)], 'me.jpg', { type: 'image/jpeg' });
 
@@ -95,7 +95,7 @@ describe('Add Review', () => {
   it('says the review could not be added when the server fails, and stays on the page', async () => {
     session.current = meOf(customer);
     reviewsOnServer();
-    server.use(http.post('*/api/reviews', () => HttpResponse.json(errorBody('INTERNAL', messages.serverError), { status: 500 })));
+    server.use(http.post('*/api/reviews', () => refusal(500, 'INTERNAL', messages.serverError)));
     const { screen, user, history } = renderApp('/dashboard/review');
     await user.type(await screen.findByLabelText('Country'), 'Portugal');
     await user.type(screen.getByLabelText('Your comment'), 'Good.');
@@ -109,7 +109,7 @@ describe('Add Review', () => {
   it('sends admins to their dashboard: reviews are for customers', async () => {
     session.current = meOf(admin);
     server.use(
-      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], total: 0 })),
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], nextCursor: null, total: 0 })),
       http.get('*/api/admin/messages', () => HttpResponse.json({ items: [], nextCursor: null })),
     );
     const { screen, history } = renderApp('/dashboard/review');

@@ -1,20 +1,20 @@
 import { useForm } from '@tanstack/react-form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { reviewSchema } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { usePostReview } from './api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { useServerRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { TextField } from '../../components/forms/text-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { checkImage, ImageField, SaveButton, uploadChosenImage, useSaveErrors, type SavePhase } from '../catalog-admin/form-controls.tsx';
+import { checkImage, ImageField, SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
 import { StarRatingInput } from './star-rating-input.tsx';
 
 type FieldName = 'country' | 'comment' | 'image' | 'rating';
@@ -32,9 +32,9 @@ export function AddReviewPage() {
   usePageMeta(labels.addReview, 'Tell other buyers about Bulkhead: your country, a star rating, a comment and a photo.');
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const postReview = usePostReview();
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const { serverErrors, clearServerErrors, showSaveFailure, clearOnEdit } = useSaveErrors(SERVER_FIELDS, messages.reviewFailed);
+  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal({ rename: SERVER_FIELDS, fallback: messages.reviewFailed });
   const [today] = useState(() => formatDate(new Date().toISOString()));
   const form = useForm({
     defaultValues: { country: '', rating: 5, comment: '', image: null as File | null },
@@ -44,12 +44,11 @@ export function AddReviewPage() {
         setPhase('uploading');
         const imageUrl = await uploadChosenImage(value.image as File);
         setPhase('saving');
-        await api.postReview({ country: value.country.trim(), rating: value.rating, comment: value.comment.trim(), imageUrl });
+        await postReview.mutateAsync({ country: value.country.trim(), rating: value.rating, comment: value.comment.trim(), imageUrl });
         notify.success(messages.reviewThanks);
-        await queryClient.invalidateQueries({ queryKey: ['reviews'] });
         await navigate({ to: '/' });
       } catch (error) {
-        showSaveFailure(error);
+        showRefusal(error);
         setPhase('idle');
       }
     },

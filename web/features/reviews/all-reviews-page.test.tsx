@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
-import { admin, customer, errorBody, makeReview, meOf } from '../../test/fixtures.ts';
+import { admin, customer, makeReview, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 /**
  * Reviews served newest first through the cursor like the real API. The server may answer fewer
@@ -54,7 +54,7 @@ describe('Manage Reviews (admin)', () => {
   it('is reached from the dashboard menu and lists every review, newest first, with its fields', async () => {
     session.current = meOf(admin);
     server.use(
-      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], total: 0 })), // the overview we start on
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], nextCursor: null, total: 0 })), // the overview we start on
       http.get('*/api/admin/messages', () => HttpResponse.json({ items: [], nextCursor: null })),
     );
     const state = reviewsOnServer(5, 3);
@@ -117,7 +117,7 @@ describe('Manage Reviews (admin)', () => {
   it("shows the server's message when a removal is refused", async () => {
     session.current = meOf(admin);
     reviewsOnServer(2, 100);
-    server.use(http.delete('*/api/reviews/:id', () => HttpResponse.json(errorBody('NOT_FOUND', messages.notFound), { status: 404 })));
+    server.use(http.delete('*/api/reviews/:id', () => refusal(404, 'NOT_FOUND', messages.notFound)));
     const { screen, user } = renderApp('/dashboard/reviews');
     await user.click(await screen.findByRole('button', { name: 'Remove the review by Reviewer 0' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
@@ -134,7 +134,7 @@ describe('Manage Reviews (admin)', () => {
 
   it('says so when the reviews cannot be loaded', async () => {
     session.current = meOf(admin);
-    server.use(http.get('*/api/reviews', () => HttpResponse.json(errorBody('INTERNAL', messages.serverError), { status: 500 })));
+    server.use(http.get('*/api/reviews', () => refusal(500, 'INTERNAL', messages.serverError)));
     const { screen } = renderApp('/dashboard/reviews');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the reviews. Please try again.');
   });

@@ -1,16 +1,28 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { labels } from '#domain/messages.ts';
-import { allReviewsQuery } from '../../lib/queries.ts';
+import type { ReviewDto } from '#http/dto.ts';
+import { allReviewsQuery } from './api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import RemoveReviewButton from './remove-review-button.tsx';
-import { ReviewStars } from './review-stars.tsx';
+import RemoveReviewButton from '../../components/reviews/remove-review-button.tsx';
+import { ReviewStars } from '../../components/ui/review-stars.tsx';
 
-const th = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-slate-700 uppercase';
-const td = 'px-3 py-3 align-middle text-sm text-slate-800';
+const reviewColumns: Column<ReviewDto>[] = [
+  {
+    header: 'Photo',
+    cell: (review) => <img src={thumbnailImage(review.imageUrl)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full bg-slate-200 object-cover" />,
+  },
+  { header: 'Name', role: 'title', className: 'font-semibold', cell: (review) => review.name },
+  { header: 'Country', cell: (review) => review.country },
+  { header: 'Rating', cell: (review) => <ReviewStars rating={review.rating} /> },
+  { header: 'Comment', className: 'min-w-64 whitespace-pre-line max-sm:min-w-0', cell: (review) => review.comment },
+  { header: 'Date', className: 'whitespace-nowrap', cell: (review) => <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time> },
+  { header: 'Remove', role: 'actions', cell: (review) => <RemoveReviewButton review={review} /> },
+];
 
 /**
  * Manage Reviews (admin): every review, newest first, loaded 100 at a time, each with Remove.
@@ -33,42 +45,7 @@ export function AllReviewsPage() {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">No reviews yet.</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full divide-y divide-slate-200">
-              <thead className="bg-slate-100">
-                <tr>
-                  <th className={th}>Photo</th>
-                  <th className={th}>Name</th>
-                  <th className={th}>Country</th>
-                  <th className={th}>Rating</th>
-                  <th className={th}>Comment</th>
-                  <th className={th}>Date</th>
-                  <th className={th}>Remove</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((review) => (
-                  <tr key={review.id}>
-                    <td className={td}>
-                      <img src={thumbnailImage(review.imageUrl)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full bg-slate-200 object-cover" />
-                    </td>
-                    <td className={`${td} font-semibold`}>{review.name}</td>
-                    <td className={td}>{review.country}</td>
-                    <td className={td}>
-                      <ReviewStars rating={review.rating} />
-                    </td>
-                    <td className={`${td} min-w-64 whitespace-pre-line`}>{review.comment}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-                    </td>
-                    <td className={td}>
-                      <RemoveReviewButton review={review} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={labels.manageReviews} columns={reviewColumns} rows={items} rowKey={(review) => review.id} />
           <LoadMoreFooter shown={items.length} noun="review" pages={reviews} />
         </>
       )}

@@ -5,7 +5,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
  * The 1–5 star rating as a radio group (radix): Tab reaches it once, the arrow keys move between
- * the stars, and each star is announced as "N stars". The seed's default is 5.
+ * the stars, and each star is announced as "N stars". The default is 5.
  */
 export function StarRatingInput({ value, onChange, labelId }: { value: number; onChange: (rating: number) => void; labelId: string }) {
   return (

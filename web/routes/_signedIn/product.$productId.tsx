@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { productQuery } from '../../lib/queries.ts';
+import { productQuery } from '../../features/products/api.ts';
 import { ProductPage } from '../../features/products/product-page.tsx';
 import { QueryError } from '../../components/ui/query-error.tsx';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { orderQuery } from '../../../lib/queries.ts';
+import { orderQuery } from '../../../features/payment/api.ts';
 import { PaymentPage } from '../../../features/payment/payment-page.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 

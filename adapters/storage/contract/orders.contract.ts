@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '#domain/ordering/order.ts';
+import type { StoreHarness } from './store-harness.ts';
+
+/** OrderRepository: the atomic reservation, idempotency, newest-first pages, the order lifecycle. */
+export function describeOrderContract(h: StoreHarness): void {
+  describe('placing orders', () => {
+    it('reserves stock and stores the order with its product snapshot', async () => {
+      const product = await h.addProduct({ stock: 1_000, priceCents: 250 });
+      const order = h.newOrder(product, { quantity: 300, totalCents: 75_000, idempotencyKey: 'k-1' });
+      const result = await h.store.orders.placeReservingStock(order);
+      expect(result).toEqual({ ok: true, value: order });
+      expect(await h.stockOf(product.id)).toBe(700);
+      expect(await h.store.orders.findById(order.id)).toEqual(order);
+      expect(await h.store.orders.findByIdempotencyKey(order.userId, 'k-1')).toEqual(order);
+      expect(await h.store.orders.findByIdempotencyKey(order.userId, 'other')).toBeNull();
+    });
+
+    it('writes nothing when the stock is insufficient', async () => {
+      const product = await h.addProduct({ stock: 150 });
+      const order = h.newOrder(product, { quantity: 200 });
+      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'insufficient-stock' } });
+      expect(await h.stockOf(product.id)).toBe(150);
+      expect(await h.store.orders.findById(order.id)).toBeNull();
+      expect(await h.store.orders.count({})).toBe(0);
+    });
+
+    it('sells exactly the stock on hand and refuses one more unit', async () => {
+      const product = await h.addProduct({ stock: 100 });
+      const tooMany = h.newOrder(product, { quantity: 101 });
+      expect(await h.store.orders.placeReservingStock(tooMany)).toEqual({ ok: false, error: { code: 'insufficient-stock' } });
+      await h.placeOk(h.newOrder(product, { quantity: 100 }));
+      expect(await h.stockOf(product.id)).toBe(0);
+      expect(await h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 100 }))).toEqual({
+        ok: false,
+        error: { code: 'insufficient-stock' },
+      });
+      expect(await h.store.orders.count({})).toBe(1);
+    });
+
+    it('rolls the reservation back when the database refuses the order row', async () => {
+      const product = await h.addProduct({ stock: 500 });
+      // The schema's CHECK (quantity >= 100) fails on the insert, after the decrement ran.
+      const order = h.newOrder(product, { quantity: 50 });
+      await expect(h.store.orders.placeReservingStock(order)).rejects.toThrow();
+      expect(await h.stockOf(product.id)).toBe(500);
+      expect(await h.store.orders.findById(order.id)).toBeNull();
+    });
+
+    it('refuses an unknown product', async () => {
+      const ghost = await h.addProduct();
+      await h.store.products.delete(ghost.id);
+      const order = h.newOrder(ghost);
+      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'product-not-found' } });
+      expect(await h.store.orders.findById(order.id)).toBeNull();
+    });
+
+    it('refuses a repeated idempotency key of the same user without touching stock', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const first = await h.placeOk(h.newOrder(product, { idempotencyKey: 'same' }));
+      const again = h.newOrder(product, { userId: first.userId, idempotencyKey: 'same' });
+      expect(await h.store.orders.placeReservingStock(again)).toEqual({ ok: false, error: { code: 'duplicate-key' } });
+      expect(await h.stockOf(product.id)).toBe(900);
+      expect(await h.store.orders.findById(again.id)).toBeNull();
+      // Another user may use the same key, and orders without a key never collide.
+      await h.placeOk(h.newOrder(product, { idempotencyKey: 'same' }));
+      await h.placeOk(h.newOrder(product, { userId: first.userId }));
+      await h.placeOk(h.newOrder(product, { userId: first.userId }));
+      expect(await h.stockOf(product.id)).toBe(600);
+    });
+
+    it('accepts exactly one of several concurrent orders sharing an idempotency key', async () => {
+      const product = await h.addProduct({ stock: 5_000 });
+      const userId = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          h.store.orders.placeReservingStock(h.newOrder(product, { userId, idempotencyKey: 'double-click' })),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok && r.error.code === 'duplicate-key')).toHaveLength(9);
+      expect(await h.stockOf(product.id)).toBe(4_900);
+      expect((await h.store.orders.listByUser(userId, { limit: 10 })).items).toHaveLength(1);
+    });
+
+    it('lists orders newest first, all and per user', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const userId = randomUUID();
+      const old = await h.placeOk(h.newOrder(product, { userId, createdAt: h.at(1) }));
+      const recent = await h.placeOk(h.newOrder(product, { userId, createdAt: h.at(3) }));
+      const foreign = await h.placeOk(h.newOrder(product, { createdAt: h.at(2) }));
+      expect(await h.store.orders.listByUser(userId, { limit: 10 })).toEqual({ items: [recent, old], nextCursor: null });
+      expect((await h.store.orders.listAll({}, { limit: 10 })).items.map((o) => o.id)).toEqual([recent.id, foreign.id, old.id]);
+      expect(await h.store.orders.listByUser(randomUUID(), { limit: 10 })).toEqual({ items: [], nextCursor: null });
+    });
+
+    it("pages through one user's orders newest first, ties broken by id, never showing another user's", async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const userId = randomUUID();
+      const mine = (letter: string, ms: number) => h.placeOk(h.newOrder(product, { id: h.keyed(letter), userId, createdAt: h.at(ms) }));
+      const first = await mine('a', 1);
+      const tiedLow = await mine('a', 2);
+      const tiedHigh = await mine('b', 2);
+      const fourth = await mine('c', 3);
+      const newest = await mine('a', 4);
+      // Another buyer's orders sit between and around ours, with the same and newer timestamps.
+      await h.placeOk(h.newOrder(product, { id: h.keyed('z'), createdAt: h.at(2) }));
+      await h.placeOk(h.newOrder(product, { id: h.keyed('z'), createdAt: h.at(5) }));
+
+      const newestFirst = [newest.id, fourth.id, tiedHigh.id, tiedLow.id, first.id];
+      expect(await h.walk((page) => h.store.orders.listByUser(userId, page), 2)).toEqual([
+        newestFirst.slice(0, 2),
+        newestFirst.slice(2, 4),
+        newestFirst.slice(4),
+      ]);
+      expect(await h.walk((page) => h.store.orders.listByUser(userId, page), 5)).toEqual([newestFirst]);
+      const second = await h.store.orders.listByUser(userId, { limit: 2, cursor: (await h.store.orders.listByUser(userId, { limit: 2 })).nextCursor });
+      expect(second.items).toEqual([tiedHigh, tiedLow]);
+      expect(second.nextCursor).toEqual(expect.any(String));
+    });
+
+    it("pages the admins' list of every order newest first, narrowed by status and by an order id or e-mail, with matching counts", async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const place = (letter: string, ms: number, overrides: Partial<Order> = {}) =>
+        h.placeOk(h.newOrder(product, { id: h.keyed(letter), createdAt: h.at(ms), ...overrides }));
+      const oldest = await place('a', 1, { email: 'Mia@Example.com' });
+      const tiedLow = await place('a', 2);
+      const tiedHigh = await place('b', 2, { email: 'mia@example.com' });
+      const paid = await place('c', 3);
+      await h.store.orders.markPaid(paid.id, 'pi_1', h.at(4));
+      const newest = await place('d', 5, { email: 'other@example.com' });
+
+      const all = [newest.id, paid.id, tiedHigh.id, tiedLow.id, oldest.id];
+      expect(await h.walk((page) => h.store.orders.listAll({}, page), 2)).toEqual([all.slice(0, 2), all.slice(2, 4), all.slice(4)]);
+      expect(await h.store.orders.count({})).toBe(5);
+
+      expect(await h.walk((page) => h.store.orders.listAll({ status: 'unpaid' }, page), 3)).toEqual([
+        [newest.id, tiedHigh.id, tiedLow.id],
+        [oldest.id],
+      ]);
+      expect(await h.store.orders.count({ status: 'unpaid' })).toBe(4);
+      expect((await h.store.orders.listAll({ status: 'pending' }, { limit: 10 })).items).toEqual([{ ...paid, status: 'pending', transactionId: 'pi_1', paidAt: h.at(4) }]);
+      expect(await h.store.orders.count({ status: 'shipped' })).toBe(0);
+
+      // The e-mail matches whatever its case; the id exactly; the status narrows the match further.
+      expect(await h.walk((page) => h.store.orders.listAll({ q: 'MIA@example.COM' }, page), 1)).toEqual([[tiedHigh.id], [oldest.id]]);
+      expect(await h.store.orders.count({ q: 'mia@example.com' })).toBe(2);
+      expect((await h.store.orders.listAll({ q: paid.id }, { limit: 10 })).items.map((o) => o.id)).toEqual([paid.id]);
+      expect(await h.store.orders.count({ q: paid.id, status: 'unpaid' })).toBe(0);
+      expect(await h.store.orders.count({ q: 'mia@example.com', status: 'unpaid' })).toBe(2);
+      // Not a substring search: part of an id or an e-mail matches nothing.
+      expect(await h.store.orders.count({ q: paid.id.slice(0, 8) })).toBe(0);
+      expect((await h.store.orders.listAll({ q: 'mia' }, { limit: 10 })).items).toEqual([]);
+    });
+
+    it('never oversells under 200 concurrent reservations', async () => {
+      const product = await h.addProduct({ stock: 5_000 });
+      const attempts = Array.from({ length: 200 }, () =>
+        h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 100 })),
+      );
+      const results = await Promise.all(attempts);
+      const succeeded = results.filter((r) => r.ok).length;
+      expect(succeeded).toBe(50);
+      expect(results.filter((r) => !r.ok && r.error.code === 'insufficient-stock')).toHaveLength(150);
+      expect(await h.stockOf(product.id)).toBe(0);
+      expect(await h.store.orders.count({})).toBe(50);
+    });
+  });
+
+  describe('order lifecycle', () => {
+    it('counts orders by status, products below a stock level and contact messages (the admin overview)', async () => {
+      const low = await h.addProduct({ stock: 200 });
+      await h.addProduct({ stock: 99 });
+      await h.addProduct({ stock: 5_000 });
+      const paid = await h.placeOk(h.newOrder(low, { quantity: 100 })); // leaves 100 in stock
+      await h.store.orders.markPaid(paid.id, 'pi_1', h.at(2_000));
+      const shipped = await h.placeOk(h.newOrder(low, { quantity: 100 })); // leaves 0
+      await h.store.orders.markPaid(shipped.id, 'pi_2', h.at(2_000));
+      await h.store.orders.markShipped(shipped.id, h.at(3_000));
+      const big = await h.addProduct({ stock: 1_000 });
+      await h.placeOk(h.newOrder(big, { quantity: 100 }));
+      await h.placeOk(h.newOrder(big, { quantity: 100 }));
+      expect(await h.store.orders.count({ status: 'unpaid' })).toBe(2);
+      expect(await h.store.orders.count({ status: 'pending' })).toBe(1);
+      expect(await h.store.orders.count({ status: 'shipped' })).toBe(1);
+      expect(await h.store.products.countBelowStock(100)).toBe(2); // 99 and the one sold down to 0
+      expect(await h.store.products.countBelowStock(1)).toBe(1);
+      expect(await h.store.inbox.countContactMessages()).toBe(0);
+      for (const n of [1, 2, 3]) {
+        await h.store.inbox.addContactMessage({ id: randomUUID(), name: `N${n}`, email: 'n@example.com', message: 'Hello', createdAt: h.at(n) });
+      }
+      expect(await h.store.inbox.countContactMessages()).toBe(3);
+    });
+
+    it('deletes an unpaid order and returns its units', async () => {
+      const product = await h.addProduct({ stock: 500 });
+      const order = await h.placeOk(h.newOrder(product, { quantity: 200 }));
+      expect(await h.stockOf(product.id)).toBe(300);
+      expect(await h.store.orders.deleteUnpaidReturningStock(order.id)).toBe(true);
+      expect(await h.stockOf(product.id)).toBe(500);
+      expect(await h.store.orders.findById(order.id)).toBeNull();
+      expect(await h.store.orders.deleteUnpaidReturningStock(order.id)).toBe(false);
+      expect(await h.stockOf(product.id)).toBe(500);
+    });
+
+    it('refuses to delete a paid order and changes nothing', async () => {
+      const product = await h.addProduct({ stock: 500 });
+      const order = await h.placeOk(h.newOrder(product, { quantity: 200 }));
+      const paid = await h.store.orders.markPaid(order.id, 'pi_123', h.at(2_000));
+      expect(await h.store.orders.deleteUnpaidReturningStock(order.id)).toBe(false);
+      expect(await h.store.orders.findById(order.id)).toEqual(paid);
+      expect(await h.stockOf(product.id)).toBe(300);
+    });
+
+    it('deletes an unpaid order whose product is gone', async () => {
+      const product = await h.addProduct({ stock: 500 });
+      const order = await h.placeOk(h.newOrder(product));
+      await h.store.products.delete(product.id);
+      expect(await h.store.orders.deleteUnpaidReturningStock(order.id)).toBe(true);
+      expect(await h.store.orders.findById(order.id)).toBeNull();
+    });
+
+    it('marks an order paid only once, from unpaid', async () => {
+      const product = await h.addProduct();
+      const order = await h.placeOk(h.newOrder(product));
+      const paid = await h.store.orders.markPaid(order.id, 'pi_1', h.at(2_000));
+      expect(paid).toEqual({ ...order, status: 'pending', transactionId: 'pi_1', paidAt: h.at(2_000) });
+      expect(await h.store.orders.markPaid(order.id, 'pi_2', h.at(3_000))).toBeNull();
+      expect(await h.store.orders.findById(order.id)).toEqual(paid);
+      expect(await h.store.orders.markPaid(randomUUID(), 'pi_3', h.at(1))).toBeNull();
+    });
+
+    it('marks an order shipped only from pending', async () => {
+      const product = await h.addProduct();
+      const order = await h.placeOk(h.newOrder(product));
+      expect(await h.store.orders.markShipped(order.id, h.at(4_000))).toBeNull();
+      expect((await h.store.orders.findById(order.id))?.status).toBe('unpaid');
+      await h.store.orders.markPaid(order.id, 'pi_1', h.at(2_000));
+      const shipped = await h.store.orders.markShipped(order.id, h.at(4_000));
+      expect(shipped).toMatchObject({ status: 'shipped', shippedAt: h.at(4_000), transactionId: 'pi_1' });
+      expect(await h.store.orders.markShipped(order.id, h.at(5_000))).toBeNull();
+      expect((await h.store.orders.findById(order.id))?.shippedAt).toEqual(h.at(4_000));
+    });
+
+    it('keeps the order snapshot when its product is deleted', async () => {
+      const product = await h.addProduct({ name: 'Anchor bolt', priceCents: 90 });
+      const order = await h.placeOk(h.newOrder(product));
+      expect(await h.store.products.delete(product.id)).toBe(true);
+      const kept = await h.store.orders.findById(order.id);
+      expect(kept).toEqual({ ...order, productId: null });
+      expect(kept).toMatchObject({ productName: 'Anchor bolt', unitPriceCents: 90 });
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '#domain/catalog/product.ts';
+import type { StoreHarness } from './store-harness.ts';
+
+/** ProductRepository: CRUD, the stock CHECK, copies, newest-first pages. */
+export function describeProductContract(h: StoreHarness): void {
+  describe('products', () => {
+    it('creates, finds, updates, counts and deletes a product', async () => {
+      const created = await h.addProduct({ name: 'Torque wrench', priceCents: 4_999, stock: 300 });
+      expect(created).toMatchObject({ name: 'Torque wrench', priceCents: 4_999, stock: 300 });
+      expect(created.updatedAt.getTime()).toBe(created.createdAt.getTime());
+      expect(await h.store.products.findById(created.id)).toEqual(created);
+      expect(await h.store.products.count()).toBe(1);
+
+      const updated = await h.store.products.update(created.id, { priceCents: 4_500, stock: 250 }, h.at(5_000));
+      if (updated === 'duplicate-sku') throw new Error('no SKU was changed');
+      expect(updated).toMatchObject({ name: 'Torque wrench', priceCents: 4_500, stock: 250 });
+      expect(updated?.updatedAt).toEqual(h.at(5_000));
+      expect(updated?.createdAt).toEqual(created.createdAt);
+      expect(await h.store.products.findById(created.id)).toEqual(updated);
+
+      expect(await h.store.products.delete(created.id)).toBe(true);
+      expect(await h.store.products.findById(created.id)).toBeNull();
+      expect(await h.store.products.delete(created.id)).toBe(false);
+      expect(await h.store.products.count()).toBe(0);
+    });
+
+    it('stores the catalogue fields, with their defaults when left out', async () => {
+      const plain = await h.addProduct({ name: 'Plain' });
+      expect(plain).toMatchObject({ brand: null, unit: 'piece', attributes: [], minOrderQuantity: 100, packSize: 1, priceTiers: [], categoryId: null });
+      const category = await h.addCategory({ name: 'Fasteners', slug: 'fasteners' });
+      const full = await h.addProduct({
+        sku: 'm8-nut-a2',
+        brand: 'Würth',
+        unit: 'box of 50',
+        attributes: [{ name: 'Thread', value: 'M8' }, { name: 'Material', value: 'A2 stainless' }],
+        minOrderQuantity: 500,
+        packSize: 50,
+        priceTiers: [{ minQuantity: 1_000, unitPriceCents: 20 }, { minQuantity: 5_000, unitPriceCents: 15 }],
+        priceCents: 25,
+        categoryId: category.id,
+      });
+      expect(full).toMatchObject({ sku: 'M8-NUT-A2', brand: 'Würth', unit: 'box of 50', minOrderQuantity: 500, packSize: 50, categoryId: category.id });
+      expect(full.attributes).toEqual([{ name: 'Thread', value: 'M8' }, { name: 'Material', value: 'A2 stainless' }]);
+      expect(full.priceTiers).toEqual([{ minQuantity: 1_000, unitPriceCents: 20 }, { minQuantity: 5_000, unitPriceCents: 15 }]);
+      expect(await h.store.products.findById(full.id)).toEqual(full);
+      expect(await h.store.products.findBySku('m8-nut-a2')).toEqual(full);
+      expect(await h.store.products.countInCategory(category.id)).toBe(1);
+      const changed = await h.store.products.update(full.id, { priceTiers: [], brand: null, categoryId: null }, h.at(9));
+      expect(changed).toMatchObject({ priceTiers: [], brand: null, categoryId: null, sku: 'M8-NUT-A2' });
+    });
+
+    it('assigns BH-000001, BH-000002, … to products without a SKU, after the highest one', async () => {
+      const first = await h.addProduct({ sku: undefined });
+      const second = await h.addProduct({ sku: undefined });
+      await h.addProduct({ sku: 'BH-000041' });
+      const third = await h.addProduct({ sku: undefined });
+      expect([first.sku, second.sku, third.sku]).toEqual(['BH-000001', 'BH-000002', 'BH-000042']);
+    });
+
+    it('refuses a SKU another product holds, in any case, on create and update, and changes nothing', async () => {
+      const first = await h.addProduct({ sku: 'PTFE-12' });
+      const second = await h.addProduct({ sku: 'PTFE-19' });
+      expect(await h.store.products.create({ ...first, id: randomUUID(), sku: 'ptfe-12' })).toBe('duplicate-sku');
+      expect(await h.store.products.update(second.id, { sku: 'Ptfe-12', name: 'Renamed' }, h.at(7))).toBe('duplicate-sku');
+      expect(await h.store.products.findById(second.id)).toEqual(second);
+      expect(await h.store.products.count()).toBe(2);
+      expect(await h.store.products.update(second.id, { sku: 'ptfe-19b' }, h.at(7))).toMatchObject({ sku: 'PTFE-19B' });
+    });
+
+    it('returns null when updating or finding an unknown product', async () => {
+      expect(await h.store.products.findById(randomUUID())).toBeNull();
+      expect(await h.store.products.update(randomUUID(), { name: 'x' }, h.at(1))).toBeNull();
+    });
+
+    it('refuses a second product with the same id and keeps the first (what the demo seed relies on)', async () => {
+      const first = await h.addProduct({ name: 'First' });
+      await expect(h.addProduct({ id: first.id, name: 'Second' })).rejects.toThrow();
+      expect((await h.store.products.findById(first.id))?.name).toBe('First');
+      expect(await h.store.products.count()).toBe(1);
+    });
+
+    it('lets the database refuse negative stock', async () => {
+      await expect(h.addProduct({ stock: -1 })).rejects.toThrow();
+      const product = await h.addProduct({ stock: 5 });
+      await expect(h.store.products.update(product.id, { stock: -5 }, h.at(1))).rejects.toThrow();
+      expect(await h.stockOf(product.id)).toBe(5);
+      expect(await h.store.products.count()).toBe(1);
+    });
+
+    it('hands out copies, never its internal objects', async () => {
+      const created = await h.addProduct({ stock: 500 });
+      created.stock = 1;
+      const found = await h.store.products.findById(created.id);
+      expect(found?.stock).toBe(500);
+      if (found) found.name = 'changed';
+      expect((await h.store.products.findById(created.id))?.name).toBe('Hex bolt M8');
+    });
+
+    it('lists newest first over several pages without skipping or repeating equal timestamps', async () => {
+      const created: Product[] = [];
+      // Seven products share one timestamp so only the id tie-breaker keeps the pages stable.
+      for (let i = 0; i < 11; i++) {
+        created.push(await h.addProduct({ name: `P${i}`, createdAt: h.at(i < 7 ? 500 : i * 1_000) }));
+      }
+      const seen: Product[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await h.store.products.list({ limit: 3, cursor });
+        expect(page.items.length).toBeLessThanOrEqual(3);
+        seen.push(...page.items);
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor !== null && pages < 10);
+
+      expect(pages).toBe(4);
+      expect(seen).toHaveLength(11);
+      expect(new Set(seen.map((p) => p.id)).size).toBe(11);
+      const times = seen.map((p) => p.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(seen.slice(0, 4).map((p) => p.name)).toEqual(['P10', 'P9', 'P8', 'P7']);
+      expect(new Set(seen.map((p) => p.id))).toEqual(new Set(created.map((p) => p.id)));
+    });
+
+    it('returns the first page with no cursor when everything fits, and treats a garbage cursor as the start', async () => {
+      await h.addProduct({ createdAt: h.at(1) });
+      await h.addProduct({ createdAt: h.at(2) });
+      const page = await h.store.products.list({ limit: 5 });
+      expect(page.items).toHaveLength(2);
+      expect(page.nextCursor).toBeNull();
+      const garbage = await h.store.products.list({ limit: 5, cursor: '%%not-a-cursor%%' });
+      expect(garbage.items.map((p) => p.id)).toEqual(page.items.map((p) => p.id));
+    });
+  });
+}

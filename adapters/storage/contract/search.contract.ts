@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductSearchQuery, ProductSort } from '#domain/catalog/product-search.ts';
+import type { Product } from '#domain/catalog/product.ts';
+import { searchTerms } from '#domain/catalog/search-terms.ts';
+import type { StoreHarness } from './store-harness.ts';
+
+const query = (overrides: Partial<ProductSearchQuery> = {}): ProductSearchQuery => ({
+  terms: null,
+  categoryIds: null,
+  brand: null,
+  inStock: false,
+  minPriceCents: null,
+  maxPriceCents: null,
+  sort: 'newest',
+  limit: 24,
+  cursor: null,
+  withCounts: true,
+  ...overrides,
+});
+
+/**
+ * ProductSearch: the same queries give the same answers on every store — matching (words,
+ * prefixes, accents, SKU parts), ranking (exact SKU, SKU prefix, name, rest), filters, facets,
+ * and every sort paged by cursor without repeats or gaps.
+ */
+export function describeSearchContract(h: StoreHarness): void {
+  describe('catalogue search', () => {
+    const arrange = async () => {
+      const fasteners = await h.addCategory({ name: 'Fasteners', slug: 'fasteners' });
+      const nuts = await h.addCategory({ name: 'Nuts', slug: 'nuts', parentId: fasteners.id });
+      const plumbing = await h.addCategory({ name: 'Plumbing', slug: 'plumbing' });
+      const add = (name: string, sku: string, more: Partial<Product> = {}) =>
+        h.addProduct({ name, sku, description: 'A part.', createdAt: h.at(more.priceCents ?? 0), ...more });
+      return {
+        fasteners,
+        nuts,
+        plumbing,
+        nutA2: await add('Hex nut M8 A2 stainless', 'M8-NUT-A2', { categoryId: nuts.id, brand: 'Würth', priceCents: 12, stock: 5_000 }),
+        nutZinc: await add('Hex nut M8 zinc', 'M8-NUT-ZN', { categoryId: nuts.id, brand: 'Fastenal', priceCents: 9, stock: 0 }),
+        bolt: await add('Hex bolt M8 x 40', 'M8X40-BOLT', { categoryId: fasteners.id, brand: 'Würth', priceCents: 31, attributes: [{ name: 'Material', value: 'A2 stainless' }] }),
+        washer: await add('Flat washer M8', 'WASH-M8', { categoryId: fasteners.id, priceCents: 3, description: 'Fits every M8 nut.' }),
+        valve: await add('Ball valve 3/4" brass', 'BV-34', { categoryId: plumbing.id, brand: 'Müller', priceCents: 1_850 }),
+        tape: await add('PTFE thread seal tape', 'PTFE-12', { categoryId: plumbing.id, priceCents: 260 }),
+      };
+    };
+    const names = (items: Product[]) => items.map((product) => product.name);
+
+    it('finds every product whose words start with each typed word, in any field, accents folded', async () => {
+      const p = await arrange();
+      const found = await h.store.search.search(query({ terms: searchTerms('m8 NU'), sort: 'name' }));
+      expect(names(found.items)).toEqual([p.washer.name, p.nutA2.name, p.nutZinc.name]); // the washer by its description
+      expect(found.total).toBe(3);
+      expect((await h.store.search.search(query({ terms: searchTerms('stainless') }))).total).toBe(2); // name and attribute
+      expect((await h.store.search.search(query({ terms: searchTerms('muller') }))).items.map((x) => x.id)).toEqual([p.valve.id]);
+      expect((await h.store.search.search(query({ terms: searchTerms('wurth m8x') }))).items.map((x) => x.id)).toEqual([p.bolt.id]);
+      expect((await h.store.search.search(query({ terms: searchTerms('nut gearbox') }))).total).toBe(0);
+    });
+
+    it('reads operators, quotes, brackets and emoji as plain words, never as syntax', async () => {
+      await arrange();
+      for (const q of ['"hex" NEAR(nut)', 'nut*', '-zinc nut', '(hex OR bolt)', 'hex AND', '🔩 hex', "nut' OR 1=1 --", 'NOT', '^hex']) {
+        const found = await h.store.search.search(query({ terms: searchTerms(q) }));
+        const memory = found.items.every((product) => product.name.length > 0);
+        expect(memory).toBe(true);
+      }
+      expect((await h.store.search.search(query({ terms: searchTerms('"hex" NEAR(nut)') }))).total).toBe(0); // "near" is a word no product has
+      expect((await h.store.search.search(query({ terms: searchTerms('(hex) nut*') }))).total).toBe(2);
+      expect((await h.store.search.search(query({ terms: searchTerms('🔩') }))).total).toBe(0);
+    });
+
+    it('ranks an exact SKU first, then SKUs starting with the query, then name matches, then the rest', async () => {
+      const p = await arrange();
+      const exact = await h.store.search.search(query({ terms: searchTerms('m8-nut-zn'), sort: 'relevance' }));
+      expect(exact.items[0]?.id).toBe(p.nutZinc.id);
+      const prefix = await h.store.search.search(query({ terms: searchTerms('M8'), sort: 'relevance' }));
+      // SKU prefix M8… (by name), then names holding "m8", then the washer's description.
+      expect(names(prefix.items)).toEqual([p.bolt.name, p.nutA2.name, p.nutZinc.name, p.washer.name]);
+      const nameFirst = await h.store.search.search(query({ terms: searchTerms('nut'), sort: 'relevance' }));
+      expect(names(nameFirst.items)).toEqual([p.nutA2.name, p.nutZinc.name, p.washer.name]);
+    });
+
+    it('filters by category with its children, brand, stock and price range; facets leave out their own filter', async () => {
+      const p = await arrange();
+      const department = await h.store.search.search(query({ categoryIds: [p.fasteners.id, p.nuts.id], sort: 'price-asc' }));
+      expect(names(department.items)).toEqual([p.washer.name, p.nutZinc.name, p.nutA2.name, p.bolt.name]);
+      const filtered = await h.store.search.search(
+        query({ categoryIds: [p.fasteners.id, p.nuts.id], brand: 'Würth', inStock: true, minPriceCents: 10, maxPriceCents: 31, sort: 'price-desc' }),
+      );
+      expect(names(filtered.items)).toEqual([p.bolt.name, p.nutA2.name]);
+      expect(filtered.total).toBe(2);
+      const byId = (facet: { id: string; count: number }[]) => Object.fromEntries(facet.map(({ id, count }) => [id, count]));
+      const byName = (facet: { name: string; count: number }[]) => Object.fromEntries(facet.map(({ name, count }) => [name, count]));
+      // Categories counted without the category filter, brands without the brand filter.
+      expect(byId(filtered.facets.categories)).toEqual({ [p.nuts.id]: 1, [p.fasteners.id]: 1 });
+      expect(byName(filtered.facets.brands)).toEqual({ Würth: 2 });
+      const all = await h.store.search.search(query());
+      expect(byName(all.facets.brands)).toEqual({ Würth: 2, Fastenal: 1, Müller: 1 });
+      expect(byId(all.facets.categories)).toEqual({ [p.nuts.id]: 2, [p.fasteners.id]: 2, [p.plumbing.id]: 2 });
+      expect((await h.store.search.search(query({ categoryIds: [] }))).total).toBe(0);
+    });
+
+    it('skips the counts when asked to (the typeahead)', async () => {
+      await arrange();
+      const found = await h.store.search.search(query({ withCounts: false, limit: 2 }));
+      expect(found.items).toHaveLength(2);
+      expect(found).toMatchObject({ total: 0, facets: { categories: [], brands: [] } });
+    });
+
+    const SORTS: ProductSort[] = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'];
+    it.each(SORTS)('pages through every match sorted by %s: 3 pages, no product twice, none missed, ties stable', async (sort) => {
+      // Eleven products: equal prices, names and times force the id tie-break.
+      const made: Product[] = [];
+      for (let i = 0; i < 11; i++) {
+        made.push(
+          await h.addProduct({
+            name: i % 3 === 0 ? 'Cable tie 200 mm' : `Cable tie ${i}`,
+            sku: `${i % 2 === 0 ? 'CT' : 'TIE'}-${String(i).padStart(2, '0')}`,
+            priceCents: (i % 4) * 10 + 5,
+            createdAt: h.at(i % 5),
+          }),
+        );
+      }
+      await h.addProduct({ name: 'Pipe clamp', sku: 'PC-1' });
+      const terms = searchTerms('ct');
+      const first = query({ terms: sort === 'relevance' ? terms : searchTerms('cable'), sort, limit: 4 });
+      const pages: Product[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await h.store.search.search({ ...first, cursor });
+        pages.push(page.items);
+        cursor = page.nextCursor;
+      } while (cursor !== null && pages.length < 10);
+      const seen = pages.flat();
+      expect(pages.map((page) => page.length)).toEqual(sort === 'relevance' ? [4, 2] : [4, 4, 3]);
+      expect(new Set(seen.map((p) => p.id)).size).toBe(seen.length);
+      const whole = await h.store.search.search({ ...first, limit: 100 });
+      expect(seen.map((p) => p.id)).toEqual(whole.items.map((p) => p.id));
+      const expected = sort === 'relevance' ? made.filter((p) => p.sku.startsWith('CT')) : made;
+      expect(new Set(seen.map((p) => p.id))).toEqual(new Set(expected.map((p) => p.id)));
+      const ordered = [...expected].sort(
+        {
+          relevance: (a: Product, b: Product) => cmp(a.name, b.name) || cmp(a.id, b.id),
+          newest: (a: Product, b: Product) => b.createdAt.getTime() - a.createdAt.getTime() || cmp(b.id, a.id),
+          'price-asc': (a: Product, b: Product) => a.priceCents - b.priceCents || cmp(a.id, b.id),
+          'price-desc': (a: Product, b: Product) => b.priceCents - a.priceCents || cmp(b.id, a.id),
+          name: (a: Product, b: Product) => cmp(a.name, b.name) || cmp(a.id, b.id),
+        }[sort],
+      );
+      expect(seen.map((p) => p.id)).toEqual(ordered.map((p) => p.id));
+    });
+
+    it('reads a garbage cursor, or one of another sort, as the start', async () => {
+      await arrange();
+      const start = await h.store.search.search(query({ sort: 'name', limit: 2 }));
+      const other = await h.store.search.search(query({ sort: 'price-asc', limit: 2 }));
+      expect((await h.store.search.search(query({ sort: 'name', limit: 2, cursor: '%%garbage' }))).items).toEqual(start.items);
+      expect((await h.store.search.search(query({ sort: 'name', limit: 2, cursor: other.nextCursor }))).items).toEqual(start.items);
+    });
+
+    it('finds a product by its new words after an edit, and not by its old ones', async () => {
+      const product = await h.addProduct({ name: 'Gate valve', sku: 'GV-1' });
+      await h.store.products.update(product.id, { name: 'Check valve' }, h.at(5));
+      expect((await h.store.search.search(query({ terms: searchTerms('gate') }))).total).toBe(0);
+      expect((await h.store.search.search(query({ terms: searchTerms('check') }))).items.map((p) => p.id)).toEqual([product.id]);
+      await h.store.products.delete(product.id);
+      expect((await h.store.search.search(query({ terms: searchTerms('check') }))).total).toBe(0);
+    });
+  });
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

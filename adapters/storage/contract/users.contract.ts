@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { StoreHarness } from './store-harness.ts';
+
+/** UserRepository: e-mail uniqueness in any case, newest-first pages, guarded password change, profiles, deletion. */
+export function describeUserContract(h: StoreHarness): void {
+  describe('users and profiles', () => {
+    it('refuses a second account with the same e-mail in any letter case', async () => {
+      const first = await h.addUser({ email: 'ada@example.com' });
+      const duplicate = await h.store.users.create({ ...first, id: randomUUID(), email: 'ADA@Example.COM' });
+      expect(duplicate).toBeNull();
+      expect(await h.store.users.findByEmail('Ada@Example.com')).toEqual(first);
+      expect((await h.store.users.list({ limit: 10 })).items).toHaveLength(1);
+    });
+
+    it('finds users by id', async () => {
+      const user = await h.addUser();
+      expect(await h.store.users.findById(user.id)).toEqual(user);
+      expect(await h.store.users.findById(randomUUID())).toBeNull();
+    });
+
+    it('lists users newest first in pages, ties broken by id, the last page with a null cursor', async () => {
+      const oldest = await h.addUser({ id: h.keyed('c'), createdAt: h.at(1_000) });
+      const tiedLow = await h.addUser({ id: h.keyed('a'), createdAt: h.at(2_000) });
+      const tiedHigh = await h.addUser({ id: h.keyed('b'), createdAt: h.at(2_000) });
+      const newest = await h.addUser({ id: h.keyed('a'), createdAt: h.at(3_000) });
+      const newestFirst = [newest.id, tiedHigh.id, tiedLow.id, oldest.id];
+      expect(await h.walk((page) => h.store.users.list(page), 2)).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2)]);
+      expect(await h.walk((page) => h.store.users.list(page), 3)).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3)]);
+      const all = await h.store.users.list({ limit: 10 });
+      expect(all).toEqual({ items: [newest, tiedHigh, tiedLow, oldest], nextCursor: null });
+      expect((await h.store.users.list({ limit: 10, cursor: '%%not-a-cursor%%' })).items).toEqual(all.items);
+    });
+
+    it('sets role, password hash, verification and bumps the session version', async () => {
+      const user = await h.addUser();
+      expect((await h.store.users.setRole(user.id, 'admin'))?.role).toBe('admin');
+      expect((await h.store.users.setEmailVerified(user.id))?.emailVerified).toBe(true);
+      expect((await h.store.users.bumpSessionVersion(user.id))?.sessionVersion).toBe(2);
+      expect((await h.store.users.replacePassword(user.id, 'new-hash', 2))?.sessionVersion).toBe(3);
+      expect(await h.store.users.findById(user.id)).toMatchObject({
+        role: 'admin',
+        passwordHash: 'new-hash',
+        emailVerified: true,
+        sessionVersion: 3,
+      });
+      expect(await h.store.users.setRole(randomUUID(), 'admin')).toBeNull();
+      expect(await h.store.users.bumpSessionVersion(randomUUID())).toBeNull();
+    });
+
+    it('replaces a password only at the expected session version: of two at once, exactly one wins', async () => {
+      const user = await h.addUser();
+      const attempts = await Promise.all([
+        h.store.users.replacePassword(user.id, 'hash-a', 0),
+        h.store.users.replacePassword(user.id, 'hash-b', 0),
+      ]);
+      expect(attempts.filter((replaced) => replaced !== null)).toHaveLength(1);
+      const winner = attempts.find((replaced) => replaced !== null)!;
+      expect(await h.store.users.findById(user.id)).toMatchObject({ passwordHash: winner.passwordHash, sessionVersion: 1 });
+      expect(await h.store.users.replacePassword(user.id, 'hash-c', 0)).toBeNull();
+      expect(await h.store.users.replacePassword(randomUUID(), 'hash-d', 0)).toBeNull();
+      expect((await h.store.users.findById(user.id))?.passwordHash).toBe(winner.passwordHash);
+    });
+
+    it('ends the older sessions with every role change, both ways', async () => {
+      const user = await h.addUser({ sessionVersion: 3 });
+      expect(await h.store.users.setRole(user.id, 'admin')).toMatchObject({ role: 'admin', sessionVersion: 4 });
+      expect(await h.store.users.setRole(user.id, 'customer')).toMatchObject({ role: 'customer', sessionVersion: 5 });
+      expect(await h.store.users.findById(user.id)).toMatchObject({ role: 'customer', sessionVersion: 5 });
+    });
+
+    it('hands an unverified account to the proven owner of its e-mail: no password, verified, older sessions ended', async () => {
+      const user = await h.addUser({ passwordHash: 'attacker-hash', emailVerified: false, sessionVersion: 2 });
+      const adopted = await h.store.users.adoptForVerifiedOwner(user.id);
+      expect(adopted).toMatchObject({ passwordHash: null, emailVerified: true, sessionVersion: 3 });
+      expect(await h.store.users.findById(user.id)).toEqual(adopted);
+      expect(await h.store.users.adoptForVerifiedOwner(randomUUID())).toBeNull();
+    });
+
+    it('keeps a null password hash for Google-only accounts', async () => {
+      const user = await h.addUser({ passwordHash: null });
+      expect((await h.store.users.findById(user.id))?.passwordHash).toBeNull();
+    });
+
+    it('saves, replaces and finds a profile', async () => {
+      const user = await h.addUser();
+      expect(await h.store.users.findProfile(user.id)).toBeNull();
+      const profile = {
+        userId: user.id,
+        imageUrl: 'https://img.example/me.png',
+        phone: '+15550100',
+        education: 'MIT',
+        linkedin: 'https://linkedin.com/in/ada',
+        facebook: '',
+        address: '1 Dock Road',
+        updatedAt: h.at(10),
+      };
+      expect(await h.store.users.saveProfile(profile)).toEqual(profile);
+      const replaced = { ...profile, phone: '+15550199', updatedAt: h.at(20) };
+      await h.store.users.saveProfile(replaced);
+      expect(await h.store.users.findProfile(user.id)).toEqual(replaced);
+    });
+
+    it('deletes a user with their profile, keeping their paid orders and reviews, returning the unpaid orders\' stock', async () => {
+      const user = await h.addUser();
+      const other = await h.addUser();
+      await h.store.users.saveProfile({
+        userId: user.id, imageUrl: '', phone: '', education: '', linkedin: '', facebook: '', address: '', updatedAt: h.at(1),
+      });
+      const product = await h.addProduct({ stock: 1_000 });
+      const paid = await h.placeOk(h.newOrder(product, { userId: user.id, quantity: 100 }));
+      await h.store.orders.markPaid(paid.id, 'tx-1', h.at(2));
+      const unpaid = await h.placeOk(h.newOrder(product, { userId: user.id, quantity: 200 }));
+      const othersUnpaid = await h.placeOk(h.newOrder(product, { userId: other.id, quantity: 500 }));
+      const review = await h.store.reviews.create(h.newReview({ userId: user.id }));
+      expect(await h.stockOf(product.id)).toBe(200);
+
+      expect(await h.store.users.delete(user.id)).toBe(true);
+      expect(await h.store.users.findById(user.id)).toBeNull();
+      expect(await h.store.users.findProfile(user.id)).toBeNull();
+      expect(await h.store.users.delete(user.id)).toBe(false);
+      expect((await h.store.orders.findById(paid.id))?.productName).toBe(product.name);
+      // Nobody can pay for the deleted user's unpaid order any more: its units go back.
+      expect(await h.store.orders.findById(unpaid.id)).toBeNull();
+      expect(await h.store.orders.findById(othersUnpaid.id)).not.toBeNull();
+      expect(await h.stockOf(product.id)).toBe(400);
+      const kept = (await h.store.reviews.list({ limit: 10 })).items;
+      expect(kept.map((r) => r.id)).toEqual([review.id]);
+      expect(kept[0]?.userId).toBeNull();
+      // The e-mail is free again.
+      expect(await h.store.users.create({ ...user, id: randomUUID() })).not.toBeNull();
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import type { InboxRepository } from '#domain/content/content-repository.ts';
+import { byId } from '../page-cursor.ts';
+import { newestFirst } from './newest-first.ts';
+import { copy, emailKey, type MemoryTables } from './tables.ts';
+
+export function createMemoryInbox({ subscribers, contactMessages }: MemoryTables): InboxRepository {
+  return {
+    async subscribe(subscriber) {
+      const key = emailKey(subscriber.email);
+      const existing = subscribers.get(key);
+      if (existing) return copy(existing);
+      subscribers.set(key, copy(subscriber));
+      return copy(subscriber);
+    },
+    async listSubscribers(page) {
+      // Subscribers have no id: their e-mail is the key that breaks ties.
+      return newestFirst(subscribers.values(), page, (subscriber) => subscriber.email);
+    },
+    async addContactMessage(message) {
+      contactMessages.push(copy(message));
+      return copy(message);
+    },
+    async listContactMessages(page) {
+      return newestFirst(contactMessages, page, byId);
+    },
+    async countContactMessages() {
+      return contactMessages.length;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { ProductRepository } from '#domain/catalog/product-repository.ts';
+import type { Product } from '#domain/catalog/product.ts';
+import { assignedSku, assignedSkuSequence } from '#domain/catalog/sku.ts';
+import { byId } from '../page-cursor.ts';
+import { definedChanges, withDefaults } from '../product-fields.ts';
+import { newestFirst } from './newest-first.ts';
+import { checkStock, checkTerms, copy, copyOrNull, type MemoryTables } from './tables.ts';
+
+export function createMemoryProducts(tables: MemoryTables): ProductRepository {
+  const { products, orders } = tables;
+  const skuTaken = (sku: string, exceptId?: string) => [...products.values()].some((p) => p.sku === sku && p.id !== exceptId);
+  const nextAssignedSku = () =>
+    assignedSku(Math.max(0, ...[...products.values()].map((p) => assignedSkuSequence(p.sku) ?? 0)) + 1);
+  const checkCategory = (categoryId: string | null) => {
+    // As the foreign key does.
+    if (categoryId !== null && !tables.categories.has(categoryId)) throw new Error('FOREIGN KEY constraint failed: products.category_id');
+  };
+
+  return {
+    async list(page) {
+      return newestFirst(products.values(), page, byId);
+    },
+    async findById(id) {
+      return copyOrNull(products.get(id));
+    },
+    async findBySku(sku) {
+      const wanted = sku.trim().toUpperCase();
+      return copyOrNull([...products.values()].find((p) => p.sku === wanted));
+    },
+    async create(input) {
+      const filled = withDefaults(input);
+      checkStock(filled.stock);
+      checkTerms(filled);
+      checkCategory(filled.categoryId);
+      // As the databases' primary key does.
+      if (products.has(filled.id)) throw new Error('UNIQUE constraint failed: products.id');
+      if (filled.sku !== undefined && skuTaken(filled.sku)) return 'duplicate-sku';
+      const product: Product = { ...copy(filled), sku: filled.sku ?? nextAssignedSku(), updatedAt: new Date(filled.createdAt) };
+      products.set(product.id, product);
+      tables.catalogWrites++;
+      return copy(product);
+    },
+    async update(id, changes, updatedAt) {
+      const product = products.get(id);
+      if (!product) return null;
+      const defined = definedChanges(changes);
+      if (defined.stock !== undefined) checkStock(defined.stock);
+      if (defined.categoryId !== undefined) checkCategory(defined.categoryId);
+      checkTerms({ ...product, ...defined });
+      if (defined.sku !== undefined && skuTaken(defined.sku, id)) return 'duplicate-sku';
+      Object.assign(product, copy(defined), { updatedAt: new Date(updatedAt) });
+      tables.catalogWrites++;
+      return copy(product);
+    },
+    async delete(id) {
+      if (!products.delete(id)) return false;
+      tables.catalogWrites++;
+      // Like ON DELETE SET NULL: the order keeps its product snapshot.
+      for (const order of orders.values()) if (order.productId === id) order.productId = null;
+      return true;
+    },
+    async count() {
+      return products.size;
+    },
+    async countBelowStock(units) {
+      return [...products.values()].filter((product) => product.stock < units).length;
+    },
+    async countInCategory(categoryId) {
+      return [...products.values()].filter((product) => product.categoryId === categoryId).length;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { relevanceBucket, type ProductSearch, type RawFacets } from '#domain/catalog/product-search.ts';
+import type { Product } from '#domain/catalog/product.ts';
+import { searchWords, wordsMatch } from '#domain/catalog/search-terms.ts';
+import { productSearchText } from '#domain/catalog/search-terms.ts';
+import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf, type SortKey } from '../search-cursor.ts';
+import { copy, type MemoryTables } from './tables.ts';
+
+/** Byte order for the BMP, as SQLite's BINARY and PostgreSQL's "C" collations compare. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order of two sort keys of the same sort (negative: a first). */
+const compareKeys = (a: SortKey, b: SortKey): number => {
+  switch (a.sort) {
+    case 'newest': {
+      const other = b as typeof a;
+      return other.createdAtMs - a.createdAtMs || compareText(other.id, a.id);
+    }
+    case 'price-asc': {
+      const other = b as typeof a;
+      return a.priceCents - other.priceCents || compareText(a.id, other.id);
+    }
+    case 'price-desc': {
+      const other = b as typeof a;
+      return other.priceCents - a.priceCents || compareText(other.id, a.id);
+    }
+    case 'name': {
+      const other = b as typeof a;
+      return compareText(a.name, other.name) || compareText(a.id, other.id);
+    }
+    case 'relevance': {
+      const other = b as typeof a;
+      return a.bucket - other.bucket || compareText(a.name, other.name) || compareText(a.id, other.id);
+    }
+  }
+};
+
+/**
+ * The search port over the memory tables: the same matching (every query word starts a word of
+ * the product), filters, facets and ranking rules as the SQL stores, computed by scanning.
+ */
+export function createMemorySearch(tables: MemoryTables): ProductSearch {
+  return {
+    async search(query) {
+      const words = query.terms?.words ?? null;
+      const sort = appliedSort(query.sort, words !== null && words.length > 0);
+      const matchesText = (product: Product) => {
+        if (query.terms === null) return true;
+        if (query.terms.words.length === 0) return false;
+        const text = productSearchText(product);
+        return wordsMatch(query.terms.words, [...searchWords(text.name), ...searchWords(text.rest)]);
+      };
+      const inCategory = (product: Product) => query.categoryIds === null || (product.categoryId !== null && query.categoryIds.includes(product.categoryId));
+      const ofBrand = (product: Product) => query.brand === null || product.brand === query.brand;
+      const others = (product: Product) =>
+        (!query.inStock || product.stock > 0) &&
+        (query.minPriceCents === null || product.priceCents >= query.minPriceCents) &&
+        (query.maxPriceCents === null || product.priceCents <= query.maxPriceCents);
+
+      const base = [...tables.products.values()].filter((product) => matchesText(product) && others(product));
+      const matching = base.filter((product) => inCategory(product) && ofBrand(product));
+      const keyed = matching.map((product) => {
+        const bucket = query.terms ? relevanceBucket(product, query.terms, searchWords(productSearchText(product).name)) : 3;
+        return { product, key: sortKeyOf(sort, product, bucket) };
+      });
+      keyed.sort((a, b) => compareKeys(a.key, b.key));
+      const after = decodeSearchCursor(query.cursor, sort);
+      const rest = after ? keyed.filter(({ key }) => compareKeys(key, after) > 0) : keyed;
+      const page = rest.slice(0, query.limit);
+      const last = page.at(-1);
+
+      const facets: RawFacets = { categories: [], brands: [] };
+      if (query.withCounts) {
+        const categoryCounts = new Map<string, number>();
+        for (const product of base.filter(ofBrand)) {
+          if (product.categoryId !== null) categoryCounts.set(product.categoryId, (categoryCounts.get(product.categoryId) ?? 0) + 1);
+        }
+        const brandCounts = new Map<string, number>();
+        for (const product of base.filter(inCategory)) {
+          if (product.brand !== null) brandCounts.set(product.brand, (brandCounts.get(product.brand) ?? 0) + 1);
+        }
+        facets.categories = [...categoryCounts].map(([id, count]) => ({ id, count }));
+        facets.brands = [...brandCounts].map(([name, count]) => ({ name, count }));
+      }
+      return {
+        items: page.map(({ product }) => copy(product)),
+        nextCursor: rest.length > query.limit && last ? encodeSearchCursor(last.key) : null,
+        total: query.withCounts ? matching.length : 0,
+        facets,
+      };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Category } from '#domain/catalog/category.ts';
+import type { Product } from '#domain/catalog/product.ts';
+import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
+import type { Profile, User } from '#domain/identity/user.ts';
+import { MIN_ORDER_QUANTITY, type Order } from '#domain/ordering/order.ts';
+
+/**
+ * The memory store's "database": what the repositories share, as the SQL tables are shared
+ * (deleting a product touches orders, deleting a user touches profiles and reviews).
+ */
+export interface MemoryTables {
+  products: Map<string, Product>;
+  categories: Map<string, Category>;
+  orders: Map<string, Order>;
+  users: Map<string, User>;
+  profiles: Map<string, Profile>;
+  reviews: Map<string, Review>;
+  /** Keyed by the lower-cased e-mail, as the SQL unique index on lower(email). */
+  subscribers: Map<string, Subscriber>;
+  contactMessages: ContactMessage[];
+  /** Bumped by every write that can change what the catalog shows (see the store's catalogVersion). */
+  catalogWrites: number;
+}
+
+export const createMemoryTables = (): MemoryTables => ({
+  products: new Map(),
+  categories: new Map(),
+  orders: new Map(),
+  users: new Map(),
+  profiles: new Map(),
+  reviews: new Map(),
+  subscribers: new Map(),
+  contactMessages: [],
+  catalogWrites: 0,
+});
+
+/** Every value handed in or out is copied, so callers can never mutate the stored state. */
+export const copy = <T>(value: T): T => structuredClone(value);
+export const copyOrNull = <T>(value: T | undefined): T | null => (value === undefined ? null : copy(value));
+
+export const emailKey = (email: string): string => email.toLowerCase();
+
+// The CHECK constraints of the SQL schemas, so code that relies on them fails here too.
+export const checkStock = (stock: number): void => {
+  if (!Number.isInteger(stock) || stock < 0) throw new Error('CHECK constraint failed: products_stock_check');
+};
+/** PostgreSQL's products_terms_check (the domain checks the same before any write). */
+export const checkTerms = (terms: Pick<Product, 'minOrderQuantity' | 'packSize'>): void => {
+  if (!(terms.minOrderQuantity >= 100 && terms.packSize >= 1 && terms.minOrderQuantity % terms.packSize === 0)) {
+    throw new Error('CHECK constraint failed: products_terms_check');
+  }
+};
+export const checkQuantity = (quantity: number): void => {
+  if (!Number.isInteger(quantity) || quantity < MIN_ORDER_QUANTITY) {
+    throw new Error('CHECK constraint failed: orders_quantity_check');
+  }
+};

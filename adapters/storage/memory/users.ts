@@ -1,0 +1,87 @@
+import type { UserRepository } from '#domain/identity/user-repository.ts';
+import type { User } from '#domain/identity/user.ts';
+import { byId } from '../page-cursor.ts';
+import { newestFirst } from './newest-first.ts';
+import { copy, copyOrNull, emailKey, type MemoryTables } from './tables.ts';
+
+/**
+ * Deleting a user keeps their paid orders with the now dangling `userId` (Order.userId is not
+ * nullable, and the SQL schemas deliberately have no foreign key there); their unpaid orders are
+ * deleted and the units returned; reviews get `userId: null` and the profile is removed.
+ */
+export function createMemoryUsers(tables: MemoryTables): UserRepository {
+  const { users, profiles, reviews, orders, products } = tables;
+  const findByEmail = (email: string): User | undefined =>
+    [...users.values()].find((user) => emailKey(user.email) === emailKey(email));
+  const update = (id: string, change: (user: User) => void): User | null => {
+    const user = users.get(id);
+    if (!user) return null;
+    change(user);
+    return copy(user);
+  };
+
+  return {
+    async create(user) {
+      if (users.has(user.id) || findByEmail(user.email)) return null;
+      users.set(user.id, copy(user));
+      return copy(user);
+    },
+    async findById(id) {
+      return copyOrNull(users.get(id));
+    },
+    async findByEmail(email) {
+      return copyOrNull(findByEmail(email));
+    },
+    async list(page) {
+      return newestFirst(users.values(), page, byId);
+    },
+    async setRole(id, role) {
+      return update(id, (user) => {
+        user.role = role;
+        user.sessionVersion += 1;
+      });
+    },
+    async replacePassword(id, passwordHash, expectedVersion) {
+      if (users.get(id)?.sessionVersion !== expectedVersion) return null;
+      return update(id, (user) => {
+        user.passwordHash = passwordHash;
+        user.sessionVersion += 1;
+      });
+    },
+    async setEmailVerified(id) {
+      return update(id, (user) => (user.emailVerified = true));
+    },
+    async adoptForVerifiedOwner(id) {
+      return update(id, (user) => {
+        user.passwordHash = null;
+        user.emailVerified = true;
+        user.sessionVersion += 1;
+      });
+    },
+    async bumpSessionVersion(id) {
+      return update(id, (user) => (user.sessionVersion += 1));
+    },
+    async delete(id) {
+      if (!users.delete(id)) return false;
+      profiles.delete(id);
+      for (const order of [...orders.values()]) {
+        if (order.userId !== id || order.status !== 'unpaid') continue;
+        orders.delete(order.id);
+        const product = order.productId === null ? undefined : products.get(order.productId);
+        if (product) {
+          product.stock += order.quantity;
+          tables.catalogWrites++;
+        }
+      }
+      for (const review of reviews.values()) if (review.userId === id) review.userId = null;
+      return true;
+    },
+    async findProfile(userId) {
+      return copyOrNull(profiles.get(userId));
+    },
+    async saveProfile(profile) {
+      profiles.set(profile.userId, copy(profile));
+      return copy(profile);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { and, eq, getTableColumns, lt, ne, sql } from 'drizzle-orm';
+import type { ProductRepository } from '#domain/catalog/product-repository.ts';
+import { assignedSku } from '#domain/catalog/sku.ts';
+import { toPage } from '../page-cursor.ts';
+import { changesSearchText, definedChanges, searchColumns, withDefaults } from '../product-fields.ts';
+import { firstRow, type PgDb } from './database.ts';
+import { newestFirst } from './newest-first.ts';
+import { products } from './schema.ts';
+
+/** A product's own columns: the search words stay inside the store. */
+const { searchName: _searchName, searchRest: _searchRest, ...productColumns } = getTableColumns(products);
+export { productColumns };
+
+/** A server-assigned SKU lost a race with another instance: try the next number. */
+const ASSIGN_ATTEMPTS = 5;
+
+const isSkuConflict = (error: unknown): boolean => {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505' && 'constraint' in cause && cause.constraint === 'products_sku_unique';
+};
+
+export function createPgProducts(db: PgDb): ProductRepository {
+  // Server-assigned SKUs are `BH-` and digits; products_sku_c_idx answers this byte-order range.
+  const lastAssigned = async (): Promise<number> => {
+    const [row] = await db
+      .select({ sequence: sql<string | null>`max(cast(substr(${products.sku}, 4) as bigint))` })
+      .from(products)
+      .where(sql`${products.sku} collate "C" >= 'BH-0' and ${products.sku} collate "C" < 'BH-:' and substr(${products.sku}, 4) ~ '^[0-9]{1,15}$'`);
+    return Number(row?.sequence ?? 0);
+  };
+  return {
+    async list(page) {
+      const query = newestFirst(db.select(productColumns).from(products).$dynamic(), { createdAt: products.createdAt, key: products.id }, page);
+      return toPage(await query, page.limit);
+    },
+    async findById(id) {
+      return firstRow(db.select(productColumns).from(products).where(eq(products.id, id)));
+    },
+    async findBySku(sku) {
+      return firstRow(db.select(productColumns).from(products).where(eq(products.sku, sku.trim().toUpperCase())));
+    },
+    async create(record) {
+      const filled = withDefaults(record);
+      for (let attempt = 1; ; attempt++) {
+        const sku = filled.sku ?? assignedSku((await lastAssigned()) + 1);
+        const [row] = await db
+          .insert(products)
+          .values({ ...filled, sku, ...searchColumns({ ...filled, sku }), updatedAt: filled.createdAt })
+          .onConflictDoNothing({ target: products.sku })
+          .returning(productColumns);
+        if (row) return row;
+        if (filled.sku !== undefined || attempt >= ASSIGN_ATTEMPTS) return 'duplicate-sku';
+      }
+    },
+    async update(id, changes, updatedAt) {
+      const defined = definedChanges(changes);
+      try {
+        return await db.transaction(async (tx) => {
+          if (defined.sku !== undefined) {
+            const [taken] = await tx.select({ id: products.id }).from(products).where(and(eq(products.sku, defined.sku), ne(products.id, id)));
+            if (taken) return 'duplicate-sku' as const;
+          }
+          let search = {};
+          if (changesSearchText(changes)) {
+            const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
+            if (!current) return null;
+            search = searchColumns({ ...current, ...defined });
+          }
+          const [row] = await tx.update(products).set({ ...defined, ...search, updatedAt }).where(eq(products.id, id)).returning(productColumns);
+          return row ?? null;
+        });
+      } catch (error) {
+        if (isSkuConflict(error)) return 'duplicate-sku';
+        throw error;
+      }
+    },
+    async delete(id) {
+      // ON DELETE SET NULL keeps the orders and their snapshots.
+      const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+      return deleted.length > 0;
+    },
+    async count() {
+      return db.$count(products);
+    },
+    async countBelowStock(units) {
+      return db.$count(products, lt(products.stock, units));
+    },
+    async countInCategory(categoryId) {
+      return db.$count(products, eq(products.categoryId, categoryId));
+    },
+  };
+}
+
+/** Writes the search words of products a migration brought in (see the SQLite twin). */
+export async function fillMissingSearchWords(db: PgDb): Promise<number> {
+  const missing = await db.select(productColumns).from(products).where(eq(products.searchName, ''));
+  for (const product of missing) await db.update(products).set(searchColumns(product)).where(eq(products.id, product.id));
+  return missing.length;
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { ProductSearch } from '#domain/catalog/product-search.ts';
+import type { Product } from '#domain/catalog/product.ts';
+import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
+import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
+import type { PgDb } from './database.ts';
+import { PRODUCT_SEARCH_VECTOR } from './schema.ts';
+
+/** tsquery: each word quoted and marked as a prefix, all of them required. */
+const prefixes = (words: readonly string[]) => words.map((word) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+
+export const pgSearchDialect: SearchDialect = {
+  param: (n) => `$${n}`,
+  // Written exactly as products_search_idx's expression, so the GIN index serves it.
+  textMatch: (param) => `${PRODUCT_SEARCH_VECTOR.replace('search_name', 'p.search_name').replace('search_rest', 'p.search_rest')} @@ to_tsquery('simple', ${param})`,
+  matchExpression: prefixes,
+  nameMatch: (param) => `to_tsvector('simple', p.search_name) @@ to_tsquery('simple', ${param})`,
+  nameMatchExpression: prefixes,
+  bytes: (column) => `${column} COLLATE "C"`,
+  skuPrefixEnd: (param) => `(${param} || '~') COLLATE "C"`,
+  time: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 millisecond')`,
+};
+
+interface ProductRow extends Omit<Product, 'priceCents'> {
+  priceCents: number | string;
+  bucket?: number;
+}
+
+const toProduct = (row: ProductRow): Product => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name,
+  description: row.description,
+  imageUrl: row.imageUrl,
+  priceCents: Number(row.priceCents),
+  stock: row.stock,
+  categoryId: row.categoryId,
+  brand: row.brand,
+  unit: row.unit,
+  attributes: row.attributes,
+  minOrderQuantity: row.minOrderQuantity,
+  packSize: row.packSize,
+  priceTiers: row.priceTiers,
+  createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
+});
+
+/**
+ * The search port on PostgreSQL: the `simple` tsvector of the search words (GIN index
+ * products_search_idx) for matching, the products indexes (names and ids in "C" order) for
+ * filters and sorts; sql-search.ts builds the statements.
+ */
+export function createPgSearch(db: PgDb): ProductSearch {
+  const all = async <T>(query: SqlQuery): Promise<T[]> => {
+    const chunks = query.text.split(/\$(\d+)/);
+    const parts = chunks.map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql`${query.params[Number(chunk) - 1]}`));
+    const result = (await db.execute(sql.join(parts))) as unknown as { rows: T[] };
+    return result.rows;
+  };
+
+  return {
+    async search(query) {
+      const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
+      const built = buildSearchSql(pgSearchDialect, query, after);
+      if (!built.page) return { items: [], nextCursor: null, total: 0, facets: { categories: [], brands: [] } };
+      const rows = await all<ProductRow>(built.page);
+      const items = rows.slice(0, query.limit).map(toProduct);
+      const lastRow = rows[query.limit - 1];
+      const last = items.at(-1);
+      const nextCursor = rows.length > query.limit && last && lastRow ? encodeSearchCursor(sortKeyOf(built.sort, last, Number(lastRow.bucket ?? 3))) : null;
+      if (!built.total || !built.categoryFacet || !built.brandFacet) return { items, nextCursor, total: 0, facets: { categories: [], brands: [] } };
+      const [total, categories, brands] = await Promise.all([
+        all<{ count: string | number }>(built.total),
+        all<{ id: string; count: string | number }>(built.categoryFacet),
+        all<{ name: string; count: string | number }>(built.brandFacet),
+      ]);
+      return {
+        items,
+        nextCursor,
+        total: Number(total[0]?.count ?? 0),
+        facets: {
+          categories: categories.map((row) => ({ id: row.id, count: Number(row.count) })),
+          brands: brands.map((row) => ({ name: row.name, count: Number(row.count) })),
+        },
+      };
+    },
+  };
+}

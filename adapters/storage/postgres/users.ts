@@ -1,0 +1,76 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { UserRepository } from '#domain/identity/user-repository.ts';
+import { toPage } from '../page-cursor.ts';
+import { firstRow, insertedRow, type PgDb } from './database.ts';
+import { newestFirst } from './newest-first.ts';
+import { orders, products, profiles, users } from './schema.ts';
+
+export function createPgUsers(db: PgDb): UserRepository {
+  const update = (id: string, changes: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL }) =>
+    firstRow(db.update(users).set(changes).where(eq(users.id, id)).returning());
+
+  return {
+    async create(user) {
+      // DO NOTHING covers both the id and the lower(email) unique index.
+      return firstRow(db.insert(users).values(user).onConflictDoNothing().returning());
+    },
+    async findById(id) {
+      return firstRow(db.select().from(users).where(eq(users.id, id)));
+    },
+    async findByEmail(email) {
+      return firstRow(db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`));
+    },
+    async list(page) {
+      const query = newestFirst(db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id }, page);
+      return toPage(await query, page.limit);
+    },
+    async setRole(id, role) {
+      return update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
+    },
+    async replacePassword(id, passwordHash, expectedVersion) {
+      return firstRow(
+        db
+          .update(users)
+          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+          .where(and(eq(users.id, id), eq(users.sessionVersion, expectedVersion)))
+          .returning(),
+      );
+    },
+    async setEmailVerified(id) {
+      return update(id, { emailVerified: true });
+    },
+    async adoptForVerifiedOwner(id) {
+      return update(id, { passwordHash: null, emailVerified: true, sessionVersion: sql`${users.sessionVersion} + 1` });
+    },
+    async bumpSessionVersion(id) {
+      return update(id, { sessionVersion: sql`${users.sessionVersion} + 1` });
+    },
+    async delete(id) {
+      // Profiles cascade, reviews are set null, paid orders have no foreign key and keep the id;
+      // unpaid ones go, their units back on the shelf, in the same transaction.
+      return db.transaction(async (tx) => {
+        const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        if (deleted.length === 0) return false;
+        const unpaid = await tx
+          .delete(orders)
+          .where(and(eq(orders.userId, id), eq(orders.status, 'unpaid')))
+          .returning({ productId: orders.productId, quantity: orders.quantity });
+        for (const { productId, quantity } of unpaid) {
+          if (productId === null) continue;
+          await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, productId));
+        }
+        return true;
+      });
+    },
+    async findProfile(userId) {
+      return firstRow(db.select().from(profiles).where(eq(profiles.userId, userId)));
+    },
+    async saveProfile(profile) {
+      const { userId: _userId, ...fields } = profile;
+      return insertedRow(
+        db.insert(profiles).values(profile).onConflictDoUpdate({ target: profiles.userId, set: fields }).returning(),
+        'profile',
+      );
+    },
+  };
+}

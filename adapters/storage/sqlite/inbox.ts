@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { InboxRepository } from '#domain/content/content-repository.ts';
+import { toPage, toPageKeyedBy } from '../page-cursor.ts';
+import type { SqliteDb } from './database.ts';
+import { newestFirstReader } from './newest-first.ts';
+import { contactMessages, subscribers } from './schema.ts';
+
+export function createSqliteInbox(db: SqliteDb): InboxRepository {
+  // Subscribers have no id: their e-mail is the key that breaks ties.
+  const newestSubscribers = newestFirstReader(() => db.select().from(subscribers).$dynamic(), {
+    createdAt: subscribers.createdAt,
+    key: subscribers.email,
+  });
+  const newestMessages = newestFirstReader(() => db.select().from(contactMessages).$dynamic(), {
+    createdAt: contactMessages.createdAt,
+    key: contactMessages.id,
+  });
+
+  return {
+    async subscribe(subscriber) {
+      db.insert(subscribers).values(subscriber).onConflictDoNothing().run();
+      const kept = db
+        .select()
+        .from(subscribers)
+        .where(sql`lower(${subscribers.email}) = lower(${subscriber.email})`)
+        .get();
+      if (!kept) throw new Error('subscriber vanished right after its insert');
+      return kept;
+    },
+    async listSubscribers(page) {
+      return toPageKeyedBy(newestSubscribers(page), page.limit, (subscriber) => subscriber.email);
+    },
+    async addContactMessage(message) {
+      return db.insert(contactMessages).values(message).returning().get();
+    },
+    async listContactMessages(page) {
+      return toPage(newestMessages(page), page.limit);
+    },
+    async countContactMessages() {
+      return db.$count(contactMessages);
+    },
+  };
+}

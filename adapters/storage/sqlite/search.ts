@@ -1,0 +1,94 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { ProductSearch } from '#domain/catalog/product-search.ts';
+import type { Product } from '#domain/catalog/product.ts';
+import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
+import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
+
+/** FTS5: each word a quoted prefix phrase, so nothing the buyer typed is read as syntax. */
+const quoted = (words: readonly string[]) => words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+
+export const sqliteSearchDialect: SearchDialect = {
+  param: (n) => `@p${n}`,
+  textMatch: (param) => `p.search_id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${param})`,
+  matchExpression: quoted,
+  nameMatch: (param) => `p.search_id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${param})`,
+  nameMatchExpression: (words) => `search_name : (${quoted(words)})`,
+  // BINARY, SQLite's default collation, is byte order already.
+  bytes: (column) => column,
+  // '~' sorts after every character a SKU may hold (A–Z 0–9 - . /).
+  skuPrefixEnd: (param) => `${param} || '~'`,
+  time: (param) => param,
+};
+
+interface ProductRow extends Omit<Product, 'attributes' | 'priceTiers' | 'createdAt' | 'updatedAt'> {
+  attributes: string;
+  priceTiers: string;
+  createdAt: number;
+  updatedAt: number;
+  bucket?: number;
+}
+
+const toProduct = (row: ProductRow): Product => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name,
+  description: row.description,
+  imageUrl: row.imageUrl,
+  priceCents: row.priceCents,
+  stock: row.stock,
+  categoryId: row.categoryId,
+  brand: row.brand,
+  unit: row.unit,
+  attributes: JSON.parse(row.attributes) as Product['attributes'],
+  minOrderQuantity: row.minOrderQuantity,
+  packSize: row.packSize,
+  priceTiers: JSON.parse(row.priceTiers) as Product['priceTiers'],
+  createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
+});
+
+/** Distinct query shapes are few (filters × sorts × category sizes); a bound keeps it so. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * The search port on SQLite: FTS5 (`products_fts`, migration 0002) for the words, the products
+ * indexes for filters and sorts (sql-search.ts builds the statements). Statements are prepared
+ * once per shape and kept.
+ */
+export function createSqliteSearch(sqlite: Database): ProductSearch {
+  const statements = new Map<string, Statement>();
+  const prepared = (text: string): Statement => {
+    let statement = statements.get(text);
+    if (!statement) {
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+      statement = sqlite.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const named = (params: unknown[]) => Object.fromEntries(params.map((value, index) => [`p${index + 1}`, value]));
+  const all = <T>(query: SqlQuery): T[] => prepared(query.text).all(named(query.params)) as T[];
+
+  return {
+    async search(query) {
+      const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
+      const built = buildSearchSql(sqliteSearchDialect, query, after);
+      if (!built.page) return { items: [], nextCursor: null, total: 0, facets: { categories: [], brands: [] } };
+      const rows = all<ProductRow>(built.page);
+      const items = rows.slice(0, query.limit).map(toProduct);
+      const lastRow = rows[query.limit - 1];
+      const last = items.at(-1);
+      const nextCursor = rows.length > query.limit && last && lastRow ? encodeSearchCursor(sortKeyOf(built.sort, last, lastRow.bucket ?? 3)) : null;
+      if (!built.total || !built.categoryFacet || !built.brandFacet) return { items, nextCursor, total: 0, facets: { categories: [], brands: [] } };
+      return {
+        items,
+        nextCursor,
+        total: all<{ count: number }>(built.total)[0]?.count ?? 0,
+        facets: {
+          categories: all<{ id: string; count: number }>(built.categoryFacet),
+          brands: all<{ name: string; count: number }>(built.brandFacet),
+        },
+      };
+    },
+  };
+}

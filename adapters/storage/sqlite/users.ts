@@ -1,0 +1,77 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { UserRepository } from '#domain/identity/user-repository.ts';
+import { toPage } from '../page-cursor.ts';
+import type { CatalogWrites, SqliteDb } from './database.ts';
+import { newestFirstReader } from './newest-first.ts';
+import { orders, products, profiles, users } from './schema.ts';
+
+export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRepository {
+  const newestFirst = newestFirstReader(() => db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id });
+  const update = (id: string, changes: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL }) =>
+    db.update(users).set(changes).where(eq(users.id, id)).returning().get() ?? null;
+
+  return {
+    async create(user) {
+      // DO NOTHING covers both the id and the lower(email) unique index.
+      return db.insert(users).values(user).onConflictDoNothing().returning().get() ?? null;
+    },
+    async findById(id) {
+      return db.select().from(users).where(eq(users.id, id)).get() ?? null;
+    },
+    async findByEmail(email) {
+      return db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).get() ?? null;
+    },
+    async list(page) {
+      return toPage(newestFirst(page), page.limit);
+    },
+    async setRole(id, role) {
+      return update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
+    },
+    async replacePassword(id, passwordHash, expectedVersion) {
+      return (
+        db
+          .update(users)
+          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+          .where(and(eq(users.id, id), eq(users.sessionVersion, expectedVersion)))
+          .returning()
+          .get() ?? null
+      );
+    },
+    async setEmailVerified(id) {
+      return update(id, { emailVerified: true });
+    },
+    async adoptForVerifiedOwner(id) {
+      return update(id, { passwordHash: null, emailVerified: true, sessionVersion: sql`${users.sessionVersion} + 1` });
+    },
+    async bumpSessionVersion(id) {
+      return update(id, { sessionVersion: sql`${users.sessionVersion} + 1` });
+    },
+    async delete(id) {
+      // Profiles cascade, reviews are set null, paid orders have no foreign key and keep the id;
+      // unpaid ones go, their units back on the shelf, in the same transaction.
+      return db.transaction(
+        (tx) => {
+          if (tx.delete(users).where(eq(users.id, id)).run().changes === 0) return false;
+          const unpaid = tx
+            .delete(orders)
+            .where(and(eq(orders.userId, id), eq(orders.status, 'unpaid')))
+            .returning({ productId: orders.productId, quantity: orders.quantity })
+            .all();
+          for (const { productId, quantity } of unpaid) {
+            if (productId === null) continue;
+            tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, productId)).run();
+          }
+          return catalog.changed(true);
+        },
+        { behavior: 'immediate' },
+      );
+    },
+    async findProfile(userId) {
+      return db.select().from(profiles).where(eq(profiles.userId, userId)).get() ?? null;
+    },
+    async saveProfile(profile) {
+      const { userId: _userId, ...fields } = profile;
+      return db.insert(profiles).values(profile).onConflictDoUpdate({ target: profiles.userId, set: fields }).returning().get();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Store } from '#domain/store.ts';
+
+/** The database connection's process lifecycle: the health check pings it, shutdown closes it. */
+export interface StorageLifecycle {
+  /** Resolves once the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * What a storage adapter's factory hands to composition (adapters/compose.ts): the repositories,
+ * which are all the domain sees, and the two things only the process and the HTTP layer need.
+ */
+export interface Storage {
+  repositories: Store;
+  lifecycle: StorageLifecycle;
+  /**
+   * A token that changes whenever any product may have changed (created, edited, deleted, or its
+   * stock moved by an order placed or deleted), by this process or any other on the same database.
+   * Cheap enough to ask on every catalog read, so the HTTP layer can keep serialised catalog
+   * pages. Null when the adapter cannot tell cheaply (PostgreSQL, where several instances may
+   * share the database): nothing may then be cached across requests.
+   */
+  catalogVersion: (() => string) | null;
+  /**
+   * Which of `urls` a product, a profile photo, a review or an order still shows: the uploads
+   * sweep (adapters/images/sweep-uploads.ts) deletes only the others.
+   */
+  imagesInUse(urls: readonly string[]): Promise<Set<string>>;
+}

@@ -1,0 +1,61 @@
+import type { Page } from '../shared/page.ts';
+import type { Product } from './product.ts';
+import type { SearchTerms } from './search-terms.ts';
+
+/**
+ * The catalogue search port (README.md, "Search"): matching, filters, facets, sorts and cursors.
+ * SQLite (FTS5), PostgreSQL (tsvector) and memory implement it; one contract suite holds them
+ * to the same answers, so a dedicated search engine could replace them by another adapter.
+ */
+export const PRODUCT_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * The ranking rules every store applies, in this order:
+ * - relevance: an exact SKU, then SKUs starting with the query, then products whose NAME holds
+ *   every word, then the other matches; within each, by name, then id;
+ * - newest: created desc, id desc; price-asc: price, id; price-desc: price desc, id desc;
+ *   name: name, id. Names and ids compare by code point (byte order), the same in every store.
+ */
+export interface ProductSearchQuery {
+  /** Null: no text search. Words empty (a query of only punctuation or emoji): nothing matches. */
+  terms: SearchTerms | null;
+  /** The category and its children, already resolved; null: any. */
+  categoryIds: readonly string[] | null;
+  brand: string | null;
+  inStock: boolean;
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  /** `relevance` without terms is read as `newest`. */
+  sort: ProductSort;
+  limit: number;
+  cursor: string | null;
+  /** False skips `total` and the facets (the typeahead needs neither). */
+  withCounts: boolean;
+}
+
+/** Facets as the stores count them: by category id (filed directly) and brand. */
+export interface RawFacets {
+  categories: { id: string; count: number }[];
+  brands: { name: string; count: number }[];
+}
+
+export interface ProductSearchPage extends Page<Product> {
+  total: number;
+  facets: RawFacets;
+}
+
+export interface ProductSearch {
+  search(query: ProductSearchQuery): Promise<ProductSearchPage>;
+}
+
+/** The relevance bucket of a product for a query (see the ranking rules above). */
+export const relevanceBucket = (
+  product: Pick<Product, 'sku'>,
+  terms: SearchTerms,
+  nameWords: readonly string[],
+): 0 | 1 | 2 | 3 => {
+  if (terms.sku !== null && product.sku === terms.sku) return 0;
+  if (terms.sku !== null && product.sku.startsWith(terms.sku)) return 1;
+  return terms.words.every((word) => nameWords.some((candidate) => candidate.startsWith(word))) ? 2 : 3;
+};

@@ -1,0 +1,46 @@
+import { fail, ok, type Result } from '../shared/result.ts';
+import type { TermFailure } from './term-failure.ts';
+
+/**
+ * The part number rule (README.md, "Catalogue"): 2–32 characters of `A–Z 0–9 - . /`, stored
+ * upper-case and compared case-insensitively, so `m8-nut` and `M8-NUT` are one SKU.
+ */
+export const SKU_MIN_LENGTH = 2;
+export const SKU_MAX_LENGTH = 32;
+const SKU_CHARACTERS = /^[A-Z0-9./-]+$/;
+
+/** The stored and compared form: trimmed and upper-case (it does not check the rule). */
+export const normalizeSku = (input: string): string => input.trim().toUpperCase();
+
+export const sameSku = (a: string, b: string): boolean => normalizeSku(a) === normalizeSku(b);
+
+/** Checks a SKU as typed and gives its stored form. */
+export const checkSku = (input: string): Result<string, TermFailure> => {
+  const sku = normalizeSku(input);
+  if (sku.length === 0) return fail({ code: 'REQUIRED' });
+  if (sku.length < SKU_MIN_LENGTH) return fail({ code: 'TOO_SHORT', min: SKU_MIN_LENGTH });
+  if (sku.length > SKU_MAX_LENGTH) return fail({ code: 'TOO_LONG', max: SKU_MAX_LENGTH });
+  if (!SKU_CHARACTERS.test(sku)) return fail({ code: 'SKU_CHARACTERS' });
+  return ok(sku);
+};
+
+export const isValidSku = (input: string): boolean => checkSku(input).ok;
+
+/**
+ * The SKU the server gives a product the admin left without one: `BH-000123` from a sequence
+ * number (more digits once the sequence passes 999,999).
+ */
+export const ASSIGNED_SKU_PREFIX = 'BH-';
+
+export const assignedSku = (sequence: number): string => {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`SKU sequence must be a positive whole number, got ${sequence}`);
+  return `${ASSIGNED_SKU_PREFIX}${String(sequence).padStart(6, '0')}`;
+};
+
+/** The sequence number of a server-assigned SKU, or null for any other SKU. */
+export const assignedSkuSequence = (sku: string): number | null => {
+  const match = /^BH-(\d{6,15})$/.exec(normalizeSku(sku));
+  if (!match?.[1]) return null;
+  const sequence = Number(match[1]);
+  return sequence >= 1 ? sequence : null;
+};

@@ -1,0 +1,66 @@
+import type { Cents } from '../shared/money.ts';
+import { lineTotalFor, unitPriceFor } from '../catalog/pricing.ts';
+import type { StockedTerms } from '../catalog/product-terms.ts';
+
+/**
+ * An order's lines (README.md, "Orders"): what was bought, copied from the product at order time
+ * so an order never changes when the catalogue does, and priced from the product's tiers.
+ */
+export interface OrderLine {
+  /** Null once the product was deleted; the copied fields below stay. */
+  productId: string | null;
+  sku: string;
+  productName: string;
+  productImageUrl: string;
+  unit: string;
+  quantity: number;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+}
+
+/** What a line copies from its product and prices with. */
+export interface OrderableProduct extends StockedTerms {
+  id: string;
+  sku: string;
+  name: string;
+  imageUrl: string;
+  unit: string;
+}
+
+export const priceOrderLine = (product: OrderableProduct, quantity: number): OrderLine => ({
+  productId: product.id,
+  sku: product.sku,
+  productName: product.name,
+  productImageUrl: product.imageUrl,
+  unit: product.unit,
+  quantity,
+  unitPriceCents: unitPriceFor(product, quantity),
+  lineTotalCents: lineTotalFor(product, quantity),
+});
+
+export interface OrderTotals {
+  /** Lines in the order. */
+  lineCount: number;
+  /** Units across every line. */
+  itemCount: number;
+  totalCents: Cents;
+}
+
+/** Null when the total cannot be counted exactly (`checkOrderLines` refuses such orders first). */
+export const orderTotals = (lines: readonly Pick<OrderLine, 'quantity' | 'lineTotalCents'>[]): OrderTotals | null => {
+  let itemCount = 0;
+  let totalCents = 0;
+  for (const line of lines) {
+    itemCount += line.quantity;
+    totalCents += line.lineTotalCents;
+  }
+  return Number.isSafeInteger(totalCents) && Number.isSafeInteger(itemCount) ? { lineCount: lines.length, itemCount, totalCents } : null;
+};
+
+/** Each line at its tier price, and the order's totals. */
+export const priceOrder = (
+  lines: readonly { product: OrderableProduct; quantity: number }[],
+): { lines: OrderLine[]; totals: OrderTotals | null } => {
+  const priced = lines.map(({ product, quantity }) => priceOrderLine(product, quantity));
+  return { lines: priced, totals: orderTotals(priced) };
+};

@@ -1,0 +1,32 @@
+/**
+ * The short human numbers orders and invoices are named by everywhere (README.md, "Orders"):
+ * `BH-2026-000123` and `INV-2026-000001`, from the year and a sequence number (more digits once a
+ * year passes 999,999). Storage hands out the sequence; these only write and read the text.
+ */
+
+const formatNumber = (prefix: string, year: number, sequence: number): string => {
+  if (!Number.isSafeInteger(year) || year < 2000 || year > 9999) throw new RangeError(`year out of range: ${year}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`sequence must be a positive whole number, got ${sequence}`);
+  return `${prefix}-${year}-${String(sequence).padStart(6, '0')}`;
+};
+
+const parseNumber = (prefix: string, text: string): { year: number; sequence: number } | null => {
+  const match = new RegExp(`^${prefix}-(\\d{4})-(\\d{6,15})$`).exec(text.trim().toUpperCase());
+  if (!match?.[1] || !match[2]) return null;
+  const year = Number(match[1]);
+  const sequence = Number(match[2]);
+  return year >= 2000 && sequence >= 1 ? { year, sequence } : null;
+};
+
+export const ORDER_NUMBER_PREFIX = 'BH';
+export const INVOICE_NUMBER_PREFIX = 'INV';
+
+export const formatOrderNumber = (year: number, sequence: number): string => formatNumber(ORDER_NUMBER_PREFIX, year, sequence);
+export const formatInvoiceNumber = (year: number, sequence: number): string => formatNumber(INVOICE_NUMBER_PREFIX, year, sequence);
+
+/** The year and sequence of an order number as typed (any case, spaces around), or null. */
+export const parseOrderNumber = (text: string) => parseNumber(ORDER_NUMBER_PREFIX, text);
+export const parseInvoiceNumber = (text: string) => parseNumber(INVOICE_NUMBER_PREFIX, text);
+
+/** Numbers restart each year: the year an order placed at `date` is numbered in (UTC). */
+export const numberingYear = (date: Date): number => date.getUTCFullYear();

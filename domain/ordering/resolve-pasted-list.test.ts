@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.ts';
+import { closestSkus } from '../catalog/sku-did-you-mean.ts';
+import { resolvePastedList, resolveRows, type QuickOrderCatalog, type QuickOrderProduct } from './resolve-pasted-list.ts';
+
+const part = (sku: string, terms: Omit<QuickOrderProduct, 'id' | 'sku' | 'name' | 'unit'>): QuickOrderProduct => ({
+  id: `id-${sku.toLowerCase()}`,
+  sku,
+  name: `Part ${sku}`,
+  unit: 'piece',
+  ...terms,
+});
+
+const products = [
+  part('M8-NUT-A2', { priceCents: 12, minOrderQuantity: 500, packSize: 100, priceTiers: [{ minQuantity: 2000, unitPriceCents: 9 }], stock: 10_000 }),
+  part('WASHER-M8', { priceCents: 3, minOrderQuantity: 1000, packSize: 500, priceTiers: [], stock: 20_000 }),
+  part('CABLE-TIE-200', { priceCents: 5, minOrderQuantity: 100, packSize: 100, priceTiers: [], stock: 250 }),
+  part('PTFE-TAPE-12', { priceCents: 80, minOrderQuantity: 100, packSize: 10, priceTiers: [{ minQuantity: 500, unitPriceCents: 70 }], stock: 5_000 }),
+  part('M8-BOLT-40', { priceCents: 25, minOrderQuantity: 200, packSize: 50, priceTiers: [], stock: 3_000 }),
+  part('HOSE-CLAMP-20', { priceCents: 40, minOrderQuantity: 100, packSize: 25, priceTiers: [], stock: 60 }),
+];
+
+/** The in-memory catalogue: exact SKUs, and `closestSkus` for did-you-mean. */
+const memoryCatalog = () => {
+  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[] };
+  const catalog: QuickOrderCatalog = {
+    async findBySkus(skus) {
+      calls.findBySkus.push([...skus]);
+      return products.filter((product) => skus.includes(product.sku));
+    },
+    async similarSkus(sku, limit) {
+      calls.similarSkus.push(sku);
+      return closestSkus(sku, products.map((product) => product.sku), limit);
+    },
+  };
+  return { catalog, calls };
+};
+
+// 12 rows: a header, tabs, semicolons, commas and spaces mixed, a blank line, a duplicate
+// (line 9 of line 2) and a typo'd SKU (line 6), and every status.
+const pasted = [
+  'Part number\tQty',
+  'M8-NUT-A2\t1000',
+  'WASHER-M8;750',
+  'CABLE-TIE-200, 400',
+  'PTFE-TAPE-12 455',
+  'M8-BOLT-04\t300',
+  '',
+  'just some words here',
+  'm8-nut-a2;500',
+  'M8-BOLT-40;"1,000"',
+  'HOSE-CLAMP-20\t100',
+  'WASHER-M8\t',
+  '2500',
+].join('\n');
+
+describe('resolvePastedList: a 12-row list', () => {
+  it('gives each row its status, product, suggestion and did-you-mean', async () => {
+    const { catalog } = memoryCatalog();
+    const result = await resolvePastedList(catalog, pasted);
+    if (!result.ok) throw new Error(result.error.code);
+    const rows = result.value;
+    expect(rows.map((row) => [row.line, row.status, row.sku, row.quantity, row.suggestion, row.didYouMean])).toEqual([
+      [2, 'ok', 'M8-NUT-A2', 1500, null, []],
+      [3, 'below-minimum', 'WASHER-M8', 750, { quantity: 1000, reason: 'minimum' }, []],
+      [4, 'above-stock', 'CABLE-TIE-200', 400, { quantity: 200, reason: 'stock' }, []],
+      [5, 'not-a-pack-multiple', 'PTFE-TAPE-12', 455, { quantity: 460, reason: 'pack' }, []],
+      [6, 'unknown-sku', 'M8-BOLT-04', 300, null, ['M8-BOLT-40']],
+      [8, 'unreadable', null, null, null, []],
+      [9, 'duplicate', 'M8-NUT-A2', 500, null, []],
+      [10, 'ok', 'M8-BOLT-40', 1000, null, []],
+      [11, 'above-stock', 'HOSE-CLAMP-20', 100, null, []],
+      [12, 'unreadable', null, null, null, []],
+      [13, 'unreadable', null, null, null, []],
+    ]);
+    expect(new Set(rows.map((row) => row.status))).toEqual(
+      new Set(['ok', 'unknown-sku', 'below-minimum', 'not-a-pack-multiple', 'above-stock', 'duplicate', 'unreadable']),
+    );
+  });
+
+  it('merges the duplicate into the first row with a note on both', async () => {
+    const result = await resolvePastedList(memoryCatalog().catalog, pasted);
+    const rows = result.ok ? result.value : [];
+    expect(rows.find((row) => row.line === 2)).toMatchObject({
+      productId: 'id-m8-nut-a2',
+      name: 'Part M8-NUT-A2',
+      unit: 'piece',
+      quantity: 1500,
+      mergedLines: [9],
+      mergedInto: null,
+      note: 'Includes the quantity of line 9 (same SKU)',
+      message: null,
+    });
+    expect(rows.find((row) => row.line === 9)).toMatchObject({
+      input: 'm8-nut-a2;500',
+      productId: 'id-m8-nut-a2',
+      mergedInto: 2,
+      note: 'Same SKU as line 2: added to that line',
+    });
+  });
+
+  it('explains every row that needs the buyer, from the message catalogue', async () => {
+    const result = await resolvePastedList(memoryCatalog().catalog, pasted);
+    const message = (line: number) => (result.ok ? result.value.find((row) => row.line === line)?.message : undefined);
+    expect(message(3)).toBe('The minimum order for this product is 1,000');
+    expect(message(4)).toBe('Only 250 in stock: order 200 now (a multiple of 100)');
+    expect(message(5)).toBe('Sold in packs of 10: 450 or 460?');
+    expect(message(6)).toBe(messages.rowUnknownSku('M8-BOLT-04'));
+    expect(message(8)).toBe(messages.rowUnreadable);
+    expect(message(11)).toBe('Only 60 in stock, less than the minimum order of 100');
+    expect(message(10)).toBeNull();
+  });
+
+  it('asks the catalogue once for every SKU, and for did-you-mean only for the unknown one', async () => {
+    const { catalog, calls } = memoryCatalog();
+    await resolvePastedList(catalog, pasted);
+    expect(calls.findBySkus).toEqual([['M8-NUT-A2', 'WASHER-M8', 'CABLE-TIE-200', 'PTFE-TAPE-12', 'M8-BOLT-04', 'M8-BOLT-40', 'HOSE-CLAMP-20']]);
+    expect(calls.similarSkus).toEqual(['M8-BOLT-04']);
+  });
+
+  it('refuses a list it cannot read at all, without asking the catalogue', async () => {
+    const { catalog, calls } = memoryCatalog();
+    const many = Array.from({ length: 201 }, () => 'M8-NUT-A2\t500').join('\n');
+    expect(await resolvePastedList(catalog, many)).toEqual({ ok: false, error: { code: 'TOO_MANY_LINES', max: 200 } });
+    expect(await resolvePastedList(catalog, '\u0000\u0001\u0002'.repeat(1000))).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
+    expect(calls.findBySkus).toEqual([]);
+  });
+});
+
+describe('resolveRows', () => {
+  it('suggests the next price break on a good row when it saves money', async () => {
+    const rows = await resolveRows(memoryCatalog().catalog, [{ line: 1, input: '', readable: true, sku: 'ptfe-tape-12', quantity: 450 }]);
+    expect(rows[0]).toMatchObject({
+      status: 'ok',
+      sku: 'PTFE-TAPE-12',
+      suggestion: { quantity: 500, reason: 'next-break' },
+      message: 'Add 50 more to pay $0.70 each and save $10.00',
+    });
+  });
+
+  it('a merged quantity is judged as a whole: two rows under the minimum make one good line', async () => {
+    const rows = await resolveRows(memoryCatalog().catalog, [
+      { line: 1, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 100 },
+      { line: 2, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 150 },
+    ]);
+    expect(rows.map((row) => [row.status, row.quantity])).toEqual([
+      ['ok', 250],
+      ['duplicate', 150],
+    ]);
+  });
+
+  it('a quantity beyond anything the shop holds is above the stock', async () => {
+    const rows = await resolveRows(memoryCatalog().catalog, [{ line: 1, input: '', readable: true, sku: 'WASHER-M8', quantity: 1e12 }]);
+    expect(rows[0]).toMatchObject({ status: 'above-stock', suggestion: { quantity: 20_000, reason: 'stock' } });
+  });
+
+  it('nothing readable: the catalogue is not asked', async () => {
+    const { catalog, calls } = memoryCatalog();
+    expect((await resolveRows(catalog, [{ line: 1, input: 'words', readable: false }])).map((row) => row.status)).toEqual(['unreadable']);
+    expect(calls.findBySkus).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { messages } from '#domain/messages.ts';
+import type { DomainError } from '#domain/shared/errors.ts';
+
+/**
+ * The English for each refusal a use case can return, chosen here at the edge from the message
+ * catalogue (domain/messages.ts): the domain says what went wrong and with which data, this says
+ * it to a person. Exhaustive by code, so a new domain error without a text fails to type-check.
+ */
+export const messageOf = (error: DomainError): string => {
+  switch (error.code) {
+    case 'VALIDATION_FAILED':
+      return Object.values(error.fields)[0] ?? messages.invalidInput;
+    case 'FORBIDDEN':
+      return messages.forbidden;
+    case 'NOT_FOUND':
+      return error.subject === 'product'
+        ? messages.productNotFound
+        : error.subject === 'order'
+          ? messages.orderNotFound
+          : error.subject === 'category'
+            ? messages.categoryNotFound
+            : messages.notFound;
+    case 'INVALID_CREDENTIALS':
+      return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
+    case 'EMAIL_TAKEN':
+      return messages.emailTaken;
+    case 'INSUFFICIENT_STOCK':
+      return messages.insufficientStock;
+    case 'ADMIN_CANNOT_BUY':
+      return messages.adminCannotBuy;
+    case 'ORDER_NOT_DELETABLE':
+      return messages.orderNotDeletable;
+    case 'ORDER_NOT_SHIPPABLE':
+      return messages.orderNotShippable;
+    case 'ORDER_ALREADY_PAID':
+      return messages.orderAlreadyPaid;
+    case 'PAYMENT_NOT_CONFIRMED':
+      return messages.paymentNotConfirmed;
+    case 'CARD_DECLINED':
+      return messages.cardDeclined;
+    case 'CANNOT_DELETE_SELF':
+      return messages.cannotDeleteSelf;
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return messages.idempotencyKeyReused;
+    case 'LINK_INVALID':
+      return error.reason === 'expired' ? messages.linkExpired : error.reason === 'used' ? messages.linkUsed : messages.linkInvalid;
+    case 'SKU_TAKEN':
+      return messages.skuTaken(error.sku);
+    case 'SLUG_TAKEN':
+      return messages.slugTaken(error.slug);
+    case 'CATEGORY_IN_USE':
+      return error.children > 0 ? messages.categoryHasChildren : messages.categoryHasProducts(error.products);
+  }
+};
+
+/** The per-field texts a form shows beside its inputs; refusals about one field name it. */
+export const fieldsOf = (error: DomainError): Record<string, string> | undefined => {
+  switch (error.code) {
+    case 'VALIDATION_FAILED':
+      return error.fields;
+    case 'EMAIL_TAKEN':
+      return { email: messages.emailTaken };
+    case 'INSUFFICIENT_STOCK':
+      return error.fields ?? { quantity: messages.aboveStock };
+    case 'SKU_TAKEN':
+      return { sku: messages.skuTaken(error.sku) };
+    case 'SLUG_TAKEN':
+      return { slug: messages.slugTaken(error.slug) };
+    default:
+      return undefined;
+  }
+};

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
+import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
+
+/**
+ * No endpoint answers an unbounded list: this walks the routes the app has registered (so a list
+ * added later is checked without anyone remembering to), calls every GET under /api on a shop
+ * holding several rows of everything, and requires each list to be a `{items, nextCursor}` page
+ * that honours `limit`. A bare JSON array, or `items` that ignore `limit=1`, fails.
+ */
+
+/** GET routes that answer no JSON list, and why. */
+const NOT_LISTS: Record<string, string> = {
+  '/api/auth/google': 'a redirect to Google',
+  '/api/auth/google/callback': 'a redirect back into the app',
+};
+/**
+ * Answers that are arrays by design, each with what bounds it: the suggestions are a fixed top
+ * few; the department tree holds the categories admins make (two levels, dozens, not thousands).
+ */
+const FIXED_ARRAYS: Record<string, { atMost: number; why: string }> = {
+  '/api/products/suggest': { atMost: SUGGESTION_COUNT, why: 'the best few matches' },
+  '/api/categories': { atMost: 1_000, why: 'the admin-made department tree' },
+};
+/** Query strings the routes require. */
+const REQUIRED_QUERY: Record<string, string> = {
+  '/api/products/suggest': 'q=wrench',
+  '/api/products/:id/quantity-advice': 'quantity=100',
+};
+const ROWS = 3;
+
+const arrange = async () => {
+  const context = createTestApp();
+  const admin = await signUpAdmin(context);
+  const buyer = await context.signUp();
+  const products = [];
+  for (let i = 0; i < ROWS; i += 1) products.push(await addProduct(context.store, { stock: 100_000 }));
+  const orderIds: string[] = [];
+  for (let i = 0; i < ROWS; i += 1) {
+    const placed = await context.call('POST', '/api/orders', {
+      token: buyer.token,
+      body: { productId: products[0]!.id, quantity: 100, phone: '5550100200', address: 'Dock 4' },
+    });
+    expect(placed.status).toBe(201);
+    orderIds.push(placed.json.id);
+    await context.signUp();
+    const steps = [
+      context.call('POST', '/api/reviews', { token: buyer.token, body: { country: 'NL', rating: 5, comment: `Good ${i}`, imageUrl: '/demo/reviews/one.svg' } }),
+      context.call('POST', '/api/newsletter', { body: { email: `fan${i}@example.com` } }),
+      context.call('POST', '/api/contact', { body: { name: 'Dana', email: 'dana@example.com', message: `Question ${i}` } }),
+    ];
+    for (const step of await Promise.all(steps)) expect(step.status, step.text).toBe(201);
+  }
+  const productId = products[0]!.id;
+  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]! };
+  return { context, admin, buyer, params };
+};
+
+describe('every GET list endpoint in the route table is bounded', () => {
+  it('answers pages that honour limit, never a whole table', async () => {
+    const { context, admin, buyer, params } = await arrange();
+    const paths = [...new Set(context.app.routes.filter((route) => route.method === 'GET' && route.path.startsWith('/api/')).map((route) => route.path))];
+    expect(paths.length).toBeGreaterThan(10);
+
+    const lists: string[] = [];
+    for (const template of paths.filter((path) => !(path in NOT_LISTS))) {
+      const filled = template.includes(':') ? template.replace(/:[^/]+/, params[template] ?? 'no-fixture-for-this-route') : template;
+      const path = REQUIRED_QUERY[template] ? `${filled}?${REQUIRED_QUERY[template]}` : filled;
+      // The buyer sees their own orders; the admin everything else.
+      const token = template.startsWith('/api/orders') ? buyer.token : admin.token;
+      const whole = await context.call('GET', path, { token });
+      expect(whole.status, `GET ${path}`).toBe(200);
+      if (FIXED_ARRAYS[template]) {
+        expect(whole.json.length, `GET ${path}: ${FIXED_ARRAYS[template].why}`).toBeLessThanOrEqual(FIXED_ARRAYS[template].atMost);
+        continue;
+      }
+      expect(Array.isArray(whole.json), `GET ${path} answers a bare array`).toBe(false);
+      if (!Array.isArray(whole.json?.items)) continue;
+      lists.push(template);
+      expect(whole.json.items.length, `GET ${path}`).toBeGreaterThanOrEqual(2);
+      const one = await context.call('GET', `${path}?limit=1`, { token });
+      expect(one.status, `GET ${path}?limit=1`).toBe(200);
+      expect(one.json.items, `GET ${path}?limit=1 ignores the limit`).toHaveLength(1);
+      expect(one.json.nextCursor, `GET ${path}?limit=1 hands out no cursor to the rest`).toEqual(expect.any(String));
+      expect((await context.call('GET', `${path}?limit=101`, { token })).status, `GET ${path}?limit=101`).toBe(400);
+    }
+    expect(lists.sort()).toEqual(
+      ['/api/admin/messages', '/api/admin/orders', '/api/admin/subscribers', '/api/admin/users', '/api/orders', '/api/products', '/api/reviews'].sort(),
+    );
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The listings and counts read through indexes at a supplier's size, on real PostgreSQL and a
+ * real SQLite file: 20,000 products, 2,000 customers and 100,000 orders are bulk-inserted once,
+ * the repositories run their real queries (captured as they are sent), and each query's plan must
+ * use an index and never sort the table in full. The plans, not timings, are asserted.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Store } from '#domain/store.ts';
+import { createPgStorage } from '#adapters/storage/postgres/pg-storage.ts';
+import { openPostgresStorage } from '#adapters/storage/postgres/postgres-store.ts';
+import * as pgSchema from '#adapters/storage/postgres/schema.ts';
+import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
+import type { Storage } from '#adapters/storage/storage.ts';
+import { LARGE_SHOP, bulkInsertPostgres, bulkInsertSqlite, buildBulkShop, type BulkShop } from '../support/bulk-shop.ts';
+import { resolvePostgresUrl } from '../support/postgres.ts';
+import { sqliteFileIn } from '../support/products.ts';
+import { freshDataDir } from '../support/server.ts';
+
+/** The reads the catalogue, a customer's order list, the admins' order list and the overview make. */
+const READS: [what: string, read: (store: Store, shop: BulkShop) => Promise<unknown>][] = [
+  ['the catalogue first page', (store) => store.products.list({ limit: 24 })],
+  [
+    'a deep catalogue page',
+    async (store) => {
+      const first = await store.products.list({ limit: 100 });
+      return store.products.list({ limit: 24, cursor: first.nextCursor });
+    },
+  ],
+  ["a customer's orders", (store, shop) => store.orders.listByUser(String(shop.users[0]!.id), { limit: 24 })],
+  ['the admin orders page', (store) => store.orders.listAll({}, { limit: 24 })],
+  ['the admin orders page filtered by status', (store) => store.orders.listAll({ status: 'pending' }, { limit: 24 })],
+  ['the status counts', (store) => Promise.all([store.orders.count({ status: 'pending' }), store.orders.count({ status: 'unpaid' })])],
+];
+
+let shop: BulkShop;
+beforeAll(async () => {
+  shop = await buildBulkShop(LARGE_SHOP);
+});
+
+interface PgPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PgPlanNode[];
+}
+const pgNodes = (node: PgPlanNode): PgPlanNode[] => [node, ...(node.Plans ?? []).flatMap(pgNodes)];
+
+describe('PostgreSQL query plans at 20,000 products and 100,000 orders', () => {
+  let url: string;
+  const schema = `plans_${randomBytes(5).toString('hex')}`;
+  let pool: pg.Pool;
+  let store: Store;
+  const sent: { sql: string; params: unknown[] }[] = [];
+
+  beforeAll(async () => {
+    url = await resolvePostgresUrl();
+    await (await openPostgresStorage(url, { schema })).lifecycle.close(); // the real migrations
+    await bulkInsertPostgres(url, shop, schema);
+    pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+    const db = drizzleNodePg(pool, { schema: pgSchema, logger: { logQuery: (sql, params) => sent.push({ sql, params }) } });
+    store = createPgStorage(db, async () => {}).repositories;
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it.each(READS)('%s uses an index and sorts nothing in full', async (_what, read) => {
+    sent.length = 0;
+    await read(store, shop);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const query of sent) {
+      const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PgPlanNode }] }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+      const nodes = pgNodes(rows[0]!['QUERY PLAN'][0].Plan);
+      const described = JSON.stringify(nodes.map((node) => [node['Node Type'], node['Relation Name'] ?? node['Index Name'] ?? '']));
+      expect(nodes.some((node) => node['Node Type'].includes('Index')), `${query.sql}\n${described}`).toBe(true);
+      expect(nodes.filter((node) => node['Node Type'] === 'Seq Scan' || node['Node Type'].endsWith('Sort')), `${query.sql}\n${described}`).toEqual([]);
+    }
+  });
+});
+
+describe('SQLite query plans at 20,000 products and 100,000 orders', () => {
+  const dataDir = freshDataDir('bulkhead-plans');
+  const file = sqliteFileIn(dataDir);
+  let storage: Storage;
+  let raw: Database.Database;
+  const ran: { source: string; args: unknown[] }[] = [];
+  const restore: (() => void)[] = [];
+
+  beforeAll(async () => {
+    await openSqliteStorage(file).lifecycle.close(); // the real migrations
+    bulkInsertSqlite(file, shop);
+    raw = new Database(file, { readonly: true });
+    // better-sqlite3 has no query log, so the statements' own run methods note what they ran.
+    const statement = Object.getPrototypeOf(raw.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of ['all', 'get', 'run', 'iterate']) {
+      const original = statement[method]!;
+      statement[method] = function (this: { source: string }, ...args: unknown[]) {
+        ran.push({ source: this.source, args });
+        return original.apply(this, args);
+      };
+      restore.push(() => (statement[method] = original));
+    }
+    storage = openSqliteStorage(file);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const undo of restore) undo();
+    raw?.close();
+    await storage?.lifecycle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(READS)('%s uses an index and sorts nothing in full', async (_what, read) => {
+    ran.length = 0;
+    await read(storage.repositories, shop);
+    const queries = ran.filter((query) => /^\s*select/i.test(query.source));
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${query.source}`).all(...query.args) as { detail: string }[]).map((row) => row.detail);
+      const described = `${query.source}\n${plan.join('\n')}`;
+      expect(plan.filter((step) => step.includes('TEMP B-TREE')), described).toEqual([]);
+      expect(plan.filter((step) => /^(SCAN|SEARCH) /.test(step) && !/INDEX|PRIMARY KEY/.test(step)), described).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The app's one form hook (TanStack Form's createFormHook): every form is `useAppForm`, its
+ * fields are `<form.AppField>` rendering one of the shared field components below, and its
+ * submit button is `<form.SubmitButton>` inside `<form.AppForm>`. A field component reads its
+ * field from context, shows the field's first problem once it was left or a submit was tried
+ * (lib/validate.ts), and a server refusal put on the form by `showRefusal`
+ * (server-refusal.ts) appears under the same field, gone as soon as the field is edited.
+ */
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import type { ComponentProps, HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
+import { Button } from '../ui/button.tsx';
+import { ImageField as ImageBox } from './form-controls.tsx';
+import { PasswordField as PasswordBox } from './password-field.tsx';
+import { TextField as TextBox } from './text-field.tsx';
+
+export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
+
+interface TextProps {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  placeholder?: string;
+}
+
+/** A one-line text box; `type` for e-mail, phone and URL keyboards. */
+function TextField(props: TextProps & { type?: 'text' | 'email' | 'tel' | 'url' }) {
+  return <TextBox field={useFieldContext<string>()} {...props} />;
+}
+
+/** A several-line text box (messages, descriptions, reviews). */
+function TextareaField(props: TextProps) {
+  return <TextBox field={useFieldContext<string>()} {...props} multiline />;
+}
+
+/**
+ * A number typed as text (so "1,000" or a half-typed value stays as typed); the form's check
+ * reads it with the same rule the server applies. `decimal` for money, `numeric` for counts.
+ */
+function NumberField({ decimal = false, ...props }: TextProps & { decimal?: boolean }) {
+  return <TextBox field={useFieldContext<string>()} {...props} inputMode={decimal ? 'decimal' : 'numeric'} />;
+}
+
+/** A password box with the show/hide toggle. */
+function PasswordField(props: { id: string; label: string; autoComplete: 'current-password' | 'new-password' }) {
+  return <PasswordBox field={useFieldContext<string>()} {...props} />;
+}
+
+/** The repeated new password: a plain password box, no toggle. */
+function ConfirmPasswordField({ id }: { id: string }) {
+  return <TextBox field={useFieldContext<string>()} id={id} label="Confirm Password" type="password" autoComplete="new-password" />;
+}
+
+/** The image drop zone (size checked before upload). */
+function ImageField(props: { id: string; label?: string }) {
+  return <ImageBox field={useFieldContext<File | null>()} {...props} />;
+}
+
+/** The form's submit button, disabled while the submit runs. */
+function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>, 'type' | 'disabled'>) {
+  const form = useFormContext();
+  return (
+    <form.Subscribe selector={(state) => state.isSubmitting}>
+      {(submitting) => (
+        <Button {...props} type="submit" disabled={submitting} aria-busy={submitting}>
+          {children}
+        </Button>
+      )}
+    </form.Subscribe>
+  );
+}
+
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, TextareaField, NumberField, PasswordField, ConfirmPasswordField, ImageField },
+  formComponents: { SubmitButton },
+});

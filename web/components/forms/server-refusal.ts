@@ -1,0 +1,69 @@
+import type { AnyFormApi } from '@tanstack/react-form';
+import { useState } from 'react';
+import { messages } from '#domain/messages.ts';
+import { refusalOf } from '../../lib/error-message.ts';
+import { notify } from '../ui/toaster.tsx';
+
+/**
+ * A step before the save proper failed, and its refusal belongs under one field: an image
+ * upload's "too large" or "not an image" goes under the image box.
+ */
+export class StepFailed extends Error {
+  constructor(
+    readonly field: string,
+    cause: unknown,
+  ) {
+    super(`${field} step failed`, { cause });
+    this.name = 'StepFailed';
+  }
+}
+
+/**
+ * The one way a form shows a server refusal: the API's `fields` messages under the fields (renamed
+ * where the form calls a field differently, e.g. priceCents → price), and the form-level message
+ * in a toast. `fallback` is the form's own words when the server did not explain itself.
+ * `clearOnEdit(name)` drops one field's message as soon as that field is edited.
+ */
+export function useServerRefusal<F extends string = string>({
+  fallback = messages.serverError,
+  rename = {},
+}: { fallback?: string; rename?: Partial<Record<string, F>> } = {}) {
+  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
+  return {
+    serverErrors,
+    clearServerErrors: () => setServerErrors({}),
+    showRefusal: (error: unknown) => {
+      const refusal = refusalOf(error, fallback);
+      const fields: Partial<Record<F, string>> = {};
+      const byApiName = error instanceof StepFailed ? { [error.field]: refusal.message } : refusal.fields;
+      for (const [key, message] of Object.entries(byApiName)) fields[(rename[key] ?? key) as F] = message;
+      setServerErrors(fields);
+      notify.error(refusal.message);
+    },
+    clearOnEdit: (name: F) => () =>
+      setServerErrors((errors) => {
+        const { [name]: _dropped, ...rest } = errors;
+        return rest as Partial<Record<F, string>>;
+      }),
+  };
+}
+
+/**
+ * The one way a form of the form hook (form-hook.tsx) shows a server refusal: the API's `fields`
+ * messages go on the form's fields as their server error (renamed where the form calls a field
+ * differently, e.g. priceCents → price), so each shows under its field until that field is edited;
+ * every other field's earlier server error is cleared; the form-level message is a toast.
+ * `fallback` is the form's own words when the server did not explain itself.
+ */
+export function showRefusal(
+  form: AnyFormApi,
+  error: unknown,
+  { fallback = messages.serverError, rename = {} }: { fallback?: string; rename?: Partial<Record<string, string>> } = {},
+): void {
+  const refusal = refusalOf(error, fallback);
+  const byApiName = error instanceof StepFailed ? { [error.field]: refusal.message } : refusal.fields;
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(byApiName)) fields[rename[key] ?? key] = message;
+  form.setErrorMap({ onServer: { form: refusal.message, fields } });
+  notify.error(refusal.message);
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { labels, messages } from '#domain/messages.ts';
+import type { OrderDto } from '#http/dto.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { notify } from '../ui/toaster.tsx';
+
+const iconButton =
+  'inline-flex h-9 w-9 items-center justify-center rounded-md bg-red-700 text-white hover:bg-red-600 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
+
+/** Delete an unpaid order after "Are you sure?"; the server returns its stock. */
+export function DeleteOrderButton({ order }: { order: OrderDto }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => api.deleteOrder(order.id),
+    onSuccess: () => notify.success(messages.orderDeleted),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
+  });
+  const button = (
+    <button type="button" className={iconButton} aria-label={`Delete order ${order.productName}`} disabled={order.status !== 'unpaid' || remove.isPending}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+      </svg>
+    </button>
+  );
+  if (order.status !== 'unpaid') return button;
+  return (
+    <ConfirmDialog
+      trigger={button}
+      description={`The order for ${order.quantity} × ${order.productName} will be deleted.`}
+      confirmLabel={labels.yesDelete}
+      onConfirm={() => remove.mutate()}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { useForm } from '@tanstack/react-form';
+import type { ProductDto } from '#http/dto.ts';
+import { productSchema } from '#http/schemas.ts';
+import { dollarsField, stockTextField } from './price-and-stock-fields.ts';
+import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { TextField } from '../forms/text-field.tsx';
+import { checkImage, ImageField } from '../forms/form-controls.tsx';
+
+/** The fields of the product forms, Add Product and Edit Product. */
+export type ProductFieldName = 'name' | 'price' | 'quantity' | 'description' | 'image';
+
+export type ProductFormValues = { name: string; price: string; quantity: string; description: string; image: File | null };
+
+const emptyProductForm: ProductFormValues = { name: '', price: '', quantity: '', description: '', image: null };
+
+/** The API's field names on the form's fields (an upload refusal lands under the image). */
+export const PRODUCT_SERVER_FIELDS = {
+  name: 'name',
+  priceCents: 'price',
+  stock: 'quantity',
+  description: 'description',
+  imageUrl: 'image',
+  image: 'image',
+} as const satisfies Record<string, ProductFieldName>;
+
+/** A product form, empty at first and after a reset. */
+export const useProductForm = (onSubmit: (submit: { value: ProductFormValues; formApi: { reset: () => void } }) => Promise<void>) =>
+  useForm({ defaultValues: emptyProductForm, onSubmit });
+
+type ProductForm = ReturnType<typeof useProductForm>;
+
+type TextFieldName = Exclude<ProductFieldName, 'image'>;
+
+/** Each typed field checked by the server's own schema. */
+const productFieldChecks = {
+  name: validateWith(productSchema.shape.name),
+  price: validateWith(dollarsField),
+  quantity: validateWith(stockTextField),
+  description: validateWith(productSchema.shape.description),
+} satisfies Record<TextFieldName, unknown>;
+
+/** Empty means "keep the current value", so only a typed value is checked. */
+const unlessEmpty =
+  (check: (input: { value: unknown }) => string | undefined) =>
+  ({ value }: { value: string }) =>
+    value.trim() === '' ? undefined : check({ value });
+
+/** 1250 → '12.50', exactly, for the price placeholder. */
+const centsAsDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/**
+ * The product's name, price, quantity, description and image. Adding, every field is required
+ * and price and quantity have hints; editing (`editing` given), the product's values are the
+ * placeholders, a blank field keeps its value and the image is optional.
+ */
+export function ProductFields({
+  form,
+  idPrefix,
+  editing,
+  serverErrors,
+  clearOnEdit,
+}: {
+  form: ProductForm;
+  idPrefix: string;
+  editing?: ProductDto;
+  serverErrors: Partial<Record<ProductFieldName, string>>;
+  clearOnEdit: (name: ProductFieldName) => () => void;
+}) {
+  const hints: Partial<Record<TextFieldName, string>> = editing ? {} : { price: 'In dollars and cents, e.g. 12.50', quantity: 'Units in stock' };
+  const placeholders: Partial<Record<TextFieldName, string>> = editing
+    ? { name: editing.name, price: centsAsDollars(editing.priceCents), quantity: String(editing.stock), description: editing.description }
+    : {};
+  const check = (name: TextFieldName) => checkOnChangeBlurSubmit(editing ? unlessEmpty(productFieldChecks[name]) : productFieldChecks[name]);
+  const errorProps = (name: ProductFieldName) => ({ id: `${idPrefix}-${name}`, serverError: serverErrors[name], onEdit: clearOnEdit(name) });
+  const textProps = (name: TextFieldName) => ({ ...errorProps(name), hint: hints[name], placeholder: placeholders[name] });
+  return (
+    <>
+      <form.Field name="name" validators={check('name')}>
+        {(field) => <TextField field={field} {...textProps('name')} label="Product name" />}
+      </form.Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="price" validators={check('price')}>
+          {(field) => <TextField field={field} {...textProps('price')} label="Price" inputMode="decimal" />}
+        </form.Field>
+        <form.Field name="quantity" validators={check('quantity')}>
+          {(field) => <TextField field={field} {...textProps('quantity')} label="Quantity" inputMode="numeric" />}
+        </form.Field>
+      </div>
+      <form.Field name="description" validators={check('description')}>
+        {(field) => <TextField field={field} {...textProps('description')} label="Description" multiline />}
+      </form.Field>
+      <form.Field name="image" validators={checkOnChangeBlurSubmit(checkImage(!editing))}>
+        {(field) => <ImageField field={field} {...errorProps('image')} label={editing ? 'New image (optional)' : 'Image'} />}
+      </form.Field>
+    </>
+  );
+}

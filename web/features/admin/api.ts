@@ -1,0 +1,64 @@
+/**
+ * The admin dashboard's data: query keys, the lists and counts its routes preload, and the
+ * changes an admin makes to orders and accounts.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '#domain/messages.ts';
+import type { OrderDto, UserDto } from '#http/dto.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+
+export const adminKeys = {
+  all: [keyRoots.admin] as const,
+  overview: () => [keyRoots.admin, 'overview'] as const,
+  orders: () => [keyRoots.admin, 'orders'] as const,
+  users: () => [keyRoots.admin, 'users'] as const,
+  messages: () => [keyRoots.admin, 'messages'] as const,
+  subscribers: () => [keyRoots.admin, 'subscribers'] as const,
+};
+
+/** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
+export const adminOverviewQuery = queryOptions({ queryKey: adminKeys.overview(), queryFn: api.adminOverview, staleTime: 0 });
+
+export const adminOrdersQuery = queryOptions({ queryKey: adminKeys.orders(), queryFn: api.adminOrders });
+
+/** All Users: every account, newest first. */
+export const adminUsersQuery = everyPageQuery(adminKeys.users(), api.adminUsers);
+
+/** The admins' inbox: every contact message, newest first. */
+export const adminMessagesQuery = everyPageQuery(adminKeys.messages(), api.adminMessages);
+
+/** Every newsletter subscriber, newest first. */
+export const adminSubscribersQuery = everyPageQuery(adminKeys.subscribers(), api.adminSubscribers);
+
+export function useShipOrder(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.shipOrder(order.id),
+    onSuccess: () => notify.success(messages.orderShipped),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}
+
+export function useMakeAdmin(user: UserDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.makeAdmin(user.id),
+    onSuccess: () => notify.success(messages.madeAdmin),
+    onError: (error) => notify.error(errorMessage(error, messages.makeAdminFailed)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+export function useDeleteUser(user: UserDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.deleteUser(user.id),
+    onSuccess: () => notify.success(messages.userDeleted),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

@@ -1,0 +1,37 @@
+/** Catalogue administration's data: the whole catalogue for Manage Products, adding and deleting products. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '#domain/messages.ts';
+import type { ProductDto } from '#http/dto.ts';
+import type { ProductInput } from '#http/schemas.ts';
+import { api } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
+import { notify } from '../../components/ui/toaster.tsx';
+
+export const catalogAdminKeys = {
+  /** Every catalogue query (home, All Products, product pages, this list) changes with a product. */
+  products: [keyRoots.products] as const,
+  manage: () => [keyRoots.products, 'manage'] as const,
+};
+
+/** Manage Products: the whole catalogue in the largest pages the API serves, newest first. */
+export const manageProductsQuery = everyPageQuery(catalogAdminKeys.manage(), api.products);
+
+/** Add Product's save; the form shows its refusals (components/forms). */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: ProductInput) => api.createProduct(product),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
+  });
+}
+
+export function useDeleteProduct(product: ProductDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.deleteProduct(product.id),
+    onSuccess: () => notify.success(messages.productDeleted),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
+  });
+}

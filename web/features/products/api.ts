@@ -1,0 +1,81 @@
+/** The catalogue's data for All Products and the product page: search, categories, quantity advice, ordering and editing. */
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductDto } from '#http/dto.ts';
+import type { ProductPatch } from '#http/schemas.ts';
+import { api } from '../../lib/api.ts';
+import { keyRoots } from '../../lib/queries.ts';
+import { CATALOGUE_PAGE_SIZE, toSearchParams, type CatalogueSearch } from './catalogue-search.ts';
+
+export const productKeys = {
+  all: [keyRoots.products] as const,
+  list: () => [keyRoots.products, 'all'] as const,
+  one: (productId: string) => [keyRoots.products, 'one', productId] as const,
+};
+
+export const productQuery = (productId: string) =>
+  queryOptions({ queryKey: productKeys.one(productId), queryFn: () => api.product(productId) });
+
+export interface OrderRequest {
+  productId: string;
+  quantity: number;
+  phone: string;
+  address: string;
+}
+
+/** Places an order; stock and the buyer's orders change, so both are refetched. */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A fresh key per submission: a retried request returns the same order, a new click buys again.
+    mutationFn: (order: OrderRequest) => api.placeOrder(order, crypto.randomUUID()),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+        queryClient.invalidateQueries({ queryKey: [keyRoots.orders] }),
+      ]),
+  });
+}
+
+/** Edit Product's save: the page shows the saved product at once, and every catalogue list refetches. */
+export function useUpdateProduct(product: ProductDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ProductPatch) => api.updateProduct(product.id, patch),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(productKeys.one(product.id), updated);
+      return queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+/** Under the 'products' root, so a product change (order, edit, import) refreshes them too. */
+export const catalogueKeys = {
+  search: (search: CatalogueSearch) => [keyRoots.products, 'search', toSearchParams(search)] as const,
+  categories: () => [keyRoots.products, 'categories'] as const,
+  advice: (productId: string, quantity: number) => [keyRoots.products, 'advice', productId, quantity] as const,
+};
+
+/** The catalogue for the URL's choices, a page at a time through the cursor; a newer search cancels the older. */
+export const catalogueQuery = (search: CatalogueSearch) =>
+  infiniteQueryOptions({
+    queryKey: catalogueKeys.search(search),
+    queryFn: ({ pageParam, signal }) =>
+      api.searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** Departments with their categories and in-stock counts. */
+export const categoriesQuery = queryOptions({
+  queryKey: catalogueKeys.categories(),
+  queryFn: () => api.categories(),
+  staleTime: 60_000,
+});
+
+/** The server's advice on a typed quantity. */
+export const quantityAdviceQuery = (productId: string, quantity: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.advice(productId, quantity),
+    queryFn: ({ signal }) => api.quantityAdvice(productId, quantity, signal),
+    staleTime: 30_000,
+  });

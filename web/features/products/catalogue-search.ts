@@ -1,0 +1,58 @@
+/**
+ * The catalogue's choices as URL search params (validated by zod), so a link or the Back button
+ * restores them. Prices are typed in dollars and sent as cents; anything the URL holds that is not
+ * a valid choice is dropped rather than refused, so an old or edited link still opens the catalogue.
+ */
+import { z } from 'zod';
+import type { ProductSearchParams } from '../../lib/api.ts';
+
+export const CATALOGUE_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+export const SORT_LABELS: Record<CatalogueSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  name: 'Name A–Z',
+};
+
+const dollars = z.coerce.number().finite().min(0).max(1_000_000).optional().catch(undefined);
+
+export const catalogueSearchSchema = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  category: z.string().trim().min(1).max(100).optional().catch(undefined),
+  brand: z.string().trim().min(1).max(60).optional().catch(undefined),
+  inStock: z.boolean().optional().catch(undefined),
+  minPrice: dollars,
+  maxPrice: dollars,
+  sort: z.enum(CATALOGUE_SORTS).optional().catch(undefined),
+});
+
+export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
+
+/** How many cards one page (and each Load more) adds. */
+export const CATALOGUE_PAGE_SIZE = 24;
+
+const toCents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
+
+/** The API's parameters for the URL's choices; an upside-down price range is read the right way up. */
+export const toSearchParams = (search: CatalogueSearch): ProductSearchParams => {
+  let low = toCents(search.minPrice);
+  let high = toCents(search.maxPrice);
+  if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
+  return {
+    q: search.q || undefined,
+    category: search.category,
+    brand: search.brand,
+    inStock: search.inStock || undefined,
+    minPriceCents: low,
+    maxPriceCents: high,
+    // "Best match" only means something with words to match.
+    sort: search.sort === 'relevance' && !search.q ? undefined : search.sort,
+  };
+};
+
+/** Whether any filter narrows the list (the empty state offers to clear them). */
+export const hasFilters = (search: CatalogueSearch): boolean =>
+  Boolean(search.q || search.category || search.brand || search.inStock || search.minPrice !== undefined || search.maxPrice !== undefined);

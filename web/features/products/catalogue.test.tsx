@@ -1,0 +1,145 @@
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts';
+import { makeProduct } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { json, server } from '../../test/server.ts';
+
+const tree: CategoryNodeDto[] = [
+  {
+    id: 'c_fasteners',
+    name: 'Fasteners',
+    slug: 'fasteners',
+    parentId: null,
+    productCount: 40,
+    children: [
+      { id: 'c_nuts', name: 'Nuts', slug: 'nuts', parentId: 'c_fasteners', productCount: 12, children: [] },
+      { id: 'c_bolts', name: 'Bolts', slug: 'bolts', parentId: 'c_fasteners', productCount: 28, children: [] },
+    ],
+  },
+  { id: 'c_tools', name: 'Hand Tools', slug: 'hand-tools', parentId: null, productCount: 9, children: [] },
+];
+
+const nut = makeProduct({
+  id: 'p_nut',
+  sku: 'NUT-M8-A2',
+  name: 'Hex nut M8 A2',
+  brand: 'Bossard',
+  unit: 'box of 50',
+  priceCents: 120,
+  priceTiers: [
+    { minQuantity: 500, unitPriceCents: 98 },
+    { minQuantity: 1000, unitPriceCents: 85 },
+  ],
+});
+
+/** The catalogue endpoint: records every query string asked and answers `answer(url)`. */
+const catalogue = (answer: (url: URL) => { items: ProductDto[]; nextCursor?: string | null; total?: number }) => {
+  const asked: URLSearchParams[] = [];
+  server.use(
+    http.get('*/api/categories', () => json<CategoryNodeDto[]>(tree)),
+    http.get('*/api/products', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(url.searchParams);
+      const page = answer(url);
+      return json<ProductSearchDto>({
+        items: page.items,
+        nextCursor: page.nextCursor ?? null,
+        total: page.total ?? page.items.length,
+        facets: { categories: [{ id: 'c_nuts', name: 'Nuts', count: 12 }], brands: [{ name: 'Bossard', count: 7 }, { name: 'Würth', count: 5 }] },
+      });
+    }),
+  );
+  return asked;
+};
+
+describe('the catalogue (All Products)', () => {
+  it('shows part number, unit, "from" price, count, and departments with their counts', async () => {
+    catalogue(() => ({ items: [nut], total: 1 }));
+    const { screen } = renderApp('/allProduct');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' })).closest('article')!;
+    expect(within(card as HTMLElement).getByText(/SKU NUT-M8-A2/)).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('From $0.85')).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByText('/ box of 50')).toBeInTheDocument();
+    expect(screen.getByText('1 product')).toBeInTheDocument();
+    const departments = screen.getByRole('navigation', { name: 'Departments' });
+    expect(within(departments).getByRole('link', { name: 'Fasteners 40' })).toBeInTheDocument();
+    expect(within(departments).getByRole('link', { name: 'Nuts 12' })).toBeInTheDocument();
+  });
+
+  it('reads every choice from the URL and asks the API for it in cents', async () => {
+    const asked = catalogue(() => ({ items: [nut] }));
+    const { screen } = renderApp('/allProduct?q=m8&category=nuts&brand=Bossard&inStock=true&minPrice=0.5&maxPrice=2&sort=price-asc');
+    await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' });
+    const params = Object.fromEntries(asked.at(-1)!);
+    expect(params).toEqual({
+      q: 'm8',
+      category: 'nuts',
+      brand: 'Bossard',
+      inStock: 'true',
+      minPriceCents: '50',
+      maxPriceCents: '200',
+      sort: 'price-asc',
+      limit: '24',
+    });
+    expect(screen.getByRole('link', { name: 'Nuts 12' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc');
+  });
+
+  it('puts each choice in the URL, and Back restores the previous list', async () => {
+    const asked = catalogue((url) => ({ items: [makeProduct({ id: `p_${url.searchParams.get('category') ?? 'all'}`, name: `In ${url.searchParams.get('category') ?? 'all'}` })] }));
+    const { screen, user, history } = renderApp('/allProduct');
+    await screen.findByRole('heading', { level: 2, name: 'In all' });
+    await user.click(screen.getByRole('link', { name: 'Fasteners 40' }));
+    await screen.findByRole('heading', { level: 2, name: 'In fasteners' });
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-asc');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'Würth');
+    await user.type(screen.getByRole('textbox', { name: 'Highest price' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    const search = new URLSearchParams(history.location.search);
+    expect(Object.fromEntries(search)).toEqual({
+      category: 'fasteners',
+      inStock: 'true',
+      sort: 'price-asc',
+      brand: 'Würth',
+      maxPrice: '3',
+    });
+    expect(Object.fromEntries(asked.at(-1)!)).toMatchObject({ category: 'fasteners', inStock: 'true', sort: 'price-asc', brand: 'Würth', maxPriceCents: '300' });
+
+    history.back();
+    history.back();
+    history.back();
+    history.back();
+    expect(await screen.findByRole('heading', { level: 2, name: 'In fasteners' })).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ category: 'fasteners' });
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
+  });
+
+  it('pages with Load more, 24 at a time through the cursor', async () => {
+    const all = Array.from({ length: 30 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Part ${index}` }));
+    const asked = catalogue((url) => {
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      return { items: all.slice(start, start + 24), nextCursor: start + 24 < all.length ? String(start + 24) : null, total: all.length };
+    });
+    const { screen, user } = renderApp('/allProduct');
+    await screen.findByRole('heading', { level: 2, name: 'Part 23' });
+    expect(screen.queryByRole('heading', { level: 2, name: 'Part 24' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 24 of 30')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Part 29' })).toBeInTheDocument();
+    expect(asked.at(-1)!.get('cursor')).toBe('24');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches and clears the filters on request', async () => {
+    catalogue((url) => ({ items: url.searchParams.has('brand') ? [] : [nut] }));
+    const { screen, user, history } = renderApp('/allProduct?brand=Nobody&inStock=true');
+    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' })).toBeInTheDocument();
+    expect(history.location.search).toBe('');
+  });
+});

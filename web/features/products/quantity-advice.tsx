@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { adviceSentence } from '#domain/catalog/quantity-advice-sentence.ts';
+import { suggestQuantity } from '#domain/catalog/quantity-advice.ts';
+import { quantityAdviceQuery } from './api.ts';
+import type { ProductDto } from '#http/dto.ts';
+import { Button } from '../../components/ui/button.tsx';
+
+/** Typing pauses this long before the server is asked. */
+const DEBOUNCE_MS = 250;
+
+const wholeNumber = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/**
+ * The server's advice on the quantity being typed (README.md, "Quantity advice"), as the one
+ * sentence the domain words it in, and the nearest quantity that fixes it or saves money as a
+ * one-click choice. Nothing is shown until the box holds a whole number.
+ */
+export function QuantityAdvice({ product, quantity, onChoose }: { product: ProductDto; quantity: string; onChoose: (quantity: number) => void }) {
+  const typed = wholeNumber(quantity);
+  const [settled, setSettled] = useState(typed);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(typed), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const advice = useQuery({
+    ...quantityAdviceQuery(product.id, settled ?? 0),
+    enabled: settled !== null,
+    placeholderData: keepPreviousData,
+  });
+  const current = typed !== null && advice.data ? advice.data : null;
+  const sentence = current ? adviceSentence(current, product) : null;
+  const suggestion = current ? suggestQuantity(current, product) : null;
+  return (
+    <div aria-live="polite" className="min-h-6 text-sm">
+      {sentence ? (
+        <p className={current?.valid ? 'text-emerald-800' : 'text-amber-900'}>
+          {sentence}
+          {suggestion && suggestion.quantity !== typed ? (
+            <Button type="button" variant="secondary" className="ml-2 px-2 py-0.5 text-xs" onClick={() => onChoose(suggestion.quantity)}>
+              Order {suggestion.quantity.toLocaleString('en-US')}
+            </Button>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
