@@ -248,7 +248,13 @@ export const api = {
 
   // admin
   adminOverview: () => request<ShopOverviewDto>('/api/admin/overview', { signedIn: true }),
-  adminOrders: () => request<AdminOrdersDto>('/api/admin/orders', { signedIn: true }),
+  adminOrders: (params: ListParams & { status?: string | undefined; q?: string | undefined } = {}) => {
+    const search = new URLSearchParams(listQuery(params).slice(1));
+    if (params.status) search.set('status', params.status);
+    if (params.q) search.set('q', params.q);
+    const text = search.toString();
+    return request<AdminOrdersDto>(`/api/admin/orders${text ? `?${text}` : ''}`, { signedIn: true });
+  },
   shipOrder: (orderId: string) =>
     request<OrderDto>(`/api/admin/orders/${id(orderId)}/ship`, { method: 'POST', signedIn: true }),
   adminUsers: (params: ListParams = {}) => request<ListDto<UserDto>>(`/api/admin/users${listQuery(params)}`, { signedIn: true }),

@@ -4,10 +4,11 @@ import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import { adminOverviewQuery } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
-function Tile({ label, value, to }: { label: string; value: number | undefined; to: string }) {
+function Tile({ label, value, to, search }: { label: string; value: number | undefined; to: string; search?: Record<string, string> }) {
   return (
     <Link
       to={to}
+      search={search}
       className="block rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-amber-400 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
     >
       <span className="block text-3xl font-extrabold text-slate-900">{value ?? '…'}</span>{' '}
@@ -29,8 +30,8 @@ export function AdminOverview() {
         Overview
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label="Orders awaiting shipment" value={overview?.ordersAwaitingShipment} to="/dashboard/allOrders" />
-        <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" />
+        <Tile label="Orders awaiting shipment" value={overview?.ordersAwaitingShipment} to="/dashboard/allOrders" search={{ status: 'pending' }} />
+        <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" search={{ status: 'unpaid' }} />
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
         <Tile label="Contact messages" value={overview?.contactMessages} to="/dashboard/messages" />
       </div>

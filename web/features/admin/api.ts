@@ -2,13 +2,14 @@
  * The admin dashboard's data: query keys, the lists and counts its routes preload, and the
  * changes an admin makes to orders and accounts.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '#domain/messages.ts';
 import type { OrderDto, UserDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import type { OrdersSearch } from './orders-search.ts';
 
 export const adminKeys = {
   all: [keyRoots.admin] as const,
@@ -22,7 +23,17 @@ export const adminKeys = {
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
 export const adminOverviewQuery = queryOptions({ queryKey: adminKeys.overview(), queryFn: api.adminOverview, staleTime: 0 });
 
-export const adminOrdersQuery = queryOptions({ queryKey: adminKeys.orders(), queryFn: api.adminOrders });
+/** How many orders one page (and each Load more) adds: a table an admin can scan. */
+const ORDERS_PAGE_SIZE = 50;
+
+/** Manage All Orders for one status filter and search, newest first, a page at a time. */
+export const adminOrdersQuery = (search: OrdersSearch) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.orders(), search],
+    queryFn: ({ pageParam }) => api.adminOrders({ ...search, limit: ORDERS_PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 
 /** All Users: every account, newest first. */
 export const adminUsersQuery = everyPageQuery(adminKeys.users(), api.adminUsers);

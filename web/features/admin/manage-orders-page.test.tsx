@@ -41,7 +41,41 @@ describe('Manage All Orders', () => {
     expect(await screen.findByText(messages.orderShipped)).toBeInTheDocument();
     expect(shippedId).toBe('o_paid');
     await expect.poll(() => screen.queryByRole('button', { name: labels.ship })).toBeNull();
-    expect(screen.getAllByText(labels.shipped)).toHaveLength(2);
+    expect(within(screen.getByRole('table')).getAllByText(labels.shipped)).toHaveLength(2);
+  });
+
+  it('shows where each order goes, filters by status and search through the URL, and loads further pages', async () => {
+    session.current = meOf(admin);
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/admin/orders', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        if (params.get('cursor') === 'page-2') {
+          return HttpResponse.json({ items: [makeOrder({ id: 'o_older', productName: 'Old Hinge' })], nextCursor: null, total: 2 });
+        }
+        const first = makeOrder({ id: 'o_first', productName: 'Brass Valve', address: '9 Quay Street, Leith', phone: '5559876543', status: 'pending' });
+        return HttpResponse.json({ items: [first], nextCursor: 'page-2', total: 2 });
+      }),
+    );
+    const { screen, user, history } = renderApp('/dashboard/allOrders?status=pending');
+    const row = within((await screen.findByText('Brass Valve')).closest('tr')!);
+    expect(row.getByText('9 Quay Street, Leith')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: '5559876543' })).toHaveAttribute('href', 'tel:5559876543');
+    expect(row.getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('status')).toBe('pending');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Old Hinge')).toBeInTheDocument();
+    expect(asked.at(-1)?.get('cursor')).toBe('page-2');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Order number or customer e-mail' }), 'buyer@example.com{Enter}');
+    await expect.poll(() => asked.at(-1)?.get('q')).toBe('buyer@example.com');
+    expect(asked.at(-1)?.get('status')).toBe('pending');
+    expect(history.location.search).toContain('q=buyer%40example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All orders');
+    await expect.poll(() => asked.at(-1)?.has('status')).toBe(false);
   });
 
   it('sends a customer who opens an admin page back home', async () => {

@@ -1,15 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery, useShipOrder } from './api.ts';
-import { formatCents } from '../../lib/format.ts';
+import { ORDER_STATUS_FILTERS, STATUS_FILTER_LABELS, type OrdersSearch } from './orders-search.ts';
+import { formatCents, formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
-
 
 function ShipAction({ order }: { order: OrderDto }) {
   const ship = useShipOrder(order);
@@ -22,42 +26,126 @@ function ShipAction({ order }: { order: OrderDto }) {
           {labels.ship}
         </Button>
       }
-      description={`${order.quantity} × ${order.productName} for ${order.customerName} will be marked as shipped.`}
+      description={`${order.quantity} × ${order.productName} for ${order.customerName} will be shipped to ${order.address} (phone ${order.phone}).`}
       confirmLabel="Yes, ship it!"
       onConfirm={() => ship.mutate()}
     />
   );
 }
 
+// Everything an admin checks before pressing Ship is on the row: when, who, what and where to.
 const orderColumns: Column<OrderDto>[] = [
-  { header: 'Email', cell: (order) => order.email },
-  { header: 'Customer', cell: (order) => order.customerName },
   { header: 'Product', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
-  { header: 'Quantity', cell: (order) => order.quantity },
+  {
+    header: 'Placed',
+    cell: (order) => (
+      <>
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        <span className="block font-mono text-xs text-slate-600">{order.id}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: (order) => (
+      <>
+        {order.customerName}
+        <span className="block text-xs text-slate-600">{order.email}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Ship to',
+    cell: (order) => (
+      <>
+        <span className="block max-w-56 break-words">{order.address}</span>
+        <a className="text-xs text-amber-900 underline" href={`tel:${order.phone}`}>
+          {order.phone}
+        </a>
+      </>
+    ),
+  },
+  { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
   { header: 'Total', cell: (order) => formatCents(order.totalCents) },
   { header: 'Status', role: 'actions', cell: (order) => <ShipAction order={order} /> },
   // Disabled once paid, as on My Order: a paid order is the buyer's money.
   { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
 ];
 
-export function ManageOrdersPage() {
+function OrdersFilter({ search, onChange }: { search: OrdersSearch; onChange: (next: OrdersSearch) => void }) {
+  const [words, setWords] = useState(search.q ?? '');
+  return (
+    <form
+      role="search"
+      className="mb-4 flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ ...search, q: words.trim() || undefined });
+      }}
+    >
+      <label className="flex flex-col text-sm font-medium text-slate-900">
+        Status
+        <select
+          className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-2 text-sm"
+          value={search.status ?? ''}
+          onChange={(event) => onChange({ ...search, status: (event.target.value || undefined) as OrdersSearch['status'] })}
+        >
+          <option value="">All orders</option>
+          {ORDER_STATUS_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_FILTER_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor="orders-q" className="sr-only">
+        Order number or customer e-mail
+      </label>
+      <Input
+        id="orders-q"
+        type="search"
+        className="min-w-0 flex-1 basis-56"
+        placeholder="Order number or customer e-mail"
+        value={words}
+        onChange={(event) => setWords(event.target.value)}
+      />
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
+/** Manage All Orders: newest first, 50 at a time, narrowed by status and by order number or e-mail. */
+export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
   usePageMeta(labels.manageAllOrders, 'Ship paid orders and remove unpaid ones.');
-  const { data, isPending, isError } = useQuery(adminOrdersQuery);
+  const navigate = useNavigate();
+  const pages = useInfiniteQuery(adminOrdersQuery(search));
+  const orders = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(search.status || search.q);
   return (
     <section aria-labelledby="manage-orders-heading">
-      <h2 id="manage-orders-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="manage-orders-heading" className="mb-4 text-xl font-bold text-slate-900">
         {labels.manageAllOrders}
       </h2>
-      {isPending ? (
+      <OrdersFilter key={search.q ?? ''} search={search} onChange={(next) => void navigate({ to: '/dashboard/allOrders', search: next })} />
+      {pages.isPending ? (
         <Spinner />
-      ) : isError ? (
+      ) : pages.isError ? (
         <p role="alert">We could not load the orders. Please try again.</p>
       ) : (
         <>
-          <p className="mt-1 mb-4 text-slate-700">
-            {labels.totalOrders}: {data.total}
+          <p className="mb-4 text-slate-700" aria-live="polite">
+            {filtered ? 'Matching orders' : labels.totalOrders}: {pages.data.pages[0]?.total ?? orders.length}
           </p>
-          <DataTable caption={labels.manageAllOrders} columns={orderColumns} rows={data.items} rowKey={(order) => order.id} />
+          {orders.length === 0 ? (
+            <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-800">
+              {filtered ? 'No orders match this search.' : labels.noOrders}
+            </p>
+          ) : (
+            <>
+              <DataTable caption={labels.manageAllOrders} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />
+              <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
+            </>
+          )}
         </>
       )}
     </section>

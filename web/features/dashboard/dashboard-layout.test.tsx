@@ -42,8 +42,8 @@ describe('dashboard', () => {
     expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual([
       'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Messages & Subscribers',
     ]);
-    expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders');
-    expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders?status=pending');
+    expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toHaveAttribute('href', '/dashboard/allOrders?status=unpaid');
     expect(screen.getByRole('link', { name: '1 Low-stock products (under 100)' })).toHaveAttribute('href', '/dashboard/manageProduct');
     expect(screen.getByRole('link', { name: '1204 Contact messages' })).toHaveAttribute('href', '/dashboard/messages');
   });
