@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { messages } from '#domain/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { silentLogger } from './logger.ts';
+import { createBackgroundWork } from './background-work.ts';
 import { bodySizeLimit } from './middleware/body-size.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { assignRequestId, requestLog } from './middleware/request-log.ts';
@@ -35,6 +36,7 @@ const UPLOADED_FILES = '/uploads/';
 export function createApp(ports: AppPorts) {
   const settings: HttpSettings = { ...defaultHttpSettings, ...ports.settings };
   const logger = ports.logger ?? silentLogger;
+  const background = ports.background ?? createBackgroundWork(logger);
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
 
@@ -64,7 +66,7 @@ export function createApp(ports: AppPorts) {
   const api = app
     .route('/api/health', healthRoutes(ports, logger))
     .route('/api/auth/google', googleRoutes(ports, settings, logger))
-    .route('/api/auth', authRoutes(ports, settings, logger))
+    .route('/api/auth', authRoutes(ports, settings, logger, background))
     .route('/api/me', meRoutes(ports))
     .route('/api/uploads', uploadRoutes(ports, settings))
     .route('/api/products', catalogRoutes(ports))

@@ -11,6 +11,7 @@ import type { CoreDeps } from '#domain/shared/deps.ts';
 import type { ErrorOf } from '#domain/shared/errors.ts';
 import type { Result } from '#domain/shared/result.ts';
 import type { Logger } from './logger.ts';
+import type { BackgroundWork } from './background-work.ts';
 import { memoryCounters, type CounterStore } from './middleware/attempt-counters.ts';
 import type { TestCardInput } from './schemas.ts';
 
@@ -136,6 +137,8 @@ export interface AppPorts extends CoreDeps {
   webRoot?: string | null;
   settings?: Partial<HttpSettings>;
   logger?: Logger;
+  /** Where routes leave work that must not delay or shape their answer; one per app when missing. */
+  background?: BackgroundWork;
 }
 
 /** Hono's per-request variables: the signed-in user, set by requireUser. */

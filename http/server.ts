@@ -3,6 +3,7 @@
  * openers), demo data, the first admin, then Hono on node's http server. main.ts adds the process
  * concerns (signals, exit codes); tests start it on port 0.
  */
+import { createBackgroundWork } from './background-work.ts';
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +58,10 @@ export async function startServer(
     throw error;
   }
 
+  const background = createBackgroundWork(logger);
   const app = createApp({
     ...ports,
+    background,
     webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
     logger,
     settings: {
@@ -89,6 +92,8 @@ export async function startServer(
         // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      // Mail a request started after answering still goes out before the store closes.
+      await background.settled();
       await ports.lifecycle.close();
     })());
 

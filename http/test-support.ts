@@ -16,7 +16,8 @@ import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
 import type { Store } from '#domain/store.ts';
 import { createApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';
-import type { Logger } from './logger.ts';
+import { silentLogger, type Logger } from './logger.ts';
+import { createBackgroundWork } from './background-work.ts';
 import type { AppPorts, GoogleSignIn, HttpSettings, LocalImageFiles } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
@@ -72,9 +73,12 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     webRoot: options.webRoot ?? null,
     settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
+    background: createBackgroundWork(options.logger ?? silentLogger),
   };
   const app = createApp(ports);
-  return { app, ports, store, storage, mailer, ...clientFor(app) };
+  /** Waits for the work routes left running after answering (the password-reset mail). */
+  const settled = () => ports.background!.settled();
+  return { app, ports, store, storage, mailer, settled, ...clientFor(app) };
 };
 
 type App = ReturnType<typeof createApp>;

@@ -141,6 +141,7 @@ describe('secrets never reach the log', () => {
 
     // A real reset token: sent in the web app's link (query) and to the confirm endpoint (body).
     expect((await call('POST', '/api/auth/password-reset', { body: { email: 'ada@example.com' } })).status).toBe(202);
+    await context.settled(); // the reset mail leaves after the answer
     const link = mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0];
     const resetToken = new URL(link).searchParams.get('token')!;
     expect(resetToken.length).toBeGreaterThan(20);

@@ -18,13 +18,23 @@ beforeEach(async () => {
 });
 afterEach(() => rm(outbox, { recursive: true, force: true }));
 
-/** The real outbox adapter, and a clock the tests move forward to expire links. */
-const appWithOutbox = (settings: Record<string, unknown> = {}) =>
-  createTestApp({
+/**
+ * The real outbox adapter, and a clock the tests move forward to expire links. Each call returns
+ * once the mail its request left to send after answering is in the outbox.
+ */
+const appWithOutbox = (settings: Record<string, unknown> = {}) => {
+  const app = createTestApp({
     mailer: createOutboxMailer({ dir: outbox, from: 'Bulkhead <no-reply@localhost>', log: () => undefined }),
     clock: { now: () => new Date(now) },
     settings: { appUrl: APP_URL, ...settings },
   });
+  const call: typeof app.call = async (...args) => {
+    const response = await app.call(...args);
+    await app.settled();
+    return response;
+  };
+  return { ...app, call };
+};
 
 const mailsTo = async (email: string) => (await readOutbox(outbox)).filter((mail) => mail.raw.includes(`To: ${email}`));
 
@@ -211,9 +221,36 @@ describe('password reset', () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  it('still answers 202 when the mail cannot be sent, so the answer reveals nothing', async () => {
-    const { call, signUp } = createTestApp({ mailer: { send: () => Promise.reject(new Error('SMTP down')) } });
+  it('still answers 202 when the mail cannot be sent, so the answer reveals nothing, and logs the failure', async () => {
+    const errors: string[] = [];
+    const logger: Logger = { debug() {}, info() {}, warn() {}, error: (message) => void errors.push(message) };
+    const { call, signUp, settled } = createTestApp({ logger, mailer: { send: () => Promise.reject(new Error('SMTP down')) } });
     const buyer = await signUp();
     expect((await call('POST', '/api/auth/password-reset', { body: { email: buyer.email } })).status).toBe(202);
+    await settled();
+    expect(errors).toContain('password-reset e-mail failed');
+  });
+
+  it('answers before the mail is sent, so a slow mail server cannot tell an existing account from an unknown one', async () => {
+    // A mail server that takes the message and never answers: were the mail sent before
+    // answering, the request for the existing account would hang and the unknown one would not.
+    const handedOver: string[] = [];
+    let stalled = false;
+    const { call, signUp } = createTestApp({
+      mailer: {
+        send: (mail) => {
+          if (!stalled) return Promise.resolve();
+          handedOver.push(mail.to);
+          return new Promise<void>(() => undefined);
+        },
+      },
+    });
+    const buyer = await signUp();
+    stalled = true;
+    const answers = await Promise.all(
+      [buyer.email, 'nobody@example.com'].map((email) => call('POST', '/api/auth/password-reset', { body: { email } })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
+    await expect.poll(() => handedOver).toContain(buyer.email);
   });
 });

@@ -26,7 +26,7 @@ const tokenIn = (raw: string, path: string): string => {
 describe('account e-mails over SMTP', () => {
   it('delivers the verification and reset mails, and their links verify the e-mail and set a new password', async () => {
     const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${peer.port}`, from: 'Bulkhead <shop@bulkhead.test>' });
-    const { call, signUp } = createTestApp({ mailer, settings: { appUrl: APP_URL } });
+    const { call, signUp, settled } = createTestApp({ mailer, settings: { appUrl: APP_URL } });
     const buyer = await signUp({ email: 'smtp.buyer@example.com', password: 'old-password' });
 
     const verification = arrived().find((mail) => mail.to.includes(buyer.email));
@@ -35,6 +35,7 @@ describe('account e-mails over SMTP', () => {
     expect((await call('GET', '/api/me', { token: buyer.token })).json.user.emailVerified).toBe(true);
 
     expect((await call('POST', '/api/auth/password-reset', { body: { email: buyer.email } })).status).toBe(202);
+    await settled(); // the reset mail leaves after the answer
     const reset = arrived().filter((mail) => mail.to.includes(buyer.email)).at(-1);
     expect(reset?.raw).not.toBe(verification?.raw);
     const token = tokenIn(reset!.raw, '/resetPassword');

@@ -8,6 +8,7 @@ import { updateProfile } from '#domain/identity/update-profile.ts';
 import type { User } from '#domain/identity/user.ts';
 import type { MeDto, SessionDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
+import type { BackgroundWork } from '../background-work.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { createAuthRateLimits } from '../middleware/rate-limit.ts';
 import { createSignInBrake } from '../middleware/sign-in-brake.ts';
@@ -30,7 +31,7 @@ export const appUrlOf = (c: Context, settings: HttpSettings): string =>
   (settings.appUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
 
 /** /api/auth: accounts, sessions and the e-mailed links. The session token is both set as the cookie and returned. */
-export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger) => {
+export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger, background: BackgroundWork) => {
   const window = settings.authRateWindowMs;
   // Guessing brakes: wrong passwords and refused sign-ups count, successes give their slot back.
   const guesses = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
@@ -94,12 +95,10 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       validate('json', passwordResetRequestSchema),
       async (c) => {
         const { email } = c.req.valid('json');
-        try {
-          await requestPasswordReset(mailDeps(c), email);
-        } catch (error) {
-          // Still 202: an error only for existing accounts would tell who has one.
-          logger.error('password-reset e-mail could not be sent', { error: String(error) });
-        }
+        // Looked up and mailed after answering: the answer (202) and its timing are the same whether
+        // or not an account exists, and a mail failure is logged there, never shown.
+        const deps = mailDeps(c);
+        background.run('password-reset e-mail', () => requestPasswordReset(deps, email));
         return c.body(null, 202);
       },
     )
