@@ -101,6 +101,8 @@ export const messages = {
   adminCannotBuy: 'Admins cannot place orders',
   insufficientStock: 'Order quantity cannot exceed the available quantity',
   orderNotDeletable: 'Only unpaid orders can be deleted',
+  tooManyUnpaidOrders: (limit: number) =>
+    `You already have ${limit} unpaid orders. Pay for one or delete one before placing another.`,
   orderNotShippable: 'Only paid orders can be shipped',
   orderAlreadyPaid: 'This order has already been paid',
   paymentNotConfirmed: 'The payment has not been confirmed by the card provider',

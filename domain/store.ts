@@ -4,6 +4,7 @@ import type { ProductRepository } from './catalog/product-repository.ts';
 import type { InboxRepository, ReviewRepository } from './content/content-repository.ts';
 import type { UserRepository } from './identity/user-repository.ts';
 import type { OrderRepository } from './ordering/order-repository.ts';
+import type { RefundRepository } from './ordering/payment-to-refund.ts';
 
 /**
  * The storage ports: one repository per aggregate, implemented by memory, SQLite and Postgres
@@ -16,6 +17,8 @@ export interface Store {
   /** The catalogue search (README.md, "Search"), on the database's own full-text engine. */
   search: ProductSearch;
   orders: OrderRepository;
+  /** Succeeded payments no order could take, kept for an admin to refund. */
+  refunds: RefundRepository;
   users: UserRepository;
   reviews: ReviewRepository;
   inbox: InboxRepository;

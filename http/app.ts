@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { silentLogger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
+import { expireUnpaidOrdersFirst } from './middleware/expire-unpaid-orders.ts';
 import { bodySizeLimit } from './middleware/body-size.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { assignRequestId, requestLog } from './middleware/request-log.ts';
@@ -37,6 +38,7 @@ export function createApp(ports: AppPorts) {
   const settings: HttpSettings = { ...defaultHttpSettings, ...ports.settings };
   const logger = ports.logger ?? silentLogger;
   const background = ports.background ?? createBackgroundWork(logger);
+  const expireFirst = expireUnpaidOrdersFirst(ports, settings);
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
 
@@ -72,11 +74,11 @@ export function createApp(ports: AppPorts) {
     .route('/api/products', catalogRoutes(ports))
     .route('/api/categories', categoryRoutes(ports))
     .route('/api', contentRoutes(ports, settings))
-    .route('/api/orders', orderRoutes(ports))
+    .route('/api/orders', orderRoutes(ports, settings, expireFirst))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin', catalogAdminRoutes(ports))
-    .route('/api/admin', adminRoutes(ports));
+    .route('/api/admin', adminRoutes(ports, expireFirst));
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));
   app.route('/uploads', uploadedFiles(ports, settings, logger));

@@ -3,6 +3,7 @@
  * stops the start with a message naming the variable. `CONFIG_VARIABLES` declares each variable
  * once; the README's table and `.env.example` are rendered from it.
  */
+import { DEFAULT_MAX_UNPAID_ORDERS, DEFAULT_UNPAID_ORDER_TTL_HOURS } from '#domain/ordering/order.ts';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -47,6 +48,8 @@ export interface Config {
   seedDemo: boolean;
   authRateLimit: number;
   signUpRateLimit: number;
+  unpaidOrderTtlHours: number;
+  maxUnpaidOrdersPerAccount: number;
   trustProxy: boolean;
   logLevel: LogLevel;
 }
@@ -204,6 +207,16 @@ export const CONFIG_VARIABLES = {
     default: '100',
     doc: 'Sign-up attempts per hour per IP, successful ones included: a ceiling on mass account creation',
   }),
+  UNPAID_ORDER_TTL_HOURS: variable({
+    schema: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(24 * 365),
+    default: String(DEFAULT_UNPAID_ORDER_TTL_HOURS),
+    doc: 'Hours an unpaid order holds its stock; then it expires and the units go back on the shelf (a payment that went through is kept)',
+  }),
+  MAX_UNPAID_ORDERS_PER_ACCOUNT: variable({
+    schema: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000),
+    default: String(DEFAULT_MAX_UNPAID_ORDERS),
+    doc: 'Unpaid orders one account may hold at once; another order waits until one is paid, deleted or expired',
+  }),
   LOG_LEVEL: variable({
     schema: z
       .string()
@@ -297,6 +310,8 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
     seedDemo: vars.SEED_DEMO ?? !vars.DATABASE_URL,
     authRateLimit: vars.AUTH_RATE_LIMIT,
     signUpRateLimit: vars.SIGNUP_RATE_LIMIT,
+    unpaidOrderTtlHours: vars.UNPAID_ORDER_TTL_HOURS,
+    maxUnpaidOrdersPerAccount: vars.MAX_UNPAID_ORDERS_PER_ACCOUNT,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
   };

@@ -191,11 +191,24 @@ export interface ShopOverviewDto {
   /** Products with fewer units than one minimum order. */
   lowStockProducts: number;
   contactMessages: number;
+  /** Succeeded payments no order could take (GET /api/admin/payments-to-refund). */
+  paymentsToRefund: number;
 }
 
 /** One page of the admins' order list and how many orders match its filter in all. */
 export interface AdminOrdersDto extends ListDto<OrderDto> {
   total: number;
+}
+
+/** A succeeded card payment no order could take, for an admin to refund at the provider. */
+export interface PaymentToRefundDto {
+  paymentIntentId: string;
+  orderId: string | null;
+  amountCents: number;
+  currency: string;
+  /** 'order-gone': deleted or expired before the payment landed; 'order-paid-otherwise': paid twice. */
+  reason: 'order-gone' | 'order-paid-otherwise';
+  createdAt: string;
 }
 
 export interface ContactMessageDto {

@@ -42,6 +42,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.cannotDeleteSelf;
     case 'IDEMPOTENCY_KEY_REUSED':
       return messages.idempotencyKeyReused;
+    case 'TOO_MANY_UNPAID_ORDERS':
+      return messages.tooManyUnpaidOrders(error.limit);
     case 'LINK_INVALID':
       return error.reason === 'expired' ? messages.linkExpired : error.reason === 'used' ? messages.linkUsed : messages.linkInvalid;
     case 'SKU_TAKEN':

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_UNPAID_ORDERS, DEFAULT_UNPAID_ORDER_TTL_HOURS } from '#domain/ordering/order.ts';
 import { randomBytes } from 'node:crypto';
 import type { GoogleIdentity } from '#domain/identity/google-sign-in.ts';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
@@ -91,6 +92,10 @@ export interface HttpSettings {
   uploadRateLimit: number;
   /** Where rate-limit counts live (this process's memory; a shared store plugs in here). */
   counterStore: CounterStore;
+  /** How long an unpaid order holds its stock before it expires (UNPAID_ORDER_TTL_HOURS). */
+  unpaidOrderTtlHours: number;
+  /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS_PER_ACCOUNT). */
+  maxUnpaidOrdersPerAccount: number;
 }
 
 export const defaultHttpSettings: HttpSettings = {
@@ -111,6 +116,8 @@ export const defaultHttpSettings: HttpSettings = {
   contentRateLimit: 10,
   uploadRateLimit: 30,
   counterStore: memoryCounters,
+  unpaidOrderTtlHours: DEFAULT_UNPAID_ORDER_TTL_HOURS,
+  maxUnpaidOrdersPerAccount: DEFAULT_MAX_UNPAID_ORDERS,
 };
 
 /** Everything createApp needs; adapters/compose.ts builds it from the configuration. */

@@ -7,6 +7,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
 import type { Order } from '#domain/ordering/order.ts';
+import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { PaymentStart } from '#domain/ordering/start-payment.ts';
 import type { Page } from '#domain/shared/page.ts';
 import type {
@@ -16,6 +17,7 @@ import type {
   ListDto,
   OrderDto,
   PaymentIntentDto,
+  PaymentToRefundDto,
   ProductDto,
   ProfileDto,
   ReviewDto,
@@ -123,6 +125,15 @@ export const toPaymentIntentDto = (start: PaymentStart): PaymentIntentDto => ({
   clientSecret: start.clientSecret,
   publishableKey: start.publishableKey,
   amountCents: start.amountCents,
+});
+
+export const toPaymentToRefundDto = (payment: PaymentToRefund): PaymentToRefundDto => ({
+  paymentIntentId: payment.id,
+  orderId: payment.orderId,
+  amountCents: payment.amountCents,
+  currency: payment.currency,
+  reason: payment.reason,
+  createdAt: iso(payment.createdAt),
 });
 
 export const toContactMessageDto = (message: ContactMessage): ContactMessageDto => ({

@@ -3,6 +3,7 @@
  * openers), demo data, the first admin, then Hono on node's http server. main.ts adds the process
  * concerns (signals, exit codes); tests start it on port 0.
  */
+import { expireUnpaidOrders } from '#domain/ordering/expire-unpaid-orders.ts';
 import { createBackgroundWork } from './background-work.ts';
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -69,6 +70,8 @@ export async function startServer(
       secure: config.secure,
       authRateLimit: config.authRateLimit,
       signUpRateLimit: config.signUpRateLimit,
+      unpaidOrderTtlHours: config.unpaidOrderTtlHours,
+      maxUnpaidOrdersPerAccount: config.maxUnpaidOrdersPerAccount,
       trustProxy: config.trustProxy,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
       appUrl: config.appUrl,
@@ -84,16 +87,29 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 
+  // Unpaid orders past their time give their stock back: now, then hourly (and before order reads).
+  const expireOrders = () =>
+    expireUnpaidOrders(ports, config.unpaidOrderTtlHours * 60 * 60 * 1000).then(
+      (released) => released > 0 && logger.info('expired unpaid orders', { released }),
+      (error: unknown) => logger.error('expiring unpaid orders failed', { error: String(error) }),
+    );
+  let expiring = expireOrders();
+  const expiryTimer = setInterval(() => {
+    expiring = expireOrders();
+  }, 60 * 60 * 1000);
+  expiryTimer.unref();
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(expiryTimer);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
       // Mail a request started after answering still goes out before the store closes.
-      await background.settled();
+      await Promise.all([background.settled(), expiring]);
       await ports.lifecycle.close();
     })());
 

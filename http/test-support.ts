@@ -71,7 +71,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     images: options.images ?? nullImageStore,
     uploads: options.uploads ?? null,
     webRoot: options.webRoot ?? null,
-    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, ...options.settings },
+    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
     background: createBackgroundWork(options.logger ?? silentLogger),
   };

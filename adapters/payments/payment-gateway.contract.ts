@@ -46,6 +46,20 @@ export function describePaymentGatewayContract(name: string, open: OpenPaymentGa
       expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
     });
 
+    it('cancels an open intent so it can no longer be paid, leaves a succeeded one succeeded, and knows no unknown id', async () => {
+      const open = await intentFor(newOrderId());
+      expect(await gateway.cancelIntent(open.id)).toMatchObject({ id: open.id, status: 'canceled' });
+      await expect(fixture.pay(open)).rejects.toThrow();
+      expect((await gateway.retrieveIntent(open.id))?.status).toBe('canceled');
+      expect((await gateway.cancelIntent(open.id))?.status).toBe('canceled');
+
+      const paid = await intentFor(newOrderId());
+      await fixture.pay(paid);
+      expect(await gateway.cancelIntent(paid.id)).toMatchObject({ id: paid.id, status: 'succeeded', amountCents: 150_000 });
+
+      expect(await gateway.cancelIntent('pi_000000000000000000000000')).toBeNull();
+    });
+
     it('returns the same intent when the same order asks again for the same amount, and another one otherwise', async () => {
       const orderId = newOrderId();
       const first = await intentFor(orderId);

@@ -27,6 +27,7 @@ export const unpaidOrderOf = (
     address: '1 Dock Road',
     status: 'unpaid',
     transactionId: null,
+    paymentIntentId: null,
     idempotencyKey: null,
     createdAt: new Date(),
     paidAt: null,

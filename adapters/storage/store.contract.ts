@@ -3,6 +3,7 @@ import { describeCategoryContract } from './contract/categories.contract.ts';
 import { describeInboxContract } from './contract/inbox.contract.ts';
 import { describeOrderContract } from './contract/orders.contract.ts';
 import { describeProductContract } from './contract/products.contract.ts';
+import { describeRefundContract } from './contract/refunds.contract.ts';
 import { describeReviewContract } from './contract/reviews.contract.ts';
 import { describeSearchContract } from './contract/search.contract.ts';
 import { useStoreHarness, type OpenStorage } from './contract/store-harness.ts';
@@ -23,6 +24,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeSearchContract(harness);
     describeUserContract(harness);
     describeOrderContract(harness);
+    describeRefundContract(harness);
     describeReviewContract(harness);
     describeInboxContract(harness);
 

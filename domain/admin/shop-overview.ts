@@ -11,17 +11,20 @@ export interface ShopOverview {
   /** Products holding fewer units than one minimum order: nobody can buy them until restocked. */
   lowStockProducts: number;
   contactMessages: number;
+  /** Succeeded payments no order could take, waiting for an admin to refund them. */
+  paymentsToRefund: number;
 }
 
 export const LOW_STOCK_BELOW = MIN_ORDER_QUANTITY;
 
 export const shopOverview = async (store: Store, actor: User): Promise<Result<ShopOverview, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages] = await Promise.all([
+  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, paymentsToRefund] = await Promise.all([
     store.orders.count({ status: 'pending' }),
     store.orders.count({ status: 'unpaid' }),
     store.products.countBelowStock(LOW_STOCK_BELOW),
     store.inbox.countContactMessages(),
+    store.refunds.count(),
   ]);
-  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages });
+  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, paymentsToRefund });
 };

@@ -10,6 +10,7 @@ import { startPayment } from './start-payment.ts';
 import { confirmPayment, recordSucceededPayment } from './record-payment.ts';
 import { shipOrder } from './ship-order.ts';
 import { findOrderFor } from './find-order.ts';
+import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
 import type { PaymentIntent } from './payment-gateway.ts';
 
 const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -100,20 +101,20 @@ describe('deleteOrder', () => {
   it('lets the owner delete an unpaid order and returns its stock', async () => {
     const order = await placed(500, 150);
     expect(await stockOf(order)).toBe(350);
-    expect(await deleteOrder(world.deps, { actor: owner, orderId: order.id })).toEqual({ ok: true, value: null });
+    expect(await deleteOrder(deps(), { actor: owner, orderId: order.id })).toEqual({ ok: true, value: null });
     expect(await world.store.orders.findById(order.id)).toBeNull();
     expect(await stockOf(order)).toBe(500);
   });
 
   it('lets an admin delete an unpaid order', async () => {
     const order = await placed();
-    expect((await deleteOrder(world.deps, { actor: admin, orderId: order.id })).ok).toBe(true);
+    expect((await deleteOrder(deps(), { actor: admin, orderId: order.id })).ok).toBe(true);
     expect(await stockOf(order)).toBe(500);
   });
 
   it('answers NOT_FOUND to another customer and leaves the order alone', async () => {
     const order = await placed();
-    expect(await deleteOrder(world.deps, { actor: stranger, orderId: order.id })).toEqual({
+    expect(await deleteOrder(deps(), { actor: stranger, orderId: order.id })).toEqual({
       ok: false,
       error: { code: 'NOT_FOUND', subject: 'order' },
     });
@@ -124,19 +125,19 @@ describe('deleteOrder', () => {
   it('refuses a paid order, for the owner and for an admin', async () => {
     const order = await paid();
     const refusal = { ok: false, error: { code: 'ORDER_NOT_DELETABLE' } };
-    expect(await deleteOrder(world.deps, { actor: owner, orderId: order.id })).toEqual(refusal);
-    expect(await deleteOrder(world.deps, { actor: admin, orderId: order.id })).toEqual(refusal);
+    expect(await deleteOrder(deps(), { actor: owner, orderId: order.id })).toEqual(refusal);
+    expect(await deleteOrder(deps(), { actor: admin, orderId: order.id })).toEqual(refusal);
     expect((await world.store.orders.findById(order.id))?.status).toBe('pending');
     expect(await stockOf(order)).toBe(350);
   });
 
   it('refuses a shipped order', async () => {
     const order = await shipped();
-    expect(await deleteOrder(world.deps, { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_DELETABLE' } });
+    expect(await deleteOrder(deps(), { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_DELETABLE' } });
   });
 
   it('answers NOT_FOUND for an unknown id', async () => {
-    expect(await deleteOrder(world.deps, { actor: admin, orderId: 'missing' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await deleteOrder(deps(), { actor: admin, orderId: 'missing' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 });
 
@@ -309,7 +310,7 @@ describe('a shipped order is final', () => {
     const order = await shipped();
     const stray = await strayIntentFor(order);
     expect(await confirmPayment({ ...world.deps, payments: stray.provider }, { actor: owner, orderId: order.id, paymentIntentId: stray.id })).toMatchObject({ error: { code: 'ORDER_ALREADY_PAID' } });
-    expect(await deleteOrder(world.deps, { actor: owner, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_DELETABLE' } });
+    expect(await deleteOrder(deps(), { actor: owner, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_DELETABLE' } });
     expect(await shipOrder(world.deps, { actor: admin, orderId: order.id })).toMatchObject({ error: { code: 'ORDER_NOT_SHIPPABLE' } });
     expect(await world.store.orders.findById(order.id)).toMatchObject({ status: 'shipped', transactionId: order.transactionId });
   });
@@ -319,5 +320,95 @@ describe('a shipped order is final', () => {
     const intent = await payments.retrieveIntent(order.transactionId ?? '');
     if (!intent) throw new Error('setup');
     expect(await recordSucceededPayment(world.deps, intent)).toMatchObject({ ok: true, value: { status: 'shipped' } });
+  });
+});
+
+describe('letting an unpaid order go asks the payment provider first', () => {
+  /** Opens an intent for the order and has the card network charge it, without telling the shop. */
+  const chargedBehindOurBack = async (order: Order) => {
+    const start = await startPayment(deps(), { actor: owner, orderId: order.id });
+    if (!start.ok) throw new Error(JSON.stringify(start.error));
+    const charged = await payments.confirmCard({ clientSecret: start.value.clientSecret, card: VISA, billing });
+    if (!charged.ok) throw new Error(JSON.stringify(charged.error));
+    return { clientSecret: start.value.clientSecret, intentId: charged.value.paymentIntentId };
+  };
+
+  it('refuses to delete an order whose payment already went through, and records the payment instead', async () => {
+    const order = await placed(500, 150);
+    const { intentId } = await chargedBehindOurBack(order);
+    expect(await deleteOrder(deps(), { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'ORDER_NOT_DELETABLE' } });
+    expect(await world.store.orders.findById(order.id)).toMatchObject({ status: 'pending', transactionId: intentId });
+    expect(await stockOf(order)).toBe(350);
+  });
+
+  it('cancels an open intent before deleting, so the order can no longer be charged', async () => {
+    const order = await placed(500, 150);
+    const start = await startPayment(deps(), { actor: owner, orderId: order.id });
+    if (!start.ok) throw new Error('setup');
+    expect((await deleteOrder(deps(), { actor: owner, orderId: order.id })).ok).toBe(true);
+    expect(await payments.confirmCard({ clientSecret: start.value.clientSecret, card: VISA, billing })).toMatchObject({ ok: false });
+    expect(await stockOf(order)).toBe(500);
+  });
+
+  it('keeps a succeeded payment for a deleted order for an admin to refund, once', async () => {
+    const order = await placed();
+    const stray = await strayIntentFor(order);
+    expect((await deleteOrder(deps(), { actor: owner, orderId: order.id })).ok).toBe(true);
+    const intent = await stray.provider.retrieveIntent(stray.id);
+    if (!intent) throw new Error('setup');
+    expect(await recordSucceededPayment(world.deps, intent)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await recordSucceededPayment(world.deps, intent)).toMatchObject({ ok: false });
+    expect(await world.store.refunds.count()).toBe(1);
+    expect((await world.store.refunds.list({ limit: 10 })).items).toEqual([
+      { id: stray.id, orderId: order.id, amountCents: order.totalCents, currency: 'usd', reason: 'order-gone', createdAt: world.clock.now() },
+    ]);
+  });
+
+  it('keeps a second succeeded payment for an order another intent paid', async () => {
+    const order = await paid();
+    const stray = await strayIntentFor(order);
+    const intent = await stray.provider.retrieveIntent(stray.id);
+    expect(await recordSucceededPayment(world.deps, intent!)).toMatchObject({ error: { code: 'ORDER_ALREADY_PAID' } });
+    expect((await world.store.refunds.list({ limit: 10 })).items).toMatchObject([{ id: stray.id, reason: 'order-paid-otherwise' }]);
+  });
+});
+
+describe('unpaid orders expire', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('returns the stock of orders older than the time to live, keeps younger ones, and records a payment that went through', async () => {
+    const old = await placed(500, 100);
+    const oldButCharged = await placed(500, 100);
+    const start = await startPayment(deps(), { actor: owner, orderId: oldButCharged.id });
+    if (!start.ok) throw new Error('setup');
+    await payments.confirmCard({ clientSecret: start.value.clientSecret, card: VISA, billing });
+    world.clock.advance(47 * HOUR);
+    const young = await placed(500, 100);
+    world.clock.advance(2 * HOUR);
+
+    expect(await expireUnpaidOrders(deps(), 48 * HOUR)).toBe(1);
+    expect(await world.store.orders.findById(old.id)).toBeNull();
+    expect(await stockOf(old)).toBe(500);
+    expect((await world.store.orders.findById(oldButCharged.id))?.status).toBe('pending');
+    expect((await world.store.orders.findById(young.id))?.status).toBe('unpaid');
+    expect(await expireUnpaidOrders(deps(), 48 * HOUR)).toBe(0);
+  });
+});
+
+describe('unpaid orders per account', () => {
+  it('refuses another order past the cap, with the cap in the refusal, and takes one again once an order is paid', async () => {
+    const cap = { ...world.deps, maxUnpaidOrders: 2 };
+    const product = await world.addProduct({ stock: 10_000, priceCents: 1_000 });
+    const order = () => placeOrder(cap, { buyer: owner, productId: product.id, quantity: 100, phone: '5550102030', address: '1 Dock Road' });
+    const first = await order();
+    expect((await order()).ok).toBe(true);
+    expect(await order()).toEqual({ ok: false, error: { code: 'TOO_MANY_UNPAID_ORDERS', limit: 2 } });
+    expect((await world.store.products.findById(product.id))?.stock).toBe(9_800);
+    if (!first.ok) throw new Error('setup');
+    const paymentIntentId = await payByCard(first.value);
+    expect((await confirmPayment(deps(), { actor: owner, orderId: first.value.id, paymentIntentId })).ok).toBe(true);
+    expect((await order()).ok).toBe(true);
+    // Someone else is not held back by the owner's orders.
+    expect((await placeOrder(cap, { buyer: stranger, productId: product.id, quantity: 100, phone: '5550102030', address: '1 Dock Road' })).ok).toBe(true);
   });
 });

@@ -38,6 +38,12 @@ export interface OrderRepository {
    * the product still exists). Returns false and changes nothing otherwise.
    */
   deleteUnpaidReturningStock(id: string): Promise<boolean>;
+  /** Notes the intent opened to pay the order, only while it is unpaid; false otherwise. */
+  attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
+  /** Unpaid orders placed before `cutoff`, oldest first, at most `limit` (the expiry sweep's batch). */
+  listUnpaidPlacedBefore(cutoff: Date, limit: number): Promise<Order[]>;
+  /** How many unpaid orders the user has (the per-account cap). */
+  countUnpaidOf(userId: string): Promise<number>;
   /** unpaid → pending, only if still unpaid; returns the updated order or null. */
   markPaid(id: string, transactionId: string, paidAt: Date): Promise<Order | null>;
   /** pending → shipped, only if still pending; returns the updated order or null. */

@@ -19,4 +19,9 @@ export interface PaymentGateway {
   /** Creates (or, for the same order, returns again) an intent for the stored amount. */
   createIntent(input: { orderId: string; amountCents: Cents; currency: 'usd'; email: string }): Promise<PaymentIntent>;
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
+  /**
+   * Cancels an intent so it can no longer be paid, and returns it as it now stands: `succeeded`
+   * when the payment went through first (then nothing was cancelled), null when it does not exist.
+   */
+  cancelIntent(id: string): Promise<PaymentIntent | null>;
 }

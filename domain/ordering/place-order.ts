@@ -5,7 +5,7 @@ import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import type { Order } from './order.ts';
+import { DEFAULT_MAX_UNPAID_ORDERS, type Order } from './order.ts';
 import { checkOrderRequest } from './order-rules.ts';
 import { unitPriceFor } from '../catalog/pricing.ts';
 
@@ -20,7 +20,7 @@ export interface PlaceOrderInput {
 }
 
 export type PlaceOrderError = ErrorOf<
-  'ADMIN_CANNOT_BUY' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK'
+  'ADMIN_CANNOT_BUY' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK' | 'TOO_MANY_UNPAID_ORDERS'
 >;
 
 /**
@@ -28,7 +28,7 @@ export type PlaceOrderError = ErrorOf<
  * the product, never from the request; stock is reserved in the same atomic step as the insert.
  */
 export const placeOrder = async (
-  { store, clock, ids }: CoreDeps,
+  { store, clock, ids, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: CoreDeps & { maxUnpaidOrders?: number },
   input: PlaceOrderInput,
 ): Promise<Result<Order, PlaceOrderError>> => {
   const { buyer } = input;
@@ -49,6 +49,11 @@ export const placeOrder = async (
         ? ok(earlier)
         : fail(refusal('IDEMPOTENCY_KEY_REUSED'));
     }
+  }
+
+  // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
+  if ((await store.orders.countUnpaidOf(buyer.id)) >= maxUnpaidOrders) {
+    return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
   }
 
   const product = await store.products.findById(input.productId);
@@ -85,6 +90,7 @@ export const placeOrder = async (
     address: checked.address,
     status: 'unpaid',
     transactionId: null,
+    paymentIntentId: null,
     idempotencyKey: key,
     createdAt: clock.now(),
     paidAt: null,

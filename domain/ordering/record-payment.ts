@@ -6,6 +6,7 @@ import type { Store } from '../store.ts';
 import { findOrderFor } from './find-order.ts';
 import type { Order } from './order.ts';
 import type { PaymentGateway, PaymentIntent } from './payment-gateway.ts';
+import type { PaymentToRefund } from './payment-to-refund.ts';
 
 export type RecordPaymentError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'NOT_FOUND' | 'ORDER_ALREADY_PAID'>;
 
@@ -14,31 +15,30 @@ type Deps = { store: Store; payments: PaymentGateway; clock: Clock };
 /**
  * Marks an order paid from an intent the provider reported. Both the confirm call and the
  * webhook end here; whichever comes second finds the order already paid by the same intent and
- * changes nothing.
+ * changes nothing. A succeeded payment no order can take (the order was deleted or expired first,
+ * or another intent paid it) is kept for an admin to refund: the buyer's money is never lost.
  */
 export const recordSucceededPayment = async (
   { store, clock }: Omit<Deps, 'payments'>,
   intent: PaymentIntent,
 ): Promise<Result<Order, RecordPaymentError>> => {
   const notConfirmed = fail(refusal('PAYMENT_NOT_CONFIRMED'));
-  if (!intent.orderId) return notConfirmed;
+  if (!intent.orderId || intent.status !== 'succeeded') return notConfirmed;
+  const toRefund = async (reason: PaymentToRefund['reason']) =>
+    store.refunds.record({ id: intent.id, orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency, reason, createdAt: clock.now() });
   const order = await store.orders.findById(intent.orderId);
-  if (!order) return fail(notFound('order'));
-  const matches =
-    intent.status === 'succeeded' && intent.amountCents === order.totalCents && intent.currency === 'usd';
-  if (!matches) return notConfirmed;
-  if (order.status !== 'unpaid') {
-    return order.transactionId === intent.id
-      ? ok(order)
-      : fail(refusal('ORDER_ALREADY_PAID'));
+  if (!order) {
+    await toRefund('order-gone');
+    return fail(notFound('order'));
   }
-  const paid = await store.orders.markPaid(order.id, intent.id, clock.now());
+  if (intent.amountCents !== order.totalCents || intent.currency !== 'usd') return notConfirmed;
+  const paid = order.status === 'unpaid' ? await store.orders.markPaid(order.id, intent.id, clock.now()) : null;
   if (paid) return ok(paid);
-  // Lost a race with the other path; the winner's result is the answer.
+  // Paid already: by this intent (the other path came first) or by another one.
   const now = await store.orders.findById(order.id);
-  return now && now.transactionId === intent.id
-    ? ok(now)
-    : fail(refusal('ORDER_ALREADY_PAID'));
+  if (now && now.transactionId === intent.id) return ok(now);
+  await toRefund(now ? 'order-paid-otherwise' : 'order-gone');
+  return fail(now ? refusal('ORDER_ALREADY_PAID') : notFound('order'));
 };
 
 /** The owner says "I paid": we ask the provider, never trust the browser. */

@@ -28,6 +28,10 @@ export const startPayment = async (
     currency: 'usd',
     email: order.email,
   });
+  // Kept on the order, so deleting or expiring it asks the provider about this intent first.
+  if (intent.id !== order.paymentIntentId && !(await store.orders.attachPaymentIntent(order.id, intent.id))) {
+    return fail(refusal('ORDER_ALREADY_PAID'));
+  }
   return ok({
     provider: payments.provider,
     clientSecret: intent.clientSecret,

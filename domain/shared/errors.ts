@@ -38,6 +38,8 @@ export type DomainError =
   | { code: 'CARD_DECLINED' }
   | { code: 'CANNOT_DELETE_SELF' }
   | { code: 'IDEMPOTENCY_KEY_REUSED' }
+  /** The buyer holds as many unpaid orders as one account may (`limit`). */
+  | { code: 'TOO_MANY_UNPAID_ORDERS'; limit: number }
   | { code: 'LINK_INVALID'; reason: 'expired' | 'used' | 'invalid' }
   /** Another product holds the part number (compared upper-case). */
   | { code: 'SKU_TAKEN'; sku: string }
@@ -54,7 +56,7 @@ export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
 export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
 
 /** A failure that carries nothing but its code. */
-export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' }>['code']>(code: C) =>
+export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' }>['code']>(code: C) =>
   ({ code }) as Extract<DomainError, { code: C }>;
 
 /** A service outside the shop that a request needed. */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { deleteUser, listUsers, makeAdmin } from '#domain/identity/manage-users.ts';
 import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
@@ -9,16 +9,18 @@ import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { adminOrdersQuerySchema, idParamSchema, listQuerySchema } from '../schemas.ts';
-import { toContactMessageDto, toListDto, toOrderDto, toSubscriberDto, toUserDto } from '../serializers.ts';
+import { toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
 /**
  * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Every list
  * is a `{items, nextCursor}` page, newest first; the orders' also carries how many match in all.
  */
-export const adminRoutes = (ports: AppPorts) =>
+export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppEnv>) =>
   new Hono<AppEnv>()
     .use(requireUser(ports), requireAdmin)
+    .use('/overview', expireFirst)
+    .use('/orders', expireFirst)
     .get('/overview', async (c) => {
       const overview = await shopOverview(ports.store, c.get('user'));
       return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
@@ -43,6 +45,10 @@ export const adminRoutes = (ports: AppPorts) =>
       const deleted = await deleteUser(ports.store, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
+    // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.
+    .get('/payments-to-refund', validate('query', listQuerySchema), async (c) =>
+      c.json(toListDto(await ports.store.refunds.list(pageRequest(c.req.valid('query'))), toPaymentToRefundDto), 200),
+    )
     .get('/messages', validate('query', listQuerySchema), async (c) =>
       c.json(toListDto(await ports.store.inbox.listContactMessages(pageRequest(c.req.valid('query'))), toContactMessageDto), 200),
     )

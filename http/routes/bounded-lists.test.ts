@@ -50,6 +50,7 @@ const arrange = async () => {
       context.call('POST', '/api/contact', { body: { name: 'Dana', email: 'dana@example.com', message: `Question ${i}` } }),
     ];
     for (const step of await Promise.all(steps)) expect(step.status, step.text).toBe(201);
+    await context.store.refunds.record({ id: `pi_stray_${i}`, orderId: null, amountCents: 100, currency: 'usd', reason: 'order-gone', createdAt: new Date() });
   }
   const productId = products[0]!.id;
   const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]! };
@@ -85,7 +86,7 @@ describe('every GET list endpoint in the route table is bounded', () => {
       expect((await context.call('GET', `${path}?limit=101`, { token })).status, `GET ${path}?limit=101`).toBe(400);
     }
     expect(lists.sort()).toEqual(
-      ['/api/admin/messages', '/api/admin/orders', '/api/admin/subscribers', '/api/admin/users', '/api/orders', '/api/products', '/api/reviews'].sort(),
+      ['/api/admin/messages', '/api/admin/orders', '/api/admin/payments-to-refund', '/api/admin/subscribers', '/api/admin/users', '/api/orders', '/api/products', '/api/reviews'].sort(),
     );
   });
 });

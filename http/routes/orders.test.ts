@@ -315,3 +315,36 @@ describe('shipping', () => {
     expect((await call('POST', `/api/admin/orders/no-such-order/ship`, { token: admin.token })).status).toBe(404);
   });
 });
+
+describe('unpaid orders cannot tie up the shelf', () => {
+  it('refuses an order past MAX_UNPAID_ORDERS_PER_ACCOUNT with 409 and the cap in words, reserving nothing', async () => {
+    const context = createTestApp({ settings: { maxUnpaidOrdersPerAccount: 2 } });
+    const product = await addProduct(context.store, { stock: 1000 });
+    const buyer = await context.signUp();
+    const order = () => context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    expect((await order()).status).toBe(201);
+    expect((await order()).status).toBe(201);
+    const refused = await order();
+    expect(refused.status).toBe(409);
+    expect(expectError(refused.json)).toEqual({ code: 'TOO_MANY_UNPAID_ORDERS', message: messages.tooManyUnpaidOrders(2) });
+    expect((await context.store.products.findById(product.id))?.stock).toBe(800);
+  });
+
+  it('lets an unpaid order expire after UNPAID_ORDER_TTL_HOURS: gone from the lists before they are read, its units back', async () => {
+    let now = new Date('2026-11-01T09:00:00Z').getTime();
+    const context = createTestApp({ clock: { now: () => new Date(now) }, settings: { unpaidOrderTtlHours: 48 } });
+    const product = await addProduct(context.store, { stock: 1000 });
+    const buyer = await context.signUp();
+    const admin = await signUpAdmin(context);
+    const placed = await context.call('POST', '/api/orders', { body: orderBody(product.id, 300), token: buyer.token });
+    expect(placed.status).toBe(201);
+
+    now += 47 * 60 * 60 * 1000;
+    expect((await context.call('GET', '/api/orders', { token: buyer.token })).json.items).toHaveLength(1);
+    now += 2 * 60 * 60 * 1000;
+    expect((await context.call('GET', '/api/admin/orders?status=unpaid', { token: admin.token })).json).toMatchObject({ items: [], total: 0 });
+    expect((await context.call('GET', '/api/orders', { token: buyer.token })).json.items).toEqual([]);
+    expect((await context.call('GET', `/api/orders/${placed.json.id}`, { token: buyer.token })).status).toBe(404);
+    expect((await context.store.products.findById(product.id))?.stock).toBe(1000);
+  });
+});

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteOrder } from '#domain/ordering/delete-order.ts';
 import { findOrderFor } from '#domain/ordering/find-order.ts';
@@ -8,7 +8,7 @@ import { startPayment } from '#domain/ordering/start-payment.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
-import type { AppEnv, AppPorts } from '../ports.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import { toListDto, toOrderDto, toPaymentIntentDto } from '../serializers.ts';
@@ -20,13 +20,13 @@ const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.op
  * /api/orders: a signed-in buyer's orders. Another user's order answers 404, exactly like one
  * that does not exist, so ids cannot be probed.
  */
-export const orderRoutes = (ports: AppPorts) =>
+export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst: MiddlewareHandler<AppEnv>) =>
   new Hono<AppEnv>()
-    .use(requireUser(ports))
+    .use(requireUser(ports), expireFirst)
     .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), async (c) => {
       // Only these four fields are read: price, total and status always come from the server.
       const { productId, quantity, phone, address } = c.req.valid('json');
-      const placed = await placeOrder(ports, {
+      const placed = await placeOrder({ ...ports, maxUnpaidOrders: settings.maxUnpaidOrdersPerAccount }, {
         buyer: c.get('user'),
         productId,
         quantity,

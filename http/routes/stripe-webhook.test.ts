@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '#adapters/payments/stripe/fake-stripe-server.ts';
 import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
-import { addProduct, createTestApp, expectError } from '../test-support.ts';
+import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const SECRET_KEY = 'sk_test_http_0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec_http_0123456789abcdef';
@@ -139,5 +139,41 @@ describe('Stripe payments over HTTP', () => {
     });
     expect(response.status).toBe(200);
     expect((await store.orders.findById(orderId))?.status).toBe('unpaid');
+  });
+
+  it('refuses to delete an order whose card payment went through before the webhook, and records it as paid', async () => {
+    const { call, buyer, orderId, intentId, store } = await arrange();
+    await payInBrowser(intentId);
+    const refused = await call('DELETE', `/api/orders/${orderId}`, { token: buyer.token });
+    expect(refused.status).toBe(409);
+    expect(expectError(refused.json).code).toBe('ORDER_NOT_DELETABLE');
+    expect(await store.orders.findById(orderId)).toMatchObject({ status: 'pending', transactionId: intentId });
+  });
+
+  it('cancels the Stripe intent of an unpaid order it deletes, so the buyer can no longer be charged for it', async () => {
+    const { call, buyer, orderId, intentId } = await arrange();
+    expect((await call('DELETE', `/api/orders/${orderId}`, { token: buyer.token })).status).toBe(204);
+    expect((await stripe.paymentIntents.retrieve(intentId)).status).toBe('canceled');
+    await expect(payInBrowser(intentId)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+
+  it('keeps a succeeded payment whose order is gone for an admin to refund, once however often Stripe retries', async () => {
+    const context = await arrange();
+    const { call, orderId, intentId, store } = context;
+    // The order went before its payment landed (a race the cancel cannot win, or an older release).
+    expect(await store.orders.deleteUnpaidReturningStock(orderId)).toBe(true);
+    await payInBrowser(intentId);
+    const payload = await succeededEvent(intentId);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await call('POST', '/api/webhooks/stripe', { raw: payload, contentType: 'application/json', headers: { 'stripe-signature': signed(payload) } });
+      expect(answer.status).toBe(200);
+    }
+    const admin = await signUpAdmin(context);
+    const refunds = await call('GET', '/api/admin/payments-to-refund', { token: admin.token });
+    expect(refunds.json).toEqual({
+      items: [{ paymentIntentId: intentId, orderId, amountCents: 187_500, currency: 'usd', reason: 'order-gone', createdAt: expect.any(String) }],
+      nextCursor: null,
+    });
+    expect((await call('GET', '/api/admin/overview', { token: admin.token })).json.paymentsToRefund).toBe(1);
   });
 });

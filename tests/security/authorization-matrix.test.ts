@@ -204,6 +204,7 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['DELETE /api/admin/users/:id', adminOnly(204), async (a, _, token) =>
     a.app.call('DELETE', `/api/admin/users/${(await a.app.signUp()).user.id}`, { token })],
   ['GET /api/admin/messages', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/messages', { token })],
+  ['GET /api/admin/payments-to-refund', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/payments-to-refund', { token })],
   ['GET /api/admin/subscribers', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/subscribers', { token })],
   // Uploaded images are public by design: their names are random and unguessable.
   ['GET /uploads/:name', anyone(200), async (a, _, token) => a.app.call('GET', await uploadedFile(a), { token })],

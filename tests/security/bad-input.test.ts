@@ -231,6 +231,7 @@ const TARGETS: Target[] = [
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /api/admin/subscribers', caller: 'admin', query: ['limit', 'cursor'] },
+  { route: 'GET /api/admin/payments-to-refund', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
   { route: 'HEAD /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
 ];

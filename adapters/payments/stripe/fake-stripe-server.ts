@@ -7,7 +7,8 @@ import { parseFormBody, type FormObject, type FormValue } from './form-body.ts';
 /**
  * A faithful local fake of exactly the Stripe endpoints Bulkhead uses, so the real `stripe` SDK
  * can be tested (and the app developed) without network or account:
- *   POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm.
+ *   POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm,
+ *   POST /v1/payment_intents/:id/cancel.
  * Same auth (Bearer secret key), form-encoded bodies, error JSON, status codes, Idempotency-Key
  * replay, and Stripe's test payment methods pm_card_visa (succeeds) and pm_card_chargeDeclined.
  * Not modelled: idempotency keys expiring after 24 h, 3-D Secure, captures, refunds.
@@ -27,6 +28,8 @@ interface StripeIntent {
   amount_capturable: number;
   amount_received: number;
   automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   capture_method: 'automatic';
   client_secret: string;
   confirmation_method: 'automatic';
@@ -40,7 +43,7 @@ interface StripeIntent {
   payment_method: string | null;
   payment_method_types: string[];
   receipt_email: string | null;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
 }
 
 interface StripeErrorBody {
@@ -131,6 +134,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       amount_capturable: 0,
       amount_received: 0,
       automatic_payment_methods: automaticMethods(params.automatic_payment_methods),
+      canceled_at: null,
+      cancellation_reason: null,
       capture_method: 'automatic',
       client_secret: clientSecret,
       confirmation_method: 'automatic',
@@ -158,6 +163,12 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
         { code: 'payment_intent_unexpected_state', payment_intent: intent },
       );
+    }
+    if (intent.status === 'canceled') {
+      return invalidRequest('This PaymentIntent\'s status is canceled, but must be one of requires_payment_method, requires_confirmation, or requires_action.', {
+        code: 'payment_intent_unexpected_state',
+        payment_intent: intent,
+      });
     }
     const methodId = asString(params.payment_method);
     if (!methodId) {
@@ -198,7 +209,27 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     return { status: 200, body: intent };
   };
 
+  /** Stripe cancels an intent that has not succeeded (or been cancelled) yet; otherwise 400, nothing changed. */
+  const cancelIntent = (id: string, params: FormObject): Reply => {
+    const intent = intents.get(id);
+    if (!intent) return missing('payment_intent', id, 'intent');
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: intent },
+      );
+    }
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: Math.floor(Date.now() / 1000),
+      cancellation_reason: asString(params.cancellation_reason) ?? null,
+    });
+    return { status: 200, body: intent };
+  };
+
   const route = (method: string, path: string, params: FormObject): Reply => {
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel?.[1]) return cancelIntent(decodeURIComponent(cancel[1]), params);
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     const single = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);

@@ -100,6 +100,18 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
       }
     },
 
+    async cancelIntent(id) {
+      if (!INTENT_ID.test(id)) return null;
+      try {
+        return toDomainIntent(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }));
+      } catch (error) {
+        if (isResourceMissing(error)) return null;
+        // Already succeeded (or cancelled): Stripe refuses, and the intent as it stands is the answer.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state') return this.retrieveIntent(id);
+        throw unavailable(error);
+      }
+    },
+
     async verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {

@@ -88,6 +88,14 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
       return intent ? copy(intent) : null;
     },
 
+    async cancelIntent(id) {
+      const intent = intents.get(id);
+      if (!intent) return null;
+      // As with Stripe: a succeeded intent stays succeeded; an open one can never be paid again.
+      if (OPEN_STATUSES.has(intent.status)) intent.status = 'canceled';
+      return copy(intent);
+    },
+
     async confirmCard({ clientSecret, card }) {
       const id = idBySecret.get(clientSecret);
       const intent = id ? intents.get(id) : undefined;

@@ -251,5 +251,31 @@ export function describeOrderContract(h: StoreHarness): void {
       expect(kept).toEqual({ ...order, productId: null });
       expect(kept).toMatchObject({ productName: 'Anchor bolt', unitPriceCents: 90 });
     });
+
+    it('notes the payment intent of an unpaid order only', async () => {
+      const product = await h.addProduct();
+      const order = await h.placeOk(h.newOrder(product));
+      expect(await h.store.orders.attachPaymentIntent(order.id, 'pi_open')).toBe(true);
+      expect((await h.store.orders.findById(order.id))?.paymentIntentId).toBe('pi_open');
+      await h.store.orders.markPaid(order.id, 'pi_open', h.at(2_000));
+      expect(await h.store.orders.attachPaymentIntent(order.id, 'pi_other')).toBe(false);
+      expect(await h.store.orders.attachPaymentIntent(randomUUID(), 'pi_x')).toBe(false);
+      expect((await h.store.orders.findById(order.id))?.paymentIntentId).toBe('pi_open');
+    });
+
+    it('lists unpaid orders placed before a moment, oldest first, and counts a buyer\'s unpaid orders', async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const buyer = randomUUID();
+      const oldest = await h.placeOk(h.newOrder(product, { userId: buyer, createdAt: h.at(1_000) }));
+      const older = await h.placeOk(h.newOrder(product, { createdAt: h.at(2_000) }));
+      const paidOld = await h.placeOk(h.newOrder(product, { userId: buyer, createdAt: h.at(1_500) }));
+      await h.store.orders.markPaid(paidOld.id, 'pi_1', h.at(1_600));
+      await h.placeOk(h.newOrder(product, { userId: buyer, createdAt: h.at(9_000) }));
+      expect((await h.store.orders.listUnpaidPlacedBefore(h.at(5_000), 10)).map((order) => order.id)).toEqual([oldest.id, older.id]);
+      expect((await h.store.orders.listUnpaidPlacedBefore(h.at(5_000), 1)).map((order) => order.id)).toEqual([oldest.id]);
+      expect(await h.store.orders.listUnpaidPlacedBefore(h.at(1_000), 10)).toEqual([]);
+      expect(await h.store.orders.countUnpaidOf(buyer)).toBe(2);
+      expect(await h.store.orders.countUnpaidOf(randomUUID())).toBe(0);
+    });
   });
 }

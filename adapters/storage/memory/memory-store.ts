@@ -2,6 +2,7 @@ import type { Storage } from '../storage.ts';
 import { createMemoryCategories } from './categories.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
+import { createMemoryRefunds } from './refunds.ts';
 import { createMemoryProducts } from './products.ts';
 import { createMemoryReviews } from './reviews.ts';
 import { createMemorySearch } from './search.ts';
@@ -23,6 +24,7 @@ export function createMemoryStorage(): Storage {
       categories: createMemoryCategories(tables),
       search: createMemorySearch(tables),
       orders: createMemoryOrders(tables),
+      refunds: createMemoryRefunds(tables),
       users: createMemoryUsers(tables),
       reviews: createMemoryReviews(tables),
       inbox: createMemoryInbox(tables),

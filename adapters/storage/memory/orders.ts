@@ -64,6 +64,19 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       }
       return true;
     },
+    async attachPaymentIntent(id, paymentIntentId) {
+      return transition(id, 'unpaid', { paymentIntentId }) !== null;
+    },
+    async listUnpaidPlacedBefore(cutoff, limit) {
+      return [...orders.values()]
+        .filter((order) => order.status === 'unpaid' && order.createdAt < cutoff)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .slice(0, limit)
+        .map(copy);
+    },
+    async countUnpaidOf(userId) {
+      return [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length;
+    },
     async markPaid(id, transactionId, paidAt) {
       return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });
     },

@@ -3,6 +3,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
 import { MIN_ORDER_QUANTITY, type Order } from '#domain/ordering/order.ts';
+import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 
 /**
  * The memory store's "database": what the repositories share, as the SQL tables are shared
@@ -12,6 +13,7 @@ export interface MemoryTables {
   products: Map<string, Product>;
   categories: Map<string, Category>;
   orders: Map<string, Order>;
+  paymentsToRefund: Map<string, PaymentToRefund>;
   users: Map<string, User>;
   profiles: Map<string, Profile>;
   reviews: Map<string, Review>;
@@ -26,6 +28,7 @@ export const createMemoryTables = (): MemoryTables => ({
   products: new Map(),
   categories: new Map(),
   orders: new Map(),
+  paymentsToRefund: new Map(),
   users: new Map(),
   profiles: new Map(),
   reviews: new Map(),

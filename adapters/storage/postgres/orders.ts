@@ -1,4 +1,4 @@
-import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
@@ -111,6 +111,21 @@ export function createPgOrders(db: PgDb): OrderRepository {
         }
         return true;
       });
+    },
+    async attachPaymentIntent(id, paymentIntentId) {
+      return (await transition(id, 'unpaid', { paymentIntentId })) !== null;
+    },
+    async listUnpaidPlacedBefore(cutoff, limit) {
+      // orders_status_newest_idx: the unpaid ones, oldest first, up to the cutoff.
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff)))
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(limit);
+    },
+    async countUnpaidOf(userId) {
+      return db.$count(orders, and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
     },
     async markPaid(id, transactionId, paidAt) {
       return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });

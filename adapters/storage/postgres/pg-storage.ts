@@ -5,6 +5,7 @@ import type { PgDb } from './database.ts';
 import { createPgCategories } from './categories.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
+import { createPgRefunds } from './refunds.ts';
 import { createPgProducts } from './products.ts';
 import { createPgReviews } from './reviews.ts';
 import { createPgSearch } from './search.ts';
@@ -22,6 +23,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>):
       categories: createPgCategories(db),
       search: createPgSearch(db),
       orders: createPgOrders(db),
+      refunds: createPgRefunds(db),
       users: createPgUsers(db),
       reviews: createPgReviews(db),
       inbox: createPgInbox(db),

@@ -129,6 +129,7 @@ export const orders = pgTable(
     address: text('address').notNull(),
     status: text('status', { enum: ['unpaid', 'pending', 'shipped'] }).notNull(),
     transactionId: text('transaction_id'),
+    paymentIntentId: text('payment_intent_id'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamptz('created_at').notNull(),
     paidAt: timestamptz('paid_at'),
@@ -192,4 +193,18 @@ export const contactMessages = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id)],
+);
+
+/** Succeeded payments no order could take (domain/ordering/payment-to-refund.ts), for an admin to refund. */
+export const paymentsToRefund = pgTable(
+  'payments_to_refund',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason', { enum: ['order-gone', 'order-paid-otherwise'] }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
 );

@@ -122,6 +122,7 @@ export const orders = sqliteTable(
     address: text('address').notNull(),
     status: text('status', { enum: ['unpaid', 'pending', 'shipped'] }).notNull(),
     transactionId: text('transaction_id'),
+    paymentIntentId: text('payment_intent_id'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestampMs('created_at').notNull(),
     paidAt: timestampMs('paid_at'),
@@ -185,4 +186,18 @@ export const contactMessages = sqliteTable(
     createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id)],
+);
+
+/** Succeeded payments no order could take (domain/ordering/payment-to-refund.ts), for an admin to refund. */
+export const paymentsToRefund = sqliteTable(
+  'payments_to_refund',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason', { enum: ['order-gone', 'order-paid-otherwise'] }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
 );

@@ -9,6 +9,7 @@ import { createCatalogWrites } from './database.ts';
 import { createSqliteCategories } from './categories.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';
+import { createSqliteRefunds } from './refunds.ts';
 import { createSqliteProducts, fillMissingSearchWords } from './products.ts';
 import { createSqliteReviews } from './reviews.ts';
 import { createSqliteSearch } from './search.ts';
@@ -60,6 +61,7 @@ export function openSqliteStorage(filePath: string): Storage {
       categories: createSqliteCategories(db, catalog),
       search: createSqliteSearch(sqlite),
       orders: createSqliteOrders(db, catalog),
+      refunds: createSqliteRefunds(db),
       users: createSqliteUsers(db, catalog),
       reviews: createSqliteReviews(db),
       inbox: createSqliteInbox(db),

@@ -1,0 +1,32 @@
+import type { Clock } from '../shared/clock.ts';
+import type { Store } from '../store.ts';
+import type { Order } from './order.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import { recordSucceededPayment } from './record-payment.ts';
+
+/**
+ * What became of an unpaid order let go: deleted with its units back on the shelf, found paid
+ * after all (its payment went through before it could be cancelled: now recorded), or already
+ * gone (paid or deleted by someone else meanwhile).
+ */
+export type Release = 'released' | 'paid' | 'gone';
+
+/**
+ * Lets an unpaid order go, for its owner's or an admin's delete and for expiry. The provider is
+ * asked first: an open intent is cancelled, so nobody can pay for an order that no longer
+ * exists; an intent that already succeeded is recorded as the order's payment instead, so a
+ * charged order never loses its units.
+ */
+export const releaseUnpaidOrder = async (
+  deps: { store: Store; payments: PaymentGateway; clock: Clock },
+  order: Order,
+): Promise<Release> => {
+  if (order.paymentIntentId) {
+    const intent = await deps.payments.cancelIntent(order.paymentIntentId);
+    if (intent?.status === 'succeeded') {
+      const recorded = await recordSucceededPayment(deps, intent);
+      return recorded.ok ? 'paid' : 'gone';
+    }
+  }
+  return (await deps.store.orders.deleteUnpaidReturningStock(order.id)) ? 'released' : 'gone';
+};

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from 'hono';
+import { expireUnpaidOrders } from '#domain/ordering/expire-unpaid-orders.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
+
+/** How often, at most, a request sweeps: an order that expired a second ago may wait one more. */
+const AT_MOST_EVERY_MS = 1_000;
+
+/**
+ * Unpaid orders expire (README "Security"): swept at start and hourly by the server, and here
+ * before every order read and placement, so nobody sees or waits on an order that has expired.
+ * Requests arriving together share one sweep.
+ */
+export const expireUnpaidOrdersFirst = (ports: AppPorts, settings: HttpSettings): MiddlewareHandler<AppEnv> => {
+  const ttlMs = settings.unpaidOrderTtlHours * 60 * 60 * 1000;
+  let running: Promise<unknown> | null = null;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  return async (_c, next) => {
+    const now = ports.clock.now().getTime();
+    if (!running && now - lastSweep >= AT_MOST_EVERY_MS) {
+      lastSweep = now;
+      running = expireUnpaidOrders(ports, ttlMs).finally(() => {
+        running = null;
+      });
+    }
+    if (running) await running;
+    await next();
+  };
+};
