@@ -37,7 +37,7 @@ const ORDER_PRODUCTS = [
   { name: 'Burst Valve', stock: 5_000, priceCents: 1250 },
 ];
 const orderBody = (productId) => JSON.stringify({ productId, quantity: 100, phone: '+1 555 0100', address: '1 Warehouse Road, Springfield' });
-const newBuyer = (url) => signUpCustomer(url, `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bulkhead.test`);
+const newBuyer = (server) => signUpCustomer(server, `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bulkhead.test`);
 const burst = (urls, token, product) => orderBurst({ serverUrls: urls, token, productId: product.id, requests: 200, quantity: 100 });
 
 /** Signed-in order placement for one product, ROUNDS runs, summarised. */
@@ -113,7 +113,7 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
     }
     bare.stop();
 
-    const token = await newBuyer(server.url);
+    const token = await newBuyer(server);
     for (const connections of CONNECTIONS) {
       progress(`SQLite POST /api/orders, ${connections} connections`);
       lines.push(tableRow('SQLite POST /api/orders (signed in)', connections, 'Bulkhead', await measureOrders(server, token, endless, connections)));
@@ -148,7 +148,7 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
     const [endless, burstProduct] = await seedProductsIntoPostgres(database.url, ORDER_PRODUCTS);
     const env = { ...BENCH_ENV, DATABASE_URL: database.url };
     servers.push(await startServer({ env, discardOutput: true }), await startServer({ env, discardOutput: true }));
-    const token = await newBuyer(servers[0].url);
+    const token = await newBuyer(servers[0]);
     for (const connections of CONNECTIONS) {
       const row = tableRow('Postgres POST /api/orders (1 of 2)', connections, 'Bulkhead', await measureOrders(servers[0], token, endless, connections));
       lines.splice(lines.indexOf(''), 0, row);

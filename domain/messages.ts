@@ -86,6 +86,8 @@ export const messages = {
   emailAlreadyVerified: 'Your e-mail is already verified.',
   verificationSent: 'We sent you a new verification e-mail. Check your inbox.',
   verifyReminder: 'Please verify your e-mail address: check your inbox for our link.',
+  verifyBeforeOrdering:
+    'Please verify your e-mail address before ordering: open the link we sent you, or send a new one from the menu.',
   passwordChanged: 'Your password was changed. Please log in with the new one.',
   verifyingEmail: 'Checking your verification link',
   signInToResendVerification: 'Log in to get a new verification link.',

@@ -28,6 +28,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.insufficientStock;
     case 'ADMIN_CANNOT_BUY':
       return messages.adminCannotBuy;
+    case 'EMAIL_NOT_VERIFIED':
+      return messages.verifyBeforeOrdering;
     case 'ORDER_NOT_DELETABLE':
       return messages.orderNotDeletable;
     case 'ORDER_NOT_SHIPPABLE':

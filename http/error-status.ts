@@ -16,6 +16,7 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   CARD_DECLINED: 402,
   FORBIDDEN: 403,
   ADMIN_CANNOT_BUY: 403,
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   INSUFFICIENT_STOCK: 409,

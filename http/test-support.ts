@@ -78,7 +78,19 @@ export const createTestApp = (options: TestAppOptions = {}) => {
   const app = createApp(ports);
   /** Waits for the work routes left running after answering (the password-reset mail). */
   const settled = () => ports.background!.settled();
-  return { app, ports, store, storage, mailer, settled, ...clientFor(app) };
+  const client = clientFor(app);
+  /**
+   * A customer signed up through the API. Unless `verified: false`, their e-mail is then marked
+   * verified in the store, as opening the mailed link does (http/routes/account-links.test.ts
+   * tests that link): only a verified buyer may order.
+   */
+  const signUp = async ({ verified = true, ...input }: Parameters<typeof client.signUp>[0] & { verified?: boolean } = {}) => {
+    const created = await client.signUp(input);
+    if (!verified) return created;
+    await store.users.setEmailVerified(created.user.id);
+    return { ...created, user: { ...created.user, emailVerified: true } };
+  };
+  return { app, ports, store, storage, mailer, settled, call: client.call, signUp };
 };
 
 type App = ReturnType<typeof createApp>;

@@ -67,7 +67,7 @@ let browser;
 const rows = [];
 try {
   log(`Server on ${server.url} (fresh DATA_DIR, demo data). Load average: ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores.`);
-  const fixtures = await prepareFixtures(server.url);
+  const fixtures = await prepareFixtures(server);
   browser = await launchBrowser();
   for (const page of pages) {
     const path = page.path(fixtures);

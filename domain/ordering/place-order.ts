@@ -20,7 +20,7 @@ export interface PlaceOrderInput {
 }
 
 export type PlaceOrderError = ErrorOf<
-  'ADMIN_CANNOT_BUY' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK' | 'TOO_MANY_UNPAID_ORDERS'
+  'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK' | 'TOO_MANY_UNPAID_ORDERS'
 >;
 
 /**
@@ -33,6 +33,8 @@ export const placeOrder = async (
 ): Promise<Result<Order, PlaceOrderError>> => {
   const { buyer } = input;
   if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
+  // Stock is held for an order: only an account whose owner proved the address may hold it.
+  if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
 
   const key = input.idempotencyKey ?? null;
   if (key) {

@@ -31,6 +31,8 @@ export type DomainError =
   /** `fields` when lines are refused one by one; without them the edge names the quantity field. */
   | { code: 'INSUFFICIENT_STOCK'; fields?: Record<string, string> }
   | { code: 'ADMIN_CANNOT_BUY' }
+  /** Ordering needs a proven e-mail address: the buyer opens the link we mailed first. */
+  | { code: 'EMAIL_NOT_VERIFIED' }
   | { code: 'ORDER_NOT_DELETABLE' }
   | { code: 'ORDER_NOT_SHIPPABLE' }
   | { code: 'ORDER_ALREADY_PAID' }

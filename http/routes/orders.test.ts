@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
-import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
+import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const orderBody = (productId: string, quantity = 100) => ({ productId, quantity, phone: '+1 (555) 010-2030', address: '1 Harbour Road' });
 
@@ -346,5 +346,22 @@ describe('unpaid orders cannot tie up the shelf', () => {
     expect((await context.call('GET', '/api/orders', { token: buyer.token })).json.items).toEqual([]);
     expect((await context.call('GET', `/api/orders/${placed.json.id}`, { token: buyer.token })).status).toBe(404);
     expect((await context.store.products.findById(product.id))?.stock).toBe(1000);
+  });
+});
+
+describe('ordering needs a verified e-mail', () => {
+  it('refuses an unverified buyer with 403 and how to verify, reserving nothing; the mailed link lets them order', async () => {
+    const mailer = createMemoryMailer();
+    const context = createTestApp({ mailer });
+    const product = await addProduct(context.store, { stock: 1000 });
+    const buyer = await context.signUp({ verified: false });
+    const refused = await context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    expect(refused.status).toBe(403);
+    expect(expectError(refused.json)).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: messages.verifyBeforeOrdering });
+    expect((await context.store.products.findById(product.id))?.stock).toBe(1000);
+
+    const token = new URL(mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    expect((await context.call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(204);
+    expect((await context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token })).status).toBe(201);
   });
 });

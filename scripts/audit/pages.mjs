@@ -44,9 +44,10 @@ const expectOk = (reply, what) => {
  * product (so My Order and the payment page have a row), plus a contact message and a newsletter
  * subscriber so the admin's lists are not empty.
  */
-export async function prepareFixtures(baseUrl) {
+export async function prepareFixtures(server) {
+  const baseUrl = server.url;
   const customer = { email: `audit-${Date.now()}@bulkhead.test`, password: CUSTOMER_PASSWORD };
-  await signUpCustomer(baseUrl, customer.email);
+  await signUpCustomer(server, customer.email);
   const customerToken = expectOk(
     await call(baseUrl, 'POST', '/api/auth/sign-in', { body: customer }),
     'customer sign-in',

@@ -30,7 +30,7 @@ describe('journey D: catalog administration, ordering a new product, reviews and
     const productName = `Journey Brass Valve ${Date.now()}`;
     const email = `journey-d-${Date.now()}@bulkhead.test`;
     const comment = `Ordered 150 valves for a hotel refit; every one arrived tested. ${Date.now()}`;
-    await signUpCustomer(server.url, email);
+    await signUpCustomer(server, email);
 
     await withScreenshots('journey-d', () => pages, async () => {
       // The admin adds the product from the dashboard menu.

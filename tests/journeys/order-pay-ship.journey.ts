@@ -34,7 +34,7 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
   it('declined card keeps it unpaid; 4242 pays; admin ships; the buyer sees Order Shipped', async () => {
     const { server, browser } = journey;
     const email = `journey-b-${Date.now()}@bulkhead.test`;
-    await signUpCustomer(server.url, email);
+    await signUpCustomer(server, email);
     const { page: buyer } = await newPage(browser, server.url);
     pages.push(buyer);
 

@@ -168,7 +168,8 @@ const TARGETS: Target[] = [
     route: 'PATCH /api/products/:id',
     caller: 'admin',
     params: (f) => ({ id: f.productId }),
-    body: { fields: productFields, valid: () => ({ name: 'Valve', stock: 7 }), partial: true },
+    // The price is sent too: the bad tiers (bad-values.ts) are bad against a price of 100.
+    body: { fields: productFields, valid: () => ({ name: 'Valve', priceCents: 100, stock: 7 }), partial: true },
   },
   { route: 'DELETE /api/products/:id', caller: 'admin', params: (f) => ({ id: f.productId }) },
   { route: 'GET /api/reviews', caller: 'anonymous', query: ['limit', 'cursor'] },

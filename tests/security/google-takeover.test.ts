@@ -43,7 +43,7 @@ const continueWithGoogle = async (): Promise<string> => {
 
 describe('Google sign-in and an unverified password account with the same address', () => {
   it('gives the owner the account and ends the stranger\'s session and password', async () => {
-    const stranger = await app.signUp({ email: VICTIM, password: 'strangers-pass' });
+    const stranger = await app.signUp({ email: VICTIM, password: 'strangers-pass', verified: false });
     expect(stranger.user.emailVerified).toBe(false);
     expect((await app.call('GET', '/api/me', { token: stranger.token })).status).toBe(200);
 

@@ -1,5 +1,7 @@
 /** A few typed calls against a running server, as an outside client would make them. */
+import { join } from 'node:path';
 import type { ListDto, OrderDto, ProductDto, SessionDto } from '#http/dto.ts';
+import { readOutbox } from '#http/test-support.ts';
 
 export interface Reply<T> {
   status: number;
@@ -29,14 +31,30 @@ const expectStatus = <T>(reply: Reply<T>, status: number, what: string): T => {
   return reply.body;
 };
 
-export const signUpCustomer = async (baseUrl: string, email: string): Promise<string> =>
-  expectStatus(
-    await call<SessionDto>(baseUrl, 'POST', '/api/auth/sign-up', {
+/** A running server as these helpers need it: where it answers, and its data directory (the mail outbox). */
+export interface ServerAt {
+  url: string;
+  dataDir: string;
+}
+
+/**
+ * A customer who may order: signed up, then their e-mail verified by the link the server mailed to
+ * its outbox, as the buyer would open it. Returns their session token.
+ */
+export const signUpCustomer = async (server: ServerAt, email: string): Promise<string> => {
+  const { token } = expectStatus(
+    await call<SessionDto>(server.url, 'POST', '/api/auth/sign-up', {
       body: { name: 'Bulk Buyer', email, password: 'customer-password-1' },
     }),
     201,
     'customer sign-up',
-  ).token;
+  );
+  const mails = await readOutbox(join(server.dataDir, 'outbox'));
+  const verifyToken = mails.find((mail) => mail.raw.includes(`To: ${email}`) && mail.links.some((link) => link.includes('/verifyEmail?')))?.tokens[0];
+  if (!verifyToken) throw new Error(`customer sign-up: no verification mail for ${email} in the outbox`);
+  expectStatus(await call(server.url, 'POST', '/api/auth/verify-email', { body: { token: verifyToken } }), 204, 'e-mail verification');
+  return token;
+};
 
 /** Every item of a `{items, nextCursor}` list, following the cursor 100 at a time. */
 export const listAll = async <T>(baseUrl: string, path: string, token?: string): Promise<T[]> => {

@@ -62,7 +62,7 @@ describe('npm run db:backup (SQLite, server running)', () => {
     productId = product!.id;
     server = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
     buyerEmail = `backup-buyer-${Date.now()}@bulkhead.test`;
-    buyer = await signUpCustomer(server.url, buyerEmail);
+    buyer = await signUpCustomer(server, buyerEmail);
   });
   afterAll(async () => {
     await server?.stop();

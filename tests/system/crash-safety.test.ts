@@ -99,7 +99,7 @@ describe('SIGKILL while orders are being placed (SQLite)', () => {
     server = await startServer({ dataDir, env: { SEED_DEMO: 'false' } });
     for (let index = 0; index < CUSTOMERS; index++) {
       const email = `crash-buyer-${index}-${Date.now()}@bulkhead.test`;
-      customers.push({ email, token: await signUpCustomer(server.url, email) });
+      customers.push({ email, token: await signUpCustomer(server, email) });
     }
   });
 

@@ -24,7 +24,7 @@ describe('file permissions', () => {
     const dataDir = join(parent, 'data');
     server = await startServer({ dataDir });
     // A write, so the write-ahead log is surely in use.
-    await signUpCustomer(server.url, 'perms@example.com');
+    await signUpCustomer(server, 'perms@example.com');
     expect(modeOf(dataDir)).toBe(0o700);
     const db = join(dataDir, 'bulkhead.db');
     for (const file of [db, `${db}-wal`, `${db}-shm`]) {

@@ -27,7 +27,7 @@ describe('SIGTERM with requests in flight (SQLite)', () => {
     const [product] = await seedProductsIntoSqlite(dataDir, [{ name: 'Shutdown Test Elbow', stock: 100_000, priceCents: 300 }]);
     server = await startServer({ dataDir, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
     const running = server;
-    const buyer = await signUpCustomer(running.url, `shutdown-buyer-${Date.now()}@bulkhead.test`);
+    const buyer = await signUpCustomer(running, `shutdown-buyer-${Date.now()}@bulkhead.test`);
 
     let answeredCount = 0;
     let firstSignUp!: () => void;

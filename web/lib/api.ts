@@ -55,9 +55,12 @@ type UnauthorizedListener = (error: ApiError) => void;
 let onSignedInCallRefused: UnauthorizedListener = () => {};
 
 /**
- * The app registers the single reaction to a refused signed-in call: a 401/403
- * there means the session ended or the role changed under us.
+ * Whether a refusal means the session is over: 401, or 403 FORBIDDEN (the role changed under us).
+ * Other 403s (an admin cannot buy, the e-mail is not verified yet) are answers to show, not ends.
  */
+export const isSessionRefusal = (status: number, code: string): boolean => status === 401 || (status === 403 && code === 'FORBIDDEN');
+
+/** The app registers the single reaction to a refused signed-in call (see isSessionRefusal). */
 export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
   onSignedInCallRefused = listener;
 };
@@ -66,7 +69,7 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
-  /** true for calls only a signed-in user makes; their 401/403 ends the session in the UI. */
+  /** true for calls only a signed-in user makes; a session refusal there ends the session in the UI. */
   signedIn?: boolean;
   /** Cancels the request when a newer one replaces it (the query's own signal). */
   signal?: AbortSignal;
@@ -100,7 +103,7 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
   });
   if (!response.ok) {
     const error = await toApiError(response);
-    if (options.signedIn && (response.status === 401 || response.status === 403)) {
+    if (options.signedIn && isSessionRefusal(response.status, error.code)) {
       onSignedInCallRefused(error);
     }
     throw error;

@@ -4,7 +4,7 @@
  * failure never shows a raw status.
  */
 import { messages } from '#domain/messages.ts';
-import { ApiError } from './api.ts';
+import { ApiError, isSessionRefusal } from './api.ts';
 
 /**
  * What to tell the user about `error`: the server's own sentence when it explains itself (a
@@ -30,11 +30,10 @@ export function refusalOf(error: unknown, fallback: string = messages.serverErro
 }
 
 /**
- * A 401/403 on a signed-in call: the session ended or the role changed. lib/api.ts hands those to
- * the app's one listener (router.tsx), so pages say nothing more about them.
+ * A refusal that ended the session (lib/api.ts isSessionRefusal): lib/api.ts hands those to the
+ * app's one listener (router.tsx), so pages say nothing more about them.
  */
-export const endedTheSession = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403);
+export const endedTheSession = (error: unknown): boolean => error instanceof ApiError && isSessionRefusal(error.status, error.code);
 
 /** The API's machine-readable code of a refusal (e.g. 'LINK_INVALID'), or null for anything else. */
 export const refusalCode = (error: unknown): string | null => (error instanceof ApiError ? error.code : null);

@@ -29,6 +29,38 @@ describe('product page', () => {
     expect(await screen.findByText(messages.aboveStock)).toBeInTheDocument();
   });
 
+  it('asks an unverified buyer to verify instead of showing a form that cannot succeed, and sends a new link', async () => {
+    session.current = meOf({ ...customer, emailVerified: false });
+    productOnServer(500);
+    let resent = 0;
+    server.use(
+      http.post('*/api/auth/verify-email/resend', () => {
+        resent += 1;
+        return new Response(null, { status: 202 });
+      }),
+    );
+    const { screen, user } = renderApp('/product/p_wrench');
+    expect(await screen.findByText(messages.verifyBeforeOrdering)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: labels.resendVerification }));
+    expect(await screen.findByText(messages.verificationSent)).toBeInTheDocument();
+    expect(resent).toBe(1);
+  });
+
+  it('keeps the buyer signed in when the server refuses an order for an unverified e-mail, and shows why', async () => {
+    session.current = meOf(customer);
+    productOnServer(500);
+    server.use(http.post('*/api/orders', () => refusal(403, 'EMAIL_NOT_VERIFIED', messages.verifyBeforeOrdering)));
+    const { screen, user, history } = renderApp('/product/p_wrench');
+    await user.type(await screen.findByLabelText('Phone Number'), '5550102030');
+    await user.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await user.type(screen.getByLabelText('Quantity'), '150');
+    await user.click(screen.getByRole('button', { name: labels.purchaseNow }));
+    expect(await screen.findAllByText(messages.verifyBeforeOrdering)).not.toHaveLength(0);
+    expect(screen.queryByText(messages.sessionExpired)).not.toBeInTheDocument();
+    expect(history.location.pathname).toBe('/product/p_wrench');
+  });
+
   it('shows the product, the minimum note and a live total', async () => {
     session.current = meOf(customer);
     productOnServer(500);

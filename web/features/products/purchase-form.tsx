@@ -16,6 +16,8 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useResendVerification } from '../../components/account/resend-verification.ts';
+import { useSession } from '../../lib/session.ts';
 
 type FieldName = 'phone' | 'address' | 'quantity';
 
@@ -57,12 +59,29 @@ function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: (
 }
 
 /**
+ * Ordering holds stock, so it needs a proven e-mail address (the server refuses it otherwise):
+ * instead of a form that cannot succeed, say so and offer a new link.
+ */
+function VerifyBeforeOrdering() {
+  const resend = useResendVerification();
+  return (
+    <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5">
+      <p className="text-slate-900">{messages.verifyBeforeOrdering}</p>
+      <Button variant="secondary" disabled={resend.isPending} aria-busy={resend.isPending} onClick={() => resend.mutate()}>
+        {labels.resendVerification}
+      </Button>
+    </div>
+  );
+}
+
+/**
  * The bulk purchase form. The browser checks with the server's own schema for quick feedback;
  * the server checks again and decides the price, so its field errors are shown too.
  */
 export function PurchaseForm({ product }: { product: ProductDto }) {
   const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal<FieldName>();
   const placeOrder = usePlaceOrder();
+  const session = useSession();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
   const schema = orderFormSchema(product.stock);
   const form = useForm({
@@ -86,6 +105,7 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   });
 
   if (placed) return <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />;
+  if (session && !session.user.emailVerified) return <VerifyBeforeOrdering />;
 
   if (product.stock === 0) {
     return (
