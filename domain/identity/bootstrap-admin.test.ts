@@ -60,4 +60,29 @@ describe('bootstrapAdmin under a start-up race', () => {
     const result = await bootstrapAdmin({ ...world.deps, store: blind }, CONFIGURED);
     expect(result).toMatchObject({ ok: false, error: { code: 'EMAIL_TAKEN' } });
   });
+
+  it('makes the configured admin verified, and takes over an unverified account a stranger made with the address', async () => {
+    const world = createWorld(createMemoryStorage().repositories);
+    const created = await bootstrapAdmin(world.deps, CONFIGURED);
+    expect(created).toMatchObject({ ok: true, value: { role: 'admin', emailVerified: true } });
+
+    // An account that signed up with the address itself and never opened its link.
+    const signedUpFirst = createWorld(createMemoryStorage().repositories);
+    await signedUpFirst.store.users.create({
+      id: 'early-bird',
+      email: 'boss@example.com',
+      name: 'Early Bird',
+      role: 'customer',
+      emailVerified: false,
+      passwordHash: 'fake-hash:whatever',
+      sessionVersion: 1,
+      createdAt: signedUpFirst.clock.now(),
+    });
+    const promoted = await bootstrapAdmin(signedUpFirst.deps, CONFIGURED);
+    expect(promoted).toMatchObject({ ok: true, value: { role: 'admin', emailVerified: true } });
+    // The stranger's password and session are over; the configured password opens it.
+    const taken = await signedUpFirst.store.users.findByEmail('boss@example.com');
+    expect(taken).toMatchObject({ role: 'admin', emailVerified: true, passwordHash: `fake-hash:${CONFIGURED.password}` });
+    expect(taken!.sessionVersion).toBeGreaterThan(1);
+  });
 });

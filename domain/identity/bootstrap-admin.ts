@@ -5,15 +5,30 @@ import type { PasswordHasher } from './password-hasher.ts';
 import { signUp, type SignUpError } from './sign-up.ts';
 import { normalizeEmail, type User } from './user.ts';
 
-const ensureAdmin = async (store: Store, user: User): Promise<Result<User, never>> => {
-  if (user.role === 'admin') return ok(user);
-  const promoted = await store.users.setRole(user.id, 'admin');
-  return ok(promoted ?? { ...user, role: 'admin' });
+/**
+ * An admin, and verified: the operator proves the address by configuring it. An unverified account
+ * already holding it was made by whoever typed the address first, so the operator takes it over
+ * as an address's proven owner does (docs/decisions/014): the stranger's password and sessions end
+ * and the configured password is set. A verified account keeps its own password.
+ */
+const ensureAdmin = async (
+  deps: { store: Store; hasher: PasswordHasher },
+  user: User,
+  password: string,
+): Promise<Result<User, never>> => {
+  const { store } = deps;
+  let admin = user;
+  if (!admin.emailVerified) {
+    const adopted = (await store.users.adoptForVerifiedOwner(admin.id)) ?? { ...admin, emailVerified: true };
+    admin = (await store.users.replacePassword(admin.id, await deps.hasher.hash(password), adopted.sessionVersion)) ?? adopted;
+  }
+  if (admin.role !== 'admin') admin = (await store.users.setRole(admin.id, 'admin')) ?? { ...admin, role: 'admin' };
+  return ok(admin);
 };
 
 /**
  * The first admin comes from configuration at start: created if missing, promoted if it exists.
- * An existing account keeps its password: configuration never silently resets one.
+ * An existing verified account keeps its password: configuration never silently resets one.
  *
  * Idempotent across processes: several instances starting at once on an empty database all see
  * "no such user", and all but one lose the insert (EMAIL_TAKEN). A loser re-reads the account the
@@ -25,10 +40,11 @@ export const bootstrapAdmin = async (
 ): Promise<Result<User, SignUpError>> => {
   const email = normalizeEmail(input.email);
   const existing = await deps.store.users.findByEmail(email);
-  if (existing) return ensureAdmin(deps.store, existing);
+  if (existing) return ensureAdmin(deps, existing, input.password);
 
   const created = await signUp(deps, { name: 'Admin', email: input.email, password: input.password }, 'admin');
-  if (created.ok || created.error.code !== 'EMAIL_TAKEN') return created;
+  if (created.ok) return ensureAdmin(deps, created.value, input.password);
+  if (created.error.code !== 'EMAIL_TAKEN') return created;
   const winner = await deps.store.users.findByEmail(email);
-  return winner ? ensureAdmin(deps.store, winner) : created;
+  return winner ? ensureAdmin(deps, winner, input.password) : created;
 };
