@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
-import type { ImageStore } from '#domain/images/image-store.ts';
+import type { ImageStore, InspectImage } from '#domain/images/image-store.ts';
 import type { Mailer } from '#domain/mail/mailer.ts';
 import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
 import type { Clock, IdGenerator } from '#domain/shared/clock.ts';
@@ -20,6 +20,7 @@ import { createScryptPasswordHasher } from './identity/scrypt-password-hasher.ts
 import { createImageHostStore } from './images/image-host-store.ts';
 import { createLocalDiskImageStore } from './images/local-disk-image-store.ts';
 import { createLocalImageFiles } from './images/resize.ts';
+import { inspectRasterImage } from './images/inspect-image.ts';
 import { sweepUnreferencedUploads } from './images/sweep-uploads.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
@@ -65,6 +66,7 @@ export interface ComposedPorts {
   images: ImageStore;
   /** The local store's files (served at /uploads), or null with the remote image host. */
   uploads: ReturnType<typeof createLocalImageFiles> | null;
+  inspectImage: InspectImage;
   /** For the start-up line: which adapters were chosen. */
   describe: {
     database: 'sqlite' | 'postgres';
@@ -162,6 +164,7 @@ export async function composePorts(
       ? createImageHostStore({ key: settings.imageHost.key, ...(settings.imageHost.endpoint ? { endpoint: settings.imageHost.endpoint } : {}) })
       : createLocalDiskImageStore({ dir: uploadsDir, urlPrefix: UPLOADS_URL_PREFIX }),
     uploads,
+    inspectImage: inspectRasterImage,
     describe: {
       database: settings.database.kind,
       payments: settings.stripe ? 'stripe' : 'test',

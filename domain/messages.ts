@@ -241,7 +241,7 @@ export const labels = {
   saveProfile: 'Save Profile',
   profileImageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB.',
   keepPhotoHint: 'Leave it empty to keep your current photo.',
-  /** My Profile's texts for a field the user has not filled in yet (seed, verbatim). */
+  /** My Profile's texts for a field the user has not filled in yet (the original shop's wording, kept). */
   profilePlaceholders: {
     address: 'Please Add Your Address',
     phone: 'Please Add Your Phone Number',

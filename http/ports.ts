@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { GoogleIdentity } from '#domain/identity/google-sign-in.ts';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { User } from '#domain/identity/user.ts';
-import type { ImageStore } from '#domain/images/image-store.ts';
+import type { ImageStore, InspectImage } from '#domain/images/image-store.ts';
 import type { Mailer } from '#domain/mail/mailer.ts';
 import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
 import type { TokenService } from '#domain/identity/token-service.ts';
@@ -47,6 +47,8 @@ export interface GoogleSignIn {
 export interface LocalImageFiles {
   /** The directory the store writes to. */
   dir: string;
+  /** Whether `name` is one the store could have given a file (anything else is never looked up). */
+  isStoredName(name: string): boolean;
   /**
    * The path of a raster image resized (WebP) to at most `width` pixels wide, made once and kept
    * next to the original; null when the file is missing or cannot be resized (SVG).
@@ -138,6 +140,8 @@ export interface AppPorts extends CoreDeps {
   /** Null when GOOGLE_CLIENT_ID/SECRET are not set: the Google routes answer 503. */
   google: GoogleSignIn | null;
   images: ImageStore;
+  /** Checks a raster upload's size in pixels and that it decodes, before it is kept. */
+  inspectImage: InspectImage;
   /** Set when images are kept on local disk; null or missing when a remote host keeps them. */
   uploads?: LocalImageFiles | null;
   /** The built SPA (dist/); null or missing index.html gives the "run npm run build" page. */

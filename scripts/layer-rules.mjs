@@ -6,6 +6,8 @@ export const TEST_TOOLS = ['vitest', 'fast-check'];
 /** Domain tests run against in-memory adapters (README, "Layers"); production domain code never does. */
 export const DOMAIN_TESTS_MAY_IMPORT = /^adapters\/(storage\/memory|payments\/test)\//;
 export const WEB_MAY_IMPORT_FROM_HTTP = ['http/dto.ts', 'http/schemas.ts'];
+/** The composition root, and the tests' own composition: every other http/ file sees ports only. */
+export const HTTP_MAY_IMPORT_ADAPTERS = ['http/server.ts', 'http/test-support.ts'];
 
 /** 'orders' for 'web/features/orders/my-orders-page.tsx'; null outside web/features. */
 const webFeatureOf = (path) => /^web\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
@@ -44,6 +46,9 @@ export function forbiddenImport({ from, specifier, target, isTest }) {
     }
   }
   if (layer === 'http' && target !== null && target.startsWith('web/')) return `http/ may not import web/ ('${specifier}')`;
+  if (layer === 'http' && target !== null && target.startsWith('adapters/') && !isTest && !HTTP_MAY_IMPORT_ADAPTERS.includes(from)) {
+    return `http/ reaches adapters only through the ports composition hands it; only ${HTTP_MAY_IMPORT_ADAPTERS.join(' and ')} import adapters/ ('${specifier}')`;
+  }
   return null;
 }
 

@@ -66,10 +66,12 @@ const parseDiscovery = (body: unknown, expectedIssuer: string): Discovery => {
   const doc = (body ?? {}) as Record<string, unknown>;
   // OIDC Discovery §4.3: the document's issuer must be exactly the one we asked.
   if (doc.issuer !== expectedIssuer) throw new Error(`discovery issuer ${String(doc.issuer)} is not ${expectedIssuer}`);
-  for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
-    if (!isHttpUrl(doc[field])) throw new Error(`discovery document lacks a valid ${field}`);
-  }
-  return doc as unknown as Discovery;
+  const url = (field: 'authorization_endpoint' | 'token_endpoint' | 'jwks_uri'): string => {
+    const value = doc[field];
+    if (!isHttpUrl(value)) throw new Error(`discovery document lacks a valid ${field}`);
+    return value;
+  };
+  return { issuer: expectedIssuer, authorization_endpoint: url('authorization_endpoint'), token_endpoint: url('token_endpoint'), jwks_uri: url('jwks_uri') };
 };
 
 const identityFrom = (payload: JWTPayload): GoogleIdentity | null => {

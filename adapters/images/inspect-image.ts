@@ -1,3 +1,5 @@
+import type { InspectImage } from '#domain/images/image-store.ts';
+
 /**
  * Checks an uploaded raster image before it is kept: its header must give pixel dimensions no
  * larger than MAX_IMAGE_PIXELS (a file under 1 MB may still claim gigapixels), and the whole image
@@ -6,12 +8,11 @@
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
-export type ImageProblem = 'too-many-pixels' | 'undecodable';
 
 /** sharp (libvips) is loaded on first use, as in resize.ts. */
 const loadSharp = async () => (await import('sharp')).default;
 
-export const inspectRasterImage = async (bytes: Uint8Array): Promise<ImageProblem | null> => {
+export const inspectRasterImage: InspectImage = async (bytes) => {
   const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;

@@ -83,6 +83,7 @@ export const createLocalImageFiles = (options: { dir: string }) => {
 
   return {
     dir: options.dir,
+    isStoredName: (name: string) => STORED_IMAGE_NAME.test(name),
     /** Null for SVGs (served as they are), unknown names, missing files and unreadable images. */
     resized,
     /**

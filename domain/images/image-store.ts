@@ -22,5 +22,11 @@ export interface ImageStore {
   serves(url: string): boolean;
 }
 
+/** Why an uploaded raster image is refused: more pixels than the limit, or it does not decode. */
+export type ImageProblem = 'too-many-pixels' | 'undecodable';
+
+/** Checks a raster upload before it is kept (adapters/images/inspect-image.ts); null when it is fine. */
+export type InspectImage = (bytes: Uint8Array) => Promise<ImageProblem | null>;
+
 /** The web app's bundled demo pictures (products, avatars, reviews). */
 export const DEMO_IMAGE_PATH = /^\/demo\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/;

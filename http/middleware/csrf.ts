@@ -21,7 +21,7 @@ const allowedOrigins = (c: Context, settings: HttpSettings): Set<string> => {
  * request comes from: Origin on every cross-origin POST, PUT, PATCH and DELETE, and
  * Sec-Fetch-Site; when either is present it must name this site. A request with neither is not
  * a browser's cross-site request (scripts, curl and test clients send neither) and the SameSite=Lax
- * cookie would not ride along on one anyway, so it passes, as api.md promises the cookie works for
+ * cookie would not ride along on one anyway, so it passes: the session cookie works for
  * every endpoint. Bearer requests carry their credential explicitly and are exempt.
  */
 export const csrfProtection = (settings: HttpSettings) =>

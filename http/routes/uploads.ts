@@ -2,8 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { inspectRasterImage } from '#adapters/images/inspect-image.ts';
-import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
 import { detectImageType } from '#domain/images/detect-image-type.ts';
 import { isImageWidth, MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
 import { messages } from '#domain/messages.ts';
@@ -56,14 +54,14 @@ export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) => {
       const type = detectImageType(bytes);
       if (!type) return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported);
       if (type !== 'svg') {
-        const imageProblem = await inspectRasterImage(bytes);
+        const imageProblem = await ports.inspectImage(bytes);
         if (imageProblem === 'too-many-pixels') return problem(c, invalid({ image: messages.imageTooManyPixels }));
         if (imageProblem === 'undecodable') return problem(c, invalid({ image: messages.imageUnreadable }));
       }
       const saved = await ports.images.save(bytes, type);
       // The served widths are built now, once, on the uploader's time: page views read stored files.
       const storedName = saved.url.slice(saved.url.lastIndexOf('/') + 1);
-      if (ports.uploads?.prepare && STORED_IMAGE_NAME.test(storedName)) await ports.uploads.prepare(storedName);
+      if (ports.uploads?.prepare && ports.uploads.isStoredName(storedName)) await ports.uploads.prepare(storedName);
       return c.json({ url: saved.url } satisfies UploadDto, 201);
     },
   );
@@ -95,7 +93,7 @@ export const uploadedFiles = (ports: AppPorts, settings: Pick<HttpSettings, 'sec
     if (settings.secure) c.header('Strict-Transport-Security', HSTS);
     const files = ports.uploads;
     const name = c.req.param('name');
-    if (!files || !STORED_IMAGE_NAME.test(name)) return problemOf(c, 'NOT_FOUND', messages.notFound);
+    if (!files || !files.isStoredName(name)) return problemOf(c, 'NOT_FOUND', messages.notFound);
     const width = c.req.query('w');
     if (width !== undefined && !isImageWidth(Number(width))) {
       return problem(c, invalid({ w: messages.invalidInput }));

@@ -36,6 +36,12 @@ describe('layer rules', () => {
     expect(check('web/lib/api.ts', '#adapters/seed/demo-data.ts', 'adapters/seed/demo-data.ts')).toMatch(/adapters/);
   });
 
+  it('lets http/ reach adapters only in the composition root (and the tests)', () => {
+    expect(check('http/routes/uploads.ts', '#adapters/images/inspect-image.ts', 'adapters/images/inspect-image.ts')).toMatch(/composition|ports/);
+    expect(check('http/server.ts', '#adapters/compose.ts', 'adapters/compose.ts')).toBeNull();
+    expect(check('http/routes/uploads.test.ts', '#adapters/images/resize.ts', 'adapters/images/resize.ts', true)).toBeNull();
+  });
+
   it('keeps web features apart: what two share lives in web/components or web/lib', () => {
     expect(check('web/features/admin/manage-orders-page.tsx', '../orders/delete-order-button.tsx', 'web/features/orders/delete-order-button.tsx')).toMatch(/another feature/);
     expect(check('web/features/admin/manage-orders-page.tsx', './api.ts', 'web/features/admin/api.ts')).toBeNull();

@@ -54,8 +54,11 @@ export function createPgSearch(db: PgDb): ProductSearch {
   const all = async <T>(query: SqlQuery): Promise<T[]> => {
     const chunks = query.text.split(/\$(\d+)/);
     const parts = chunks.map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql`${query.params[Number(chunk) - 1]}`));
-    const result = (await db.execute(sql.join(parts))) as unknown as { rows: T[] };
-    return result.rows;
+    // PgDb spans drivers (node-postgres, PGlite) whose result types drizzle leaves open; both
+    // answer `{rows}`, checked here rather than assumed. The rows are the statement's columns.
+    const result: unknown = await db.execute(sql.join(parts));
+    if (!(result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))) throw new Error('search: the driver answered without rows');
+    return result.rows as T[];
   };
 
   return {

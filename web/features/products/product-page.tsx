@@ -36,7 +36,7 @@ export function ProductPage({ productId }: { productId: string }) {
         </p>
         {isAdmin(session) ? (
           <>
-            {/* Admins run the shop and cannot buy (seed: Purchase Now disabled); they edit the product here instead. */}
+            {/* Admins run the shop and cannot buy (Purchase Now is never offered to them); they edit the product here instead. */}
             <div className="flex flex-wrap items-center gap-3">
               <Button disabled aria-describedby="admin-cannot-buy">
                 {labels.purchaseNow}

@@ -36,7 +36,7 @@ function TotalLine({ product, quantity }: { product: ProductDto; quantity: strin
 }
 
 /**
- * After a successful order the form closes (seed) into what happened and what comes next: the
+ * After a successful order the form closes into what happened and what comes next: the
  * order waits for payment, so Pay Now is one click away; Order again opens an empty form.
  */
 function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: () => void }) {
