@@ -2,6 +2,8 @@
  * The JSON shapes of the API, as the server sends them (dates as ISO strings). The web app
  * imports these types; the server builds them with the `to…Dto` functions in serializers.ts.
  */
+import type { ProfileInput } from '#domain/identity/update-profile.ts';
+
 /**
  * Set for a minute by a successful Google sign-in, readable by the page it returns to, which says
  * 'Login successful' as the e-mail sign-in does and deletes it. It carries no secret.
@@ -22,15 +24,10 @@ export interface UserDto {
   createdAt: string;
 }
 
-export interface ProfileDto {
+/** The profile's own fields (all text, so the domain's shape is the wire's), with the account's name and e-mail. */
+export interface ProfileDto extends ProfileInput {
   name: string;
   email: string;
-  imageUrl: string;
-  phone: string;
-  education: string;
-  linkedin: string;
-  facebook: string;
-  address: string;
 }
 
 /** A category as every product answer carries it. */

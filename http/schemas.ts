@@ -234,15 +234,7 @@ export const productSchema = z.object({
 });
 
 /** Edit Product: any subset of the fields, but at least one. */
-export const productPatchSchema = z
-  .object({
-    name: requiredText(messages.productNameRequired, MAX_PRODUCT_NAME),
-    description: requiredText(messages.descriptionRequired, MAX_PRODUCT_DESCRIPTION),
-    imageUrl: imageUrlField,
-    priceCents: priceCentsField,
-    stock: stockField,
-    ...catalogFields,
-  })
+export const productPatchSchema = productSchema
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), messages.nothingToUpdate);
 

@@ -6,14 +6,7 @@ import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
 import type { Profile, User } from './user.ts';
 
-export interface ProfileInput {
-  imageUrl: string;
-  phone: string;
-  education: string;
-  linkedin: string;
-  facebook: string;
-  address: string;
-}
+export type ProfileInput = Omit<Profile, 'userId' | 'updatedAt'>;
 
 const MAX_FIELD = 300;
 const isWebUrl = (value: string): boolean => {

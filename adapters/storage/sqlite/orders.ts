@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
@@ -141,17 +142,10 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
       return transition(id, 'unpaid', { paymentIntentId }) !== null;
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
-      // orders_status_newest_idx: the unpaid ones, oldest first, up to the cutoff.
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff)))
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(limit)
-        .all();
+      return db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all();
     },
     async countUnpaidOf(userId) {
-      return db.$count(orders, and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+      return db.$count(orders, unpaidOf(orders, userId));
     },
     async markPaid(id, transactionId, paidAt) {
       return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });

@@ -27,7 +27,17 @@ function SmartLink({ href, className, children }: { href: string; className?: st
   );
 }
 
-const sectionHeading = 'text-2xl font-extrabold text-slate-900';
+/** One titled part of the page, named by its heading for screen readers. */
+function PortfolioSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-extrabold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** /myPortfolio: the shop owner's page, read from web/content/portfolio.json. */
 export function PortfolioPage() {
@@ -41,10 +51,7 @@ export function PortfolioPage() {
         <p className="mt-3 max-w-prose leading-7 text-slate-700">{content.intro.body}</p>
       </header>
 
-      <section aria-labelledby="portfolio-information">
-        <h2 id="portfolio-information" className={sectionHeading}>
-          My Information
-        </h2>
+      <PortfolioSection id="portfolio-information" title="My Information">
         <dl className="mt-4 grid gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white p-6 sm:grid-cols-[10rem_1fr]">
           {content.information.map((item) => (
             <div key={item.label} className="contents">
@@ -61,12 +68,9 @@ export function PortfolioPage() {
             </div>
           ))}
         </dl>
-      </section>
+      </PortfolioSection>
 
-      <section aria-labelledby="portfolio-skills">
-        <h2 id="portfolio-skills" className={sectionHeading}>
-          My Skills
-        </h2>
+      <PortfolioSection id="portfolio-skills" title="My Skills">
         <ul className="mt-4 flex flex-wrap gap-2">
           {content.skills.map((skill) => (
             <li key={skill} className="rounded-full border border-slate-400 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800">
@@ -74,12 +78,9 @@ export function PortfolioPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PortfolioSection>
 
-      <section aria-labelledby="portfolio-projects">
-        <h2 id="portfolio-projects" className={sectionHeading}>
-          Sample Projects
-        </h2>
+      <PortfolioSection id="portfolio-projects" title="Sample Projects">
         <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {content.projects.map((project) => (
             <article key={project.title} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -92,7 +93,7 @@ export function PortfolioPage() {
             </article>
           ))}
         </div>
-      </section>
+      </PortfolioSection>
     </div>
   );
 }

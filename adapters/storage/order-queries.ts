@@ -1,0 +1,14 @@
+import { and, asc, eq, lt, type Column, type SQL } from 'drizzle-orm';
+
+/**
+ * The unpaid-order queries both SQL dialects ask the same way (drizzle's operators are the same
+ * for each dialect's orders table): the expiry sweep's batch, read oldest first through
+ * orders_status_newest_idx, and one buyer's unpaid orders for the per-account cap.
+ */
+export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column }, cutoff: Date): SQL | undefined =>
+  and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff));
+
+export const oldestFirst = (orders: { createdAt: Column; id: Column }): SQL[] => [asc(orders.createdAt), asc(orders.id)];
+
+export const unpaidOf = (orders: { userId: Column; status: Column }, userId: string): SQL | undefined =>
+  and(eq(orders.userId, userId), eq(orders.status, 'unpaid'));
