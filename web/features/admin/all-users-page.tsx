@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
 
@@ -73,6 +73,7 @@ export function AllUsersPage() {
         <p role="alert">We could not load the users. Please try again.</p>
       ) : (
         <>
+          <LoadEarlierHeader noun="user" pages={pages} />
           <DataTable caption={labels.allUsers} columns={userColumns(session?.user.id)} rows={users} rowKey={(user) => user.id} />
           <LoadMoreFooter shown={users.length} noun="user" pages={pages} />
         </>

@@ -2,12 +2,12 @@
  * The admin dashboard's data: query keys, the lists and counts its routes preload, and the
  * changes an admin makes to orders and accounts.
  */
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '#domain/messages.ts';
 import type { OrderDto, UserDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
+import { everyPageQuery, keyRoots, pagedListQuery } from '../../lib/queries.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import type { OrdersSearch } from './orders-search.ts';
 
@@ -28,12 +28,7 @@ const ORDERS_PAGE_SIZE = 50;
 
 /** Manage All Orders for one status filter and search, newest first, a page at a time. */
 export const adminOrdersQuery = (search: OrdersSearch) =>
-  infiniteQueryOptions({
-    queryKey: [...adminKeys.orders(), search],
-    queryFn: ({ pageParam }) => api.adminOrders({ ...search, limit: ORDERS_PAGE_SIZE, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  pagedListQuery([...adminKeys.orders(), search], (cursor) => api.adminOrders({ ...search, limit: ORDERS_PAGE_SIZE, cursor }));
 
 /** All Users: every account, newest first. */
 export const adminUsersQuery = everyPageQuery(adminKeys.users(), api.adminUsers);

@@ -78,6 +78,31 @@ describe('Manage All Orders', () => {
     await expect.poll(() => asked.at(-1)?.has('status')).toBe(false);
   });
 
+  it('keeps at most five pages mounted however far the admin pages, and brings earlier ones back', async () => {
+    session.current = meOf(admin);
+    // Seven pages of two orders each; the cursor is the page number.
+    server.use(
+      http.get('*/api/admin/orders', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('cursor') ?? '1');
+        const items = [1, 2].map((n) => makeOrder({ id: `o_${page}_${n}`, productName: `Part ${page}.${n}` }));
+        return HttpResponse.json({ items, nextCursor: page < 7 ? String(page + 1) : null, total: 14 });
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard/allOrders');
+    expect(await screen.findByText('Part 1.1')).toBeInTheDocument();
+    for (let page = 2; page <= 7; page += 1) {
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText(`Part ${page}.1`)).toBeInTheDocument();
+    }
+    // Pages 3 to 7 are mounted: ten rows, never fourteen.
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(1 + 10);
+    expect(screen.queryByText('Part 1.1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show earlier orders' }));
+    expect(await screen.findByText('Part 2.1')).toBeInTheDocument();
+    expect(screen.queryByText('Part 7.1')).not.toBeInTheDocument();
+  });
+
   it('sends a customer who opens an admin page back home', async () => {
     session.current = meOf(customer);
     const { screen, history } = renderApp('/dashboard/allOrders');

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 
@@ -142,6 +142,7 @@ export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
             </p>
           ) : (
             <>
+              <LoadEarlierHeader noun="order" pages={pages} />
               <DataTable caption={labels.manageAllOrders} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />
               <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
             </>

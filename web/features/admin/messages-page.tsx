@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import type { SubscriberDto } from '#http/dto.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
 const emptyBox = 'rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center';
@@ -26,6 +26,7 @@ function ContactMessages() {
         <p className={emptyBox}>No messages yet.</p>
       ) : (
         <>
+          <LoadEarlierHeader noun="message" pages={pages} />
           <ul className="space-y-3">
             {data.map((message) => (
               <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -66,6 +67,7 @@ function NewsletterSubscribers() {
         <p className={emptyBox}>No subscribers yet.</p>
       ) : (
         <>
+          <LoadEarlierHeader noun="subscriber" pages={pages} />
           <DataTable caption="Newsletter subscribers" columns={subscriberColumns} rows={data} rowKey={(subscriber) => subscriber.email} />
           <LoadMoreFooter shown={data.length} noun="subscriber" pages={pages} />
         </>

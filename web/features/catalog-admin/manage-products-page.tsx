@@ -7,7 +7,7 @@ import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
@@ -74,6 +74,7 @@ export function ManageProductsPage() {
         </p>
       ) : (
         <>
+          <LoadEarlierHeader noun="product" pages={products} />
           <DataTable caption={labels.manageProducts} columns={productColumns} rows={items} rowKey={(product) => product.id} />
           <LoadMoreFooter shown={items.length} noun="product" pages={products} />
         </>

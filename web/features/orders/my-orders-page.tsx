@@ -5,7 +5,7 @@ import type { OrderDto } from '#http/dto.ts';
 import { myOrdersQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -54,6 +54,7 @@ export function MyOrdersPage() {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center font-semibold text-slate-700">{labels.noOrders}</p>
       ) : (
         <>
+          <LoadEarlierHeader noun="order" pages={pages} />
           <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />
           <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
         </>

@@ -1,3 +1,4 @@
+import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -203,6 +204,9 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
             </div>
           ) : (
             <>
+              <div className="text-center">
+                <LoadEarlierHeader noun="product" pages={products} />
+              </div>
               <ProductGrid>
                 {items.map((product, index) => (
                   <ProductCard
@@ -215,6 +219,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
               </ProductGrid>
               <p className="mt-6 text-center text-sm text-slate-700">
                 Showing {items.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+                {products.hasPreviousPage ? ' (earlier ones above)' : ''}
               </p>
               {products.hasNextPage ? (
                 <div className="mt-3 text-center">

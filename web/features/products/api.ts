@@ -1,9 +1,9 @@
 /** The catalogue's data for All Products and the product page: search, categories, quantity advice, ordering and editing. */
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
 import { api } from '../../lib/api.ts';
-import { keyRoots } from '../../lib/queries.ts';
+import { keyRoots, pagedListQuery } from '../../lib/queries.ts';
 import { CATALOGUE_PAGE_SIZE, toSearchParams, type CatalogueSearch } from './catalogue-search.ts';
 
 export const productKeys = {
@@ -57,13 +57,9 @@ export const catalogueKeys = {
 
 /** The catalogue for the URL's choices, a page at a time through the cursor; a newer search cancels the older. */
 export const catalogueQuery = (search: CatalogueSearch) =>
-  infiniteQueryOptions({
-    queryKey: catalogueKeys.search(search),
-    queryFn: ({ pageParam, signal }) =>
-      api.searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  pagedListQuery(catalogueKeys.search(search), (cursor, signal) =>
+    api.searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor }, signal),
+  );
 
 /** Departments with their categories and in-stock counts. */
 export const categoriesQuery = queryOptions({

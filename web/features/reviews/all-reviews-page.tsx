@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import RemoveReviewButton from '../../components/reviews/remove-review-button.tsx';
 import { ReviewStars } from '../../components/ui/review-stars.tsx';
@@ -45,6 +45,7 @@ export function AllReviewsPage() {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">No reviews yet.</p>
       ) : (
         <>
+          <LoadEarlierHeader noun="review" pages={reviews} />
           <DataTable caption={labels.manageReviews} columns={reviewColumns} rows={items} rowKey={(review) => review.id} />
           <LoadMoreFooter shown={items.length} noun="review" pages={reviews} />
         </>
