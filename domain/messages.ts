@@ -205,7 +205,8 @@ export const labels = {
   saveEdit: 'Save Edit',
   noOrders: 'No Order Available',
   orderShipped: 'Order Shipped',
-  orderPending: 'Order Pending',
+  // Paid, not yet shipped: said so, since "pending" beside "PAID" read as a payment still pending.
+  orderPending: 'Paid — awaiting shipment',
   notPaid: 'Not Paid',
   paid: 'PAID',
   payNow: 'Pay Now',

@@ -4,13 +4,14 @@
  * rather than refused, as in the catalogue.
  */
 import { z } from 'zod';
+import { labels } from '#domain/messages.ts';
 
 export const ORDER_STATUS_FILTERS = ['unpaid', 'pending', 'shipped'] as const;
 
 export const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
   unpaid: 'Unpaid',
-  pending: 'Paid — awaiting shipment',
-  shipped: 'Shipped',
+  pending: labels.orderPending,
+  shipped: labels.shipped,
 };
 
 export const ordersSearchSchema = z.object({

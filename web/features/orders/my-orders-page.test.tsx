@@ -29,18 +29,24 @@ describe('My Order', () => {
     expect(await screen.findByText(labels.noOrders)).toBeInTheDocument();
   });
 
-  it('renders every state: Not Paid with Pay Now, Order Pending and Order Shipped with PAID and the transaction id', async () => {
+  it('renders every state: Not Paid with Pay Now, Paid — awaiting shipment and Order Shipped with PAID and the transaction id, and each order\'s date, number, unit price and address', async () => {
     session.current = meOf(customer);
     ordersOnServer([unpaid, pending, shipped]);
     const { screen } = renderApp('/dashboard');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Name', 'Email', 'Order Quantity', 'Total Price', 'Status', 'Pay', 'Delete',
+      'Name', 'Order', 'Order Quantity', 'Unit Price', 'Total Price', 'Ship to', 'Status', 'Pay', 'Delete',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     const [unpaidRow, pendingRow, shippedRow] = rows.map((row) => within(row));
     expect(unpaidRow?.getByText(labels.notPaid)).toBeInTheDocument();
     expect(unpaidRow?.getByText('$1,875.00')).toBeInTheDocument();
+    // When, which, the price per unit and where it goes.
+    expect(unpaidRow?.getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('No. o_unpaid')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('$12.50')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('1 Dock Road')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('5551234567')).toBeInTheDocument();
     expect(unpaidRow?.getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_unpaid');
     expect(unpaidRow?.getByRole('button', { name: 'Delete order Brass Valve' })).toBeEnabled();
     expect(pendingRow?.getByText(labels.orderPending)).toBeInTheDocument();

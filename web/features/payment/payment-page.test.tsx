@@ -97,6 +97,9 @@ describe('payment page (test provider)', () => {
     expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument();
     expect(screen.getByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: labels.payNow })).not.toBeInTheDocument();
+    // The success panel says what happens next and leads back to the order.
+    expect(screen.getByText(`${labels.orderPending}: it ships to 1 Dock Road.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your orders' })).toHaveAttribute('href', '/dashboard');
     expect(networkBody).toEqual({
       clientSecret: 'pi_test_123_secret_abc',
       card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },

@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { Link } from '@tanstack/react-router';
 import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -8,6 +9,7 @@ import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 
@@ -18,6 +20,13 @@ function PaidNotice({ order }: { order: OrderDto }) {
     <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
       <p className="text-lg font-extrabold text-emerald-900">{labels.paid}</p>
       {order.transactionId ? <p className="mt-1 break-all text-emerald-950">{messages.transactionId(order.transactionId)}</p> : null}
+      <p className="mt-2 text-emerald-950">
+        {order.status === 'shipped' ? `${labels.orderShipped} to ${order.address}.` : `${labels.orderPending}: it ships to ${order.address}.`}
+      </p>
+      {/* Back to where the buyer follows the order (My Order is the buyer's dashboard). */}
+      <Link to="/dashboard" className={buttonClass('secondary', 'mt-3')}>
+        See your orders
+      </Link>
     </div>
   );
 }
