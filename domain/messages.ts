@@ -199,6 +199,11 @@ export const messages = {
 export const labels = {
   minimumOrder: MIN_ORDER_QUANTITY_TEXT,
   productSold: 'Product Sold',
+  soldOut: 'Sold out',
+  notEnoughForMinimum: (stock: number, minimum: number) =>
+    `Not enough stock for a minimum order: ${quantityText(stock)} left, the minimum is ${quantityText(minimum)}.`,
+  signInToOrder: 'Log in to order this product. You will come back here afterwards.',
+  signInToContinue: 'Log in to open that page. You will come back to it afterwards.',
   sold: 'Sold',
   purchaseNow: 'Purchase Now',
   editProduct: 'Edit Product',

@@ -20,12 +20,12 @@ import { Route as SignUpRouteImport } from './routes/signUp'
 import { Route as VerifyEmailRouteImport } from './routes/verifyEmail'
 import { Route as SignedInDashboardRouteImport } from './routes/_signedIn/dashboard'
 import { Route as SignedInEditProfileRouteImport } from './routes/_signedIn/editProfile'
+import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as SignedInDashboardIndexRouteImport } from './routes/_signedIn/dashboard/index'
 import { Route as SignedInDashboardAdminRouteImport } from './routes/_signedIn/dashboard/_admin'
 import { Route as SignedInDashboardAllUerRouteImport } from './routes/_signedIn/dashboard/allUer'
 import { Route as SignedInDashboardMyProfileRouteImport } from './routes/_signedIn/dashboard/myProfile'
 import { Route as SignedInDashboardReviewRouteImport } from './routes/_signedIn/dashboard/review'
-import { Route as SignedInProductProductIdRouteImport } from './routes/_signedIn/product.$productId'
 import { Route as SignedInDashboardAdminAddProductRouteImport } from './routes/_signedIn/dashboard/_admin/addProduct'
 import { Route as SignedInDashboardAdminAllOrdersRouteImport } from './routes/_signedIn/dashboard/_admin/allOrders'
 import { Route as SignedInDashboardAdminAllUsersRouteImport } from './routes/_signedIn/dashboard/_admin/allUsers'
@@ -88,6 +88,11 @@ const SignedInEditProfileRoute = SignedInEditProfileRouteImport.update({
   path: '/editProfile',
   getParentRoute: () => SignedInRoute,
 } as any)
+const ProductProductIdRoute = ProductProductIdRouteImport.update({
+  id: '/product/$productId',
+  path: '/product/$productId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignedInDashboardIndexRoute = SignedInDashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -113,12 +118,6 @@ const SignedInDashboardReviewRoute = SignedInDashboardReviewRouteImport.update({
   path: '/review',
   getParentRoute: () => SignedInDashboardRoute,
 } as any)
-const SignedInProductProductIdRoute =
-  SignedInProductProductIdRouteImport.update({
-    id: '/product/$productId',
-    path: '/product/$productId',
-    getParentRoute: () => SignedInRoute,
-  } as any)
 const SignedInDashboardAdminAddProductRoute =
   SignedInDashboardAdminAddProductRouteImport.update({
     id: '/addProduct',
@@ -173,10 +172,10 @@ export interface FileRoutesByFullPath {
   '/verifyEmail': typeof VerifyEmailRoute
   '/dashboard': typeof SignedInDashboardRouteWithChildren
   '/editProfile': typeof SignedInEditProfileRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
   '/dashboard/review': typeof SignedInDashboardReviewRoute
-  '/product/$productId': typeof SignedInProductProductIdRoute
   '/dashboard/': typeof SignedInDashboardIndexRoute
   '/dashboard/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
@@ -196,11 +195,11 @@ export interface FileRoutesByTo {
   '/signUp': typeof SignUpRoute
   '/verifyEmail': typeof VerifyEmailRoute
   '/editProfile': typeof SignedInEditProfileRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/dashboard': typeof SignedInDashboardIndexRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
   '/dashboard/review': typeof SignedInDashboardReviewRoute
-  '/product/$productId': typeof SignedInProductProductIdRoute
   '/dashboard/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
@@ -222,11 +221,11 @@ export interface FileRoutesById {
   '/verifyEmail': typeof VerifyEmailRoute
   '/_signedIn/dashboard': typeof SignedInDashboardRouteWithChildren
   '/_signedIn/editProfile': typeof SignedInEditProfileRoute
+  '/product/$productId': typeof ProductProductIdRoute
   '/_signedIn/dashboard/_admin': typeof SignedInDashboardAdminRouteWithChildren
   '/_signedIn/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/_signedIn/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
   '/_signedIn/dashboard/review': typeof SignedInDashboardReviewRoute
-  '/_signedIn/product/$productId': typeof SignedInProductProductIdRoute
   '/_signedIn/dashboard/': typeof SignedInDashboardIndexRoute
   '/_signedIn/dashboard/_admin/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/_signedIn/dashboard/_admin/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
@@ -249,10 +248,10 @@ export interface FileRouteTypes {
     | '/verifyEmail'
     | '/dashboard'
     | '/editProfile'
+    | '/product/$productId'
     | '/dashboard/allUer'
     | '/dashboard/myProfile'
     | '/dashboard/review'
-    | '/product/$productId'
     | '/dashboard/'
     | '/dashboard/addProduct'
     | '/dashboard/allOrders'
@@ -272,11 +271,11 @@ export interface FileRouteTypes {
     | '/signUp'
     | '/verifyEmail'
     | '/editProfile'
+    | '/product/$productId'
     | '/dashboard'
     | '/dashboard/allUer'
     | '/dashboard/myProfile'
     | '/dashboard/review'
-    | '/product/$productId'
     | '/dashboard/addProduct'
     | '/dashboard/allOrders'
     | '/dashboard/allUsers'
@@ -297,11 +296,11 @@ export interface FileRouteTypes {
     | '/verifyEmail'
     | '/_signedIn/dashboard'
     | '/_signedIn/editProfile'
+    | '/product/$productId'
     | '/_signedIn/dashboard/_admin'
     | '/_signedIn/dashboard/allUer'
     | '/_signedIn/dashboard/myProfile'
     | '/_signedIn/dashboard/review'
-    | '/_signedIn/product/$productId'
     | '/_signedIn/dashboard/'
     | '/_signedIn/dashboard/_admin/addProduct'
     | '/_signedIn/dashboard/_admin/allOrders'
@@ -322,6 +321,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignUpRoute: typeof SignUpRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  ProductProductIdRoute: typeof ProductProductIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -403,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInEditProfileRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/product/$productId': {
+      id: '/product/$productId'
+      path: '/product/$productId'
+      fullPath: '/product/$productId'
+      preLoaderRoute: typeof ProductProductIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_signedIn/dashboard/': {
       id: '/_signedIn/dashboard/'
       path: '/'
@@ -437,13 +444,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/review'
       preLoaderRoute: typeof SignedInDashboardReviewRouteImport
       parentRoute: typeof SignedInDashboardRoute
-    }
-    '/_signedIn/product/$productId': {
-      id: '/_signedIn/product/$productId'
-      path: '/product/$productId'
-      fullPath: '/product/$productId'
-      preLoaderRoute: typeof SignedInProductProductIdRouteImport
-      parentRoute: typeof SignedInRoute
     }
     '/_signedIn/dashboard/_admin/addProduct': {
       id: '/_signedIn/dashboard/_admin/addProduct'
@@ -547,13 +547,11 @@ const SignedInDashboardRouteWithChildren =
 interface SignedInRouteChildren {
   SignedInDashboardRoute: typeof SignedInDashboardRouteWithChildren
   SignedInEditProfileRoute: typeof SignedInEditProfileRoute
-  SignedInProductProductIdRoute: typeof SignedInProductProductIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInDashboardRoute: SignedInDashboardRouteWithChildren,
   SignedInEditProfileRoute: SignedInEditProfileRoute,
-  SignedInProductProductIdRoute: SignedInProductProductIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
@@ -570,6 +568,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SignUpRoute: SignUpRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  ProductProductIdRoute: ProductProductIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

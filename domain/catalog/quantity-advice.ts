@@ -52,6 +52,14 @@ export const maxAvailableFor = (terms: Pick<StockedTerms, 'stock' | 'packSize' |
   return most >= terms.minOrderQuantity ? most : null;
 };
 
+/**
+ * Whether a product can be ordered at all: 'sold-out' with nothing on the shelf, 'below-minimum'
+ * when what is left is less than one minimum order in whole packs (no order could succeed).
+ */
+export type Availability = 'orderable' | 'below-minimum' | 'sold-out';
+export const availabilityOf = (terms: Pick<StockedTerms, 'stock' | 'packSize' | 'minOrderQuantity'>): Availability =>
+  terms.stock <= 0 ? 'sold-out' : maxAvailableFor(terms) === null ? 'below-minimum' : 'orderable';
+
 export const quantityProblems = (terms: StockedTerms, quantity: number): QuantityProblem[] => {
   const problems: QuantityProblem[] = [];
   if (quantity < terms.minOrderQuantity) problems.push('BELOW_MINIMUM');

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
 import { lowestUnitPrice } from '#domain/catalog/pricing.ts';
+import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { formatCents, truncate } from '../../lib/format.ts';
 import { buttonClass } from '../ui/button.tsx';
@@ -35,16 +36,25 @@ export function ProductCard({
       <span className="sr-only">{product.name}</span>
     </>
   );
+  const availability = availabilityOf(product);
+  const toProduct = { to: '/product/$productId', params: { productId: product.id } } as const;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <img
-        {...responsiveImage(product.imageUrl, CARD_SIZES)}
-        alt=""
-        loading={aboveTheFold === 'no' ? 'lazy' : 'eager'}
-        fetchPriority={aboveTheFold === 'first' ? 'high' : 'auto'}
-        width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
+      {/* The picture opens the product too; one tab stop per card is enough (the title link). */}
+      <Link {...toProduct} tabIndex={-1} aria-hidden="true">
+        <img
+          {...responsiveImage(product.imageUrl, CARD_SIZES)}
+          alt=""
+          loading={aboveTheFold === 'no' ? 'lazy' : 'eager'}
+          fetchPriority={aboveTheFold === 'first' ? 'high' : 'auto'}
+          width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <Heading className="text-lg font-bold text-slate-900">{product.name}</Heading>
+        <Heading className="text-lg font-bold text-slate-900">
+          <Link {...toProduct} className="hover:underline focus-visible:underline">
+            {product.name}
+          </Link>
+        </Heading>
         <p className="font-mono text-xs text-slate-700">
           SKU {product.sku}
           {product.brand ? <span className="font-sans"> · {product.brand}</span> : null}
@@ -65,13 +75,26 @@ export function ProductCard({
             </>
           ) : null}
         </p>
-        <p className="text-sm">Available Quantity: {product.stock}</p>
+        <p className="text-sm">
+          {availability === 'orderable'
+            ? `Available Quantity: ${product.stock.toLocaleString('en-US')}`
+            : availability === 'sold-out'
+              ? labels.soldOut
+              : labels.notEnoughForMinimum(product.stock, product.minOrderQuantity)}
+        </p>
         <p className="text-sm">{labels.minimumOrder}</p>
         <div className="mt-auto pt-2">
-          <Link to="/product/$productId" params={{ productId: product.id }} className={buttonClass('secondary', 'w-full')}>
-            {labels.buyNow}
-            {about}
-          </Link>
+          {availability === 'orderable' ? (
+            <Link {...toProduct} className={buttonClass('secondary', 'w-full')}>
+              {labels.buyNow}
+              {about}
+            </Link>
+          ) : (
+            // Nothing to buy: no button that leads to a form that cannot succeed.
+            <p className="rounded-md border border-slate-300 bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700">
+              {availability === 'sold-out' ? labels.soldOut : 'Not enough stock'}
+            </p>
+          )}
         </div>
       </div>
     </article>

@@ -31,6 +31,12 @@ export function LoginPage({ redirect, googleFailed = false }: { redirect: string
 
   return (
     <AuthCard title="Login">
+      {/* Say why the visitor is here when a page sent them (ordering a product, a signed-in page). */}
+      {redirect ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-slate-900">
+          {redirect.startsWith('/product/') ? labels.signInToOrder : labels.signInToContinue}
+        </p>
+      ) : null}
       {googleFailed ? (
         <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {messages.googleSignInFailed}

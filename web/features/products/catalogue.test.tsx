@@ -2,6 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts';
+import { labels } from '#domain/messages.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, server } from '../../test/server.ts';
@@ -66,6 +67,23 @@ describe('the catalogue (All Products)', () => {
     const departments = screen.getByRole('navigation', { name: 'Departments' });
     expect(within(departments).getByRole('link', { name: 'Fasteners 40' })).toBeInTheDocument();
     expect(within(departments).getByRole('link', { name: 'Nuts 12' })).toBeInTheDocument();
+  });
+
+  it('never offers Buy Now for what cannot be ordered: sold out, or less than one minimum order left; titles open the product', async () => {
+    const soldOut = makeProduct({ id: 'p_gone', name: 'Gone Valve', stock: 0 });
+    const scarce = makeProduct({ id: 'p_scarce', name: 'Scarce Elbow', stock: 60, minOrderQuantity: 100 });
+    catalogue(() => ({ items: [soldOut, scarce, nut] }));
+    const { screen } = renderApp('/allProduct');
+    const cardOf = async (name: string) => within((await screen.findByRole('heading', { level: 2, name })).closest('article') as HTMLElement);
+    const gone = await cardOf('Gone Valve');
+    expect(gone.getAllByText(labels.soldOut).length).toBeGreaterThan(0);
+    expect(gone.queryByRole('link', { name: /Buy Now/ })).not.toBeInTheDocument();
+    const few = await cardOf('Scarce Elbow');
+    expect(few.getByText(labels.notEnoughForMinimum(60, 100))).toBeInTheDocument();
+    expect(few.queryByRole('link', { name: /Buy Now/ })).not.toBeInTheDocument();
+    const stocked = await cardOf('Hex nut M8 A2');
+    expect(stocked.getByRole('link', { name: /Buy Now/ })).toBeInTheDocument();
+    expect(stocked.getByRole('link', { name: 'Hex nut M8 A2' })).toHaveAttribute('href', '/product/p_nut');
   });
 
   it('reads every choice from the URL and asks the API for it in cents', async () => {

@@ -61,6 +61,28 @@ describe('product page', () => {
     expect(history.location.pathname).toBe('/product/p_wrench');
   });
 
+  it('shows a visitor the whole product, and asks them to log in only to order, coming back here afterwards', async () => {
+    session.current = null;
+    productOnServer(500);
+    const { screen, user, history } = renderApp('/product/p_wrench');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pipe Wrench 14"' })).toBeInTheDocument();
+    expect(screen.getByText('Available Quantity: 500')).toBeInTheDocument();
+    const invitation = within(screen.getByText(labels.signInToOrder).parentElement!);
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    await user.click(invitation.getByRole('link', { name: 'Login' }));
+    await expect.poll(() => history.location.pathname).toBe('/login');
+    expect(history.location.search).toContain('redirect=%2Fproduct%2Fp_wrench');
+    expect(await screen.findByRole('status')).toHaveTextContent(labels.signInToOrder);
+  });
+
+  it('says there is not enough stock for a minimum order instead of showing a form that cannot succeed', async () => {
+    session.current = meOf(customer);
+    server.use(http.get('*/api/products/:id', () => json<ProductDto>(makeProduct({ stock: 60, minOrderQuantity: 100 }))));
+    const { screen } = renderApp('/product/p_wrench');
+    expect(await screen.findByText(labels.notEnoughForMinimum(60, 100))).toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+  });
+
   it('shows the product, the minimum note and a live total', async () => {
     session.current = meOf(customer);
     productOnServer(500);

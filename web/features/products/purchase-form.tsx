@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { labels, messages, MIN_ORDER_QUANTITY_TEXT } from '#domain/messages.ts';
 import { multiplyCents } from '#domain/shared/money.ts';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
+import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import type { OrderDto, ProductDto } from '#http/dto.ts';
 import { QuantityAdvice } from './quantity-advice.tsx';
 import { orderFormSchema } from './order-form-schema.ts';
@@ -107,11 +108,19 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   if (placed) return <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />;
   if (session && !session.user.emailVerified) return <VerifyBeforeOrdering />;
 
-  if (product.stock === 0) {
+  const availability = availabilityOf(product);
+  if (availability === 'sold-out') {
     return (
       <Button variant="secondary" disabled className="w-full sm:w-auto">
         {labels.sold}
       </Button>
+    );
+  }
+  if (availability === 'below-minimum') {
+    return (
+      <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-slate-900">
+        {labels.notEnoughForMinimum(product.stock, product.minOrderQuantity)}
+      </p>
     );
   }
 
