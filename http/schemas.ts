@@ -170,20 +170,20 @@ export const imageUrlField = z
   .max(MAX_URL_LENGTH, messages.tooLong(MAX_URL_LENGTH))
   .refine((value) => /^\/[^/\\]/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), messages.imageMissing);
 
-const webUrlField = z
+/** An optional web address: empty, or an http(s) URL. */
+const optionalWebUrlField = z
   .string({ error: messages.urlInvalid })
   .trim()
-  .min(1, messages.urlInvalid)
   .max(300, messages.tooLong(300))
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), messages.urlInvalid);
+  .refine((value) => value === '' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), messages.urlInvalid);
 
-// ---- profile (name and e-mail come from the account)
+// ---- profile (name and e-mail come from the account; phone and address are what orders need)
 export const profileSchema = z.object({
-  imageUrl: imageUrlField,
+  imageUrl: z.union([z.literal(''), imageUrlField], { error: messages.imageMissing }),
   phone: phoneField,
-  education: requiredText(messages.educationRequired, 300),
-  linkedin: webUrlField,
-  facebook: webUrlField,
+  education: z.string({ error: messages.invalidInput }).trim().max(300, messages.tooLong(300)),
+  linkedin: optionalWebUrlField,
+  facebook: optionalWebUrlField,
   address: requiredText(messages.addressRequired, 300),
 });
 

@@ -18,7 +18,11 @@ const isWebUrl = (value: string): boolean => {
   }
 };
 
-/** Name and e-mail come from the account and are not editable here; every other field is required. */
+/**
+ * Name and e-mail come from the account and are not editable here. Phone and address are required
+ * (orders are prefilled from them); the photo, education and the two links are optional, and a
+ * link, when given, must be a web address.
+ */
 export const updateProfile = async (
   { store, clock }: { store: Store; clock: Clock },
   user: User,
@@ -27,12 +31,10 @@ export const updateProfile = async (
   const fields: Record<string, string> = {};
   const text = (value: string) => value.trim();
   const phone = normalizePhone(input.phone);
-  if (text(input.imageUrl) === '') fields.imageUrl = messages.imageMissing;
   if (text(input.phone) === '') fields.phone = messages.phoneRequired;
   else if (!phone) fields.phone = messages.phoneNotDigits;
   if (text(input.address) === '') fields.address = messages.addressRequired;
-  if (text(input.education) === '') fields.education = messages.educationRequired;
-  for (const key of ['linkedin', 'facebook'] as const) if (!isWebUrl(text(input[key]))) fields[key] = messages.urlInvalid;
+  for (const key of ['linkedin', 'facebook'] as const) if (text(input[key]) !== '' && !isWebUrl(text(input[key]))) fields[key] = messages.urlInvalid;
   for (const [key, value] of Object.entries(input)) if (value.length > MAX_FIELD) fields[key] = messages.tooLong(MAX_FIELD);
   if (Object.keys(fields).length > 0 || !phone) return fail(invalid(fields));
   return ok(

@@ -40,14 +40,23 @@ describe('PUT /api/me/profile', () => {
     });
     expect(response.status).toBe(400);
     expect(expectError(response.json).fields).toEqual({
-      imageUrl: messages.imageMissing,
       phone: messages.phoneNotDigits,
-      education: messages.educationRequired,
       linkedin: messages.urlInvalid,
       facebook: messages.urlInvalid,
       address: messages.addressRequired,
     });
     expect((await call('GET', '/api/me', { token: buyer.token })).json.profile).toBeNull();
+  });
+
+  it('saves a phone and an address alone: the photo, education and links are optional', async () => {
+    const { call, signUp } = createTestApp();
+    const buyer = await signUp();
+    const saved = await call('PUT', '/api/me/profile', {
+      token: buyer.token,
+      body: { imageUrl: '', phone: '+1 555 010 2030', education: '', linkedin: '', facebook: '', address: '7 Quay Lane' },
+    });
+    expect(saved.status).toBe(200);
+    expect((await call('GET', '/api/me', { token: buyer.token })).json.profile).toMatchObject({ phone: '+15550102030', address: '7 Quay Lane', imageUrl: '', linkedin: '' });
   });
 
   it('asks anonymous callers to sign in', async () => {

@@ -85,13 +85,14 @@ interface Target {
   kind?: 'upload' | 'webhook';
 }
 
-const text = (max: number): FieldKind => ({ kind: 'text', max });
+const text = (max: number, optional = false): FieldKind => ({ kind: 'text', max, optional });
+// Phone and address are required; the photo, education and links may be left empty.
 const profileFields: Record<string, FieldKind> = {
-  imageUrl: { kind: 'url' },
+  imageUrl: { kind: 'url', optional: true },
   phone: { kind: 'phone' },
-  education: text(300),
-  linkedin: { kind: 'url' },
-  facebook: { kind: 'url' },
+  education: text(300, true),
+  linkedin: { kind: 'url', optional: true },
+  facebook: { kind: 'url', optional: true },
   address: text(300),
 };
 const productFields: Record<string, FieldKind> = {

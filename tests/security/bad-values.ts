@@ -65,11 +65,12 @@ const longerThan = (max: number) =>
 
 /** What a field is, and so which values are certainly wrong for it. */
 export type FieldKind =
-  | { kind: 'text'; max: number }
+  /** `optional`: blank is a fine value (the field may be left empty). */
+  | { kind: 'text'; max: number; optional?: boolean }
   | { kind: 'email' }
   | { kind: 'password' }
   | { kind: 'phone' }
-  | { kind: 'url' }
+  | { kind: 'url'; optional?: boolean }
   | { kind: 'int'; min: number; max: number }
   /** An id of something that must exist: any made-up string is wrong. */
   | { kind: 'reference' }
@@ -89,7 +90,7 @@ export type FieldKind =
 export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   switch (field.kind) {
     case 'text':
-      return fc.oneof(notAString, blank, longerThan(field.max));
+      return field.optional ? fc.oneof(notAString, longerThan(field.max)) : fc.oneof(notAString, blank, longerThan(field.max));
     case 'email':
       return fc.oneof(notAString, blank, junkString.map((text) => text.replace(/@/g, '')), fc.constantFrom('a@b', '@example.com', 'a b@example.com'));
     case 'password':
@@ -97,7 +98,7 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
     case 'phone':
       return fc.oneof(notAString, blank, fc.string({ minLength: 1, maxLength: 30 }).map((text) => `x${text}`), fc.constantFrom('12345', '+', '555-CALL-NOW'));
     case 'url':
-      return fc.oneof(notAString, blank, fc.constantFrom('javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x.png', 'ftp://x', 'x'), longerThan(500).map((text) => `/${text}`));
+      return fc.oneof(notAString, ...(field.optional ? [] : [blank]), fc.constantFrom('javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x.png', 'ftp://x', 'x'), longerThan(500).map((text) => `/${text}`));
     case 'int':
       return fc.oneof(
         notANumber,

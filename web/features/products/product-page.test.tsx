@@ -83,6 +83,18 @@ describe('product page', () => {
     expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
   });
 
+  it('fills the phone and address in from the buyer\'s profile', async () => {
+    session.current = {
+      user: customer,
+      profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '7 Quay Lane, Leith' },
+    };
+    productOnServer(500);
+    const { screen } = renderApp('/product/p_wrench');
+    expect(await screen.findByLabelText('Phone Number')).toHaveValue('+15550102030');
+    expect(screen.getByLabelText('Address')).toHaveValue('7 Quay Lane, Leith');
+    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+  });
+
   it('shows the product, the minimum note and a live total', async () => {
     session.current = meOf(customer);
     productOnServer(500);

@@ -86,7 +86,8 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   const [placed, setPlaced] = useState<OrderDto | null>(null);
   const schema = orderFormSchema(product.stock);
   const form = useForm({
-    defaultValues: { phone: '', address: '', quantity: '' },
+    // The buyer's phone and address from their profile: typed once, not for every order.
+    defaultValues: { phone: session?.profile?.phone ?? '', address: session?.profile?.address ?? '', quantity: '' },
     onSubmit: async ({ value, formApi }) => {
       clearServerErrors();
       try {

@@ -39,7 +39,7 @@ const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
 
 type Stage = 'uploading' | 'saving' | null;
 
-/** Edit Profile: name and e-mail come from the account; the rest is required; the photo is uploaded first. */
+/** Edit Profile: name and e-mail come from the account; phone and address are required, the rest optional; a new photo is uploaded first. */
 export function EditProfilePage() {
   usePageMeta(labels.editProfile, 'Update your address, phone number, education, LinkedIn and Facebook links and your photo.');
   const session = useSession();
@@ -130,7 +130,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
           )}
         </form.Field>
       ))}
-      <form.Field name="image" validators={checkOnChangeBlurSubmit(({ value }: { value: PickedImage | null }) => imageProblem(value, currentImage !== ''))}>
+      <form.Field name="image" validators={checkOnChangeBlurSubmit(({ value }: { value: PickedImage | null }) => imageProblem(value))}>
         {(field) => {
           const error = fieldError(field) ?? serverErrors.image;
           return (
@@ -160,7 +160,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
                         void pickImage(file).then(async (picked) => {
                           field.handleChange(picked);
                           checkOnBlur(field)();
-                          if (!imageProblem(picked, true)) setPreview(await previewOf(file).catch(() => null));
+                          if (!imageProblem(picked)) setPreview(await previewOf(file).catch(() => null));
                         });
                       }}
                     />

@@ -18,8 +18,9 @@ export const pickImage = async (file: File): Promise<PickedImage> => ({
  * What is wrong with the chosen image before anything is uploaded: nothing chosen (only a problem
  * when there is no current photo to keep), 1,000,000 bytes or more, or not an image we accept.
  */
-export const imageProblem = (picked: PickedImage | null, hasCurrentImage: boolean): string | undefined => {
-  if (!picked) return hasCurrentImage ? undefined : messages.imageMissing;
+/** What is wrong with a picked photo; none picked is fine (the photo is optional). */
+export const imageProblem = (picked: PickedImage | null): string | undefined => {
+  if (!picked) return undefined;
   if (picked.file.size >= MAX_IMAGE_BYTES) return messages.imageTooLarge;
   if (!picked.type) return messages.imageUnsupported;
   return undefined;
