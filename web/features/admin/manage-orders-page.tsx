@@ -39,30 +39,30 @@ const orderColumns: Column<OrderDto>[] = [
   {
     header: 'Placed',
     cell: (order) => (
-      <>
+      <div>
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         <span className="block font-mono text-xs text-slate-600">{order.id}</span>
-      </>
+      </div>
     ),
   },
   {
     header: 'Customer',
     cell: (order) => (
-      <>
+      <div>
         {order.customerName}
         <span className="block text-xs text-slate-600">{order.email}</span>
-      </>
+      </div>
     ),
   },
   {
     header: 'Ship to',
     cell: (order) => (
-      <>
+      <div>
         <span className="block max-w-56 break-words">{order.address}</span>
-        <a className="text-xs text-amber-900 underline" href={`tel:${order.phone}`}>
+        <a className="text-xs whitespace-nowrap text-amber-900 underline" href={`tel:${order.phone}`}>
           {order.phone}
         </a>
-      </>
+      </div>
     ),
   },
   { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },

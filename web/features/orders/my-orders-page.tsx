@@ -19,10 +19,10 @@ const orderColumns: Column<OrderDto>[] = [
   {
     header: 'Order',
     cell: (order) => (
-      <>
+      <div>
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         <span className="block font-mono text-xs text-slate-600">No. {order.id}</span>
-      </>
+      </div>
     ),
   },
   { header: 'Order Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
@@ -31,10 +31,10 @@ const orderColumns: Column<OrderDto>[] = [
   {
     header: 'Ship to',
     cell: (order) => (
-      <>
+      <div>
         <span className="block max-w-56 break-words">{order.address}</span>
-        <span className="text-xs text-slate-600">{order.phone}</span>
-      </>
+        <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>
+      </div>
     ),
   },
   { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },
