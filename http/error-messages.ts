@@ -42,6 +42,10 @@ export const messageOf = (error: DomainError): string => {
       return messages.cardDeclined;
     case 'CANNOT_DELETE_SELF':
       return messages.cannotDeleteSelf;
+    case 'CANNOT_CHANGE_OWN_ROLE':
+      return messages.cannotChangeOwnRole;
+    case 'LAST_ADMIN':
+      return messages.lastAdmin;
     case 'IDEMPOTENCY_KEY_REUSED':
       return messages.idempotencyKeyReused;
     case 'TOO_MANY_UNPAID_ORDERS':

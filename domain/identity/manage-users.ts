@@ -26,6 +26,25 @@ export const makeAdmin = async (
   return promoted ? ok(promoted) : fail(notFound());
 };
 
+/**
+ * Takes the admin role away (the user's older sessions end); never from oneself, and never from
+ * the last admin, so the shop always has someone to run it.
+ */
+export const removeAdmin = async (
+  store: Store,
+  actor: User,
+  userId: string,
+): Promise<Result<User, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'CANNOT_CHANGE_OWN_ROLE' | 'LAST_ADMIN'>>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  if (actor.id === userId) return fail(refusal('CANNOT_CHANGE_OWN_ROLE'));
+  const user = await store.users.findById(userId);
+  if (!user) return fail(notFound());
+  if (!isAdmin(user)) return ok(user);
+  const removed = await store.users.removeAdmin(user.id);
+  if (removed === 'last-admin') return fail(refusal('LAST_ADMIN'));
+  return removed ? ok(removed) : ok((await store.users.findById(user.id)) ?? user);
+};
+
 /** Admins delete other users (never themselves); the deleted user's token dies with the row. */
 export const deleteUser = async (
   store: Store,

@@ -21,6 +21,12 @@ export interface UserRepository {
   replacePassword(id: string, passwordHash: string, expectedVersion: number): Promise<User | null>;
   setEmailVerified(id: string): Promise<User | null>;
   /**
+   * Makes an admin a customer again (bumping the session version), only while another admin
+   * remains, checked in the same atomic step: two admins removing each other at once never leave
+   * the shop without one. 'last-admin' when it would; null when no such admin exists.
+   */
+  removeAdmin(id: string): Promise<User | 'last-admin' | null>;
+  /**
    * The e-mail's proven owner takes an unverified account over: the password (set by whoever
    * signed up with that address) is dropped, the e-mail marked verified and the session version
    * bumped, in one step, so nobody who signed up before keeps a way in.

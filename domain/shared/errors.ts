@@ -39,6 +39,9 @@ export type DomainError =
   | { code: 'PAYMENT_NOT_CONFIRMED' }
   | { code: 'CARD_DECLINED' }
   | { code: 'CANNOT_DELETE_SELF' }
+  | { code: 'CANNOT_CHANGE_OWN_ROLE' }
+  /** The change would leave the shop without an admin. */
+  | { code: 'LAST_ADMIN' }
   | { code: 'IDEMPOTENCY_KEY_REUSED' }
   /** The buyer holds as many unpaid orders as one account may (`limit`). */
   | { code: 'TOO_MANY_UNPAID_ORDERS'; limit: number }

@@ -8,6 +8,7 @@ const ADMIN_ENDPOINTS: [string, string][] = [
   ['POST', '/api/admin/orders/some-id/ship'],
   ['GET', '/api/admin/users'],
   ['POST', '/api/admin/users/some-id/make-admin'],
+  ['POST', '/api/admin/users/some-id/remove-admin'],
   ['DELETE', '/api/admin/users/some-id'],
   ['GET', '/api/admin/messages'],
   ['GET', '/api/admin/subscribers'],
@@ -53,6 +54,26 @@ describe('admin endpoints', () => {
     await context.call('POST', '/api/newsletter', { body: { email: 'fan@example.com' } });
     const subscribers = await context.call('GET', '/api/admin/subscribers', { token: admin.token });
     expect(subscribers.json.items).toEqual([expect.objectContaining({ email: 'fan@example.com' })]);
+  });
+
+  it('remove-admin takes the role back and ends the user’s older sessions; never one’s own, never the last admin', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    const helper = await context.signUp();
+    await context.call('POST', `/api/admin/users/${helper.user.id}/make-admin`, { token: admin.token });
+    const helperToken = (await context.call('POST', '/api/auth/sign-in', { body: { email: helper.email, password: helper.password } })).json.token;
+
+    const own = await context.call('POST', `/api/admin/users/${admin.user.id}/remove-admin`, { token: admin.token });
+    expect(own.status).toBe(409);
+    expect(expectError(own.json)).toEqual({ code: 'CANNOT_CHANGE_OWN_ROLE', message: messages.cannotChangeOwnRole });
+
+    const removed = await context.call('POST', `/api/admin/users/${helper.user.id}/remove-admin`, { token: admin.token });
+    expect(removed.status).toBe(200);
+    expect(removed.json).toMatchObject({ id: helper.user.id, role: 'customer' });
+    expect((await context.call('GET', '/api/admin/users', { token: helperToken })).status).toBe(401);
+    // Already a customer: nothing to do, same answer.
+    expect((await context.call('POST', `/api/admin/users/${helper.user.id}/remove-admin`, { token: admin.token })).json.role).toBe('customer');
+    expect((await context.call('POST', '/api/admin/users/no-such-user/remove-admin', { token: admin.token })).status).toBe(404);
   });
 
   it('make-admin ends the user’s older sessions; signed in again they are an admin; idempotent', async () => {

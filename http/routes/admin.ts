@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { shopOverview } from '#domain/admin/shop-overview.ts';
-import { deleteUser, listUsers, makeAdmin } from '#domain/identity/manage-users.ts';
+import { deleteUser, listUsers, makeAdmin, removeAdmin } from '#domain/identity/manage-users.ts';
 import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
 import { pageRequest } from '#domain/shared/page.ts';
@@ -40,6 +40,10 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .post('/users/:id/make-admin', validate('param', idParamSchema), async (c) => {
       const promoted = await makeAdmin(ports.store, c.get('user'), c.req.valid('param').id);
       return promoted.ok ? c.json(toUserDto(promoted.value), 200) : problem(c, promoted.error);
+    })
+    .post('/users/:id/remove-admin', validate('param', idParamSchema), async (c) => {
+      const demoted = await removeAdmin(ports.store, c.get('user'), c.req.valid('param').id);
+      return demoted.ok ? c.json(toUserDto(demoted.value), 200) : problem(c, demoted.error);
     })
     .delete('/users/:id', validate('param', idParamSchema), async (c) => {
       const deleted = await deleteUser(ports.store, c.get('user'), c.req.valid('param').id);

@@ -201,6 +201,8 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/admin/users', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/users', { token })],
   ['POST /api/admin/users/:id/make-admin', adminOnly(200), async (a, _, token) =>
     a.app.call('POST', `/api/admin/users/${(await a.app.signUp()).user.id}/make-admin`, { token })],
+  ['POST /api/admin/users/:id/remove-admin', adminOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/users/${(await a.app.signUp()).user.id}/remove-admin`, { token })],
   ['DELETE /api/admin/users/:id', adminOnly(204), async (a, _, token) =>
     a.app.call('DELETE', `/api/admin/users/${(await a.app.signUp()).user.id}`, { token })],
   ['GET /api/admin/messages', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/messages', { token })],

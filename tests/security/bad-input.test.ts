@@ -230,6 +230,7 @@ const TARGETS: Target[] = [
   { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/admin/users', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
+  { route: 'POST /api/admin/users/:id/remove-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /api/admin/subscribers', caller: 'admin', query: ['limit', 'cursor'] },

@@ -263,6 +263,8 @@ export const api = {
   adminUsers: (params: ListParams = {}) => request<ListDto<UserDto>>(`/api/admin/users${listQuery(params)}`, { signedIn: true }),
   makeAdmin: (userId: string) =>
     request<UserDto>(`/api/admin/users/${id(userId)}/make-admin`, { method: 'POST', signedIn: true }),
+  removeAdmin: (userId: string) =>
+    request<UserDto>(`/api/admin/users/${id(userId)}/remove-admin`, { method: 'POST', signedIn: true }),
   deleteUser: (userId: string) => request<void>(`/api/admin/users/${id(userId)}`, { method: 'DELETE', signedIn: true }),
   adminMessages: (params: ListParams = {}) =>
     request<ListDto<ContactMessageDto>>(`/api/admin/messages${listQuery(params)}`, { signedIn: true }),

@@ -69,6 +69,21 @@ export function describeUserContract(h: StoreHarness): void {
       expect(await h.store.users.findById(user.id)).toMatchObject({ role: 'customer', sessionVersion: 5 });
     });
 
+    it('removes an admin only while another remains, even when two admins remove each other at once', async () => {
+      const first = await h.addUser({ role: 'admin', sessionVersion: 2 });
+      const second = await h.addUser({ role: 'admin' });
+      const customer = await h.addUser();
+      expect(await h.store.users.removeAdmin(customer.id)).toBeNull();
+      expect(await h.store.users.removeAdmin(randomUUID())).toBeNull();
+      const both = await Promise.all([h.store.users.removeAdmin(first.id), h.store.users.removeAdmin(second.id)]);
+      expect(both.filter((result) => result === 'last-admin')).toHaveLength(1);
+      const admins = [await h.store.users.findById(first.id), await h.store.users.findById(second.id)].filter((user) => user?.role === 'admin');
+      expect(admins).toHaveLength(1);
+      const demoted = both.find((result) => result !== 'last-admin');
+      expect(demoted).toMatchObject({ role: 'customer' });
+      if (demoted && demoted !== 'last-admin' && demoted.id === first.id) expect(demoted.sessionVersion).toBe(3);
+    });
+
     it('hands an unverified account to the proven owner of its e-mail: no password, verified, older sessions ended', async () => {
       const user = await h.addUser({ passwordHash: 'attacker-hash', emailVerified: false, sessionVersion: 2 });
       const adopted = await h.store.users.adoptForVerifiedOwner(user.id);

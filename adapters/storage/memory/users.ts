@@ -35,6 +35,14 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
     async list(page) {
       return newestFirst(users.values(), page, byId);
     },
+    async removeAdmin(id) {
+      if (users.get(id)?.role !== 'admin') return null;
+      if ([...users.values()].filter((user) => user.role === 'admin').length <= 1) return 'last-admin';
+      return update(id, (user) => {
+        user.role = 'customer';
+        user.sessionVersion += 1;
+      });
+    },
     async setRole(id, role) {
       return update(id, (user) => {
         user.role = role;

@@ -24,6 +24,15 @@ export function createPgUsers(db: PgDb): UserRepository {
       const query = newestFirst(db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id }, page);
       return toPage(await query, page.limit);
     },
+    async removeAdmin(id) {
+      return db.transaction(async (tx) => {
+        // Locks every admin row: two removals at once take turns, and the second sees the first.
+        const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+        if (!admins.some((admin) => admin.id === id)) return null;
+        if (admins.length <= 1) return 'last-admin' as const;
+        return firstRow(tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning());
+      });
+    },
     async setRole(id, role) {
       return update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
     },

@@ -24,6 +24,19 @@ export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRep
     async list(page) {
       return toPage(newestFirst(page), page.limit);
     },
+    async removeAdmin(id) {
+      // IMMEDIATE: the count and the change happen with nobody else writing in between.
+      return db.transaction(
+        (tx) => {
+          const target = tx.select({ role: users.role }).from(users).where(eq(users.id, id)).get();
+          if (target?.role !== 'admin') return null;
+          const admins = tx.select({ count: sql<number>`count(*)` }).from(users).where(eq(users.role, 'admin')).get()?.count ?? 0;
+          if (admins <= 1) return 'last-admin' as const;
+          return tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning().get() ?? null;
+        },
+        { behavior: 'immediate' },
+      );
+    },
     async setRole(id, role) {
       return update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
     },

@@ -9,16 +9,18 @@ import { pagedList } from '../../test/paged-list.ts';
 import { server, session } from '../../test/server.ts';
 
 describe('All Users', () => {
-  it('makes a customer admin and deletes a user after confirmation; the misspelt path redirects here', async () => {
+  it('makes a customer admin and takes it back, each after confirmation, and deletes a user; the misspelt path redirects here', async () => {
     session.current = meOf(admin);
     const state: { users: UserDto[] } = { users: [admin, customer] };
     let deleted: string | undefined;
+    const roleChange = (role: UserDto['role']) => ({ params }: { params: Record<string, unknown> }) => {
+      state.users = state.users.map((user) => (user.id === params.id ? { ...user, role } : user));
+      return HttpResponse.json(state.users.find((user) => user.id === params.id));
+    };
     server.use(
       http.get('*/api/admin/users', pagedList(() => state.users, 100).resolver),
-      http.post('*/api/admin/users/:id/make-admin', ({ params }) => {
-        state.users = state.users.map((user) => (user.id === params.id ? { ...user, role: 'admin' } : user));
-        return HttpResponse.json(state.users.find((user) => user.id === params.id));
-      }),
+      http.post('*/api/admin/users/:id/make-admin', roleChange('admin')),
+      http.post('*/api/admin/users/:id/remove-admin', roleChange('customer')),
       http.delete('*/api/admin/users/:id', ({ params }) => {
         deleted = String(params.id);
         state.users = state.users.filter((user) => user.id !== params.id);
@@ -31,8 +33,16 @@ describe('All Users', () => {
     expect(await screen.findByText(labels.alreadyAdmin)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: `${labels.makeAdmin} ${customer.email}` }));
+    // Nothing changes before the confirmation.
+    expect(state.users.find((account) => account.id === customer.id)?.role).toBe('customer');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, make admin' }));
     expect(await screen.findByText(messages.madeAdmin)).toBeInTheDocument();
-    await expect.poll(() => screen.getAllByText(labels.alreadyAdmin).length).toBe(2);
+    // The other admin can now be demoted (never oneself: the own row keeps its plain label).
+    await user.click(await screen.findByRole('button', { name: `Remove admin ${customer.email}` }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, remove admin' }));
+    expect(await screen.findByText(messages.adminRemoved)).toBeInTheDocument();
+    await expect.poll(() => state.users.find((account) => account.id === customer.id)?.role).toBe('customer');
+    expect(screen.getAllByText(labels.alreadyAdmin)).toHaveLength(1);
 
     // An admin cannot delete their own account, so only the other row has a Delete button.
     expect(screen.queryByRole('button', { name: `Delete user ${admin.email}` })).not.toBeInTheDocument();

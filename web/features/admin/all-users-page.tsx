@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { labels } from '#domain/messages.ts';
 import type { UserDto } from '#http/dto.ts';
-import { adminUsersQuery, useDeleteUser, useMakeAdmin } from './api.ts';
+import { adminUsersQuery, useDeleteUser, useMakeAdmin, useRemoveAdmin } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,13 +11,32 @@ import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more
 import { Spinner } from '../../components/ui/spinner.tsx';
 
 
-function MakeAdminButton({ user }: { user: UserDto }) {
+/**
+ * Make Admin, or Remove admin for an admin; both confirmed first (a role change signs the user out
+ * everywhere). One's own role is not changed here: another admin does it, and the last admin stays.
+ */
+function RoleAction({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
   const makeAdmin = useMakeAdmin(user);
-  if (user.role === 'admin') return <span className="font-semibold text-emerald-800">{labels.alreadyAdmin}</span>;
+  const removeAdmin = useRemoveAdmin(user);
+  if (user.role === 'admin' && isSelf) return <span className="font-semibold text-emerald-800">{labels.alreadyAdmin}</span>;
+  const promoting = user.role !== 'admin';
+  const change = promoting ? makeAdmin : removeAdmin;
+  const label = promoting ? labels.makeAdmin : 'Remove admin';
   return (
-    <Button variant="secondary" className="px-3 py-1.5" disabled={makeAdmin.isPending} onClick={() => makeAdmin.mutate()} aria-label={`${labels.makeAdmin} ${user.email}`}>
-      {labels.makeAdmin}
-    </Button>
+    <ConfirmDialog
+      trigger={
+        <Button variant="secondary" className="px-3 py-1.5" disabled={change.isPending} aria-label={`${label} ${user.email}`}>
+          {label}
+        </Button>
+      }
+      description={
+        promoting
+          ? `${user.email} will be able to manage products, orders, users and reviews. They are signed out everywhere and sign in again as an admin.`
+          : `${user.email} will no longer be an admin. They are signed out everywhere and sign in again as a customer.`
+      }
+      confirmLabel={promoting ? 'Yes, make admin' : 'Yes, remove admin'}
+      onConfirm={() => change.mutate()}
+    />
   );
 }
 
@@ -48,7 +67,7 @@ const userColumns = (selfId: string | undefined): Column<UserDto>[] => [
       </>
     ),
   },
-  { header: 'Make Admin', role: 'actions', cell: (user) => <MakeAdminButton user={user} /> },
+  { header: 'Make Admin', role: 'actions', cell: (user) => <RoleAction user={user} isSelf={user.id === selfId} /> },
   {
     header: 'Delete',
     role: 'actions',

@@ -59,6 +59,16 @@ export function useMakeAdmin(user: UserDto) {
   });
 }
 
+export function useRemoveAdmin(user: UserDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.removeAdmin(user.id),
+    onSuccess: () => notify.success(messages.adminRemoved),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
 export function useDeleteUser(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
