@@ -33,6 +33,7 @@ import { Route as SignedInDashboardAdminManageProductRouteImport } from './route
 import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_signedIn/dashboard/_admin/messages'
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
 import { Route as SignedInDashboardPaymentIdRouteImport } from './routes/_signedIn/dashboard/payment.$id'
+import { Route as SignedInDashboardAdminEditProductProductIdRouteImport } from './routes/_signedIn/dashboard/_admin/editProduct.$productId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -160,6 +161,12 @@ const SignedInDashboardPaymentIdRoute =
     path: '/payment/$id',
     getParentRoute: () => SignedInDashboardRoute,
   } as any)
+const SignedInDashboardAdminEditProductProductIdRoute =
+  SignedInDashboardAdminEditProductProductIdRouteImport.update({
+    id: '/editProduct/$productId',
+    path: '/editProduct/$productId',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
+  '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -207,6 +215,7 @@ export interface FileRoutesByTo {
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
+  '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -234,6 +243,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/messages': typeof SignedInDashboardAdminMessagesRoute
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/_signedIn/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
+  '/_signedIn/dashboard/_admin/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -260,6 +270,7 @@ export interface FileRouteTypes {
     | '/dashboard/messages'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
+    | '/dashboard/editProduct/$productId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/dashboard/messages'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
+    | '/dashboard/editProduct/$productId'
   id:
     | '__root__'
     | '/'
@@ -309,6 +321,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/messages'
     | '/_signedIn/dashboard/_admin/reviews'
     | '/_signedIn/dashboard/payment/$id'
+    | '/_signedIn/dashboard/_admin/editProduct/$productId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -494,6 +507,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardPaymentIdRouteImport
       parentRoute: typeof SignedInDashboardRoute
     }
+    '/_signedIn/dashboard/_admin/editProduct/$productId': {
+      id: '/_signedIn/dashboard/_admin/editProduct/$productId'
+      path: '/editProduct/$productId'
+      fullPath: '/dashboard/editProduct/$productId'
+      preLoaderRoute: typeof SignedInDashboardAdminEditProductProductIdRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
   }
 }
 
@@ -504,6 +524,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
+  SignedInDashboardAdminEditProductProductIdRoute: typeof SignedInDashboardAdminEditProductProductIdRoute
 }
 
 const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
@@ -516,6 +537,8 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
       SignedInDashboardAdminManageProductRoute,
     SignedInDashboardAdminMessagesRoute: SignedInDashboardAdminMessagesRoute,
     SignedInDashboardAdminReviewsRoute: SignedInDashboardAdminReviewsRoute,
+    SignedInDashboardAdminEditProductProductIdRoute:
+      SignedInDashboardAdminEditProductProductIdRoute,
   }
 
 const SignedInDashboardAdminRouteWithChildren =

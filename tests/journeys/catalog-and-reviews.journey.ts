@@ -66,7 +66,7 @@ describe('journey D: catalog administration, ordering a new product, reviews and
       await admin.getByRole('link', { name: `Edit product ${productName}` }).click();
       await admin.waitForURL(/\/product\//);
       const editForm = admin.getByRole('form', { name: labels.editProduct });
-      expect(await editForm.getByLabel('Price').getAttribute('placeholder')).toBe('9.99');
+      expect(await editForm.getByLabel('Price').inputValue()).toBe('9.99');
       await editForm.getByLabel('Price').fill('10.50');
       await editForm.getByRole('button', { name: labels.saveEdit }).click();
       await admin.getByText(messages.productUpdated).first().waitFor();

@@ -23,9 +23,20 @@ export const PRODUCT_SERVER_FIELDS = {
   image: 'image',
 } as const satisfies Record<string, ProductFieldName>;
 
-/** A product form, empty at first and after a reset. */
-export const useProductForm = (onSubmit: (submit: { value: ProductFormValues; formApi: { reset: () => void } }) => Promise<void>) =>
-  useForm({ defaultValues: emptyProductForm, onSubmit });
+/** A product's current values as the form shows them, so fixing a typo is one edit, not retyping all. */
+export const productFormValuesOf = (product: ProductDto): ProductFormValues => ({
+  name: product.name,
+  price: centsAsDollars(product.priceCents),
+  quantity: String(product.stock),
+  description: product.description,
+  image: null,
+});
+
+/** A product form: empty (Add Product) or filled with the given values (Edit Product), and so after a reset. */
+export const useProductForm = (
+  onSubmit: (submit: { value: ProductFormValues; formApi: { reset: (values?: ProductFormValues) => void } }) => Promise<void>,
+  initial: ProductFormValues = emptyProductForm,
+) => useForm({ defaultValues: initial, onSubmit });
 
 type ProductForm = ReturnType<typeof useProductForm>;
 

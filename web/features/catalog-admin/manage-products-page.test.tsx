@@ -43,7 +43,7 @@ describe('Manage Products', () => {
     const first = within(rows[0]!);
     expect(first.getByText('Part 0')).toBeInTheDocument();
     expect(first.getByText('$1.00')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Edit product Part 0' })).toHaveAttribute('href', '/product/p_0');
+    expect(first.getByRole('link', { name: 'Edit product Part 0' })).toHaveAttribute('href', '/dashboard/editProduct/p_0');
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', makeProduct().imageUrl);
     expect(screen.getByText('Showing 3 products')).toBeInTheDocument();
 
@@ -88,5 +88,17 @@ describe('Manage Products', () => {
     const { screen, history } = renderApp('/dashboard/manageProduct');
     await expect.poll(() => history.location.pathname).toBe('/');
     expect(screen.queryByRole('heading', { name: labels.manageProducts })).not.toBeInTheDocument();
+  });
+
+  it('edits a product on a dashboard page, the form filled with its values, with a way back', async () => {
+    session.current = meOf(admin);
+    server.use(http.get('*/api/products/:id', () => HttpResponse.json(makeProduct({ id: 'p_9', name: 'Brass Tee', priceCents: 1999, stock: 420 }))));
+    const { screen, user, history } = renderApp('/dashboard/editProduct/p_9');
+    const form = within(await screen.findByRole('form', { name: labels.editProduct }));
+    expect(form.getByLabelText('Product name')).toHaveValue('Brass Tee');
+    expect(form.getByLabelText('Price')).toHaveValue('19.99');
+    expect(form.getByLabelText('Quantity')).toHaveValue('420');
+    await user.click(screen.getByRole('link', { name: `← Back to ${labels.manageProducts}` }));
+    await expect.poll(() => history.location.pathname).toBe('/dashboard/manageProduct');
   });
 });

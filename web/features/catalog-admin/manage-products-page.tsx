@@ -43,7 +43,7 @@ const productColumns: Column<ProductDto>[] = [
     header: 'Edit',
     role: 'actions',
     cell: (product) => (
-      <Link to="/product/$productId" params={{ productId: product.id }} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Edit product ${product.name}`}>
+      <Link to="/dashboard/editProduct/$productId" params={{ productId: product.id }} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Edit product ${product.name}`}>
         Edit
       </Link>
     ),

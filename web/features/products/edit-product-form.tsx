@@ -8,7 +8,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { notify } from '../../components/ui/toaster.tsx';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
-import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
+import { PRODUCT_SERVER_FIELDS, ProductFields, productFormValuesOf, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
 
 /** The typed fields that differ from the product; blank ones keep their value and are not sent. */
 const changedFields = (product: ProductDto, value: ProductFormValues): ProductPatch => {
@@ -29,8 +29,8 @@ const changedFields = (product: ProductDto, value: ProductFormValues): ProductPa
 };
 
 /**
- * The admin's "Edit Product" card on the product page: the current values are the
- * placeholders, blank fields keep them, and only what changed is sent (PATCH).
+ * The admin's "Edit Product" card on the product page: the fields hold the current values, a
+ * field left blank keeps its value, and only what changed is sent (PATCH).
  */
 export default function EditProductForm({ product }: { product: ProductDto }) {
   const update = useUpdateProduct(product);
@@ -49,15 +49,15 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
         patch.imageUrl = await uploadChosenImage(value.image);
       }
       setPhase('saving');
-      await update.mutateAsync(patch);
-      formApi.reset();
+      const updated = await update.mutateAsync(patch);
+      formApi.reset(productFormValuesOf(updated));
       notify.success(messages.productUpdated);
     } catch (error) {
       showRefusal(error);
     } finally {
       setPhase('idle');
     }
-  });
+  }, productFormValuesOf(product));
 
   return (
     <form
@@ -70,7 +70,7 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
       <h2 id="edit-product-heading" className="text-xl font-bold text-slate-900">
         {labels.editProduct}
       </h2>
-      <p className="text-sm text-slate-700">Leave a field empty to keep its current value.</p>
+      <p className="text-sm text-slate-700">Change what needs changing; a field left empty keeps its current value.</p>
       <ProductFields form={form} idPrefix="edit" editing={product} serverErrors={serverErrors} clearOnEdit={clearOnEdit} />
       <SaveButton phase={phase} label={labels.saveEdit} />
     </form>

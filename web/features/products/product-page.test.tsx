@@ -162,7 +162,7 @@ describe('product page', () => {
     expect(screen.queryByRole('button', { name: 'Purchase Now' })).not.toBeInTheDocument();
   });
 
-  it('gives an admin the Edit Product form instead of the purchase form, with the current values as placeholders', async () => {
+  it('gives an admin the Edit Product form instead of the purchase form, filled with the current values', async () => {
     session.current = meOf(admin);
     productOnServer(500);
     const { screen } = renderApp('/product/p_wrench');
@@ -170,10 +170,10 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: labels.purchaseNow })).toBeDisabled();
     expect(screen.getByRole('button', { name: labels.purchaseNow })).toHaveAccessibleDescription(`${messages.adminCannotBuy}.`);
     expect(screen.queryByRole('form', { name: 'Purchase' })).not.toBeInTheDocument();
-    expect(form.getByLabelText('Product name')).toHaveAttribute('placeholder', 'Pipe Wrench 14"');
-    expect(form.getByLabelText('Price')).toHaveAttribute('placeholder', '12.50');
-    expect(form.getByLabelText('Quantity')).toHaveAttribute('placeholder', '500');
-    expect(form.getByLabelText('Description')).toHaveAttribute('placeholder', makeProduct().description);
+    expect(form.getByLabelText('Product name')).toHaveValue('Pipe Wrench 14"');
+    expect(form.getByLabelText('Price')).toHaveValue('12.50');
+    expect(form.getByLabelText('Quantity')).toHaveValue('500');
+    expect(form.getByLabelText('Description')).toHaveValue(makeProduct().description);
     expect(form.getByText(labels.imageHint)).toBeInTheDocument();
   });
 
@@ -207,7 +207,7 @@ describe('product page', () => {
     session.current = meOf(admin);
     productOnServer(500);
     const { screen, user } = renderApp('/product/p_wrench');
-    await user.type(await screen.findByLabelText('Price'), '12.50'); // the current price: not a change
+    await screen.findByLabelText('Price'); // holds the current values: saving them is no change
     await user.click(screen.getByRole('button', { name: labels.saveEdit }));
     expect(await screen.findByText(messages.nothingToUpdate)).toBeInTheDocument();
   });
@@ -229,7 +229,9 @@ describe('product page', () => {
       }),
     );
     const { screen, user } = renderApp('/product/p_wrench');
-    await user.type(await screen.findByLabelText('Price'), '13.75');
+    await user.clear(await screen.findByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '13.75');
+    await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '500'); // unchanged: not sent
     await user.upload(screen.getByLabelText('New image (optional)'), new File(['png bytes'], 'wrench.png', { type: 'image/png' }));
     expect(screen.getByText('Selected: wrench.png (1 kB)')).toBeInTheDocument();
@@ -239,8 +241,8 @@ describe('product page', () => {
     expect(patch).toEqual({ priceCents: 1375, imageUrl: '/uploads/new-wrench.png' });
     expect(await screen.findByText('Price: $13.75')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toHaveAttribute('src', '/uploads/new-wrench.png?w=640');
-    expect(screen.getByLabelText('Price')).toHaveValue('');
-    expect(screen.getByLabelText('Price')).toHaveAttribute('placeholder', '13.75');
+    // The form now holds the saved values.
+    expect(screen.getByLabelText('Price')).toHaveValue('13.75');
   });
 
   it('shows the server refusal of an image under the image field', async () => {
