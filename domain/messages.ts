@@ -262,6 +262,6 @@ export const labels = {
   yesDelete: 'Yes, delete it!',
   totalPrice: 'Total Price: $',
   orderQuantity: 'Order Quantity',
-  imageHint: 'SVG, PNG, JPG or GIF (MAX. 800x400px)',
+  imageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB',
   testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
 } as const;

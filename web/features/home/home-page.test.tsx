@@ -46,13 +46,17 @@ describe('home page', () => {
         }),
       ),
     );
-    const { screen } = renderApp('/');
+    const { screen, user } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Millions of businesses trust us' })).toBeInTheDocument();
     expect(screen.getByText('535+')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
     expect(screen.getByText(labels.noRating)).toBeInTheDocument();
     expect(screen.getAllByText('Nov 22, 2026')).toHaveLength(2);
     expect(screen.getByText(`${'x'.repeat(120)}…`)).toBeInTheDocument();
+    // A long review can be read in full.
+    await user.click(screen.getByRole('button', { name: 'Read the whole review' }));
+    expect(screen.getByText('x'.repeat(130))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('subscribes to the newsletter and sends the contact form with success toasts', async () => {

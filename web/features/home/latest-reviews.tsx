@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReviewDto } from '#http/dto.ts';
 import { latestReviewsQuery } from './api.ts';
 import { formatDate, truncate } from '../../lib/format.ts';
@@ -9,6 +9,20 @@ import { ReviewStars } from '../../components/ui/review-stars.tsx';
 
 // Only admins see Remove; visitors never download the dialog and its mutation.
 const RemoveReviewButton = lazy(() => import('../../components/reviews/remove-review-button.tsx'));
+
+/** The first 120 characters, and the rest on request: a long review stays readable in full. */
+function ReviewComment({ comment }: { comment: string }) {
+  const [open, setOpen] = useState(false);
+  if (comment.length <= 120) return <p className="text-slate-700">{comment}</p>;
+  return (
+    <div>
+      <p className="whitespace-pre-line text-slate-700">{open ? comment : truncate(comment, 120)}</p>
+      <button type="button" className="mt-1 text-sm font-semibold text-slate-900 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Show less' : 'Read the whole review'}
+      </button>
+    </div>
+  );
+}
 
 function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
   return (
@@ -21,7 +35,7 @@ function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
         </div>
       </div>
       <ReviewStars rating={review.rating} />
-      <p className="text-slate-700">{truncate(review.comment, 120)}</p>
+      <ReviewComment comment={review.comment} />
       <div className="mt-auto flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
