@@ -20,6 +20,7 @@ import { Route as SignUpRouteImport } from './routes/signUp'
 import { Route as VerifyEmailRouteImport } from './routes/verifyEmail'
 import { Route as SignedInDashboardRouteImport } from './routes/_signedIn/dashboard'
 import { Route as SignedInEditProfileRouteImport } from './routes/_signedIn/editProfile'
+import { Route as InfoPageRouteImport } from './routes/info.$page'
 import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
 import { Route as SignedInDashboardIndexRouteImport } from './routes/_signedIn/dashboard/index'
 import { Route as SignedInDashboardAdminRouteImport } from './routes/_signedIn/dashboard/_admin'
@@ -88,6 +89,11 @@ const SignedInEditProfileRoute = SignedInEditProfileRouteImport.update({
   id: '/editProfile',
   path: '/editProfile',
   getParentRoute: () => SignedInRoute,
+} as any)
+const InfoPageRoute = InfoPageRouteImport.update({
+  id: '/info/$page',
+  path: '/info/$page',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ProductProductIdRoute = ProductProductIdRouteImport.update({
   id: '/product/$productId',
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/verifyEmail': typeof VerifyEmailRoute
   '/dashboard': typeof SignedInDashboardRouteWithChildren
   '/editProfile': typeof SignedInEditProfileRoute
+  '/info/$page': typeof InfoPageRoute
   '/product/$productId': typeof ProductProductIdRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
@@ -203,6 +210,7 @@ export interface FileRoutesByTo {
   '/signUp': typeof SignUpRoute
   '/verifyEmail': typeof VerifyEmailRoute
   '/editProfile': typeof SignedInEditProfileRoute
+  '/info/$page': typeof InfoPageRoute
   '/product/$productId': typeof ProductProductIdRoute
   '/dashboard': typeof SignedInDashboardIndexRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
@@ -230,6 +238,7 @@ export interface FileRoutesById {
   '/verifyEmail': typeof VerifyEmailRoute
   '/_signedIn/dashboard': typeof SignedInDashboardRouteWithChildren
   '/_signedIn/editProfile': typeof SignedInEditProfileRoute
+  '/info/$page': typeof InfoPageRoute
   '/product/$productId': typeof ProductProductIdRoute
   '/_signedIn/dashboard/_admin': typeof SignedInDashboardAdminRouteWithChildren
   '/_signedIn/dashboard/allUer': typeof SignedInDashboardAllUerRoute
@@ -258,6 +267,7 @@ export interface FileRouteTypes {
     | '/verifyEmail'
     | '/dashboard'
     | '/editProfile'
+    | '/info/$page'
     | '/product/$productId'
     | '/dashboard/allUer'
     | '/dashboard/myProfile'
@@ -282,6 +292,7 @@ export interface FileRouteTypes {
     | '/signUp'
     | '/verifyEmail'
     | '/editProfile'
+    | '/info/$page'
     | '/product/$productId'
     | '/dashboard'
     | '/dashboard/allUer'
@@ -308,6 +319,7 @@ export interface FileRouteTypes {
     | '/verifyEmail'
     | '/_signedIn/dashboard'
     | '/_signedIn/editProfile'
+    | '/info/$page'
     | '/product/$productId'
     | '/_signedIn/dashboard/_admin'
     | '/_signedIn/dashboard/allUer'
@@ -334,6 +346,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignUpRoute: typeof SignUpRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  InfoPageRoute: typeof InfoPageRoute
   ProductProductIdRoute: typeof ProductProductIdRoute
 }
 
@@ -415,6 +428,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/editProfile'
       preLoaderRoute: typeof SignedInEditProfileRouteImport
       parentRoute: typeof SignedInRoute
+    }
+    '/info/$page': {
+      id: '/info/$page'
+      path: '/info/$page'
+      fullPath: '/info/$page'
+      preLoaderRoute: typeof InfoPageRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/product/$productId': {
       id: '/product/$productId'
@@ -591,6 +611,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SignUpRoute: SignUpRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  InfoPageRoute: InfoPageRoute,
   ProductProductIdRoute: ProductProductIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -61,15 +61,16 @@ describe('journey D: catalog administration, ordering a new product, reviews and
       // The card asks for a resized variant, made by sharp on first request: allow for a cold start.
       await expect.poll(() => imageLoaded(image), { timeout: 15_000 }).toBe(true);
 
-      // The admin corrects the price from Manage Products → Edit (the product page's edit form).
+      // The admin corrects the price from Manage Products → Edit (the dashboard's edit page).
       await admin.goto('/dashboard/manageProduct');
       await admin.getByRole('link', { name: `Edit product ${productName}` }).click();
-      await admin.waitForURL(/\/product\//);
+      await admin.waitForURL(/\/dashboard\/editProduct\//);
       const editForm = admin.getByRole('form', { name: labels.editProduct });
       expect(await editForm.getByLabel('Price').inputValue()).toBe('9.99');
       await editForm.getByLabel('Price').fill('10.50');
       await editForm.getByRole('button', { name: labels.saveEdit }).click();
       await admin.getByText(messages.productUpdated).first().waitFor();
+      await admin.getByRole('link', { name: 'see it in the shop' }).click();
       await admin.getByText('Price: $10.50').first().waitFor();
 
       // A customer buys 150 units of it from the home page.

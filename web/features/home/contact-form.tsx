@@ -27,7 +27,7 @@ export function ContactForm() {
     },
   });
   return (
-    <section aria-labelledby="contact-heading" className="mx-auto max-w-3xl px-4 py-12">
+    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-3xl scroll-mt-24 px-4 py-12">
       <h2 id="contact-heading" className="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl">
         Contact Us
       </h2>
