@@ -38,7 +38,7 @@ export function createApp(ports: AppPorts) {
   const settings: HttpSettings = { ...defaultHttpSettings, ...ports.settings };
   const logger = ports.logger ?? silentLogger;
   const background = ports.background ?? createBackgroundWork(logger);
-  const expireFirst = expireUnpaidOrdersFirst(ports, settings);
+  const expireFirst = expireUnpaidOrdersFirst(ports, settings, logger);
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { messages } from '#domain/messages.ts';
+import { ServiceUnavailableError } from '#domain/shared/errors.ts';
+import type { Logger } from '../logger.ts';
 import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const orderBody = (productId: string, quantity = 100) => ({ productId, quantity, phone: '+1 (555) 010-2030', address: '1 Harbour Road' });
@@ -363,5 +366,25 @@ describe('ordering needs a verified e-mail', () => {
     const token = new URL(mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     expect((await context.call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(204);
     expect((await context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token })).status).toBe(201);
+  });
+});
+
+describe('an expiry sweep that fails', () => {
+  it('is logged and never keeps a buyer from their orders (the payment provider is down)', async () => {
+    let now = new Date('2026-11-01T09:00:00Z').getTime();
+    const warnings: string[] = [];
+    const logger: Logger = { debug() {}, info() {}, warn: (message) => void warnings.push(message), error() {} };
+    const provider = createTestPaymentGateway();
+    const payments = { ...provider, cancelIntent: () => Promise.reject(new ServiceUnavailableError('payments', { cause: new Error('ECONNRESET') })) };
+    const context = createTestApp({ payments, logger, clock: { now: () => new Date(now) }, settings: { unpaidOrderTtlHours: 48 } });
+    const product = await addProduct(context.store, { stock: 1000 });
+    const buyer = await context.signUp();
+    const placed = await context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    expect((await context.call('POST', `/api/orders/${placed.json.id}/payment-intent`, { token: buyer.token })).status).toBe(200);
+    now += 49 * 60 * 60 * 1000;
+    const mine = await context.call('GET', '/api/orders', { token: buyer.token });
+    expect(mine.status).toBe(200);
+    expect(mine.json.items).toHaveLength(1);
+    expect(warnings).toContain('expiring unpaid orders failed');
   });
 });
