@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notify, Toaster } from './toaster.tsx';
+import { notify, Toaster, TOAST_OFFSET, TOAST_OFFSET_PHONE } from './toaster.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,5 +34,19 @@ describe('toasts', () => {
     });
     await advance(100);
     expect(container.querySelectorAll('[data-sonner-toast][data-visible="true"]')).toHaveLength(20);
+  });
+
+  it('sits below the brand bar, on a desktop and on a phone, instead of covering it', async () => {
+    const { container } = render(<Toaster />);
+    act(() => {
+      notify.success('Saved it');
+    });
+    const list = await vi.waitFor(() => {
+      const found = container.querySelector<HTMLElement>('[data-sonner-toaster]');
+      if (!found) throw new Error('no toaster yet');
+      return found;
+    });
+    expect(list.style.getPropertyValue('--offset-top')).toBe(`${TOAST_OFFSET.top}px`);
+    expect(list.style.getPropertyValue('--mobile-offset-top')).toBe(`${TOAST_OFFSET_PHONE.top}px`);
   });
 });
