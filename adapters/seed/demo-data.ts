@@ -165,11 +165,20 @@ export async function seedDemoData(deps: CoreDeps): Promise<boolean> {
   for (const [index, { slug, ...product }] of products.entries()) {
     const createdAt = new Date(now - (products.length - index) * MINUTE);
     const first = index === 0;
+    // The first product is the claim: another instance starting at the same moment either hits
+    // its id (an error) or keeps losing the race for the next part number ('duplicate-sku');
+    // either way it finds the claim and leaves the seeding to the one that made it.
+    const anotherIsSeeding = async () => first && (await deps.store.products.findById(DEMO_CLAIM_ID)) !== null;
+    let created: Awaited<ReturnType<typeof deps.store.products.create>>;
     try {
-      await deps.store.products.create({ ...product, imageUrl: productImage(slug), id: first ? DEMO_CLAIM_ID : deps.ids.newId(), createdAt });
+      created = await deps.store.products.create({ ...product, imageUrl: productImage(slug), id: first ? DEMO_CLAIM_ID : deps.ids.newId(), createdAt });
     } catch (error) {
-      if (first && (await deps.store.products.findById(DEMO_CLAIM_ID))) return false; // another instance is seeding
+      if (await anotherIsSeeding()) return false;
       throw error;
+    }
+    if (created === 'duplicate-sku') {
+      if (await anotherIsSeeding()) return false;
+      throw new Error(`demo product ${product.name} could not be given a part number`);
     }
   }
   const reviews = [...DEMO_REVIEWS].reverse();
