@@ -5,7 +5,7 @@ import { labels } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery, useShipOrder } from './api.ts';
 import { ORDER_STATUS_FILTERS, STATUS_FILTER_LABELS, type OrdersSearch } from './orders-search.ts';
-import { formatCents, formatDate } from '../../lib/format.ts';
+import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -14,6 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
+import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
 
 function ShipAction({ order }: { order: OrderDto }) {
   const ship = useShipOrder(order);
@@ -36,15 +37,7 @@ function ShipAction({ order }: { order: OrderDto }) {
 // Everything an admin checks before pressing Ship is on the row: when, who, what and where to.
 const orderColumns: Column<OrderDto>[] = [
   { header: 'Product', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
-  {
-    header: 'Placed',
-    cell: (order) => (
-      <div>
-        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-        <span className="block font-mono text-xs text-slate-600">{order.id}</span>
-      </div>
-    ),
-  },
+  { header: 'Placed', cell: (order) => <OrderPlacedCell order={order} /> },
   {
     header: 'Customer',
     cell: (order) => (
@@ -54,17 +47,7 @@ const orderColumns: Column<OrderDto>[] = [
       </div>
     ),
   },
-  {
-    header: 'Ship to',
-    cell: (order) => (
-      <div>
-        <span className="block max-w-56 break-words">{order.address}</span>
-        <a className="text-xs whitespace-nowrap text-amber-900 underline" href={`tel:${order.phone}`}>
-          {order.phone}
-        </a>
-      </div>
-    ),
-  },
+  { header: 'Ship to', cell: (order) => <ShipToCell order={order} callable /> },
   { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
   { header: 'Total', cell: (order) => formatCents(order.totalCents) },
   { header: 'Status', role: 'actions', cell: (order) => <ShipAction order={order} /> },

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { myOrdersQuery } from './api.ts';
-import { formatCents, formatDate } from '../../lib/format.ts';
+import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
@@ -11,32 +11,17 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
+import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
 
 // What a buyer checks on an order: when, which (its number, for the supplier's phone line), the
 // price per unit, the total and where it goes.
 const orderColumns: Column<OrderDto>[] = [
   { header: 'Name', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
-  {
-    header: 'Order',
-    cell: (order) => (
-      <div>
-        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-        <span className="block font-mono text-xs text-slate-600">No. {order.id}</span>
-      </div>
-    ),
-  },
+  { header: 'Order', cell: (order) => <OrderPlacedCell order={order} /> },
   { header: 'Order Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
   { header: 'Unit Price', cell: (order) => formatCents(order.unitPriceCents) },
   { header: 'Total Price', cell: (order) => formatCents(order.totalCents) },
-  {
-    header: 'Ship to',
-    cell: (order) => (
-      <div>
-        <span className="block max-w-56 break-words">{order.address}</span>
-        <span className="block text-xs whitespace-nowrap text-slate-600">{order.phone}</span>
-      </div>
-    ),
-  },
+  { header: 'Ship to', cell: (order) => <ShipToCell order={order} /> },
   { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },
   {
     header: 'Pay',
