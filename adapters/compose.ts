@@ -6,15 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
-import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
-import type { ImageStore, InspectImage } from '#domain/images/image-store.ts';
 import type { Mailer } from '#domain/mail/mailer.ts';
-import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
-import type { Clock, IdGenerator } from '#domain/shared/clock.ts';
-import type { Store } from '#domain/store.ts';
+import type { Ports } from '#domain/ports.ts';
+import type { Clock } from '#domain/shared/clock.ts';
 import { createJwtTokenService, type JwtTokenService } from './identity/jwt-token-service.ts';
-import { createGoogleOidc, type GoogleOidc } from './identity/google-oidc.ts';
+import { createGoogleOidc } from './identity/google-oidc.ts';
 import { createJwtLinkTokenService } from './identity/jwt-link-token-service.ts';
 import { createScryptPasswordHasher } from './identity/scrypt-password-hasher.ts';
 import { createImageHostStore } from './images/image-host-store.ts';
@@ -24,6 +20,7 @@ import { inspectRasterImage } from './images/inspect-image.ts';
 import { sweepUnreferencedUploads } from './images/sweep-uploads.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
+import { paymentPorts } from './payments/payment-ports.ts';
 import type { Storage, StorageLifecycle } from './storage/storage.ts';
 
 export const DEFAULT_MAIL_FROM = 'Bulkhead <no-reply@localhost>';
@@ -48,25 +45,14 @@ export interface AdapterSettings {
   imageHost?: { key: string; endpoint: string | null } | null;
 }
 
-export interface ComposedPorts {
-  /** The repositories: all of the storage the domain sees. */
-  store: Store;
+export interface ComposedPorts extends Ports {
   /** The database connection: health pings it, shutdown closes it. */
   lifecycle: StorageLifecycle;
   /** For the HTTP catalog cache (adapters/storage/storage.ts); null: nothing may be cached. */
   catalogVersion: Storage['catalogVersion'];
-  clock: Clock;
-  ids: IdGenerator;
-  hasher: PasswordHasher;
   tokens: JwtTokenService;
-  payments: PaymentGateway;
-  mailer: Mailer;
-  links: LinkTokenService;
-  google: GoogleOidc | null;
-  images: ImageStore;
   /** The local store's files (served at /uploads), or null with the remote image host. */
   uploads: ReturnType<typeof createLocalImageFiles> | null;
-  inspectImage: InspectImage;
   /** For the start-up line: which adapters were chosen. */
   describe: {
     database: 'sqlite' | 'postgres';
@@ -98,13 +84,13 @@ export const openStorage = async (database: AdapterSettings['database']): Promis
 export const createPayments = async (
   stripe: AdapterSettings['stripe'],
   clock: Clock,
-): Promise<PaymentGateway> => {
+): Promise<Pick<Ports, 'payments' | 'testCards' | 'webhooks'>> => {
   if (stripe) {
     const { createStripePaymentGateway } = await import('./payments/stripe/stripe-payment-gateway.ts');
-    return createStripePaymentGateway(stripe);
+    return paymentPorts(createStripePaymentGateway(stripe));
   }
   const { createTestPaymentGateway } = await import('./payments/test/test-payment-gateway.ts');
-  return createTestPaymentGateway({ now: () => clock.now() });
+  return paymentPorts(createTestPaymentGateway({ now: () => clock.now() }));
 };
 
 /** Unreferenced uploads older than a day are deleted at start and then every hour. */
@@ -148,7 +134,7 @@ export async function composePorts(
     ids: { newId: () => randomUUID() },
     hasher: createScryptPasswordHasher(),
     tokens: createJwtTokenService({ secret: settings.jwtSecret, clock }),
-    payments: await createPayments(settings.stripe, clock),
+    ...(await createPayments(settings.stripe, clock)),
     mailer: createMailer(settings, dataDir, options.log ?? ((line) => console.log(line))),
     // The session secret also signs links: their audiences differ, so neither passes for the other.
     links: createJwtLinkTokenService({ secret: settings.jwtSecret, clock }),

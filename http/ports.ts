@@ -1,47 +1,10 @@
 import { DEFAULT_MAX_UNPAID_ORDERS, DEFAULT_UNPAID_ORDER_TTL_HOURS } from '#domain/ordering/order.ts';
 import { randomBytes } from 'node:crypto';
-import type { GoogleIdentity } from '#domain/identity/google-sign-in.ts';
-import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { User } from '#domain/identity/user.ts';
-import type { ImageStore, InspectImage } from '#domain/images/image-store.ts';
-import type { Mailer } from '#domain/mail/mailer.ts';
-import type { PasswordHasher } from '#domain/identity/password-hasher.ts';
-import type { TokenService } from '#domain/identity/token-service.ts';
-import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
-import type { CoreDeps } from '#domain/shared/deps.ts';
-import type { ErrorOf } from '#domain/shared/errors.ts';
-import type { Result } from '#domain/shared/result.ts';
+import type { Ports } from '#domain/ports.ts';
 import type { Logger } from './logger.ts';
 import type { BackgroundWork } from './background-work.ts';
 import { memoryCounters, type CounterStore } from './middleware/attempt-counters.ts';
-import type { TestCardInput } from './schemas.ts';
-
-/** The offline test provider's card network (adapters/payments/test). */
-export interface TestCardConfirmer {
-  confirmCard(input: TestCardInput): Promise<Result<{ status: 'succeeded'; paymentIntentId: string }, ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'ORDER_ALREADY_PAID' | 'VALIDATION_FAILED' | 'CARD_DECLINED'>>>;
-}
-
-/** Stripe's signed webhooks (adapters/payments/stripe); `intent` only for payment_intent.succeeded. */
-export interface WebhookVerifier {
-  verifyWebhook(
-    rawBody: string,
-    signature: string,
-  ): Promise<{ ok: true; eventId: string; intent: PaymentIntent | null } | { ok: false }>;
-}
-
-export const canConfirmTestCards = (payments: PaymentGateway): payments is PaymentGateway & TestCardConfirmer =>
-  payments.provider === 'test' && typeof (payments as Partial<TestCardConfirmer>).confirmCard === 'function';
-
-export const canVerifyWebhooks = (payments: PaymentGateway): payments is PaymentGateway & WebhookVerifier =>
-  typeof (payments as Partial<WebhookVerifier>).verifyWebhook === 'function';
-
-/** The OIDC client of adapters/identity/google-oidc.ts, as the Google routes use it. */
-export interface GoogleSignIn {
-  start(): Promise<{ url: string; state: string; nonce: string; codeVerifier: string }>;
-  finish(input: { code: string; codeVerifier: string; nonce: string }): Promise<
-    { ok: true; identity: GoogleIdentity } | { ok: false; reason: string }
-  >;
-}
 
 /** The local-disk image store's files, which this server serves at /uploads/:name. */
 export interface LocalImageFiles {
@@ -122,8 +85,8 @@ export const defaultHttpSettings: HttpSettings = {
   maxUnpaidOrdersPerAccount: DEFAULT_MAX_UNPAID_ORDERS,
 };
 
-/** Everything createApp needs; adapters/compose.ts builds it from the configuration. */
-export interface AppPorts extends CoreDeps {
+/** Everything createApp needs: the domain's ports and what only the HTTP layer uses; adapters/compose.ts builds it from the configuration. */
+export interface AppPorts extends Ports {
   /** The database connection (adapters/storage/storage.ts): the health route pings it. */
   lifecycle: { ping(): Promise<void> };
   /**
@@ -131,17 +94,6 @@ export interface AppPorts extends CoreDeps {
    * it stays put. Null when the storage cannot tell (PostgreSQL): pages are read every time.
    */
   catalogVersion: (() => string) | null;
-  hasher: PasswordHasher;
-  tokens: TokenService;
-  payments: PaymentGateway;
-  mailer: Mailer;
-  /** Signed tokens for the verification and password-reset links. */
-  links: LinkTokenService;
-  /** Null when GOOGLE_CLIENT_ID/SECRET are not set: the Google routes answer 503. */
-  google: GoogleSignIn | null;
-  images: ImageStore;
-  /** Checks a raster upload's size in pixels and that it decodes, before it is kept. */
-  inspectImage: InspectImage;
   /** Set when images are kept on local disk; null or missing when a remote host keeps them. */
   uploads?: LocalImageFiles | null;
   /** The built SPA (dist/); null or missing index.html gives the "run npm run build" page. */

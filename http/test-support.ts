@@ -3,7 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createJwtLinkTokenService } from '#adapters/identity/jwt-link-token-service.ts';
 import { createJwtTokenService } from '#adapters/identity/jwt-token-service.ts';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
-import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { paymentPorts } from '#adapters/payments/payment-ports.ts';
+import type { StripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
+import { createTestPaymentGateway, type TestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { Storage } from '#adapters/storage/storage.ts';
 import type { Product } from '#domain/catalog/product.ts';
@@ -13,20 +15,20 @@ import { inspectRasterImage } from '#adapters/images/inspect-image.ts';
 import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import type { Clock } from '#domain/shared/clock.ts';
-import type { PaymentGateway } from '#domain/ordering/payment-gateway.ts';
+import type { GoogleSignIn } from '#domain/identity/google-sign-in.ts';
 import type { Store } from '#domain/store.ts';
 import { createApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
-import type { AppPorts, GoogleSignIn, HttpSettings, LocalImageFiles } from './ports.ts';
+import type { AppPorts, HttpSettings, LocalImageFiles } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
 export const TEST_SECRET = 'http-tests-secret-that-is-long-enough-0123';
 
 export interface TestAppOptions {
   settings?: Partial<HttpSettings>;
-  payments?: PaymentGateway;
+  payments?: TestPaymentGateway | StripePaymentGateway;
   webRoot?: string | null;
   logger?: Logger;
   /** The storage the app runs on; a fresh memory storage by default. */
@@ -65,7 +67,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     // A low scrypt cost keeps hundreds of sign-ups fast; the adapter's own tests use the real cost.
     hasher: createScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
-    payments: options.payments ?? createTestPaymentGateway(),
+    ...paymentPorts(options.payments ?? createTestPaymentGateway()),
     mailer,
     links: options.links ?? createJwtLinkTokenService({ secret: TEST_SECRET, clock }),
     google: options.google ?? null,

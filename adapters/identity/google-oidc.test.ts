@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInWithGoogle } from '#domain/identity/google-sign-in.ts';
-import type { CoreDeps } from '#domain/shared/deps.ts';
+import type { Ports } from '#domain/ports.ts';
 import { DEFAULT_FAKE_USER, startFakeOidcIssuer, type FakeOidcIssuer } from './fake-oidc-issuer.ts';
 import { createGoogleOidc, type GoogleOidc } from './google-oidc.ts';
 
@@ -41,21 +41,21 @@ const signIn = async () => {
 
 const expectRefused = (result: Awaited<ReturnType<GoogleOidc['finish']>>, reason: RegExp) => {
   expect(result.ok).toBe(false);
-  if (!result.ok) expect(result.reason).toMatch(reason);
+  if (!result.ok) expect(result.error).toMatch(reason);
 };
 
 describe('Google OIDC client against a local issuer', () => {
   it('completes the whole flow and returns the verified identity', async () => {
     expect(await signIn()).toEqual({
       ok: true,
-      identity: { email: 'google.user@example.com', emailVerified: true, name: 'Google User' },
+      value: { email: 'google.user@example.com', emailVerified: true, name: 'Google User' },
     });
     expect(issuer.exchangedCodes).toBeGreaterThan(0);
   });
 
   it('returns whichever user the issuer signed in', async () => {
     issuer.signInAs({ sub: '42', email: 'Ada@Example.com', emailVerified: true, name: null });
-    expect(await signIn()).toEqual({ ok: true, identity: { email: 'Ada@Example.com', emailVerified: true, name: null } });
+    expect(await signIn()).toEqual({ ok: true, value: { email: 'Ada@Example.com', emailVerified: true, name: null } });
   });
 
   it('builds an authorization URL with PKCE S256, state, nonce and fresh secrets each time', async () => {
@@ -136,12 +136,12 @@ describe('Google OIDC client against a local issuer', () => {
   it('reports an unverified Google e-mail, which the sign-in use case then refuses', async () => {
     issuer.nextToken({ emailVerified: false });
     const result = await signIn();
-    expect(result).toEqual({ ok: true, identity: { email: 'google.user@example.com', emailVerified: false, name: 'Google User' } });
+    expect(result).toEqual({ ok: true, value: { email: 'google.user@example.com', emailVerified: false, name: 'Google User' } });
     // The use case must refuse before touching any account, so a store that throws proves it.
     const untouchable = new Proxy({}, { get: () => { throw new Error('store touched'); } });
-    const deps = { store: untouchable, clock: { now: () => new Date() }, ids: { newId: () => 'id' } } as unknown as CoreDeps;
+    const deps = { store: untouchable, clock: { now: () => new Date() }, ids: { newId: () => 'id' } } as unknown as Pick<Ports, 'store' | 'clock' | 'ids'>;
     if (!result.ok) throw new Error('expected an identity');
-    const outcome = await signInWithGoogle(deps, result.identity);
+    const outcome = await signInWithGoogle(deps, result.value);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error).toEqual({ code: 'INVALID_CREDENTIALS', reason: 'google-email-unverified' });
   });

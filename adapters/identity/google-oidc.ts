@@ -6,7 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
-import type { GoogleIdentity } from '#domain/identity/google-sign-in.ts';
+import type { GoogleIdentity, GoogleSignIn } from '#domain/identity/google-sign-in.ts';
+import { fail, ok } from '#domain/shared/result.ts';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** Google's tokens may carry the issuer without the scheme (documented by Google). */
@@ -23,29 +24,8 @@ export interface GoogleOidcOptions {
   fetch?: typeof fetch;
 }
 
-export interface GoogleOidcStart {
-  url: string;
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-}
-
-export type GoogleOidcResult = { ok: true; identity: GoogleIdentity } | { ok: false; reason: string };
-
-export interface GoogleOidc {
-  /**
-   * Builds the authorization URL; the caller keeps `state`, `nonce`, `codeVerifier` (e.g. in a
-   * short-lived signed HttpOnly cookie), returns the user to `url`, and on the callback compares
-   * the returned `state` with the kept one before calling `finish`. Rejects only when the
-   * issuer's discovery document cannot be read.
-   */
-  start(): Promise<GoogleOidcStart>;
-  /**
-   * Exchanges the code (with the code verifier), verifies the ID token and returns the identity.
-   * Never throws: any failure is `ok: false` with a reason for the logs (not for the user).
-   */
-  finish(input: { code: string; codeVerifier: string; nonce: string }): Promise<GoogleOidcResult>;
-}
+/** The Google sign-in port (domain/identity/google-sign-in.ts), made with Google's OIDC endpoints. */
+export type GoogleOidc = GoogleSignIn;
 
 interface Discovery {
   issuer: string;
@@ -126,11 +106,11 @@ export function createGoogleOidc(options: GoogleOidcOptions): GoogleOidc {
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) {
-      return { ok: false as const, reason: `token exchange refused (HTTP ${response.status}: ${String(body.error ?? 'no error code')})` };
+      return fail(`token exchange refused (HTTP ${response.status}: ${String(body.error ?? 'no error code')})`);
     }
     return typeof body.id_token === 'string'
-      ? { ok: true as const, idToken: body.id_token }
-      : { ok: false as const, reason: 'token response has no id_token' };
+      ? ok(body.id_token)
+      : fail('token response has no id_token');
   };
 
   return {
@@ -155,28 +135,28 @@ export function createGoogleOidc(options: GoogleOidcOptions): GoogleOidc {
     },
 
     async finish({ code, codeVerifier, nonce }) {
-      if (typeof code !== 'string' || code === '' || code.length > 2048) return { ok: false, reason: 'missing or malformed code' };
-      if (typeof codeVerifier !== 'string' || !CODE_VERIFIER.test(codeVerifier)) return { ok: false, reason: 'malformed code verifier' };
-      if (typeof nonce !== 'string' || nonce === '') return { ok: false, reason: 'missing nonce' };
+      if (typeof code !== 'string' || code === '' || code.length > 2048) return fail('missing or malformed code');
+      if (typeof codeVerifier !== 'string' || !CODE_VERIFIER.test(codeVerifier)) return fail('malformed code verifier');
+      if (typeof nonce !== 'string' || nonce === '') return fail('missing nonce');
       try {
         const { doc, jwks } = await discover();
         const exchanged = await exchangeCode(doc.token_endpoint, code, codeVerifier);
         if (!exchanged.ok) return exchanged;
-        const { payload } = await jwtVerify(exchanged.idToken, jwks, {
+        const { payload } = await jwtVerify(exchanged.value, jwks, {
           algorithms: ['RS256'],
           issuer: acceptedIssuers,
           audience: clientId,
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           requiredClaims: ['sub', 'iat', 'exp'],
         });
-        if (payload.nonce !== nonce) return { ok: false, reason: 'ID token nonce does not match this sign-in' };
+        if (payload.nonce !== nonce) return fail('ID token nonce does not match this sign-in');
         // With several audiences the authorized party must be us (OIDC Core §3.1.3.7).
-        if (payload.azp !== undefined && payload.azp !== clientId) return { ok: false, reason: 'ID token issued to another party' };
+        if (payload.azp !== undefined && payload.azp !== clientId) return fail('ID token issued to another party');
         const identity = identityFrom(payload);
-        return identity ? { ok: true, identity } : { ok: false, reason: 'ID token has no e-mail address' };
+        return identity ? ok(identity) : fail('ID token has no e-mail address');
       } catch (error) {
         const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        return { ok: false, reason: `Google sign-in failed (${detail})` };
+        return fail(`Google sign-in failed (${detail})`);
       }
     },
   };

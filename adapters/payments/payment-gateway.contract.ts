@@ -41,21 +41,21 @@ export function describePaymentGatewayContract(name: string, open: OpenPaymentGa
     it('creates an unpaid intent for the amount, currency and order, with Stripe-shaped ids', async () => {
       const orderId = newOrderId();
       const intent = await intentFor(orderId);
-      expect(intent).toMatchObject({ status: 'requires_payment_method', amountCents: 150_000, currency: 'usd', orderId });
+      expect(intent).toMatchObject({ state: 'open', amountCents: 150_000, currency: 'usd', orderId });
       expect(intent.id).toMatch(/^pi_[0-9A-Za-z]{24}$/);
       expect(intent.clientSecret.startsWith(`${intent.id}_secret_`)).toBe(true);
     });
 
     it('cancels an open intent so it can no longer be paid, leaves a succeeded one succeeded, and knows no unknown id', async () => {
       const open = await intentFor(newOrderId());
-      expect(await gateway.cancelIntent(open.id)).toMatchObject({ id: open.id, status: 'canceled' });
+      expect(await gateway.cancelIntent(open.id)).toMatchObject({ id: open.id, state: 'canceled' });
       await expect(fixture.pay(open)).rejects.toThrow();
-      expect((await gateway.retrieveIntent(open.id))?.status).toBe('canceled');
-      expect((await gateway.cancelIntent(open.id))?.status).toBe('canceled');
+      expect((await gateway.retrieveIntent(open.id))?.state).toBe('canceled');
+      expect((await gateway.cancelIntent(open.id))?.state).toBe('canceled');
 
       const paid = await intentFor(newOrderId());
       await fixture.pay(paid);
-      expect(await gateway.cancelIntent(paid.id)).toMatchObject({ id: paid.id, status: 'succeeded', amountCents: 150_000 });
+      expect(await gateway.cancelIntent(paid.id)).toMatchObject({ id: paid.id, state: 'succeeded', amountCents: 150_000 });
 
       expect(await gateway.cancelIntent('pi_000000000000000000000000')).toBeNull();
     });
@@ -76,7 +76,7 @@ export function describePaymentGatewayContract(name: string, open: OpenPaymentGa
     it('retrieves an intent as created, not yet succeeded, and null for an unknown or malformed id', async () => {
       const intent = await intentFor(newOrderId());
       expect(await gateway.retrieveIntent(intent.id)).toEqual(intent);
-      expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+      expect((await gateway.retrieveIntent(intent.id))?.state).toBe('open');
       expect(await gateway.retrieveIntent('pi_000000000000000000000000')).toBeNull();
       expect(await gateway.retrieveIntent('pi_doesnotexist000000000000')).toBeNull();
       expect(await gateway.retrieveIntent('../v1/payment_intents')).toBeNull();
@@ -89,7 +89,7 @@ export function describePaymentGatewayContract(name: string, open: OpenPaymentGa
       await fixture.pay(intent);
       expect(await gateway.retrieveIntent(intent.id)).toMatchObject({
         id: intent.id,
-        status: 'succeeded',
+        state: 'succeeded',
         amountCents: 150_000,
         currency: 'usd',
         orderId,
@@ -99,15 +99,15 @@ export function describePaymentGatewayContract(name: string, open: OpenPaymentGa
     it('keeps an intent payable after a declined card', async () => {
       const intent = await intentFor(newOrderId());
       await fixture.decline(intent);
-      expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+      expect((await gateway.retrieveIntent(intent.id))?.state).toBe('open');
       await fixture.pay(intent);
-      expect((await gateway.retrieveIntent(intent.id))?.status).toBe('succeeded');
+      expect((await gateway.retrieveIntent(intent.id))?.state).toBe('succeeded');
     });
 
     it('hands out copies: changing a returned intent changes nothing the provider holds', async () => {
       const intent = await intentFor(newOrderId());
-      intent.status = 'succeeded';
-      expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+      intent.state = 'succeeded';
+      expect((await gateway.retrieveIntent(intent.id))?.state).toBe('open');
     });
   });
 }

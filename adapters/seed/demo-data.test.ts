@@ -2,13 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { listProducts } from '#domain/catalog/browse-catalog.ts';
-import type { CoreDeps } from '#domain/shared/deps.ts';
+import type { Ports } from '#domain/ports.ts';
 import { createMemoryStorage } from '../storage/memory/memory-store.ts';
 import { DEMO_PRODUCTS, DEMO_REVIEWS, demoImagePaths, seedDemoData } from './demo-data.ts';
 
 const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
 
-const makeDeps = (): CoreDeps => {
+const makeDeps = (): Pick<Ports, 'store' | 'clock' | 'ids'> => {
   let next = 0;
   return {
     store: createMemoryStorage().repositories,

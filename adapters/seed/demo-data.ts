@@ -1,6 +1,6 @@
 import type { NewProduct } from '#domain/catalog/product.ts';
 import type { Review } from '#domain/content/review.ts';
-import type { CoreDeps } from '#domain/shared/deps.ts';
+import type { Ports } from '#domain/ports.ts';
 
 /** Images live in web/public/demo, which the server serves at /demo. */
 const productImage = (slug: string): string => `/demo/products/${slug}.svg`;
@@ -157,7 +157,7 @@ export const DEMO_CLAIM_ID = '5eed0000-0000-4000-8000-000000000001';
  * Fills an empty shop with demo products and reviews; does nothing once any product exists, so
  * an operator who deletes the demo items never sees them come back. Returns true when it seeded.
  */
-export async function seedDemoData(deps: CoreDeps): Promise<boolean> {
+export async function seedDemoData(deps: Pick<Ports, 'store' | 'clock' | 'ids'>): Promise<boolean> {
   if ((await deps.store.products.count()) > 0) return false;
   const now = deps.clock.now().getTime();
   // Oldest first, each a minute apart, so "newest first" has one well-defined order.

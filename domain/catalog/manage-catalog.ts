@@ -1,6 +1,6 @@
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import type { Store } from '../store.ts';
@@ -101,7 +101,7 @@ const checkCatalogFields = async (
 const skuTaken = (sku: string | undefined): ErrorOf<'SKU_TAKEN'> => ({ code: 'SKU_TAKEN', sku: sku ?? '' });
 
 export const createProduct = async (
-  { store, clock, ids }: CoreDeps,
+  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
   actor: User,
   input: NewProduct,
 ): Promise<Result<Product, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'SKU_TAKEN'>>> => {
@@ -121,7 +121,7 @@ export const createProduct = async (
  * divide the minimum).
  */
 export const updateProduct = async (
-  { store, clock }: Pick<CoreDeps, 'store' | 'clock'>,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   actor: User,
   id: string,
   changes: ProductChanges,
@@ -143,7 +143,7 @@ export const updateProduct = async (
 
 /** Orders keep their snapshot of a deleted product. */
 export const deleteProduct = async (
-  { store }: Pick<CoreDeps, 'store'>,
+  { store }: Pick<Ports, 'store'>,
   actor: User,
   id: string,
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {

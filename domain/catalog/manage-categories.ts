@@ -1,5 +1,5 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
@@ -42,7 +42,7 @@ const checkCategory = async (
 };
 
 export const createCategory = async (
-  { store, clock, ids }: CoreDeps,
+  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
   actor: User,
   input: CategoryInput,
 ): Promise<Result<Category, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SLUG_TAKEN'>>> => {
@@ -58,7 +58,7 @@ export const createCategory = async (
 };
 
 export const updateCategory = async (
-  { store }: Pick<CoreDeps, 'store'>,
+  { store }: Pick<Ports, 'store'>,
   actor: User,
   id: string,
   input: CategoryInput,
@@ -80,7 +80,7 @@ export const updateCategory = async (
 
 /** Only an empty category goes: its products and categories must be moved first (409). */
 export const deleteCategory = async (
-  { store }: Pick<CoreDeps, 'store'>,
+  { store }: Pick<Ports, 'store'>,
   actor: User,
   id: string,
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'CATEGORY_IN_USE'>>> => {

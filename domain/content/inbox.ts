@@ -1,5 +1,5 @@
 import { invalid, type ErrorOf } from '../shared/errors.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import { emailProblem, nameProblem } from '../identity/credentials-rules.ts';
@@ -10,7 +10,7 @@ export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
 
 /** Subscribing twice is fine and keeps the first subscription. */
 export const subscribeToNewsletter = async (
-  { store, clock }: Pick<CoreDeps, 'store' | 'clock'>,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   input: { email: string },
 ): Promise<Result<Subscriber, ErrorOf<'VALIDATION_FAILED'>>> => {
   const problem = emailProblem(input.email);
@@ -19,7 +19,7 @@ export const subscribeToNewsletter = async (
 };
 
 export const sendContactMessage = async (
-  { store, clock, ids }: CoreDeps,
+  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
   input: { name: string; email: string; message: string },
 ): Promise<Result<ContactMessage, ErrorOf<'VALIDATION_FAILED'>>> => {
   const fields: Record<string, string> = {};

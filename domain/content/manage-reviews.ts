@@ -1,6 +1,6 @@
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import { RATING_MAX, RATING_MIN, type Review } from './review.ts';
@@ -17,7 +17,7 @@ export interface ReviewInput {
 
 /** Customers review the shop; the name and date come from the account and the clock, not the form. */
 export const postReview = async (
-  { store, clock, ids }: CoreDeps,
+  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
   author: User,
   input: ReviewInput,
 ): Promise<Result<Review, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
@@ -49,7 +49,7 @@ export const postReview = async (
 };
 
 export const removeReview = async (
-  { store }: Pick<CoreDeps, 'store'>,
+  { store }: Pick<Ports, 'store'>,
   actor: User,
   id: string,
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {

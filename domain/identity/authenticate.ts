@@ -1,4 +1,4 @@
-import type { Store } from '../store.ts';
+import type { Ports } from '../ports.ts';
 import type { TokenService } from './token-service.ts';
 import type { User } from './user.ts';
 
@@ -7,7 +7,7 @@ import type { User } from './user.ts';
  * password reset, role change and deletion all end older sessions on the next request.
  */
 export const authenticate = async (
-  { store, tokens }: { store: Store; tokens: TokenService },
+  { store, tokens }: Pick<Ports, 'store' | 'tokens'>,
   token: string,
 ): Promise<User | null> => {
   const claims = await tokens.verify(token);
@@ -21,6 +21,6 @@ export const issueSession = (tokens: TokenService, user: User): Promise<string> 
   tokens.issue({ userId: user.id, sessionVersion: user.sessionVersion });
 
 /** Ends every session of the user (the sign-out button ends them all: tokens are stateless). */
-export const signOut = async ({ store }: { store: Store }, user: User): Promise<void> => {
+export const signOut = async ({ store }: Pick<Ports, 'store'>, user: User): Promise<void> => {
   await store.users.bumpSessionVersion(user.id);
 };

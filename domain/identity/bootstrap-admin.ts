@@ -1,7 +1,5 @@
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
-import type { PasswordHasher } from './password-hasher.ts';
 import { signUp, type SignUpError } from './sign-up.ts';
 import { normalizeEmail, type User } from './user.ts';
 
@@ -12,7 +10,7 @@ import { normalizeEmail, type User } from './user.ts';
  * and the configured password is set. A verified account keeps its own password.
  */
 const ensureAdmin = async (
-  deps: { store: Store; hasher: PasswordHasher },
+  deps: Pick<Ports, 'store' | 'hasher'>,
   user: User,
   password: string,
 ): Promise<Result<User, never>> => {
@@ -35,7 +33,7 @@ const ensureAdmin = async (
  * winner created and makes sure it is an admin, so every instance starts.
  */
 export const bootstrapAdmin = async (
-  deps: CoreDeps & { hasher: PasswordHasher },
+  deps: Pick<Ports, 'store' | 'clock' | 'ids' | 'hasher'>,
   input: { email: string; password: string },
 ): Promise<Result<User, SignUpError>> => {
   const email = normalizeEmail(input.email);

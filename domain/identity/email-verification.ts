@@ -1,12 +1,11 @@
+import type { Ports } from '../ports.ts';
 import type { ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { Store } from '../store.ts';
 import { verificationEmail } from './account-emails.ts';
-import { VERIFY_EMAIL_TTL_SECONDS, type LinkTokenService } from './link-token-service.ts';
+import { VERIFY_EMAIL_TTL_SECONDS } from './link-token-service.ts';
 import type { User } from './user.ts';
 
-type Deps = { store: Store; links: LinkTokenService; mailer: Mailer; appUrl: string };
+type Deps = Pick<Ports, 'store' | 'links' | 'mailer'> & { appUrl: string };
 
 /** Sent at sign-up and on request; verified users get nothing. */
 export const sendVerificationEmail = async (deps: Omit<Deps, 'store'>, user: User): Promise<void> => {

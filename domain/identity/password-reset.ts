@@ -1,16 +1,14 @@
+import type { Ports } from '../ports.ts';
 import { invalid, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { Store } from '../store.ts';
 import { passwordResetEmail } from './account-emails.ts';
 import { passwordProblem } from './credentials-rules.ts';
-import { RESET_PASSWORD_TTL_SECONDS, type LinkTokenService } from './link-token-service.ts';
-import type { PasswordHasher } from './password-hasher.ts';
+import { RESET_PASSWORD_TTL_SECONDS } from './link-token-service.ts';
 import { normalizeEmail } from './user.ts';
 
 /** Always succeeds from the caller's view, so the answer never reveals whether an account exists. */
 export const requestPasswordReset = async (
-  deps: { store: Store; links: LinkTokenService; mailer: Mailer; appUrl: string },
+  deps: Pick<Ports, 'store' | 'links' | 'mailer'> & { appUrl: string },
   email: string,
 ): Promise<void> => {
   const user = await deps.store.users.findByEmail(normalizeEmail(email));
@@ -30,7 +28,7 @@ export type ResetPasswordError = ErrorOf<'VALIDATION_FAILED' | 'LINK_INVALID'>;
  * (issued for the old version) cannot be used again.
  */
 export const resetPassword = async (
-  deps: { store: Store; links: LinkTokenService; hasher: PasswordHasher },
+  deps: Pick<Ports, 'store' | 'links' | 'hasher'>,
   input: { token: string; password: string },
 ): Promise<Result<null, ResetPasswordError>> => {
   const problem = passwordProblem(input.password);

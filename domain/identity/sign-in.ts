@@ -1,6 +1,6 @@
+import type { Ports } from '../ports.ts';
 import { refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail, type User } from './user.ts';
 
@@ -11,7 +11,7 @@ export type SignInError = ErrorOf<'INVALID_CREDENTIALS'>;
  * against a throwaway hash when the account does not exist.
  */
 export const signIn = async (
-  { store, hasher }: { store: Store; hasher: PasswordHasher },
+  { store, hasher }: Pick<Ports, 'store' | 'hasher'>,
   input: { email: string; password: string },
 ): Promise<Result<User, SignInError>> => {
   const user = await store.users.findByEmail(normalizeEmail(input.email));

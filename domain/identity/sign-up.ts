@@ -1,8 +1,7 @@
 import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { emailProblem, nameProblem, passwordProblem } from './credentials-rules.ts';
-import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail, type Role, type User } from './user.ts';
 
 export interface SignUpInput {
@@ -14,7 +13,7 @@ export interface SignUpInput {
 export type SignUpError = ErrorOf<'VALIDATION_FAILED' | 'EMAIL_TAKEN'>;
 
 export const signUp = async (
-  { store, clock, ids, hasher }: CoreDeps & { hasher: PasswordHasher },
+  { store, clock, ids, hasher }: Pick<Ports, 'store' | 'clock' | 'ids' | 'hasher'>,
   input: SignUpInput,
   role: Role = 'customer',
 ): Promise<Result<User, SignUpError>> => {

@@ -1,9 +1,8 @@
+import type { Ports } from '../ports.ts';
 import { invalid, type ErrorOf } from '../shared/errors.ts';
-import type { Clock } from '../shared/clock.ts';
 import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
-import type { Store } from '../store.ts';
 import type { Profile, User } from './user.ts';
 
 export type ProfileInput = Omit<Profile, 'userId' | 'updatedAt'>;
@@ -24,7 +23,7 @@ const isWebUrl = (value: string): boolean => {
  * link, when given, must be a web address.
  */
 export const updateProfile = async (
-  { store, clock }: { store: Store; clock: Clock },
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   user: User,
   input: ProfileInput,
 ): Promise<Result<Profile, ErrorOf<'VALIDATION_FAILED'>>> => {

@@ -214,7 +214,7 @@ describe('confirmPayment and recordSucceededPayment', () => {
 
   it('refuses a succeeded intent in another currency', async () => {
     const order = await placed();
-    const euros: PaymentIntent = { id: 'pi_eur', clientSecret: 's', status: 'succeeded', amountCents: order.totalCents, currency: 'eur', orderId: order.id };
+    const euros: PaymentIntent = { id: 'pi_eur', clientSecret: 's', state: 'succeeded', amountCents: order.totalCents, currency: 'eur', orderId: order.id };
     expect(await recordSucceededPayment(world.deps, euros)).toEqual(notConfirmed);
     expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
   });
@@ -258,7 +258,7 @@ describe('confirmPayment and recordSucceededPayment', () => {
   });
 
   it('the webhook path refuses an intent without an order id, and an order that does not exist', async () => {
-    const base: PaymentIntent = { id: 'pi_x', clientSecret: 's', status: 'succeeded', amountCents: 100, currency: 'usd', orderId: null };
+    const base: PaymentIntent = { id: 'pi_x', clientSecret: 's', state: 'succeeded', amountCents: 100, currency: 'usd', orderId: null };
     expect(await recordSucceededPayment(world.deps, base)).toEqual(notConfirmed);
     expect(await recordSucceededPayment(world.deps, { ...base, orderId: 'gone' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });

@@ -1,11 +1,21 @@
+import type { ErrorOf } from '../shared/errors.ts';
 import type { Cents } from '../shared/money.ts';
+import type { Result } from '../shared/result.ts';
 
 export type PaymentProvider = 'stripe' | 'test';
 
+/**
+ * Where a payment stands, as far as an order cares: `open` can still be paid (the same intent is
+ * offered again), `processing` is money on its way (never paid yet, never offered again),
+ * `succeeded` is money received, `canceled` can never be paid.
+ */
+export type PaymentState = 'open' | 'processing' | 'succeeded' | 'canceled';
+
 export interface PaymentIntent {
   id: string;
+  /** Handed to the browser, which confirms the card with the provider directly. */
   clientSecret: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+  state: PaymentState;
   amountCents: Cents;
   currency: string;
   /** The order id the intent was created for (Stripe metadata). */
@@ -24,4 +34,42 @@ export interface PaymentGateway {
    * when the payment went through first (then nothing was cancelled), null when it does not exist.
    */
   cancelIntent(id: string): Promise<PaymentIntent | null>;
+}
+
+/** A card as the test provider's form sends it. */
+export interface TestCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export interface TestCardRequest {
+  clientSecret: string;
+  card: TestCard;
+  billing: { name: string; email: string };
+}
+
+export type TestCardError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'ORDER_ALREADY_PAID' | 'VALIDATION_FAILED' | 'CARD_DECLINED'>;
+
+/**
+ * The offline test provider's card network, which stands in for Stripe.js in the browser. Only the
+ * test provider has one; with Stripe this port is null and its route does not exist.
+ */
+export interface TestCardNetwork {
+  confirmCard(input: TestCardRequest): Promise<Result<{ paymentIntentId: string }, TestCardError>>;
+}
+
+export type WebhookVerdict = { ok: true; eventId: string; intent: PaymentIntent | null } | { ok: false };
+
+/**
+ * The provider's signed webhooks (Stripe). Null with the test provider, whose card network
+ * records payments itself.
+ */
+export interface PaymentWebhooks {
+  /**
+   * Checks the signature against the raw body (and its timestamp against replays). `intent` is
+   * set only for a succeeded payment; other events are acknowledged and ignored.
+   */
+  verifyWebhook(rawBody: string, signature: string): Promise<WebhookVerdict>;
 }

@@ -1,5 +1,5 @@
 import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import { multiplyCents } from '../shared/money.ts';
 import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -28,7 +28,7 @@ export type PlaceOrderError = ErrorOf<
  * the product, never from the request; stock is reserved in the same atomic step as the insert.
  */
 export const placeOrder = async (
-  { store, clock, ids, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: CoreDeps & { maxUnpaidOrders?: number },
+  { store, clock, ids, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: Pick<Ports, 'store' | 'clock' | 'ids'> & { maxUnpaidOrders?: number },
   input: PlaceOrderInput,
 ): Promise<Result<Order, PlaceOrderError>> => {
   const { buyer } = input;

@@ -23,7 +23,7 @@ export const recordSucceededPayment = async (
   intent: PaymentIntent,
 ): Promise<Result<Order, RecordPaymentError>> => {
   const notConfirmed = fail(refusal('PAYMENT_NOT_CONFIRMED'));
-  if (!intent.orderId || intent.status !== 'succeeded') return notConfirmed;
+  if (!intent.orderId || intent.state !== 'succeeded') return notConfirmed;
   const toRefund = async (reason: PaymentToRefund['reason']) =>
     store.refunds.record({ id: intent.id, orderId: intent.orderId, amountCents: intent.amountCents, currency: intent.currency, reason, createdAt: clock.now() });
   const order = await store.orders.findById(intent.orderId);

@@ -23,7 +23,7 @@ export const releaseUnpaidOrder = async (
 ): Promise<Release> => {
   if (order.paymentIntentId) {
     const intent = await deps.payments.cancelIntent(order.paymentIntentId);
-    if (intent?.status === 'succeeded') {
+    if (intent?.state === 'succeeded') {
       const recorded = await recordSucceededPayment(deps, intent);
       return recorded.ok ? 'paid' : 'gone';
     }

@@ -2,7 +2,7 @@ import type { Product } from '../catalog/product.ts';
 import type { PasswordHasher } from '../identity/password-hasher.ts';
 import type { Role, User } from '../identity/user.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import type { CoreDeps } from '../shared/deps.ts';
+import type { Ports } from '../ports.ts';
 import type { Store } from '../store.ts';
 
 /**
@@ -48,7 +48,7 @@ export const fakeHasher = (): PasswordHasher & { hashed: string[] } => {
 export interface World {
   store: Store;
   clock: SteppingClock;
-  deps: CoreDeps & { hasher: PasswordHasher };
+  deps: Pick<Ports, 'store' | 'clock' | 'ids' | 'hasher'>;
   addUser(input?: { name?: string; email?: string; role?: Role; password?: string }): Promise<User>;
   addProduct(input?: Partial<Pick<Product, 'name' | 'priceCents' | 'stock' | 'description' | 'imageUrl'>>): Promise<Product>;
 }

@@ -100,8 +100,8 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
       if (!code) return fail(c, 'no code');
       try {
         const finished = await google.finish({ code, codeVerifier: attempt.codeVerifier, nonce: attempt.nonce });
-        if (!finished.ok) return fail(c, finished.reason);
-        const user = await signInWithGoogle(ports, finished.identity);
+        if (!finished.ok) return fail(c, finished.error);
+        const user = await signInWithGoogle(ports, finished.value);
         if (!user.ok) return fail(c, messageOf(user.error));
         setSessionCookie(c, await issueSession(ports.tokens, user.value), settings);
         setCookie(c, GOOGLE_SIGNED_IN_COOKIE, '1', { path: '/', maxAge: 60, secure: settings.secure, sameSite: 'Lax' });

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import { bodySizeLimit } from '../middleware/body-size.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
-import { canConfirmTestCards, canVerifyWebhooks, type AppEnv, type AppPorts, type HttpSettings } from '../ports.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
 import { testCardSchema } from '../schemas.ts';
 import { validate } from '../validation.ts';
@@ -17,10 +17,10 @@ import { validate } from '../validation.ts';
  */
 export const testPaymentRoutes = (ports: AppPorts) => {
   const routes = new Hono<AppEnv>();
-  const { payments } = ports;
-  if (!canConfirmTestCards(payments)) return routes;
+  const { testCards } = ports;
+  if (!testCards) return routes;
   return routes.post('/confirm', requireUser(ports), jsonBody, validate('json', testCardSchema), async (c) => {
-    const confirmed = await payments.confirmCard(c.req.valid('json'));
+    const confirmed = await testCards.confirmCard(c.req.valid('json'));
     return confirmed.ok
       ? c.json({ status: 'succeeded', paymentIntentId: confirmed.value.paymentIntentId } satisfies TestCardResultDto, 200)
       : problem(c, confirmed.error);
@@ -34,12 +34,12 @@ export const testPaymentRoutes = (ports: AppPorts) => {
  */
 export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger) => {
   const routes = new Hono<AppEnv>();
-  const { payments } = ports;
-  if (!canVerifyWebhooks(payments)) return routes;
+  const { webhooks } = ports;
+  if (!webhooks) return routes;
   return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
-    const verdict = await payments.verifyWebhook(await c.req.text(), signature);
+    const verdict = await webhooks.verifyWebhook(await c.req.text(), signature);
     if (!verdict.ok) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
     if (verdict.intent) {
       const recorded = await recordSucceededPayment(ports, verdict.intent);

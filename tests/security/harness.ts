@@ -14,7 +14,7 @@ import { createLocalImageFiles } from '#adapters/images/resize.ts';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import { messages } from '#domain/messages.ts';
 import type { ErrorDto } from '#http/dto.ts';
-import type { GoogleSignIn } from '#http/ports.ts';
+import type { GoogleSignIn } from '#domain/identity/google-sign-in.ts';
 import { addProduct, createMemoryMailer, createTestApp, signUpAdmin, TEST_SECRET, type TestAppOptions } from '#http/test-support.ts';
 
 /** Everyone the authorization matrix calls as. The last four carry a token that must not work. */
@@ -30,7 +30,7 @@ const offlineGoogle: GoogleSignIn = {
     nonce: randomUUID(),
     codeVerifier: randomUUID(),
   }),
-  finish: async () => ({ ok: false, reason: 'the security suite never completes a Google sign-in' }),
+  finish: async () => ({ ok: false, error: 'the security suite never completes a Google sign-in' }),
 };
 
 /** The claims our session tokens carry (adapters/identity/jwt-token-service.ts). */

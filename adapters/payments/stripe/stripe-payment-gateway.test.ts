@@ -162,7 +162,7 @@ describe('Stripe webhooks', () => {
     expect(verdict).toEqual({
       ok: true,
       eventId: `evt_${orderId}`,
-      intent: expect.objectContaining({ id: intentId, status: 'succeeded', amountCents: 150_000, currency: 'usd', orderId }),
+      intent: expect.objectContaining({ id: intentId, state: 'succeeded', amountCents: 150_000, currency: 'usd', orderId }),
     });
   });
 

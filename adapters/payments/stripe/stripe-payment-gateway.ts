@@ -1,17 +1,10 @@
 import Stripe from 'stripe';
-import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
+import type { PaymentGateway, PaymentIntent, PaymentState, PaymentWebhooks } from '#domain/ordering/payment-gateway.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
-export type WebhookVerdict = { ok: true; eventId: string; intent: PaymentIntent | null } | { ok: false };
-
-export interface StripePaymentGateway extends PaymentGateway {
+export interface StripePaymentGateway extends PaymentGateway, PaymentWebhooks {
   readonly provider: 'stripe';
   readonly publishableKey: string;
-  /**
-   * Checks the Stripe-Signature header against the raw body (and its timestamp against replays).
-   * `intent` is set only for `payment_intent.succeeded`; other events are acknowledged and ignored.
-   */
-  verifyWebhook(rawBody: string, signature: string): Promise<WebhookVerdict>;
 }
 
 export interface StripeGatewayOptions {
@@ -25,24 +18,26 @@ export interface StripeGatewayOptions {
 /** Stripe's intent ids; anything else cannot exist there, so we do not ask. */
 const INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
-const KNOWN_STATUSES: ReadonlySet<string> = new Set<PaymentIntent['status']>([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'canceled',
-  'succeeded',
+/**
+ * Stripe's seven statuses, as an order sees them. A status newer than this code is treated as
+ * `processing`: never as paid, never offered again.
+ */
+const STATE_OF_STATUS: ReadonlyMap<string, PaymentState> = new Map([
+  ['requires_payment_method', 'open'],
+  ['requires_confirmation', 'open'],
+  ['requires_action', 'open'],
+  ['processing', 'processing'],
+  ['requires_capture', 'processing'],
+  ['canceled', 'canceled'],
+  ['succeeded', 'succeeded'],
 ]);
 
-/** A status newer than this code is treated as "still processing": never as paid. */
-const toDomainStatus = (status: string): PaymentIntent['status'] =>
-  KNOWN_STATUSES.has(status) ? (status as PaymentIntent['status']) : 'processing';
+const stateOf = (status: string): PaymentState => STATE_OF_STATUS.get(status) ?? 'processing';
 
 const toDomainIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   id: intent.id,
   clientSecret: intent.client_secret ?? '',
-  status: toDomainStatus(intent.status),
+  state: stateOf(intent.status),
   amountCents: intent.amount,
   currency: intent.currency,
   orderId: intent.metadata?.orderId ?? null,

@@ -3,12 +3,7 @@
  * (https://docs.stripe.com/testing) and the checks Stripe makes before it charges a card.
  */
 
-export interface TestCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
+import type { TestCard } from '#domain/ordering/payment-gateway.ts';
 
 /** What the card network says about a card; `invalid` names the field problem Stripe reports. */
 export type CardVerdict =

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { describePaymentGatewayContract } from '../payment-gateway.contract.ts';
-import { createTestPaymentGateway, type TestCardRequest } from './test-payment-gateway.ts';
+import type { TestCardRequest } from '#domain/ordering/payment-gateway.ts';
+import { createTestPaymentGateway } from './test-payment-gateway.ts';
 import { passesLuhn } from './test-cards.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -54,7 +55,7 @@ describe('test payment gateway: intents', () => {
 describe('test payment gateway: cards', () => {
   it('4242 4242 4242 4242 succeeds and names the intent', async () => {
     const { gateway, intent } = await openIntent();
-    expect(await pay(gateway, intent.clientSecret)).toEqual({ ok: true, value: { status: 'succeeded', paymentIntentId: intent.id } });
+    expect(await pay(gateway, intent.clientSecret)).toEqual({ ok: true, value: { paymentIntentId: intent.id } });
   });
 
   it('accepts other Stripe test cards, e.g. Mastercard and Amex with a four-digit code', async () => {
@@ -84,7 +85,7 @@ describe('test payment gateway: cards', () => {
       ok: false,
       error: { code: 'VALIDATION_FAILED', fields: { card: messages.cardExpired } },
     });
-    expect((await gateway.retrieveIntent(intent.id))?.status).toBe('requires_payment_method');
+    expect((await gateway.retrieveIntent(intent.id))?.state).toBe('open');
   });
 
   it('accepts a card through the last day of its expiry month', async () => {
@@ -148,7 +149,7 @@ describe('test payment gateway: cards', () => {
     expect(await pay(gateway, intent.clientSecret)).toMatchObject({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
     for (const amountCents of [150_000, 99_000]) {
       const next = await gateway.createIntent({ orderId: 'order-1', amountCents, currency: 'usd', email: billing.email });
-      expect(next).toMatchObject({ id: intent.id, status: 'succeeded' });
+      expect(next).toMatchObject({ id: intent.id, state: 'succeeded' });
       expect(await pay(gateway, next.clientSecret)).toMatchObject({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
     }
   });
@@ -159,7 +160,7 @@ describe('test payment gateway: cards', () => {
     expect(again.id).toBe(intent.id);
     const changed = await gateway.createIntent({ orderId: 'order-1', amountCents: 120_000, currency: 'usd', email: billing.email });
     expect(changed.id).not.toBe(intent.id);
-    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ status: 'canceled' });
+    expect(await gateway.retrieveIntent(intent.id)).toMatchObject({ state: 'canceled' });
     expect((await pay(gateway, intent.clientSecret)).ok).toBe(false);
     expect((await pay(gateway, changed.clientSecret)).ok).toBe(true);
   });

@@ -1,41 +1,19 @@
-import { invalid, refusal, type ErrorOf } from '#domain/shared/errors.ts';
-import { fail, ok, type Result } from '#domain/shared/result.ts';
+import { invalid, refusal } from '#domain/shared/errors.ts';
+import { fail, ok } from '#domain/shared/result.ts';
 import { messages } from '#domain/messages.ts';
-import type { PaymentGateway, PaymentIntent } from '#domain/ordering/payment-gateway.ts';
+import type { PaymentGateway, PaymentIntent, TestCardNetwork } from '#domain/ordering/payment-gateway.ts';
 import { newIntentIds } from '../random-id.ts';
-import { judgeCard, type TestCard } from './test-cards.ts';
-
-/** What the test provider's card form sends (http/schemas.ts testCardSchema parses to this). */
-export interface TestCardRequest {
-  clientSecret: string;
-  card: TestCard;
-  billing: { name: string; email: string };
-}
-
-export interface TestCardSuccess {
-  status: 'succeeded';
-  paymentIntentId: string;
-}
-
-/** Why the test card network refuses a card; the card field's text comes from the catalogue like Stripe.js's own. */
-export type TestCardError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'ORDER_ALREADY_PAID' | 'VALIDATION_FAILED' | 'CARD_DECLINED'>;
+import { judgeCard } from './test-cards.ts';
 
 /**
  * The offline stand-in for Stripe: the default when no Stripe keys are set. It plays both
  * Stripe's API (intents) and the card network (confirmCard), with Stripe's test-mode cards.
  */
-export interface TestPaymentGateway extends PaymentGateway {
+export interface TestPaymentGateway extends PaymentGateway, TestCardNetwork {
   readonly provider: 'test';
   readonly publishableKey: null;
-  confirmCard(input: TestCardRequest): Promise<Result<TestCardSuccess, TestCardError>>;
 }
 
-/** Statuses from which an intent can still be paid; an order reuses such an intent. */
-const OPEN_STATUSES = new Set<PaymentIntent['status']>([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-]);
 
 const CARD_PROBLEM_MESSAGES = {
   number: messages.cardNumberInvalid,
@@ -69,14 +47,14 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
       const previous = previousId ? intents.get(previousId) : undefined;
       // As with Stripe (one idempotency key per order): a paid order gets its succeeded intent
       // back, never a second one to charge.
-      if (previous?.status === 'succeeded') return copy(previous);
-      if (previous && OPEN_STATUSES.has(previous.status)) {
+      if (previous?.state === 'succeeded') return copy(previous);
+      if (previous?.state === 'open') {
         if (previous.amountCents === amountCents && previous.currency === currency) return copy(previous);
         // A changed amount replaces the open intent; the old one can no longer be paid.
-        previous.status = 'canceled';
+        previous.state = 'canceled';
       }
       const { id, clientSecret } = newIntentIds();
-      const intent: PaymentIntent = { id, clientSecret, status: 'requires_payment_method', amountCents, currency, orderId };
+      const intent: PaymentIntent = { id, clientSecret, state: 'open', amountCents, currency, orderId };
       intents.set(id, intent);
       idBySecret.set(clientSecret, id);
       intentByOrder.set(orderId, id);
@@ -92,7 +70,7 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
       const intent = intents.get(id);
       if (!intent) return null;
       // As with Stripe: a succeeded intent stays succeeded; an open one can never be paid again.
-      if (OPEN_STATUSES.has(intent.status)) intent.status = 'canceled';
+      if (intent.state === 'open') intent.state = 'canceled';
       return copy(intent);
     },
 
@@ -101,16 +79,16 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
       const intent = id ? intents.get(id) : undefined;
       if (!intent) return notConfirmed();
       // Stripe refuses to confirm an intent twice; so do we, so no order is charged twice.
-      if (intent.status === 'succeeded') return fail(refusal('ORDER_ALREADY_PAID'));
-      if (!OPEN_STATUSES.has(intent.status)) return notConfirmed();
+      if (intent.state === 'succeeded') return fail(refusal('ORDER_ALREADY_PAID'));
+      if (intent.state !== 'open') return notConfirmed();
 
       const verdict = judgeCard(card, now());
       if (verdict.outcome === 'invalid') return fail(invalid({ card: CARD_PROBLEM_MESSAGES[verdict.problem] }));
       // A declined intent stays payable, as with Stripe: the buyer may try another card.
       if (verdict.outcome === 'declined') return fail(refusal('CARD_DECLINED'));
 
-      intent.status = 'succeeded';
-      return ok({ status: 'succeeded', paymentIntentId: intent.id });
+      intent.state = 'succeeded';
+      return ok({ paymentIntentId: intent.id });
     },
   };
 }

@@ -1,0 +1,37 @@
+import type { GoogleSignIn } from './identity/google-sign-in.ts';
+import type { LinkTokenService } from './identity/link-token-service.ts';
+import type { PasswordHasher } from './identity/password-hasher.ts';
+import type { TokenService } from './identity/token-service.ts';
+import type { ImageStore, InspectImage } from './images/image-store.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { PaymentGateway, PaymentWebhooks, TestCardNetwork } from './ordering/payment-gateway.ts';
+import type { Clock, IdGenerator } from './shared/clock.ts';
+import type { Store } from './store.ts';
+
+/**
+ * Every port the shop's use cases may use, in one place. Each use case takes only the ones it
+ * uses (`Pick<Ports, 'store' | 'clock'>`); adapters/compose.ts builds them all from the
+ * configuration, and tests build them from in-memory and offline adapters. Capabilities only some
+ * providers have are null when absent, never discovered by duck typing.
+ */
+export interface Ports {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  hasher: PasswordHasher;
+  /** Session tokens. */
+  tokens: TokenService;
+  /** Signed tokens for the verification and password-reset links. */
+  links: LinkTokenService;
+  mailer: Mailer;
+  images: ImageStore;
+  /** Checks a raster upload's size in pixels and that it decodes, before it is kept. */
+  inspectImage: InspectImage;
+  payments: PaymentGateway;
+  /** The test provider's card network; null with Stripe. */
+  testCards: TestCardNetwork | null;
+  /** Signed payment webhooks; null with the test provider. */
+  webhooks: PaymentWebhooks | null;
+  /** Null when Google sign-in is not configured: its routes answer 503. */
+  google: GoogleSignIn | null;
+}
