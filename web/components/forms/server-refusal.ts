@@ -1,5 +1,4 @@
 import type { AnyFormApi } from '@tanstack/react-form';
-import { useState } from 'react';
 import { messages } from '#domain/messages.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { notify } from '../ui/toaster.tsx';
@@ -16,36 +15,6 @@ export class StepFailed extends Error {
     super(`${field} step failed`, { cause });
     this.name = 'StepFailed';
   }
-}
-
-/**
- * The one way a form shows a server refusal: the API's `fields` messages under the fields (renamed
- * where the form calls a field differently, e.g. priceCents → price), and the form-level message
- * in a toast. `fallback` is the form's own words when the server did not explain itself.
- * `clearOnEdit(name)` drops one field's message as soon as that field is edited.
- */
-export function useServerRefusal<F extends string = string>({
-  fallback = messages.serverError,
-  rename = {},
-}: { fallback?: string; rename?: Partial<Record<string, F>> } = {}) {
-  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
-  return {
-    serverErrors,
-    clearServerErrors: () => setServerErrors({}),
-    showRefusal: (error: unknown) => {
-      const refusal = refusalOf(error, fallback);
-      const fields: Partial<Record<F, string>> = {};
-      const byApiName = error instanceof StepFailed ? { [error.field]: refusal.message } : refusal.fields;
-      for (const [key, message] of Object.entries(byApiName)) fields[(rename[key] ?? key) as F] = message;
-      setServerErrors(fields);
-      notify.error(refusal.message);
-    },
-    clearOnEdit: (name: F) => () =>
-      setServerErrors((errors) => {
-        const { [name]: _dropped, ...rest } = errors;
-        return rest as Partial<Record<F, string>>;
-      }),
-  };
 }
 
 /**

@@ -42,7 +42,7 @@ export function TextField({
     <Field id={id} label={label} hint={hint} error={fieldError(field) ?? serverError}>
       {(control) =>
         multiline ? (
-          <Textarea {...control} rows={4} placeholder={placeholder} value={value} onChange={(event) => change(event.target.value)} onBlur={checkOnBlur(field)} />
+          <Textarea {...control} rows={4} autoComplete={autoComplete} placeholder={placeholder} value={value} onChange={(event) => change(event.target.value)} onBlur={checkOnBlur(field)} />
         ) : (
           <Input
             {...control}

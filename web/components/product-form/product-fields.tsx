@@ -1,10 +1,10 @@
-import { useForm } from '@tanstack/react-form';
+import type { AnyFormApi } from '@tanstack/react-form';
 import type { ProductDto } from '#http/dto.ts';
 import { productSchema } from '#http/schemas.ts';
 import { dollarsField, stockTextField } from './price-and-stock-fields.ts';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
-import { TextField } from '../forms/text-field.tsx';
-import { checkImage, ImageField } from '../forms/form-controls.tsx';
+import { useAppForm } from '../forms/form-hook.tsx';
+import { checkImage } from '../forms/form-controls.tsx';
 
 /** The fields of the product forms, Add Product and Edit Product. */
 export type ProductFieldName = 'name' | 'price' | 'quantity' | 'description' | 'image';
@@ -34,9 +34,9 @@ export const productFormValuesOf = (product: ProductDto): ProductFormValues => (
 
 /** A product form: empty (Add Product) or filled with the given values (Edit Product), and so after a reset. */
 export const useProductForm = (
-  onSubmit: (submit: { value: ProductFormValues; formApi: { reset: (values?: ProductFormValues) => void } }) => Promise<void>,
+  onSubmit: (submit: { value: ProductFormValues; formApi: AnyFormApi }) => Promise<void>,
   initial: ProductFormValues = emptyProductForm,
-) => useForm({ defaultValues: initial, onSubmit });
+) => useAppForm({ defaultValues: initial, onSubmit });
 
 type ProductForm = ReturnType<typeof useProductForm>;
 
@@ -68,41 +68,36 @@ export function ProductFields({
   form,
   idPrefix,
   editing,
-  serverErrors,
-  clearOnEdit,
 }: {
   form: ProductForm;
   idPrefix: string;
   editing?: ProductDto;
-  serverErrors: Partial<Record<ProductFieldName, string>>;
-  clearOnEdit: (name: ProductFieldName) => () => void;
 }) {
   const hints: Partial<Record<TextFieldName, string>> = editing ? {} : { price: 'In dollars and cents, e.g. 12.50', quantity: 'Units in stock' };
   const placeholders: Partial<Record<TextFieldName, string>> = editing
     ? { name: editing.name, price: centsAsDollars(editing.priceCents), quantity: String(editing.stock), description: editing.description }
     : {};
   const check = (name: TextFieldName) => checkOnChangeBlurSubmit(editing ? unlessEmpty(productFieldChecks[name]) : productFieldChecks[name]);
-  const errorProps = (name: ProductFieldName) => ({ id: `${idPrefix}-${name}`, serverError: serverErrors[name], onEdit: clearOnEdit(name) });
-  const textProps = (name: TextFieldName) => ({ ...errorProps(name), hint: hints[name], placeholder: placeholders[name] });
+  const textProps = (name: TextFieldName) => ({ id: `${idPrefix}-${name}`, hint: hints[name], placeholder: placeholders[name] });
   return (
     <>
-      <form.Field name="name" validators={check('name')}>
-        {(field) => <TextField field={field} {...textProps('name')} label="Product name" />}
-      </form.Field>
+      <form.AppField name="name" validators={check('name')}>
+        {(field) => <field.TextField {...textProps('name')} label="Product name" />}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="price" validators={check('price')}>
-          {(field) => <TextField field={field} {...textProps('price')} label="Price" inputMode="decimal" />}
-        </form.Field>
-        <form.Field name="quantity" validators={check('quantity')}>
-          {(field) => <TextField field={field} {...textProps('quantity')} label="Quantity" inputMode="numeric" />}
-        </form.Field>
+        <form.AppField name="price" validators={check('price')}>
+          {(field) => <field.NumberField {...textProps('price')} label="Price" decimal />}
+        </form.AppField>
+        <form.AppField name="quantity" validators={check('quantity')}>
+          {(field) => <field.NumberField {...textProps('quantity')} label="Quantity" />}
+        </form.AppField>
       </div>
-      <form.Field name="description" validators={check('description')}>
-        {(field) => <TextField field={field} {...textProps('description')} label="Description" multiline />}
-      </form.Field>
-      <form.Field name="image" validators={checkOnChangeBlurSubmit(checkImage(!editing))}>
-        {(field) => <ImageField field={field} {...errorProps('image')} label={editing ? 'New image (optional)' : 'Image'} />}
-      </form.Field>
+      <form.AppField name="description" validators={check('description')}>
+        {(field) => <field.TextareaField {...textProps('description')} label="Description" />}
+      </form.AppField>
+      <form.AppField name="image" validators={checkOnChangeBlurSubmit(checkImage(!editing))}>
+        {(field) => <field.ImageField id={`${idPrefix}-image`} label={editing ? 'New image (optional)' : 'Image'} />}
+      </form.AppField>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { labels, messages } from '#domain/messages.ts';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { useCreateProduct } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useServerRefusal } from '../../components/forms/server-refusal.ts';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
@@ -17,9 +17,7 @@ export function AddProductPage() {
   usePageMeta(labels.addProduct, 'Add a product to the Bulkhead catalogue.');
   const createProduct = useCreateProduct();
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal({ rename: PRODUCT_SERVER_FIELDS, fallback: messages.productAddFailed });
   const form = useProductForm(async ({ value, formApi }) => {
-    clearServerErrors();
     try {
       setPhase('uploading');
       const imageUrl = await uploadChosenImage(value.image as File);
@@ -34,7 +32,7 @@ export function AddProductPage() {
       formApi.reset();
       notify.success(messages.productAdded);
     } catch (error) {
-      showRefusal(error);
+      showRefusal(formApi, error, { rename: PRODUCT_SERVER_FIELDS, fallback: messages.productAddFailed });
     } finally {
       setPhase('idle');
     }
@@ -52,7 +50,7 @@ export function AddProductPage() {
         className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-5"
         onSubmit={submitWithoutReload(form)}
       >
-        <ProductFields form={form} idPrefix="product" serverErrors={serverErrors} clearOnEdit={clearOnEdit} />
+        <ProductFields form={form} idPrefix="product" />
         <SaveButton phase={phase} label={labels.addProduct} />
       </form>
     </section>

@@ -3,7 +3,7 @@ import { labels, messages } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
 import { useUpdateProduct } from './api.ts';
-import { useServerRefusal } from '../../components/forms/server-refusal.ts';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
@@ -35,9 +35,7 @@ const changedFields = (product: ProductDto, value: ProductFormValues): ProductPa
 export default function EditProductForm({ product }: { product: ProductDto }) {
   const update = useUpdateProduct(product);
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal({ rename: PRODUCT_SERVER_FIELDS, fallback: messages.productUpdateFailed });
   const form = useProductForm(async ({ value, formApi }) => {
-    clearServerErrors();
     const patch = changedFields(product, value);
     if (Object.keys(patch).length === 0 && !value.image) {
       notify.error(messages.nothingToUpdate);
@@ -53,7 +51,7 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
       formApi.reset(productFormValuesOf(updated));
       notify.success(messages.productUpdated);
     } catch (error) {
-      showRefusal(error);
+      showRefusal(formApi, error, { rename: PRODUCT_SERVER_FIELDS, fallback: messages.productUpdateFailed });
     } finally {
       setPhase('idle');
     }
@@ -71,7 +69,7 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
         {labels.editProduct}
       </h2>
       <p className="text-sm text-slate-700">Change what needs changing; a field left empty keeps its current value.</p>
-      <ProductFields form={form} idPrefix="edit" editing={product} serverErrors={serverErrors} clearOnEdit={clearOnEdit} />
+      <ProductFields form={form} idPrefix="edit" editing={product} />
       <SaveButton phase={phase} label={labels.saveEdit} />
     </form>
   );

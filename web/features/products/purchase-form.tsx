@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages, MIN_ORDER_QUANTITY_TEXT } from '#domain/messages.ts';
@@ -9,18 +8,15 @@ import type { OrderDto, ProductDto } from '#http/dto.ts';
 import { QuantityAdvice } from './quantity-advice.tsx';
 import { orderFormSchema } from './order-form-schema.ts';
 import { usePlaceOrder } from './api.ts';
-import { useServerRefusal } from '../../components/forms/server-refusal.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { formatCents } from '../../lib/format.ts';
-import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useResendVerification } from '../../components/account/resend-verification.ts';
 import { useSession } from '../../lib/session.ts';
-
-type FieldName = 'phone' | 'address' | 'quantity';
 
 /**
  * Live "Total: $X" while typing, at the volume price the quantity reaches (the same domain
@@ -80,16 +76,14 @@ function VerifyBeforeOrdering() {
  * the server checks again and decides the price, so its field errors are shown too.
  */
 export function PurchaseForm({ product }: { product: ProductDto }) {
-  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal<FieldName>();
   const placeOrder = usePlaceOrder();
   const session = useSession();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
   const schema = orderFormSchema(product.stock);
-  const form = useForm({
+  const form = useAppForm({
     // The buyer's phone and address from their profile: typed once, not for every order.
     defaultValues: { phone: session?.profile?.phone ?? '', address: session?.profile?.address ?? '', quantity: '' },
     onSubmit: async ({ value, formApi }) => {
-      clearServerErrors();
       try {
         const order = await placeOrder.mutateAsync({
           productId: product.id,
@@ -101,7 +95,7 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
         setPlaced(order);
         notify.success(messages.orderPlaced);
       } catch (error) {
-        showRefusal(error);
+        showRefusal(formApi, error);
       }
     },
   });
@@ -125,81 +119,26 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
     );
   }
 
-  const errorFor = (name: FieldName, field: Parameters<typeof fieldError>[0]) => fieldError(field) ?? serverErrors[name];
-  const clearServerError = (name: FieldName) => clearOnEdit(name)();
-
   return (
     <form noValidate aria-label="Purchase" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
-      <form.Field name="phone" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.phone))}>
-        {(field) => (
-          <Field id="order-phone" label="Phone Number" error={errorFor('phone', field)}>
-            {(control) => (
-              <Input
-                {...control}
-                type="tel"
-                autoComplete="tel"
-                value={field.state.value}
-                onChange={(event) => {
-                  clearServerError('phone');
-                  field.handleChange(event.target.value);
-                }}
-                onBlur={checkOnBlur(field)}
-              />
-            )}
-          </Field>
-        )}
-      </form.Field>
-      <form.Field name="address" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.address))}>
-        {(field) => (
-          <Field id="order-address" label="Address" error={errorFor('address', field)}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={2}
-                autoComplete="street-address"
-                value={field.state.value}
-                onChange={(event) => {
-                  clearServerError('address');
-                  field.handleChange(event.target.value);
-                }}
-                onBlur={checkOnBlur(field)}
-              />
-            )}
-          </Field>
-        )}
-      </form.Field>
-      <form.Field
-        name="quantity"
-        validators={checkOnChangeBlurSubmit(validateWith(schema.shape.quantity))}
-      >
+      <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.phone))}>
+        {(field) => <field.TextField id="order-phone" label="Phone Number" type="tel" autoComplete="tel" />}
+      </form.AppField>
+      <form.AppField name="address" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.address))}>
+        {(field) => <field.TextareaField id="order-address" label="Address" autoComplete="street-address" />}
+      </form.AppField>
+      <form.AppField name="quantity" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.quantity))}>
         {(field) => (
           <>
-            <Field id="order-quantity" label="Quantity" hint={MIN_ORDER_QUANTITY_TEXT} error={errorFor('quantity', field)}>
-              {(control) => (
-                <Input
-                  {...control}
-                  inputMode="numeric"
-                  value={field.state.value}
-                  onChange={(event) => {
-                    clearServerError('quantity');
-                    field.handleChange(event.target.value);
-                  }}
-                  onBlur={checkOnBlur(field)}
-                />
-              )}
-            </Field>
+            <field.NumberField id="order-quantity" label="Quantity" hint={MIN_ORDER_QUANTITY_TEXT} />
             <QuantityAdvice product={product} quantity={field.state.value} onChoose={(quantity) => field.handleChange(String(quantity))} />
             <TotalLine product={product} quantity={field.state.value} />
           </>
         )}
-      </form.Field>
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-            {labels.purchaseNow}
-          </Button>
-        )}
-      </form.Subscribe>
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton className="w-full sm:w-auto">{labels.purchaseNow}</form.SubmitButton>
+      </form.AppForm>
     </form>
   );
 }

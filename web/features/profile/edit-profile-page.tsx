@@ -1,17 +1,18 @@
-import { useForm } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import type { MeDto } from '#http/dto.ts';
 import { profileSchema } from '#http/schemas.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { sessionQuery } from '../../lib/queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { TextField } from '../../components/forms/text-field.tsx';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
+import { uploadChosenImage } from '../../components/forms/form-controls.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -23,7 +24,7 @@ import { imageProblem, pickImage, previewOf, type PickedImage } from './picked-i
 type TextKey = 'address' | 'phone' | 'education' | 'linkedin' | 'facebook';
 
 /** The editable text fields, in the order the page shows them, each checked by the server's own schema. */
-const TEXT_FIELDS: { name: TextKey; label: string; type: 'text' | 'tel' | 'url'; autoComplete?: string; placeholder?: string }[] = [
+const TEXT_FIELDS: { name: TextKey; label: string; type: 'text' | 'tel' | 'url'; autoComplete?: 'street-address' | 'tel'; placeholder?: string }[] = [
   { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
   { name: 'education', label: 'Education', type: 'text' },
@@ -58,9 +59,8 @@ function EditProfileForm({ session }: { session: MeDto }) {
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       address: profile?.address ?? '',
       phone: profile?.phone ?? '',
@@ -69,16 +69,12 @@ function EditProfileForm({ session }: { session: MeDto }) {
       facebook: profile?.facebook ?? '',
       image: null as PickedImage | null,
     },
-    onSubmit: async ({ value }) => {
-      setServerErrors({});
-      let uploading = false;
+    onSubmit: async ({ value, formApi }) => {
       try {
         let imageUrl = currentImage;
         if (value.image) {
-          uploading = true;
           setStage('uploading');
-          imageUrl = (await api.uploadImage(value.image.file)).url;
-          uploading = false;
+          imageUrl = await uploadChosenImage(value.image.file);
         }
         setStage('saving');
         const saved = await api.updateProfile({
@@ -96,18 +92,8 @@ function EditProfileForm({ session }: { session: MeDto }) {
         void navigate({ to: '/dashboard/myProfile' });
       } catch (error) {
         setStage(null);
-        if (!(error instanceof ApiError)) {
-          notify.error(messages.profileUpdateFailed);
-          return;
-        }
-        // A refused session is handled once for the whole app (router.tsx).
-        if (error.status === 401 || error.status === 403) return;
-        // An upload refusal (too large, not an image) belongs under the photo, like a saved imageUrl's.
-        const fields = { ...error.fields };
-        if (uploading) fields.image = error.fields.image ?? error.message;
-        else if (error.fields.imageUrl) fields.image = error.fields.imageUrl;
-        setServerErrors(fields);
-        notify.error(error.explainsItself ? error.message : messages.profileUpdateFailed);
+        // A saved photo's refusal (imageUrl) belongs under the photo, like an upload's.
+        showRefusal(formApi, error, { rename: { imageUrl: 'image' }, fallback: messages.profileUpdateFailed });
       }
     },
   });
@@ -124,15 +110,13 @@ function EditProfileForm({ session }: { session: MeDto }) {
         </Field>
       </div>
       {TEXT_FIELDS.map((spec) => (
-        <form.Field key={spec.name} name={spec.name} validators={checkOnChangeBlurSubmit(validateWith(profileSchema.shape[spec.name]))}>
-          {(field) => (
-            <TextField field={field} id={`profile-${spec.name}`} label={spec.label} type={spec.type} autoComplete={spec.autoComplete} placeholder={spec.placeholder} serverError={serverErrors[spec.name]} />
-          )}
-        </form.Field>
+        <form.AppField key={spec.name} name={spec.name} validators={checkOnChangeBlurSubmit(validateWith(profileSchema.shape[spec.name]))}>
+          {(field) => <field.TextField id={`profile-${spec.name}`} label={spec.label} type={spec.type} autoComplete={spec.autoComplete} placeholder={spec.placeholder} />}
+        </form.AppField>
       ))}
-      <form.Field name="image" validators={checkOnChangeBlurSubmit(({ value }: { value: PickedImage | null }) => imageProblem(value))}>
+      <form.AppField name="image" validators={checkOnChangeBlurSubmit(({ value }: { value: PickedImage | null }) => imageProblem(value))}>
         {(field) => {
-          const error = fieldError(field) ?? serverErrors.image;
+          const error = fieldError(field);
           return (
             <div className="flex items-start gap-4">
               {preview && !error ? (
@@ -150,7 +134,6 @@ function EditProfileForm({ session }: { session: MeDto }) {
                       className={`${fileInputClass} ${error ? 'border-red-700' : 'border-slate-400'}`}
                       onChange={(event) => {
                         const file = event.target.files?.[0];
-                        setServerErrors(({ image: _dropped, ...rest }) => rest);
                         setPreview(null);
                         if (!file) {
                           field.handleChange(null);
@@ -170,7 +153,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
             </div>
           );
         }}
-      </form.Field>
+      </form.AppField>
       {busy ? <Spinner label={stage === 'uploading' ? messages.uploadingImage : messages.savingProfile} /> : null}
       <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
         {labels.saveProfile}

@@ -1,4 +1,3 @@
-import { useForm } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
@@ -7,22 +6,18 @@ import { usePostReview } from './api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
-import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
-import { useServerRefusal } from '../../components/forms/server-refusal.ts';
+import { checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { TextField } from '../../components/forms/text-field.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { checkImage, ImageField, SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
+import { checkImage, SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
 import { StarRatingInput } from './star-rating-input.tsx';
 
-type FieldName = 'country' | 'comment' | 'image' | 'rating';
-
-const SERVER_FIELDS = { country: 'country', comment: 'comment', rating: 'rating', imageUrl: 'image', image: 'image' } as const satisfies Record<
-  string,
-  FieldName
->;
+/** The API calls the uploaded photo `imageUrl`; the form calls its file `image`. */
+const SERVER_FIELDS = { imageUrl: 'image' };
 
 /**
  * Add Review (customers): the name and date shown read-only come from the account and the
@@ -34,12 +29,10 @@ export function AddReviewPage() {
   const navigate = useNavigate();
   const postReview = usePostReview();
   const [phase, setPhase] = useState<SavePhase>('idle');
-  const { serverErrors, clearServerErrors, showRefusal, clearOnEdit } = useServerRefusal({ rename: SERVER_FIELDS, fallback: messages.reviewFailed });
   const [today] = useState(() => formatDate(new Date().toISOString()));
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { country: '', rating: 5, comment: '', image: null as File | null },
-    onSubmit: async ({ value }) => {
-      clearServerErrors();
+    onSubmit: async ({ value, formApi }) => {
       try {
         setPhase('uploading');
         const imageUrl = await uploadChosenImage(value.image as File);
@@ -48,7 +41,7 @@ export function AddReviewPage() {
         notify.success(messages.reviewThanks);
         await navigate({ to: '/' });
       } catch (error) {
-        showRefusal(error);
+        showRefusal(formApi, error, { rename: SERVER_FIELDS, fallback: messages.reviewFailed });
         setPhase('idle');
       }
     },
@@ -74,10 +67,10 @@ export function AddReviewPage() {
             {(control) => <Input {...control} readOnly value={today} className="bg-slate-100" />}
           </Field>
         </div>
-        <form.Field name="country" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.country))}>
-          {(field) => <TextField field={field} id="review-country" label="Country" placeholder="Enter your country" serverError={serverErrors.country} onEdit={clearOnEdit('country')} />}
-        </form.Field>
-        <form.Field name="rating">
+        <form.AppField name="country" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.country))}>
+          {(field) => <field.TextField id="review-country" label="Country" placeholder="Enter your country" />}
+        </form.AppField>
+        <form.AppField name="rating">
           {(field) => (
             <div className="space-y-1">
               <p id="review-rating-label" className="text-sm font-medium text-slate-800">
@@ -86,23 +79,18 @@ export function AddReviewPage() {
               <StarRatingInput
                 labelId="review-rating-label"
                 value={field.state.value}
-                onChange={(rating) => {
-                  clearOnEdit('rating')();
-                  field.handleChange(rating);
-                }}
+                onChange={(rating) => field.handleChange(rating)}
               />
-              {serverErrors.rating ? <p className="text-sm font-medium text-red-700">{serverErrors.rating}</p> : null}
+              {fieldError(field) ? <p className="text-sm font-medium text-red-700">{fieldError(field)}</p> : null}
             </div>
           )}
-        </form.Field>
-        <form.Field name="comment" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.comment))}>
-          {(field) => (
-            <TextField field={field} id="review-comment" label="Your comment" placeholder="What was it like to order from us?" multiline serverError={serverErrors.comment} onEdit={clearOnEdit('comment')} />
-          )}
-        </form.Field>
-        <form.Field name="image" validators={checkOnChangeBlurSubmit(checkImage(true))}>
-          {(field) => <ImageField field={field} id="review-image" label="Your photo" serverError={serverErrors.image} onEdit={clearOnEdit('image')} />}
-        </form.Field>
+        </form.AppField>
+        <form.AppField name="comment" validators={checkOnChangeBlurSubmit(validateWith(reviewSchema.shape.comment))}>
+          {(field) => <field.TextareaField id="review-comment" label="Your comment" placeholder="What was it like to order from us?" />}
+        </form.AppField>
+        <form.AppField name="image" validators={checkOnChangeBlurSubmit(checkImage(true))}>
+          {(field) => <field.ImageField id="review-image" label="Your photo" />}
+        </form.AppField>
         <SaveButton phase={phase} label={labels.addReview} />
       </form>
     </section>
