@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { api } from '../../lib/api.ts';
+import { verifyEmailQuery } from './api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { sessionQuery } from '../../lib/queries.ts';
@@ -21,16 +21,7 @@ const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 f
 export function VerifyEmailPage({ token }: { token: string | undefined }) {
   usePageMeta('Verify E-mail', 'Confirm the e-mail address of your Bulkhead account.');
   const queryClient = useQueryClient();
-  // A query, not a mutation: it runs once per token even when React mounts the page twice.
-  const check = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: async () => {
-      await api.verifyEmail(token ?? '');
-      return true;
-    },
-    enabled: token !== undefined,
-    staleTime: Infinity,
-  });
+  const check = useQuery(verifyEmailQuery(token));
   const verified = check.isSuccess;
   useEffect(() => {
     // The navbar's reminder goes away once /api/me says the address is verified.

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { labels, messages } from '#domain/messages.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
-import { api } from '../../lib/api.ts';
+import { useSignIn } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
@@ -17,12 +17,13 @@ const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 f
 export function LoginPage({ redirect, googleFailed = false }: { redirect: string | undefined; googleFailed?: boolean }) {
   usePageMeta('Login', 'Sign in to Bulkhead to order hardware in bulk, pay and track your orders.');
   const signedIn = useSignedIn();
+  const signIn = useSignIn();
   const form = useAppForm({
     defaultValues: { email: '', password: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        const session = await api.signIn({ email: value.email.trim(), password: value.password });
-        signedIn(session, messages.loginSuccess, redirect);
+        await signIn.mutateAsync({ email: value.email.trim(), password: value.password });
+        signedIn(messages.loginSuccess, redirect);
       } catch (error) {
         showRefusal(formApi, error);
       }

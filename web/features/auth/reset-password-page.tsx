@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
-import { api } from '../../lib/api.ts';
+import { useConfirmPasswordReset, useRequestPasswordReset } from './api.ts';
 import { errorMessage, refusalCode } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { switchSession } from '../../lib/queries.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
@@ -38,12 +36,12 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
 function RequestResetForm() {
   const [sent, setSent] = useState(false);
+  const requestReset = useRequestPasswordReset();
   const form = useAppForm({
     defaultValues: { email: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        // The answer is the same whether or not the account exists (no account enumeration).
-        await api.requestPasswordReset({ email: value.email.trim() });
+        await requestReset.mutateAsync({ email: value.email.trim() });
         setSent(true);
         notify.success(messages.resetEmailSent);
       } catch (error) {
@@ -84,15 +82,13 @@ function RequestResetForm() {
 type Outcome = { kind: 'changed' } | { kind: 'link-refused'; message: string } | null;
 
 function NewPasswordForm({ token }: { token: string }) {
-  const queryClient = useQueryClient();
+  const confirmReset = useConfirmPasswordReset();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useAppForm({
     defaultValues: { password: '', confirmPassword: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await api.confirmPasswordReset({ token, password: value.password });
-        // The server ended every session, this browser's too: show the visitor's navbar.
-        switchSession(queryClient, null);
+        await confirmReset.mutateAsync({ token, password: value.password });
         setOutcome({ kind: 'changed' });
       } catch (error) {
         if (refusalCode(error) === 'LINK_INVALID') {

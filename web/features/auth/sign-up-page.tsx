@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { messages } from '#domain/messages.ts';
 import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
-import { api } from '../../lib/api.ts';
+import { useSignUp } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
@@ -15,12 +15,13 @@ import { useSignedIn } from './use-signed-in.ts';
 export function SignUpPage({ redirect }: { redirect: string | undefined }) {
   usePageMeta('Sign Up', 'Create a Bulkhead account to order hardware parts and tools in bulk.');
   const signedIn = useSignedIn();
+  const signUp = useSignUp();
   const form = useAppForm({
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        const session = await api.signUp({ name: value.name.trim(), email: value.email.trim(), password: value.password });
-        signedIn(session, messages.signUpSuccess, redirect);
+        await signUp.mutateAsync({ name: value.name.trim(), email: value.email.trim(), password: value.password });
+        signedIn(messages.signUpSuccess, redirect);
       } catch (error) {
         showRefusal(formApi, error);
       }

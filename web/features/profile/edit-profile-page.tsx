@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import type { MeDto } from '#http/dto.ts';
 import { profileSchema } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { useUpdateProfile } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { sessionQuery } from '../../lib/queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
@@ -55,7 +53,7 @@ export function EditProfilePage() {
 function EditProfileForm({ session }: { session: MeDto }) {
   const { user, profile } = session;
   const currentImage = profile?.imageUrl ?? '';
-  const queryClient = useQueryClient();
+  const updateProfile = useUpdateProfile();
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -77,7 +75,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
           imageUrl = await uploadChosenImage(value.image.file);
         }
         setStage('saving');
-        const saved = await api.updateProfile({
+        await updateProfile.mutateAsync({
           imageUrl,
           address: value.address.trim(),
           phone: value.phone.trim(),
@@ -85,9 +83,6 @@ function EditProfileForm({ session }: { session: MeDto }) {
           linkedin: value.linkedin.trim(),
           facebook: value.facebook.trim(),
         });
-        // The navbar menu and My Profile read the session: show the new profile at once.
-        queryClient.setQueryData(sessionQuery.queryKey, (old) => (old ? { ...old, profile: saved } : old));
-        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
         notify.success(messages.profileUpdated);
         void navigate({ to: '/dashboard/myProfile' });
       } catch (error) {
