@@ -17,8 +17,11 @@ export function RouteFocus() {
         requestAnimationFrame(() => {
           const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
           if (!heading) return;
-          if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-          heading.focus({ preventScroll: true });
+          // Someone already typing in the new page's form keeps their place (and their keystrokes).
+          if (!document.activeElement?.matches('input, textarea, select, [contenteditable="true"]')) {
+            if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+            heading.focus({ preventScroll: true });
+          }
           setAnnouncement(heading.textContent?.trim() || document.title);
         });
       }),

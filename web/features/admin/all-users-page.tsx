@@ -7,8 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 
 
 /**
@@ -80,23 +79,14 @@ export function AllUsersPage() {
   usePageMeta(labels.allUsers, 'Every Bulkhead account: promote admins or remove accounts.');
   const session = useSession();
   const pages = useInfiniteQuery(adminUsersQuery);
-  const users = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="all-users-heading">
       <h2 id="all-users-heading" className="mb-4 text-xl font-bold text-slate-900">
         {labels.allUsers}
       </h2>
-      {pages.isPending ? (
-        <Spinner />
-      ) : pages.isError ? (
-        <p role="alert">We could not load the users. Please try again.</p>
-      ) : (
-        <>
-          <LoadEarlierHeader noun="user" pages={pages} />
-          <DataTable caption={labels.allUsers} columns={userColumns(session?.user.id)} rows={users} rowKey={(user) => user.id} />
-          <LoadMoreFooter shown={users.length} noun="user" pages={pages} />
-        </>
-      )}
+      <PagedList pages={pages} noun="user" failed="We could not load the users. Please try again." empty="No users yet.">
+        {(users) => <DataTable caption={labels.allUsers} columns={userColumns(session?.user.id)} rows={users} rowKey={(user) => user.id} />}
+      </PagedList>
     </section>
   );
 }

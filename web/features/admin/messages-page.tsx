@@ -4,31 +4,20 @@ import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import type { SubscriberDto } from '#http/dto.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-
-const emptyBox = 'rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 
 /** Every contact message, newest first, loaded 100 at a time. */
 function ContactMessages() {
   const pages = useInfiniteQuery(adminMessagesQuery);
-  const data = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="messages-heading">
       <h2 id="messages-heading" className="mb-4 text-xl font-bold text-slate-900">
         Contact messages
       </h2>
-      {pages.isPending ? (
-        <Spinner label="Loading messages" />
-      ) : pages.isError ? (
-        <p role="alert">We could not load the messages. Please try again.</p>
-      ) : data.length === 0 ? (
-        <p className={emptyBox}>No messages yet.</p>
-      ) : (
-        <>
-          <LoadEarlierHeader noun="message" pages={pages} />
+      <PagedList pages={pages} noun="message" failed="We could not load the messages. Please try again." empty="No messages yet.">
+        {(messages) => (
           <ul className="space-y-3">
-            {data.map((message) => (
+            {messages.map((message) => (
               <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
                 <p className="font-semibold">
                   {message.name} <span className="font-normal text-slate-600">&lt;{message.email}&gt; · {formatDate(message.createdAt)}</span>
@@ -37,9 +26,8 @@ function ContactMessages() {
               </li>
             ))}
           </ul>
-          <LoadMoreFooter shown={data.length} noun="message" pages={pages} />
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }
@@ -59,19 +47,9 @@ function NewsletterSubscribers() {
         {/* The count of those loaded so far: "100+" while more pages wait behind Load more. */}
         Newsletter subscribers{pages.data ? ` (${data.length}${pages.hasNextPage ? '+' : ''})` : ''}
       </h2>
-      {pages.isPending ? (
-        <Spinner label="Loading subscribers" />
-      ) : pages.isError ? (
-        <p role="alert">We could not load the subscribers. Please try again.</p>
-      ) : data.length === 0 ? (
-        <p className={emptyBox}>No subscribers yet.</p>
-      ) : (
-        <>
-          <LoadEarlierHeader noun="subscriber" pages={pages} />
-          <DataTable caption="Newsletter subscribers" columns={subscriberColumns} rows={data} rowKey={(subscriber) => subscriber.email} />
-          <LoadMoreFooter shown={data.length} noun="subscriber" pages={pages} />
-        </>
-      )}
+      <PagedList pages={pages} noun="subscriber" failed="We could not load the subscribers. Please try again." empty="No subscribers yet.">
+        {(subscribers) => <DataTable caption="Newsletter subscribers" columns={subscriberColumns} rows={subscribers} rowKey={(subscriber) => subscriber.email} />}
+      </PagedList>
     </section>
   );
 }

@@ -7,9 +7,8 @@ import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 
 
@@ -55,30 +54,26 @@ const productColumns: Column<ProductDto>[] = [
 export function ManageProductsPage() {
   usePageMeta(labels.manageProducts, 'Edit or delete the products of the Bulkhead catalogue.');
   const products = useInfiniteQuery(manageProductsQuery);
-  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="manage-products-heading">
       <h2 id="manage-products-heading" className="mb-4 text-xl font-bold text-slate-900">
         {labels.manageProducts}
       </h2>
-      {products.isPending ? (
-        <Spinner label="Loading products" />
-      ) : products.isError ? (
-        <p role="alert">We could not load the products. Please try again.</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-          No products yet.{' '}
-          <Link to="/dashboard/addProduct" className="font-semibold underline">
-            {labels.addProduct}
-          </Link>
-        </p>
-      ) : (
-        <>
-          <LoadEarlierHeader noun="product" pages={products} />
-          <DataTable caption={labels.manageProducts} columns={productColumns} rows={items} rowKey={(product) => product.id} />
-          <LoadMoreFooter shown={items.length} noun="product" pages={products} />
-        </>
-      )}
+      <PagedList
+        pages={products}
+        noun="product"
+        failed="We could not load the products. Please try again."
+        empty={
+          <>
+            No products yet.{' '}
+            <Link to="/dashboard/addProduct" className="font-semibold underline">
+              {labels.addProduct}
+            </Link>
+          </>
+        }
+      >
+        {(items) => <DataTable caption={labels.manageProducts} columns={productColumns} rows={items} rowKey={(product) => product.id} />}
+      </PagedList>
     </section>
   );
 }

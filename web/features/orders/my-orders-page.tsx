@@ -5,9 +5,8 @@ import type { OrderDto } from '#http/dto.ts';
 import { myOrdersQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
@@ -45,25 +44,14 @@ const orderColumns: Column<OrderDto>[] = [
 export function MyOrdersPage() {
   usePageMeta(labels.myOrder, 'Your Bulkhead orders: status, payment and delivery.');
   const pages = useInfiniteQuery(myOrdersQuery);
-  const orders = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="my-order-heading">
       <h2 id="my-order-heading" className="mb-4 text-xl font-bold text-slate-900">
         {labels.myOrder}
       </h2>
-      {pages.isPending ? (
-        <Spinner />
-      ) : pages.isError ? (
-        <p role="alert">We could not load your orders. Please try again.</p>
-      ) : orders.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center font-semibold text-slate-700">{labels.noOrders}</p>
-      ) : (
-        <>
-          <LoadEarlierHeader noun="order" pages={pages} />
-          <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />
-          <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
-        </>
-      )}
+      <PagedList pages={pages} noun="order" failed="We could not load your orders. Please try again." empty={labels.noOrders}>
+        {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />}
+      </PagedList>
     </section>
   );
 }

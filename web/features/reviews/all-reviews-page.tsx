@@ -6,8 +6,7 @@ import { formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { PagedList } from '../../components/ui/paged-list.tsx';
 import RemoveReviewButton from '../../components/reviews/remove-review-button.tsx';
 import { ReviewStars } from '../../components/ui/review-stars.tsx';
 
@@ -31,25 +30,14 @@ const reviewColumns: Column<ReviewDto>[] = [
 export function AllReviewsPage() {
   usePageMeta(labels.manageReviews, 'Read and remove the reviews customers posted on Bulkhead.');
   const reviews = useInfiniteQuery(allReviewsQuery);
-  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="manage-reviews-heading">
       <h2 id="manage-reviews-heading" className="mb-4 text-xl font-bold text-slate-900">
         {labels.manageReviews}
       </h2>
-      {reviews.isPending ? (
-        <Spinner label="Loading reviews" />
-      ) : reviews.isError ? (
-        <p role="alert">We could not load the reviews. Please try again.</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">No reviews yet.</p>
-      ) : (
-        <>
-          <LoadEarlierHeader noun="review" pages={reviews} />
-          <DataTable caption={labels.manageReviews} columns={reviewColumns} rows={items} rowKey={(review) => review.id} />
-          <LoadMoreFooter shown={items.length} noun="review" pages={reviews} />
-        </>
-      )}
+      <PagedList pages={reviews} noun="review" failed="We could not load the reviews. Please try again." empty="No reviews yet.">
+        {(items) => <DataTable caption={labels.manageReviews} columns={reviewColumns} rows={items} rowKey={(review) => review.id} />}
+      </PagedList>
     </section>
   );
 }
