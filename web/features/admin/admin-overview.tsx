@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import { adminOverviewQuery } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 function Tile({ label, value, to, search }: { label: string; value: number | undefined; to: string; search?: Record<string, string> }) {
   return (
@@ -25,16 +26,13 @@ export function AdminOverview() {
   usePageMeta('Admin overview', 'Orders to ship, unpaid orders, low stock and messages at a glance.');
   const overview = useQuery(adminOverviewQuery).data;
   return (
-    <section aria-labelledby="overview-heading">
-      <h2 id="overview-heading" className="mb-4 text-xl font-bold text-slate-900">
-        Overview
-      </h2>
+    <DashboardSection id="overview" title="Overview">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Tile label="Orders awaiting shipment" value={overview?.ordersAwaitingShipment} to="/dashboard/allOrders" search={{ status: 'pending' }} />
         <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" search={{ status: 'unpaid' }} />
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
         <Tile label="Contact messages" value={overview?.contactMessages} to="/dashboard/messages" />
       </div>
-    </section>
+    </DashboardSection>
   );
 }

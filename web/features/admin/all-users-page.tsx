@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 
 /**
@@ -80,13 +81,10 @@ export function AllUsersPage() {
   const session = useSession();
   const pages = useInfiniteQuery(adminUsersQuery);
   return (
-    <section aria-labelledby="all-users-heading">
-      <h2 id="all-users-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.allUsers}
-      </h2>
+    <DashboardSection id="all-users" title={labels.allUsers}>
       <PagedList pages={pages} noun="user" failed="We could not load the users. Please try again." empty="No users yet.">
         {(users) => <DataTable caption={labels.allUsers} columns={userColumns(session?.user.id)} rows={users} rowKey={(user) => user.id} />}
       </PagedList>
-    </section>
+    </DashboardSection>
   );
 }

@@ -15,6 +15,7 @@ import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 function ShipAction({ order }: { order: OrderDto }) {
   const ship = useShipOrder(order);
@@ -105,10 +106,7 @@ export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
   const orders = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(search.status || search.q);
   return (
-    <section aria-labelledby="manage-orders-heading">
-      <h2 id="manage-orders-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.manageAllOrders}
-      </h2>
+    <DashboardSection id="manage-orders" title={labels.manageAllOrders}>
       <OrdersFilter key={search.q ?? ''} search={search} onChange={(next) => void navigate({ to: '/dashboard/allOrders', search: next })} />
       {pages.isPending ? (
         <Spinner />
@@ -132,6 +130,6 @@ export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
           )}
         </>
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -5,15 +5,13 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import type { SubscriberDto } from '#http/dto.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 /** Every contact message, newest first, loaded 100 at a time. */
 function ContactMessages() {
   const pages = useInfiniteQuery(adminMessagesQuery);
   return (
-    <section aria-labelledby="messages-heading">
-      <h2 id="messages-heading" className="mb-4 text-xl font-bold text-slate-900">
-        Contact messages
-      </h2>
+    <DashboardSection id="messages" title="Contact messages">
       <PagedList pages={pages} noun="message" failed="We could not load the messages. Please try again." empty="No messages yet.">
         {(messages) => (
           <ul className="space-y-3">
@@ -28,7 +26,7 @@ function ContactMessages() {
           </ul>
         )}
       </PagedList>
-    </section>
+    </DashboardSection>
   );
 }
 
@@ -40,17 +38,15 @@ const subscriberColumns: Column<SubscriberDto>[] = [
 /** Every newsletter subscriber, newest first, loaded 100 at a time. */
 function NewsletterSubscribers() {
   const pages = useInfiniteQuery(adminSubscribersQuery);
-  const data = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const loaded = pages.data?.pages.reduce((count, page) => count + page.items.length, 0);
+  // The count of those loaded so far: "100+" while more pages wait behind Load more.
+  const count = loaded === undefined ? '' : ` (${loaded}${pages.hasNextPage ? '+' : ''})`;
   return (
-    <section aria-labelledby="subscribers-heading">
-      <h2 id="subscribers-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {/* The count of those loaded so far: "100+" while more pages wait behind Load more. */}
-        Newsletter subscribers{pages.data ? ` (${data.length}${pages.hasNextPage ? '+' : ''})` : ''}
-      </h2>
+    <DashboardSection id="subscribers" title={`Newsletter subscribers${count}`}>
       <PagedList pages={pages} noun="subscriber" failed="We could not load the subscribers. Please try again." empty="No subscribers yet.">
         {(subscribers) => <DataTable caption="Newsletter subscribers" columns={subscriberColumns} rows={subscribers} rowKey={(subscriber) => subscriber.email} />}
       </PagedList>
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -8,6 +8,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { notify } from '../../components/ui/toaster.tsx';
 import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
 import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 /**
  * Add Product (admin): the image is uploaded first, then the product is created with its URL,
@@ -39,10 +40,7 @@ export function AddProductPage() {
   });
 
   return (
-    <section aria-labelledby="add-product-heading">
-      <h2 id="add-product-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.addProduct}
-      </h2>
+    <DashboardSection id="add-product" title={labels.addProduct}>
       <form
         noValidate
         aria-label={labels.addProduct}
@@ -53,6 +51,6 @@ export function AddProductPage() {
         <ProductFields form={form} idPrefix="product" />
         <SaveButton phase={phase} label={labels.addProduct} />
       </form>
-    </section>
+    </DashboardSection>
   );
 }

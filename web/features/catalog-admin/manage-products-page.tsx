@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../../components/data-table/data-table.t
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 
 function DeleteProductButton({ product }: { product: ProductDto }) {
@@ -55,10 +56,7 @@ export function ManageProductsPage() {
   usePageMeta(labels.manageProducts, 'Edit or delete the products of the Bulkhead catalogue.');
   const products = useInfiniteQuery(manageProductsQuery);
   return (
-    <section aria-labelledby="manage-products-heading">
-      <h2 id="manage-products-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.manageProducts}
-      </h2>
+    <DashboardSection id="manage-products" title={labels.manageProducts}>
       <PagedList
         pages={products}
         noun="product"
@@ -74,6 +72,6 @@ export function ManageProductsPage() {
       >
         {(items) => <DataTable caption={labels.manageProducts} columns={productColumns} rows={items} rowKey={(product) => product.id} />}
       </PagedList>
-    </section>
+    </DashboardSection>
   );
 }

@@ -11,6 +11,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 // What a buyer checks on an order: when, which (its number, for the supplier's phone line), the
 // price per unit, the total and where it goes.
@@ -45,13 +46,10 @@ export function MyOrdersPage() {
   usePageMeta(labels.myOrder, 'Your Bulkhead orders: status, payment and delivery.');
   const pages = useInfiniteQuery(myOrdersQuery);
   return (
-    <section aria-labelledby="my-order-heading">
-      <h2 id="my-order-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.myOrder}
-      </h2>
+    <DashboardSection id="my-order" title={labels.myOrder}>
       <PagedList pages={pages} noun="order" failed="We could not load your orders. Please try again." empty={labels.noOrders}>
         {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />}
       </PagedList>
-    </section>
+    </DashboardSection>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 type Placeholder = keyof typeof labels.profilePlaceholders;
 
@@ -39,10 +40,7 @@ export function MyProfilePage() {
     ['Facebook', fieldValue(profile, 'facebook')],
   ];
   return (
-    <section aria-labelledby="my-profile-heading">
-      <h2 id="my-profile-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.myProfile}
-      </h2>
+    <DashboardSection id="my-profile" title={labels.myProfile}>
       <div className="rounded-lg border border-slate-200 bg-white p-6">
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-center sm:gap-6">
           <Avatar name={user.name} imageUrl={profile?.imageUrl} className="h-24 w-24 text-3xl" />
@@ -63,6 +61,6 @@ export function MyProfilePage() {
           {labels.editProfile}
         </Link>
       </div>
-    </section>
+    </DashboardSection>
   );
 }

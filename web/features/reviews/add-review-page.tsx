@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { checkImage, SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
 import { StarRatingInput } from './star-rating-input.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 /** The API calls the uploaded photo `imageUrl`; the form calls its file `image`. */
 const SERVER_FIELDS = { imageUrl: 'image' };
@@ -48,10 +49,7 @@ export function AddReviewPage() {
   });
 
   return (
-    <section aria-labelledby="add-review-heading">
-      <h2 id="add-review-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.addReview}
-      </h2>
+    <DashboardSection id="add-review" title={labels.addReview}>
       <form
         noValidate
         aria-label={labels.addReview}
@@ -93,6 +91,6 @@ export function AddReviewPage() {
         </form.AppField>
         <SaveButton phase={phase} label={labels.addReview} />
       </form>
-    </section>
+    </DashboardSection>
   );
 }

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../components/data-table/data-table.t
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import RemoveReviewButton from '../../components/reviews/remove-review-button.tsx';
 import { ReviewStars } from '../../components/ui/review-stars.tsx';
+import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 const reviewColumns: Column<ReviewDto>[] = [
   {
@@ -31,13 +32,10 @@ export function AllReviewsPage() {
   usePageMeta(labels.manageReviews, 'Read and remove the reviews customers posted on Bulkhead.');
   const reviews = useInfiniteQuery(allReviewsQuery);
   return (
-    <section aria-labelledby="manage-reviews-heading">
-      <h2 id="manage-reviews-heading" className="mb-4 text-xl font-bold text-slate-900">
-        {labels.manageReviews}
-      </h2>
+    <DashboardSection id="manage-reviews" title={labels.manageReviews}>
       <PagedList pages={reviews} noun="review" failed="We could not load the reviews. Please try again." empty="No reviews yet.">
         {(items) => <DataTable caption={labels.manageReviews} columns={reviewColumns} rows={items} rowKey={(review) => review.id} />}
       </PagedList>
-    </section>
+    </DashboardSection>
   );
 }
