@@ -66,7 +66,7 @@ describe('composePorts', () => {
       expect(await readdir(join(dataDir, 'uploads'))).toEqual([url.replace('/uploads/', '')]);
       expect(opened.uploads?.dir).toBe(join(dataDir, 'uploads'));
       const link = await opened.links.issue({ purpose: 'verify-email', userId: 'u1', version: 1 }, 60);
-      expect(await opened.links.verify(link, 'verify-email')).toEqual({ ok: true, claims: { purpose: 'verify-email', userId: 'u1', version: 1 } });
+      expect(await opened.links.verify(link, 'verify-email')).toEqual({ ok: true, value: { purpose: 'verify-email', userId: 'u1', version: 1 } });
       expect(await opened.tokens.verify(link)).toBeNull();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

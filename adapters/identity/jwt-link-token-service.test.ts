@@ -21,8 +21,8 @@ describe('JWT link token service', () => {
     const links = createJwtLinkTokenService({ secret });
     const verifyToken = await links.issue(verifyClaims, VERIFY_EMAIL_TTL_SECONDS);
     const resetToken = await links.issue(resetClaims, RESET_PASSWORD_TTL_SECONDS);
-    expect(await links.verify(verifyToken, 'verify-email')).toEqual({ ok: true, claims: verifyClaims });
-    expect(await links.verify(resetToken, 'reset-password')).toEqual({ ok: true, claims: resetClaims });
+    expect(await links.verify(verifyToken, 'verify-email')).toEqual({ ok: true, value: verifyClaims });
+    expect(await links.verify(resetToken, 'reset-password')).toEqual({ ok: true, value: resetClaims });
   });
 
   it('issues tokens with a per-purpose audience and the requested lifetime', async () => {
@@ -37,17 +37,17 @@ describe('JWT link token service', () => {
     const links = createJwtLinkTokenService({ secret, clock });
     const token = await links.issue(resetClaims, RESET_PASSWORD_TTL_SECONDS);
     clock.set('2026-01-01T00:59:00Z');
-    expect(await links.verify(token, 'reset-password')).toEqual({ ok: true, claims: resetClaims });
+    expect(await links.verify(token, 'reset-password')).toEqual({ ok: true, value: resetClaims });
     clock.set('2026-01-01T01:00:01Z');
-    expect(await links.verify(token, 'reset-password')).toEqual({ ok: false, reason: 'expired' });
+    expect(await links.verify(token, 'reset-password')).toEqual({ ok: false, error: 'expired' });
   });
 
   it('refuses a verify-email token used as a reset-password token and vice versa', async () => {
     const links = createJwtLinkTokenService({ secret });
     const verifyToken = await links.issue(verifyClaims, VERIFY_EMAIL_TTL_SECONDS);
     const resetToken = await links.issue(resetClaims, RESET_PASSWORD_TTL_SECONDS);
-    expect(await links.verify(verifyToken, 'reset-password')).toEqual({ ok: false, reason: 'invalid' });
-    expect(await links.verify(resetToken, 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify(verifyToken, 'reset-password')).toEqual({ ok: false, error: 'invalid' });
+    expect(await links.verify(resetToken, 'verify-email')).toEqual({ ok: false, error: 'invalid' });
   });
 
   it('refuses a correctly signed token whose purpose claim disagrees with its audience', async () => {
@@ -58,15 +58,15 @@ describe('JWT link token service', () => {
       .setAudience('bulkhead-link:reset-password')
       .setExpirationTime('1h')
       .sign(key);
-    expect(await createJwtLinkTokenService({ secret }).verify(forged, 'reset-password')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await createJwtLinkTokenService({ secret }).verify(forged, 'reset-password')).toEqual({ ok: false, error: 'invalid' });
   });
 
   it('keeps session tokens and link tokens apart even with the same secret', async () => {
     const links = createJwtLinkTokenService({ secret });
     const sessions = createJwtTokenService({ secret });
     const sessionToken = await sessions.issue({ userId: 'user-1', sessionVersion: 4 });
-    expect(await links.verify(sessionToken, 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
-    expect(await links.verify(sessionToken, 'reset-password')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify(sessionToken, 'verify-email')).toEqual({ ok: false, error: 'invalid' });
+    expect(await links.verify(sessionToken, 'reset-password')).toEqual({ ok: false, error: 'invalid' });
     const linkToken = await links.issue(verifyClaims, VERIFY_EMAIL_TTL_SECONDS);
     expect(await sessions.verify(linkToken)).toBeNull();
   });
@@ -76,7 +76,7 @@ describe('JWT link token service', () => {
     const token = await links.issue(verifyClaims, VERIFY_EMAIL_TTL_SECONDS);
     const [header, , signature] = token.split('.');
     const payload = Buffer.from(JSON.stringify({ ...decodePayload(token), sub: 'admin-1' })).toString('base64url');
-    expect(await links.verify(`${header}.${payload}.${signature}`, 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify(`${header}.${payload}.${signature}`, 'verify-email')).toEqual({ ok: false, error: 'invalid' });
   });
 
   it("refuses an expired token signed with a wrong key as 'invalid', not 'expired'", async () => {
@@ -84,9 +84,9 @@ describe('JWT link token service', () => {
     const foreign = createJwtLinkTokenService({ secret: 'another-secret-that-is-long-enough-98765', clock });
     const token = await foreign.issue(resetClaims, RESET_PASSWORD_TTL_SECONDS);
     const links = createJwtLinkTokenService({ secret, clock });
-    expect(await links.verify(token, 'reset-password')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify(token, 'reset-password')).toEqual({ ok: false, error: 'invalid' });
     clock.set('2026-01-02T00:00:00Z');
-    expect(await links.verify(token, 'reset-password')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify(token, 'reset-password')).toEqual({ ok: false, error: 'invalid' });
   });
 
   it("refuses 'alg: none' tokens", async () => {
@@ -96,13 +96,13 @@ describe('JWT link token service', () => {
       .setAudience('bulkhead-link:verify-email')
       .setExpirationTime('1h')
       .encode();
-    expect(await createJwtLinkTokenService({ secret }).verify(unsigned, 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await createJwtLinkTokenService({ secret }).verify(unsigned, 'verify-email')).toEqual({ ok: false, error: 'invalid' });
   });
 
   it('refuses garbage and claims of the wrong type', async () => {
     const links = createJwtLinkTokenService({ secret });
-    expect(await links.verify('', 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
-    expect(await links.verify('not.a.jwt', 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify('', 'verify-email')).toEqual({ ok: false, error: 'invalid' });
+    expect(await links.verify('not.a.jwt', 'verify-email')).toEqual({ ok: false, error: 'invalid' });
     const stringVersion = await new SignJWT({ sv: '4', purpose: 'verify-email' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('user-1')
@@ -110,7 +110,7 @@ describe('JWT link token service', () => {
       .setAudience('bulkhead-link:verify-email')
       .setExpirationTime('1h')
       .sign(key);
-    expect(await links.verify(stringVersion, 'verify-email')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await links.verify(stringVersion, 'verify-email')).toEqual({ ok: false, error: 'invalid' });
   });
 
   it('rejects a short secret and a non-positive lifetime', async () => {

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { fail, ok } from '#domain/shared/result.ts';
 import type { LinkCheck, LinkClaims, LinkPurpose, LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { Clock } from '#domain/shared/clock.ts';
 
@@ -49,13 +50,13 @@ export const createJwtLinkTokenService = ({
           requiredClaims: ['sub', 'exp', 'sv', 'purpose'],
         });
         const { sub, sv } = payload;
-        if (payload.purpose !== purpose || typeof sub !== 'string' || sub === '') return { ok: false, reason: 'invalid' };
-        if (typeof sv !== 'number' || !Number.isSafeInteger(sv)) return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: { purpose, userId: sub, version: sv } };
+        if (payload.purpose !== purpose || typeof sub !== 'string' || sub === '') return fail('invalid');
+        if (typeof sv !== 'number' || !Number.isSafeInteger(sv)) return fail('invalid');
+        return ok({ purpose, userId: sub, version: sv });
       } catch (error) {
         // jose checks the signature before the claims, so only a genuine token of ours can be
         // reported as expired (the page then offers to resend); everything else is just invalid.
-        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+        return fail(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
       }
     },
   };

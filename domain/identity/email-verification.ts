@@ -25,9 +25,9 @@ export const verifyEmail = async (
 ): Promise<Result<{ user: User; alreadyVerified: boolean }, ErrorOf<'LINK_INVALID'>>> => {
   const check = await deps.links.verify(token, 'verify-email');
   if (!check.ok) {
-    return fail({ code: 'LINK_INVALID', reason: check.reason === 'expired' ? 'expired' : 'invalid' });
+    return fail({ code: 'LINK_INVALID', reason: check.error === 'expired' ? 'expired' : 'invalid' });
   }
-  const user = await deps.store.users.findById(check.claims.userId);
+  const user = await deps.store.users.findById(check.value.userId);
   if (!user) return fail({ code: 'LINK_INVALID', reason: 'invalid' });
   if (user.emailVerified) return ok({ user, alreadyVerified: true });
   const verified = await deps.store.users.setEmailVerified(user.id);

@@ -1,3 +1,5 @@
+import type { Result } from '../shared/result.ts';
+
 /**
  * Signed, expiring tokens for e-mailed links. They need no table: a reset token carries the
  * session version it was issued for, so the reset (which bumps the version) spends it.
@@ -11,7 +13,8 @@ export interface LinkClaims {
   version: number;
 }
 
-export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'expired' | 'invalid' };
+/** The link's claims, or why it cannot be used: only a genuine link of ours can be `expired`. */
+export type LinkCheck = Result<LinkClaims, 'expired' | 'invalid'>;
 
 export interface LinkTokenService {
   issue(claims: LinkClaims, ttlSeconds: number): Promise<string>;

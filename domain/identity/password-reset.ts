@@ -35,12 +35,12 @@ export const resetPassword = async (
   if (problem) return fail(invalid({ password: problem }));
   const check = await deps.links.verify(input.token, 'reset-password');
   if (!check.ok) {
-    return fail({ code: 'LINK_INVALID', reason: check.reason === 'expired' ? 'expired' : 'invalid' });
+    return fail({ code: 'LINK_INVALID', reason: check.error === 'expired' ? 'expired' : 'invalid' });
   }
-  const user = await deps.store.users.findById(check.claims.userId);
+  const user = await deps.store.users.findById(check.value.userId);
   if (!user) return fail({ code: 'LINK_INVALID', reason: 'invalid' });
-  if (user.sessionVersion !== check.claims.version) return fail({ code: 'LINK_INVALID', reason: 'used' });
+  if (user.sessionVersion !== check.value.version) return fail({ code: 'LINK_INVALID', reason: 'used' });
   // Checked again where it is written: of two uses of one link at the same moment, one wins.
-  const replaced = await deps.store.users.replacePassword(user.id, await deps.hasher.hash(input.password), check.claims.version);
+  const replaced = await deps.store.users.replacePassword(user.id, await deps.hasher.hash(input.password), check.value.version);
   return replaced ? ok(null) : fail({ code: 'LINK_INVALID', reason: 'used' });
 };

@@ -60,7 +60,11 @@ export interface TestCardNetwork {
   confirmCard(input: TestCardRequest): Promise<Result<{ paymentIntentId: string }, TestCardError>>;
 }
 
-export type WebhookVerdict = { ok: true; eventId: string; intent: PaymentIntent | null } | { ok: false };
+/** A genuine event (its id, and the intent when a payment succeeded), or null for anything not signed by the provider. */
+export interface WebhookEvent {
+  eventId: string;
+  intent: PaymentIntent | null;
+}
 
 /**
  * The provider's signed webhooks (Stripe). Null with the test provider, whose card network
@@ -71,5 +75,5 @@ export interface PaymentWebhooks {
    * Checks the signature against the raw body (and its timestamp against replays). `intent` is
    * set only for a succeeded payment; other events are acknowledged and ignored.
    */
-  verifyWebhook(rawBody: string, signature: string): Promise<WebhookVerdict>;
+  verifyWebhook(rawBody: string, signature: string): Promise<WebhookEvent | null>;
 }

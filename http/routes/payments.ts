@@ -39,13 +39,13 @@ export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, log
   return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
-    const verdict = await webhooks.verifyWebhook(await c.req.text(), signature);
-    if (!verdict.ok) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
-    if (verdict.intent) {
-      const recorded = await recordSucceededPayment(ports, verdict.intent);
+    const event = await webhooks.verifyWebhook(await c.req.text(), signature);
+    if (!event) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
+    if (event.intent) {
+      const recorded = await recordSucceededPayment(ports, event.intent);
       // A mismatch (amount, unknown order, paid by another intent) is logged, and still acknowledged:
       // retrying the same event cannot change the answer.
-      if (!recorded.ok) logger.warn('stripe webhook not applied', { eventId: verdict.eventId, code: recorded.error.code });
+      if (!recorded.ok) logger.warn('stripe webhook not applied', { eventId: event.eventId, code: recorded.error.code });
     }
     return c.json({ received: true }, 200);
   });

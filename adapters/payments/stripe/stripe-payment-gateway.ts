@@ -113,10 +113,10 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
         event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
       } catch {
         // Bad signature, stale timestamp or unparsable body: all the same to the caller.
-        return { ok: false };
+        return null;
       }
       const intent = event.type === 'payment_intent.succeeded' ? toDomainIntent(event.data.object) : null;
-      return { ok: true, eventId: event.id, intent };
+      return { eventId: event.id, intent };
     },
   };
 }
