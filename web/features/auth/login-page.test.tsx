@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -18,6 +19,20 @@ describe('login page', () => {
     expect(screen.getByText(messages.passwordRequired)).toBeInTheDocument();
     expect(email).toHaveAccessibleDescription(messages.emailRequired);
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    // A keyboard user lands on the first field to fix.
+    await waitFor(() => expect(email).toHaveFocus());
+  });
+
+  it('moves focus to the password when only it is refused, and to the e-mail when the server refuses that', async () => {
+    server.use(http.post('*/api/auth/sign-in', () => refusal(400, 'VALIDATION_FAILED', messages.invalidInput, { email: messages.emailInvalid })));
+    const { screen, user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findAllByText(messages.emailInvalid)).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
   });
 
   it('rejects a malformed e-mail and a short password when the user leaves the fields', async () => {
