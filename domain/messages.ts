@@ -103,6 +103,7 @@ export const messages = {
   notFound: 'Not found',
   productNotFound: 'This product does not exist',
   orderNotFound: 'This order does not exist',
+  contactMessageNotFound: 'This message does not exist',
   adminCannotBuy: 'Admins cannot place orders',
   insufficientStock: 'Order quantity cannot exceed the available quantity',
   orderNotDeletable: 'Only unpaid orders can be deleted',

@@ -188,6 +188,8 @@ export interface ShopOverviewDto {
   /** Products with fewer units than one minimum order. */
   lowStockProducts: number;
   contactMessages: number;
+  /** Contact messages no admin has marked read yet. */
+  unreadContactMessages: number;
   /** Succeeded payments no order could take (GET /api/admin/payments-to-refund). */
   paymentsToRefund: number;
 }
@@ -214,6 +216,8 @@ export interface ContactMessageDto {
   email: string;
   message: string;
   createdAt: string;
+  /** When an admin marked it read; null while unread (PATCH /api/admin/messages/:id). */
+  readAt: string | null;
 }
 
 export interface SubscriberDto {

@@ -19,7 +19,9 @@ export const messageOf = (error: DomainError): string => {
           ? messages.orderNotFound
           : error.subject === 'category'
             ? messages.categoryNotFound
-            : messages.notFound;
+            : error.subject === 'message'
+              ? messages.contactMessageNotFound
+              : messages.notFound;
     case 'INVALID_CREDENTIALS':
       return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
     case 'EMAIL_TAKEN':

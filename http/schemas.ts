@@ -77,6 +77,9 @@ export const contactSchema = z.object({
 
 // ---- lists and ids
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** PATCH /api/admin/messages/:id: read once answered, unread to come back to it. */
+export const contactMessageMarkSchema = z.strictObject({ read: z.boolean({ error: messages.invalidInput }) });
 /**
  * `limit` and `cursor` of every `{items, nextCursor}` list. A cursor is base64url of the last
  * row's sort values and key (a subscriber's e-mail, up to 254 characters; a product name, up to

@@ -142,6 +142,7 @@ export const toContactMessageDto = (message: ContactMessage): ContactMessageDto 
   email: message.email,
   message: message.message,
   createdAt: iso(message.createdAt),
+  readAt: message.readAt ? iso(message.readAt) : null,
 });
 
 export const toSubscriberDto = (subscriber: Subscriber): SubscriberDto => ({

@@ -15,7 +15,7 @@ describe('shop overview', () => {
     expect(placed.ok).toBe(true);
     expect(await shopOverview(world.store, admin)).toEqual({
       ok: true,
-      value: { ordersAwaitingShipment: 0, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 0, paymentsToRefund: 0 },
+      value: { ordersAwaitingShipment: 0, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 },
     });
     expect(await shopOverview(world.store, buyer)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });

@@ -11,6 +11,8 @@ export interface ShopOverview {
   /** Products holding fewer units than one minimum order: nobody can buy them until restocked. */
   lowStockProducts: number;
   contactMessages: number;
+  /** Contact messages no admin has marked read yet. */
+  unreadContactMessages: number;
   /** Succeeded payments no order could take, waiting for an admin to refund them. */
   paymentsToRefund: number;
 }
@@ -19,12 +21,13 @@ export const LOW_STOCK_BELOW = MIN_ORDER_QUANTITY;
 
 export const shopOverview = async (store: Store, actor: User): Promise<Result<ShopOverview, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, paymentsToRefund] = await Promise.all([
+  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund] = await Promise.all([
     store.orders.count({ status: 'pending' }),
     store.orders.count({ status: 'unpaid' }),
     store.products.countBelowStock(LOW_STOCK_BELOW),
     store.inbox.countContactMessages(),
+    store.inbox.countUnreadContactMessages(),
     store.refunds.count(),
   ]);
-  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, paymentsToRefund });
+  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund });
 };

@@ -17,4 +17,7 @@ export interface InboxRepository {
   /** Newest first (createdAt desc, id desc); the cursor is opaque. */
   listContactMessages(page: PageRequest): Promise<Page<ContactMessage>>;
   countContactMessages(): Promise<number>;
+  countUnreadContactMessages(): Promise<number>;
+  /** Marks a message read (at `readAt`) or unread (null); null when there is no such message. */
+  setContactMessageReadAt(id: string, readAt: Date | null): Promise<ContactMessage | null>;
 }

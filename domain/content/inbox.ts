@@ -1,4 +1,5 @@
-import { invalid, type ErrorOf } from '../shared/errors.ts';
+import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { isAdmin, type User } from '../identity/user.ts';
 import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
@@ -38,6 +39,19 @@ export const sendContactMessage = async (
       email: normalizeEmail(input.email),
       message,
       createdAt: clock.now(),
+      readAt: null,
     }),
   );
+};
+
+/** An admin marks a contact message read once answered, or unread to come back to it. */
+export const markContactMessage = async (
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
+  actor: User,
+  id: string,
+  read: boolean,
+): Promise<Result<ContactMessage, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  const marked = await store.inbox.setContactMessageReadAt(id, read ? clock.now() : null);
+  return marked ? ok(marked) : fail(notFound('message'));
 };

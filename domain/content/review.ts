@@ -21,6 +21,8 @@ export interface ContactMessage {
   email: string;
   message: string;
   createdAt: Date;
+  /** When an admin marked it read; null while it waits for an answer. */
+  readAt: Date | null;
 }
 
 export interface Subscriber {

@@ -25,7 +25,7 @@ export type DomainError =
   | { code: 'VALIDATION_FAILED'; fields: Record<string, string> }
   | { code: 'FORBIDDEN' }
   /** `subject` names what is missing when the answer should say so. */
-  | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' }
+  | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' | 'message' }
   | { code: 'INVALID_CREDENTIALS'; reason?: 'google-email-unverified' }
   | { code: 'EMAIL_TAKEN' }
   /** `fields` when lines are refused one by one; without them the edge names the quantity field. */
@@ -55,7 +55,7 @@ export type DomainError =
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
 
-export const notFound = (subject?: 'product' | 'order' | 'category'): ErrorOf<'NOT_FOUND'> =>
+export const notFound = (subject?: 'product' | 'order' | 'category' | 'message'): ErrorOf<'NOT_FOUND'> =>
   subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };
 export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
 export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });

@@ -44,8 +44,27 @@ describe('admin endpoints', () => {
     const users = await context.call('GET', '/api/admin/users', { token: admin.token });
     expect(users.json.items).toHaveLength(3);
     const overview = await context.call('GET', '/api/admin/overview', { token: admin.token });
-    expect(overview.json).toEqual({ ordersAwaitingShipment: 0, unpaidOrders: 2, lowStockProducts: 0, contactMessages: 0, paymentsToRefund: 0 });
+    expect(overview.json).toEqual({ ordersAwaitingShipment: 0, unpaidOrders: 2, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 });
     expect(JSON.stringify(users.json)).not.toMatch(/passwordHash|sessionVersion|scrypt/);
+  });
+
+  it('marks a contact message read and unread, and the overview counts the unread ones', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    const sent = await context.call('POST', '/api/contact', { body: { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Oslo?' } });
+    expect(sent.json.readAt).toBeNull();
+    const unread = async () => (await context.call('GET', '/api/admin/overview', { token: admin.token })).json.unreadContactMessages;
+    expect(await unread()).toBe(1);
+    const read = await context.call('PATCH', `/api/admin/messages/${sent.json.id}`, { token: admin.token, body: { read: true } });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ id: sent.json.id, readAt: expect.any(String) });
+    expect(await unread()).toBe(0);
+    expect((await context.call('GET', '/api/admin/messages', { token: admin.token })).json.items[0].readAt).toBe(read.json.readAt);
+    expect((await context.call('PATCH', `/api/admin/messages/${sent.json.id}`, { token: admin.token, body: { read: false } })).json.readAt).toBeNull();
+    expect(await unread()).toBe(1);
+    const missing = await context.call('PATCH', '/api/admin/messages/no-such-message', { token: admin.token, body: { read: true } });
+    expect(missing.status).toBe(404);
+    expect(expectError(missing.json)).toEqual({ code: 'NOT_FOUND', message: messages.contactMessageNotFound });
   });
 
   it('lists newsletter subscribers', async () => {

@@ -3,14 +3,16 @@ import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { deleteUser, listUsers, makeAdmin, removeAdmin } from '#domain/identity/manage-users.ts';
 import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
+import { markContactMessage } from '#domain/content/inbox.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import type { AdminOrdersDto, ShopOverviewDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { adminOrdersQuerySchema, idParamSchema, listQuerySchema } from '../schemas.ts';
+import { adminOrdersQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { jsonBody } from '../middleware/json-body.ts';
 
 /**
  * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Every list
@@ -56,6 +58,10 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .get('/messages', validate('query', listQuerySchema), async (c) =>
       c.json(toListDto(await ports.store.inbox.listContactMessages(pageRequest(c.req.valid('query'))), toContactMessageDto), 200),
     )
+    .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), async (c) => {
+      const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
+      return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
+    })
     .get('/subscribers', validate('query', listQuerySchema), async (c) =>
       c.json(toListDto(await ports.store.inbox.listSubscribers(pageRequest(c.req.valid('query'))), toSubscriberDto), 200),
     );

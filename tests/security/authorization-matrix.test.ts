@@ -206,6 +206,10 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['DELETE /api/admin/users/:id', adminOnly(204), async (a, _, token) =>
     a.app.call('DELETE', `/api/admin/users/${(await a.app.signUp()).user.id}`, { token })],
   ['GET /api/admin/messages', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/messages', { token })],
+  ['PATCH /api/admin/messages/:id', adminOnly(200), async (a, _, token) => {
+    const message = await a.app.store.inbox.addContactMessage({ id: crypto.randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hi', createdAt: new Date(), readAt: null });
+    return a.app.call('PATCH', `/api/admin/messages/${message.id}`, { token, body: { read: true } });
+  }],
   ['GET /api/admin/payments-to-refund', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/payments-to-refund', { token })],
   ['GET /api/admin/subscribers', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/subscribers', { token })],
   // Uploaded images are public by design: their names are random and unguessable.

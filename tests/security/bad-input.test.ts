@@ -59,6 +59,7 @@ interface Fixtures {
   reviewId: string;
   uploadName: string;
   targetUserId: string;
+  messageId: string;
   verifyToken: string;
   resetToken: string;
   clientSecret: string;
@@ -233,6 +234,12 @@ const TARGETS: Target[] = [
   { route: 'POST /api/admin/users/:id/remove-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
+  {
+    route: 'PATCH /api/admin/messages/:id',
+    caller: 'admin',
+    params: (f) => ({ id: f.messageId }),
+    body: { fields: { read: { kind: 'boolean' } }, valid: () => ({ read: true }) },
+  },
   { route: 'GET /api/admin/subscribers', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /api/admin/payments-to-refund', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
@@ -269,6 +276,7 @@ beforeAll(async () => {
     reviewId: review.json.id,
     uploadName: (upload.json.url as string).split('/').pop()!,
     targetUserId: target.user.id,
+    messageId: (await app.store.inbox.addContactMessage({ id: crypto.randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hello', createdAt: new Date(), readAt: null })).id,
     verifyToken: await link('verify-email', VERIFY_EMAIL_TTL_SECONDS),
     resetToken: await link('reset-password', RESET_PASSWORD_TTL_SECONDS),
     clientSecret: intent.json.clientSecret,

@@ -85,12 +85,16 @@ export type FieldKind =
   /** A product's specification table. */
   | { kind: 'attributes' }
   /** A category id, or null for none: anything else that does not exist is refused. */
-  | { kind: 'category' };
+  | { kind: 'category' }
+  /** true or false, nothing that merely looks like one. */
+  | { kind: 'boolean' };
 
 export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   switch (field.kind) {
     case 'text':
       return field.optional ? fc.oneof(notAString, longerThan(field.max)) : fc.oneof(notAString, blank, longerThan(field.max));
+    case 'boolean':
+      return fc.oneof(junkString, junkNumber, fc.constant(null), fc.constant({}), fc.array(fc.boolean(), { maxLength: 2 }), fc.constantFrom('true', 'false', 0, 1));
     case 'email':
       return fc.oneof(notAString, blank, junkString.map((text) => text.replace(/@/g, '')), fc.constantFrom('a@b', '@example.com', 'a b@example.com'));
     case 'password':

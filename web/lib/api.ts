@@ -268,6 +268,8 @@ export const api = {
   deleteUser: (userId: string) => request<void>(`/api/admin/users/${id(userId)}`, { method: 'DELETE', signedIn: true }),
   adminMessages: (params: ListParams = {}) =>
     request<ListDto<ContactMessageDto>>(`/api/admin/messages${listQuery(params)}`, { signedIn: true }),
+  markContactMessage: (messageId: string, read: boolean) =>
+    request<ContactMessageDto>(`/api/admin/messages/${id(messageId)}`, { method: 'PATCH', body: { read }, signedIn: true }),
   adminSubscribers: (params: ListParams = {}) =>
     request<ListDto<SubscriberDto>>(`/api/admin/subscribers${listQuery(params)}`, { signedIn: true }),
 };

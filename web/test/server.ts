@@ -38,7 +38,7 @@ const defaultHandlers = [
   http.get('*/api/auth/google/status', () => json<GoogleStatusDto>({ configured: false })),
   http.get('*/api/reviews', () => json<ListDto<ReviewDto>>({ items: [makeReview()], nextCursor: null })),
   // An admin's dashboard index (tests that pass through it need no handler of their own).
-  http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, paymentsToRefund: 0 })),
+  http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

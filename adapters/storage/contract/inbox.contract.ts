@@ -36,7 +36,7 @@ export function describeInboxContract(h: StoreHarness): void {
 
     it('lists contact messages newest first in pages, ties broken by id, the last page with a null cursor', async () => {
       const message = (letter: string, ms: number) =>
-        h.store.inbox.addContactMessage({ id: h.keyed(letter), name: 'Lin', email: 'lin@example.com', message: `hello ${ms}`, createdAt: h.at(ms) });
+        h.store.inbox.addContactMessage({ id: h.keyed(letter), name: 'Lin', email: 'lin@example.com', message: `hello ${ms}`, createdAt: h.at(ms), readAt: null });
       const old = await message('b', 1);
       const tiedLow = await message('a', 2);
       const tiedHigh = await message('c', 2);
@@ -49,6 +49,22 @@ export function describeInboxContract(h: StoreHarness): void {
         items: [recent],
         nextCursor: expect.any(String),
       });
+    });
+
+    it('marks a contact message read and unread, and counts only the unread ones', async () => {
+      const add = (letter: string) =>
+        h.store.inbox.addContactMessage({ id: h.keyed(letter), name: 'Lin', email: 'lin@example.com', message: 'Please call me', createdAt: h.at(1), readAt: null });
+      const first = await add('a');
+      const second = await add('b');
+      expect(await h.store.inbox.countUnreadContactMessages()).toBe(2);
+      expect(await h.store.inbox.setContactMessageReadAt(first.id, h.at(5))).toEqual({ ...first, readAt: h.at(5) });
+      expect(await h.store.inbox.countUnreadContactMessages()).toBe(1);
+      expect(await h.store.inbox.countContactMessages()).toBe(2);
+      expect((await h.store.inbox.listContactMessages({ limit: 10 })).items.find((m) => m.id === first.id)?.readAt).toEqual(h.at(5));
+      expect(await h.store.inbox.setContactMessageReadAt(first.id, null)).toEqual(first);
+      expect(await h.store.inbox.countUnreadContactMessages()).toBe(2);
+      expect(await h.store.inbox.setContactMessageReadAt(h.keyed('z'), h.at(6))).toBeNull();
+      expect(await h.store.inbox.listContactMessages({ limit: 10 })).toEqual({ items: [second, first].sort((x, y) => (x.id < y.id ? 1 : -1)), nextCursor: null });
     });
   });
 }

@@ -188,7 +188,7 @@ export function describeOrderContract(h: StoreHarness): void {
       expect(await h.store.products.countBelowStock(1)).toBe(1);
       expect(await h.store.inbox.countContactMessages()).toBe(0);
       for (const n of [1, 2, 3]) {
-        await h.store.inbox.addContactMessage({ id: randomUUID(), name: `N${n}`, email: 'n@example.com', message: 'Hello', createdAt: h.at(n) });
+        await h.store.inbox.addContactMessage({ id: randomUUID(), name: `N${n}`, email: 'n@example.com', message: 'Hello', createdAt: h.at(n), readAt: null });
       }
       expect(await h.store.inbox.countContactMessages()).toBe(3);
     });

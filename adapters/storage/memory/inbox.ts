@@ -26,5 +26,14 @@ export function createMemoryInbox({ subscribers, contactMessages }: MemoryTables
     async countContactMessages() {
       return contactMessages.length;
     },
+    async countUnreadContactMessages() {
+      return contactMessages.filter((message) => message.readAt === null).length;
+    },
+    async setContactMessageReadAt(id, readAt) {
+      const message = contactMessages.find((candidate) => candidate.id === id);
+      if (!message) return null;
+      message.readAt = readAt;
+      return copy(message);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { InboxRepository } from '#domain/content/content-repository.ts';
 import { toPage, toPageKeyedBy } from '../page-cursor.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
@@ -36,6 +36,12 @@ export function createPgInbox(db: PgDb): InboxRepository {
     },
     async countContactMessages() {
       return db.$count(contactMessages);
+    },
+    async countUnreadContactMessages() {
+      return db.$count(contactMessages, isNull(contactMessages.readAt));
+    },
+    async setContactMessageReadAt(id, readAt) {
+      return (await firstRow(db.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning())) ?? null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { InboxRepository } from '#domain/content/content-repository.ts';
 import { toPage, toPageKeyedBy } from '../page-cursor.ts';
 import type { SqliteDb } from './database.ts';
@@ -38,6 +38,12 @@ export function createSqliteInbox(db: SqliteDb): InboxRepository {
     },
     async countContactMessages() {
       return db.$count(contactMessages);
+    },
+    async countUnreadContactMessages() {
+      return db.$count(contactMessages, isNull(contactMessages.readAt));
+    },
+    async setContactMessageReadAt(id, readAt) {
+      return db.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning().get() ?? null;
     },
   };
 }

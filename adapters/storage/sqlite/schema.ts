@@ -184,8 +184,10 @@ export const contactMessages = sqliteTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: timestampMs('created_at').notNull(),
+    readAt: timestampMs('read_at'),
   },
-  (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id)],
+  // The overview counts unread messages through the small partial index, never the whole inbox.
+  (t) => [index('contact_messages_newest_idx').on(t.createdAt, t.id), index('contact_messages_unread_idx').on(t.id).where(sql`${t.readAt} is null`)],
 );
 
 /** Succeeded payments no order could take (domain/ordering/payment-to-refund.ts), for an admin to refund. */

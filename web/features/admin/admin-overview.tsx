@@ -31,7 +31,7 @@ export function AdminOverview() {
         <Tile label="Orders awaiting shipment" value={overview?.ordersAwaitingShipment} to="/dashboard/allOrders" search={{ status: 'pending' }} />
         <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" search={{ status: 'unpaid' }} />
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
-        <Tile label="Contact messages" value={overview?.contactMessages} to="/dashboard/messages" />
+        <Tile label={`Unread messages (of ${overview?.contactMessages ?? '…'})`} value={overview?.unreadContactMessages} to="/dashboard/messages" />
       </div>
     </DashboardSection>
   );

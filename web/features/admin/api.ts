@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '#domain/messages.ts';
-import type { OrderDto, UserDto } from '#http/dto.ts';
+import type { ContactMessageDto, OrderDto, UserDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { everyPageQuery, keyRoots, pagedListQuery } from '../../lib/queries.ts';
@@ -46,6 +46,17 @@ export function useShipOrder(order: OrderDto) {
     onSuccess: () => notify.success(messages.orderShipped),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}
+
+/** Read once answered, unread to come back to it: the inbox and the overview's unread count follow. */
+export function useMarkContactMessage(message: ContactMessageDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (read: boolean) => api.markContactMessage(message.id, read),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.messages() }), queryClient.invalidateQueries({ queryKey: adminKeys.overview() })]),
   });
 }
 

@@ -5,7 +5,8 @@ import { labels } from '#domain/messages.ts';
 import { admin, customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { pagedList } from '../../test/paged-list.ts';
-import { server, session } from '../../test/server.ts';
+import type { ContactMessageDto, ListDto, SubscriberDto } from '#http/dto.ts';
+import { json, server, session } from '../../test/server.ts';
 
 describe('Messages & Subscribers (admin)', () => {
   it('shows the contact messages and the newsletter subscribers', async () => {
@@ -14,7 +15,7 @@ describe('Messages & Subscribers (admin)', () => {
       http.get('*/api/admin/orders', () => HttpResponse.json({ items: [], nextCursor: null, total: 0 })), // the overview we start on
       http.get('*/api/admin/messages', () =>
         HttpResponse.json({
-          items: [{ id: 'm1', name: 'Dana', email: 'dana@example.com', message: 'Do you ship to Norway?', createdAt: '2026-11-22T09:00:00.000Z' }],
+          items: [{ id: 'm1', name: 'Dana', email: 'dana@example.com', message: 'Do you ship to Norway?', createdAt: '2026-11-22T09:00:00.000Z', readAt: null }],
           nextCursor: null,
         }),
       ),
@@ -42,7 +43,7 @@ describe('Messages & Subscribers (admin)', () => {
   it('shows every message and subscriber: the older ones come through the cursor with Load more', async () => {
     session.current = meOf(admin);
     const messages = Array.from({ length: 3 }, (_, index) => ({
-      id: `m${index}`, name: 'Dana', email: 'dana@example.com', message: `Question ${index}`, createdAt: '2026-11-22T09:00:00.000Z',
+      id: `m${index}`, name: 'Dana', email: 'dana@example.com', message: `Question ${index}`, createdAt: '2026-11-22T09:00:00.000Z', readAt: null,
     }));
     const subscribers = Array.from({ length: 5 }, (_, index) => ({ email: `fan${index}@example.com`, createdAt: '2026-11-20T09:00:00.000Z' }));
     const messageList = pagedList(() => messages, 2);
@@ -66,6 +67,33 @@ describe('Messages & Subscribers (admin)', () => {
     expect(fans.getByText('Showing 5 subscribers (all of them)')).toBeInTheDocument();
     expect(messageList.askedLimits).toEqual(['100', '100']);
     expect(subscriberList.askedLimits).toEqual(['100', '100']);
+  });
+
+  it('marks a message read and unread again, and offers a reply by e-mail to its sender', async () => {
+    session.current = meOf(admin);
+    const message: ContactMessageDto = { id: 'm1', name: 'Dana', email: 'dana@example.com', message: 'Do you ship to Norway?', createdAt: '2026-11-22T09:00:00.000Z', readAt: null };
+    const marks: unknown[] = [];
+    server.use(
+      http.get('*/api/admin/messages', () => json<ListDto<ContactMessageDto>>({ items: [message], nextCursor: null })),
+      http.get('*/api/admin/subscribers', () => json<ListDto<SubscriberDto>>({ items: [], nextCursor: null })),
+      http.patch('*/api/admin/messages/m1', async ({ request }) => {
+        const body = (await request.json()) as { read: boolean };
+        marks.push(body);
+        message.readAt = body.read ? '2026-11-23T10:00:00.000Z' : null;
+        return json<ContactMessageDto>(message);
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard/messages');
+    const inbox = within((await screen.findByRole('heading', { name: 'Contact messages' })).closest('section')!);
+    expect(await inbox.findByText('New')).toBeInTheDocument();
+    const reply = inbox.getByRole('link', { name: 'Reply to Dana by e-mail' });
+    expect(reply.getAttribute('href')).toMatch(/^mailto:dana%40example\.com\?subject=Re%3A%20your%20message%20to%20Bulkhead&body=.*Do%20you%20ship%20to%20Norway%3F/);
+    await user.click(inbox.getByRole('button', { name: 'Mark as read' }));
+    expect(await inbox.findByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
+    expect(inbox.queryByText('New')).not.toBeInTheDocument();
+    await user.click(inbox.getByRole('button', { name: 'Mark as unread' }));
+    expect(await inbox.findByText('New')).toBeInTheDocument();
+    expect(marks).toEqual([{ read: true }, { read: false }]);
   });
 
   it('is not for customers', async () => {

@@ -1,11 +1,42 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { adminMessagesQuery, adminSubscribersQuery } from './api.ts';
+import { adminMessagesQuery, adminSubscribersQuery, useMarkContactMessage } from './api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import type { SubscriberDto } from '#http/dto.ts';
+import type { ContactMessageDto, SubscriberDto } from '#http/dto.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
+
+/** The subject of a reply, so the customer sees which message it answers. */
+const replyHref = (message: ContactMessageDto) =>
+  `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent('Re: your message to Bulkhead')}&body=${encodeURIComponent(`\n\n> ${message.message.split('\n').join('\n> ')}`)}`;
+
+/**
+ * One message: unread ones stand out and say so (not by colour alone); Reply opens the admin's
+ * mail program addressed to the customer; marking read (or unread again) updates the overview's count.
+ */
+function ContactMessageItem({ message }: { message: ContactMessageDto }) {
+  const mark = useMarkContactMessage(message);
+  const unread = message.readAt === null;
+  return (
+    <li className={`rounded-lg border bg-white p-4 ${unread ? 'border-l-4 border-amber-500' : 'border-slate-200'}`}>
+      <p className="font-semibold">
+        {unread ? <span className="mr-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900 uppercase">New</span> : null}
+        {message.name} <span className="font-normal text-slate-600">&lt;{message.email}&gt; · {formatDate(message.createdAt)}</span>
+      </p>
+      <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={replyHref(message)} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Reply to ${message.name} by e-mail`}>
+          Reply by e-mail
+        </a>
+        <Button variant="secondary" className="px-3 py-1.5" disabled={mark.isPending} onClick={() => mark.mutate(unread)}>
+          {unread ? 'Mark as read' : 'Mark as unread'}
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 /** Every contact message, newest first, loaded 100 at a time. */
 function ContactMessages() {
@@ -16,12 +47,7 @@ function ContactMessages() {
         {(messages) => (
           <ul className="space-y-3">
             {messages.map((message) => (
-              <li key={message.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <p className="font-semibold">
-                  {message.name} <span className="font-normal text-slate-600">&lt;{message.email}&gt; · {formatDate(message.createdAt)}</span>
-                </p>
-                <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
-              </li>
+              <ContactMessageItem key={message.id} message={message} />
             ))}
           </ul>
         )}

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { admin, customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { server, session } from '../../test/server.ts';
+import type { ShopOverviewDto } from '#http/dto.ts';
+import { json, server, session } from '../../test/server.ts';
 
 const menuLinks = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => link.textContent);
 
@@ -35,7 +36,7 @@ describe('dashboard', () => {
     session.current = meOf(admin);
     server.use(
       http.get('*/api/admin/overview', () =>
-        HttpResponse.json({ ordersAwaitingShipment: 2, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 1_204 }),
+        json<ShopOverviewDto>({ ordersAwaitingShipment: 2, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 1_204, unreadContactMessages: 3, paymentsToRefund: 0 }),
       ),
     );
     const { screen } = renderApp('/dashboard');
@@ -45,6 +46,6 @@ describe('dashboard', () => {
     expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders?status=pending');
     expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toHaveAttribute('href', '/dashboard/allOrders?status=unpaid');
     expect(screen.getByRole('link', { name: '1 Low-stock products (under 100)' })).toHaveAttribute('href', '/dashboard/manageProduct');
-    expect(screen.getByRole('link', { name: '1204 Contact messages' })).toHaveAttribute('href', '/dashboard/messages');
+    expect(screen.getByRole('link', { name: '3 Unread messages (of 1204)' })).toHaveAttribute('href', '/dashboard/messages');
   });
 });

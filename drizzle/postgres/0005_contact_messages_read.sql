@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "read_at" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "contact_messages_unread_idx" ON "contact_messages" USING btree ("id") WHERE "contact_messages"."read_at" is null;

@@ -1,0 +1,2 @@
+ALTER TABLE `contact_messages` ADD `read_at` integer;--> statement-breakpoint
+CREATE INDEX `contact_messages_unread_idx` ON `contact_messages` (`id`) WHERE "contact_messages"."read_at" is null;
