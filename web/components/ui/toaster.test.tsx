@@ -13,17 +13,41 @@ describe('toasts', () => {
     vi.useFakeTimers();
     render(<Toaster />);
     act(() => {
-      notify.success('Saved it');
       notify.error('Could not save');
+      notify.success('Saved it');
+      notify.error('Could not save either');
     });
     await advance(100);
     expect(screen.getByText('Saved it')).toBeInTheDocument();
-    expect(screen.getByText('Could not save')).toBeInTheDocument();
+    expect(screen.getByText('Could not save either')).toBeInTheDocument();
     await advance(2_500); // past 2 s and the exit animation
     expect(screen.queryByText('Saved it')).not.toBeInTheDocument();
-    expect(screen.getByText('Could not save')).toBeInTheDocument();
+    expect(screen.getByText('Could not save either')).toBeInTheDocument();
     await advance(2_000); // past 4 s
-    expect(screen.queryByText('Could not save')).not.toBeInTheDocument();
+    expect(screen.queryByText('Could not save either')).not.toBeInTheDocument();
+  });
+
+  it('replaces an error repeated word for word, and clears the errors a success resolves', async () => {
+    const { container } = render(<Toaster />);
+    act(() => {
+      notify.error('Could not save');
+      notify.error('Could not save');
+      notify.error('The server is busy');
+    });
+    await vi.waitFor(() => expect(container.querySelectorAll('[data-sonner-toast][data-type="error"]')).toHaveLength(2));
+    expect(screen.getAllByText('Could not save')).toHaveLength(1);
+    act(() => {
+      notify.success('Saved it');
+    });
+    // Gone well before their own 4 s: the success cleared them.
+    await vi.waitFor(
+      () => {
+        expect(screen.queryByText('Could not save')).not.toBeInTheDocument();
+        expect(screen.queryByText('The server is busy')).not.toBeInTheDocument();
+      },
+      { timeout: 1_500 },
+    );
+    expect(screen.getByText('Saved it')).toBeInTheDocument();
   });
 
   it('shows at most 20 at once', async () => {
