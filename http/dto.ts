@@ -143,6 +143,8 @@ export interface OrderDto {
   productImageUrl: string;
   productDescription: string;
   unitPriceCents: number;
+  /** How the quantity is counted (`piece`, `box of 50`), as the product said when it was ordered. */
+  unit: string;
   quantity: number;
   totalCents: number;
   phone: string;

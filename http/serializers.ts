@@ -109,6 +109,7 @@ export const toOrderDto = (order: Order): OrderDto => ({
   productImageUrl: order.productImageUrl,
   productDescription: order.productDescription,
   unitPriceCents: order.unitPriceCents,
+  unit: order.unit,
   quantity: order.quantity,
   totalCents: order.totalCents,
   phone: order.phone,

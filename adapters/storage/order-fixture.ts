@@ -7,7 +7,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { Order } from '#domain/ordering/order.ts';
 
 export const unpaidOrderOf = (
-  product: Pick<Product, 'id' | 'name' | 'imageUrl' | 'description' | 'priceCents'>,
+  product: Pick<Product, 'id' | 'name' | 'imageUrl' | 'description' | 'priceCents'> & Partial<Pick<Product, 'unit'>>,
   overrides: Partial<Order> = {},
 ): Order => {
   const quantity = overrides.quantity ?? 100;
@@ -21,6 +21,7 @@ export const unpaidOrderOf = (
     productImageUrl: product.imageUrl,
     productDescription: product.description,
     unitPriceCents: product.priceCents,
+    unit: product.unit ?? 'piece',
     quantity,
     totalCents: product.priceCents * quantity,
     phone: '+15550100',

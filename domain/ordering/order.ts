@@ -25,6 +25,8 @@ export interface Order {
   productImageUrl: string;
   productDescription: string;
   unitPriceCents: Cents;
+  /** How the product was counted when ordered (`piece`, `box of 50`): the quantity's unit. */
+  unit: string;
   quantity: number;
   totalCents: Cents;
   phone: string;

@@ -86,6 +86,7 @@ export const placeOrder = async (
     productImageUrl: product.imageUrl,
     productDescription: product.description,
     unitPriceCents,
+    unit: product.unit,
     quantity: input.quantity,
     totalCents,
     phone: checked.phone,

@@ -50,8 +50,8 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
       await newProducts.getByRole('link', { name: labels.buyNow }).first().click();
       await buyer.waitForURL(/\/product\//);
       await buyer.getByRole('heading', { name: productName }).first().waitFor();
-      const stockText = await buyer.getByText(/Available Quantity: \d+/).first().textContent();
-      const stockBefore = Number(stockText?.match(/(\d+)/)?.[1]);
+      const stockText = await buyer.getByText(/Available Quantity: [\d,]+/).first().textContent();
+      const stockBefore = Number(stockText?.match(/([\d,]+)/)?.[1]?.replaceAll(',', ''));
 
       await buyer.getByLabel('Phone Number').fill('+1 555 0100');
       await buyer.getByLabel('Address').fill('1 Warehouse Road, Springfield');
@@ -59,7 +59,7 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
       await buyer.getByText(/Total: \$/).first().waitFor();
       await buyer.getByRole('button', { name: labels.purchaseNow }).click();
       await buyer.getByText(messages.orderPlaced).first().waitFor();
-      await buyer.getByText(`Available Quantity: ${stockBefore - 150}`).first().waitFor();
+      await buyer.getByText(`Available Quantity: ${(stockBefore - 150).toLocaleString('en-US')} `).first().waitFor();
 
       // My Order: unpaid, then a declined card changes nothing.
       let row = await myOrderRow(buyer, productName);

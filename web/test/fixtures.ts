@@ -44,6 +44,7 @@ export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => ({
   productImageUrl: '/demo/pipe-wrench.svg',
   productDescription: 'Heavy-duty pipe wrench',
   unitPriceCents: 1250,
+  unit: 'piece',
   quantity: 150,
   totalCents: 187500,
   phone: '5551234567',

@@ -123,6 +123,7 @@ export const orders = pgTable(
     productImageUrl: text('product_image_url').notNull(),
     productDescription: text('product_description').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    unit: text('unit').notNull().default('piece'),
     quantity: integer('quantity').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     phone: text('phone').notNull(),

@@ -116,6 +116,7 @@ export const orders = sqliteTable(
     productImageUrl: text('product_image_url').notNull(),
     productDescription: text('product_description').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    unit: text('unit').notNull().default('piece'),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
     phone: text('phone').notNull(),

@@ -6,6 +6,7 @@ import type { ProductDto } from '#http/dto.ts';
 import { formatCents, truncate } from '../../lib/format.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
+import { countOf } from '#domain/catalog/units.ts';
 
 /** The card's width in the grid below: one column on phones, two from md, three (at most ~400px) from lg. */
 const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -77,7 +78,7 @@ export function ProductCard({
         </p>
         <p className="text-sm">
           {availability === 'orderable'
-            ? `Available Quantity: ${product.stock.toLocaleString('en-US')}`
+            ? `Available Quantity: ${countOf(product.stock, product.unit)}`
             : availability === 'sold-out'
               ? labels.soldOut
               : labels.notEnoughForMinimum(product.stock, product.minOrderQuantity)}

@@ -5,6 +5,7 @@ import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { notify } from '../ui/toaster.tsx';
+import { countOf } from '#domain/catalog/units.ts';
 
 const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-md bg-red-700 text-white hover:bg-red-600 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
@@ -34,7 +35,7 @@ export function DeleteOrderButton({ order }: { order: OrderDto }) {
   return (
     <ConfirmDialog
       trigger={button}
-      description={`The order for ${order.quantity} × ${order.productName} will be deleted.`}
+      description={`The order for ${countOf(order.quantity, order.unit)} of ${order.productName} will be deleted.`}
       confirmLabel={labels.yesDelete}
       onConfirm={() => remove.mutate()}
     />

@@ -16,6 +16,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
+import { countOf } from '#domain/catalog/units.ts';
 
 function ShipAction({ order }: { order: OrderDto }) {
   const ship = useShipOrder(order);
@@ -28,7 +29,7 @@ function ShipAction({ order }: { order: OrderDto }) {
           {labels.ship}
         </Button>
       }
-      description={`${order.quantity} × ${order.productName} for ${order.customerName} will be shipped to ${order.address} (phone ${order.phone}).`}
+      description={`${countOf(order.quantity, order.unit)} of ${order.productName} for ${order.customerName} will be shipped to ${order.address} (phone ${order.phone}).`}
       confirmLabel="Yes, ship it!"
       onConfirm={() => ship.mutate()}
     />
@@ -49,7 +50,7 @@ const orderColumns: Column<OrderDto>[] = [
     ),
   },
   { header: 'Ship to', cell: (order) => <ShipToCell order={order} callable /> },
-  { header: 'Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
+  { header: 'Quantity', cell: (order) => countOf(order.quantity, order.unit) },
   { header: 'Total', cell: (order) => formatCents(order.totalCents) },
   { header: 'Status', role: 'actions', cell: (order) => <ShipAction order={order} /> },
   // Disabled once paid, as on My Order: a paid order is the buyer's money.

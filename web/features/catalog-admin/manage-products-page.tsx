@@ -11,6 +11,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
+import { countOf } from '#domain/catalog/units.ts';
 
 
 function DeleteProductButton({ product }: { product: ProductDto }) {
@@ -38,7 +39,7 @@ const productColumns: Column<ProductDto>[] = [
   },
   { header: 'Name', role: 'title', className: 'font-semibold', cell: (product) => product.name },
   { header: 'Price', cell: (product) => formatCents(product.priceCents) },
-  { header: 'Quantity', cell: (product) => product.stock },
+  { header: 'Quantity', cell: (product) => countOf(product.stock, product.unit) },
   {
     header: 'Edit',
     role: 'actions',

@@ -44,7 +44,7 @@ describe('My Order', () => {
     // When, which, the price per unit and where it goes.
     expect(unpaidRow?.getByText('Nov 20, 2026')).toBeInTheDocument();
     expect(unpaidRow?.getByText('No. o_unpaid')).toBeInTheDocument();
-    expect(unpaidRow?.getByText('$12.50')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('$12.50 per piece')).toBeInTheDocument();
     expect(unpaidRow?.getByText('1 Dock Road')).toBeInTheDocument();
     expect(unpaidRow?.getByText('5551234567')).toBeInTheDocument();
     expect(unpaidRow?.getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_unpaid');

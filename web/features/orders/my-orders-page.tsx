@@ -12,14 +12,15 @@ import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
+import { countOf } from '#domain/catalog/units.ts';
 
 // What a buyer checks on an order: when, which (its number, for the supplier's phone line), the
 // price per unit, the total and where it goes.
 const orderColumns: Column<OrderDto>[] = [
   { header: 'Name', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
   { header: 'Order', cell: (order) => <OrderPlacedCell order={order} /> },
-  { header: 'Order Quantity', cell: (order) => order.quantity.toLocaleString('en-US') },
-  { header: 'Unit Price', cell: (order) => formatCents(order.unitPriceCents) },
+  { header: 'Order Quantity', cell: (order) => countOf(order.quantity, order.unit) },
+  { header: 'Unit Price', cell: (order) => `${formatCents(order.unitPriceCents)} per ${order.unit}` },
   { header: 'Total Price', cell: (order) => formatCents(order.totalCents) },
   { header: 'Ship to', cell: (order) => <ShipToCell order={order} /> },
   { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },

@@ -31,7 +31,7 @@ describe('payment page (test provider)', () => {
     testProvider();
     const { screen } = renderApp('/dashboard/payment/o_1');
     expect(await screen.findByText('Total Price: $1,875.00')).toBeInTheDocument();
-    expect(screen.getByText('Order Quantity: 150')).toBeInTheDocument();
+    expect(screen.getByText('Order Quantity: 150 pieces at $12.50 per piece')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toBeInTheDocument();
   });
 

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
+import { countOf } from '#domain/catalog/units.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
@@ -77,7 +78,7 @@ export function PaymentPage({ orderId }: { orderId: string }) {
         </h2>
         <p className="mt-2 font-semibold">Total Price: {formatCents(order.totalCents)}</p>
         <p className="mt-1">
-          {labels.orderQuantity}: {order.quantity}
+          {labels.orderQuantity}: {countOf(order.quantity, order.unit)} at {formatCents(order.unitPriceCents)} per {order.unit}
         </p>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-5">

@@ -79,7 +79,7 @@ describe('product page: catalogue details', () => {
     await user.type(quantity, '160');
     expect(await screen.findByText(/Sold in packs of 25: 150 or 175\?/)).toBeInTheDocument();
     expect(asked).toEqual(['160']);
-    await user.click(screen.getByRole('button', { name: 'Order 175' }));
+    await user.click(screen.getByRole('button', { name: 'Order 175 pieces' }));
     expect(quantity).toHaveValue('175');
     expect(await screen.findByText(/Add 25 more to pay \$0\.98 each/)).toBeInTheDocument();
     await user.clear(quantity);

@@ -66,7 +66,7 @@ describe('product page', () => {
     productOnServer(500);
     const { screen, user, history } = renderApp('/product/p_wrench');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pipe Wrench 14"' })).toBeInTheDocument();
-    expect(screen.getByText('Available Quantity: 500')).toBeInTheDocument();
+    expect(screen.getByText('Available Quantity: 500 pieces')).toBeInTheDocument();
     const invitation = within(screen.getByText(labels.signInToOrder).parentElement!);
     expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
     await user.click(invitation.getByRole('link', { name: 'Login' }));
@@ -100,7 +100,7 @@ describe('product page', () => {
     productOnServer(500);
     const { screen, user } = renderApp('/product/p_wrench');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pipe Wrench 14"' })).toBeInTheDocument();
-    expect(screen.getByText('Available Quantity: 500')).toBeInTheDocument();
+    expect(screen.getByText('Available Quantity: 500 pieces')).toBeInTheDocument();
     expect(screen.getByText(labels.minimumOrder)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Quantity'), '150');
     expect(screen.getByText('Total: $1,875.00')).toBeInTheDocument();
@@ -124,10 +124,10 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Purchase Now' }));
     const placed = await screen.findByRole('status');
     expect(placed).toHaveTextContent(messages.orderPlaced);
-    expect(placed).toHaveTextContent('150 × Pipe Wrench 14", total $1,875.00');
+    expect(placed).toHaveTextContent('150 pieces of Pipe Wrench 14" at $12.50 per piece, total $1,875.00');
     expect(within(placed).getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_new');
     expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
-    expect(await screen.findByText('Available Quantity: 350')).toBeInTheDocument();
+    expect(await screen.findByText('Available Quantity: 350 pieces')).toBeInTheDocument();
     await user.click(within(placed).getByRole('button', { name: labels.orderAgain }));
     expect(screen.getByLabelText('Quantity')).toHaveValue('');
     expect(request?.body).toEqual({ productId: 'p_wrench', quantity: 150, phone: '555 123 4567', address: '1 Dock Road' });

@@ -17,6 +17,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useResendVerification } from '../../components/account/resend-verification.ts';
 import { useSession } from '../../lib/session.ts';
+import { countOf } from '#domain/catalog/units.ts';
 
 /**
  * Live "Total: $X" while typing, at the volume price the quantity reaches (the same domain
@@ -41,7 +42,7 @@ function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: (
     <div role="status" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-5">
       <p className="font-semibold text-emerald-900">{messages.orderPlaced}</p>
       <p className="text-sm text-slate-800">
-        {order.quantity} × {order.productName}, total {formatCents(order.totalCents)}. It waits for payment in My Order.
+        {countOf(order.quantity, order.unit)} of {order.productName} at {formatCents(order.unitPriceCents)} per {order.unit}, total {formatCents(order.totalCents)}. It waits for payment in My Order.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary')}>

@@ -5,6 +5,7 @@ import { suggestQuantity } from '#domain/catalog/quantity-advice.ts';
 import { quantityAdviceQuery } from './api.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { countOf } from '#domain/catalog/units.ts';
 
 /** Typing pauses this long before the server is asked. */
 const DEBOUNCE_MS = 250;
@@ -38,7 +39,7 @@ export function QuantityAdvice({ product, quantity, onChoose }: { product: Produ
           {sentence}
           {suggestion && suggestion.quantity !== typed ? (
             <Button type="button" variant="secondary" className="ml-2 px-2 py-0.5 text-xs" onClick={() => onChoose(suggestion.quantity)}>
-              Order {suggestion.quantity.toLocaleString('en-US')}
+              Order {countOf(suggestion.quantity, product.unit)}
             </Button>
           ) : null}
         </p>
