@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
@@ -13,12 +13,14 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { countOf } from '#domain/catalog/units.ts';
+import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
-function PaidNotice({ order }: { order: OrderDto }) {
+function PaidNotice({ order, justPaid }: { order: OrderDto; justPaid: boolean }) {
+  const panel = useFocusOnMount<HTMLDivElement>(justPaid);
   return (
-    <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+    <div ref={panel} tabIndex={-1} role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus-visible:outline-2 focus-visible:outline-emerald-700">
       <p className="text-lg font-extrabold text-emerald-900">{labels.paid}</p>
       {order.transactionId ? <p className="mt-1 break-all text-emerald-950">{messages.transactionId(order.transactionId)}</p> : null}
       <p className="mt-2 text-emerald-950">
@@ -68,6 +70,8 @@ function PayForm({ order }: { order: OrderDto }) {
 
 export function PaymentPage({ orderId }: { orderId: string }) {
   const { data: order } = useSuspenseQuery(orderQuery(orderId));
+  // Paid while on this page (not opened already paid): the notice takes the focus the card form had.
+  const [openedUnpaid] = useState(order.status === 'unpaid');
   usePageMeta(`Pay for ${order.productName}`, 'Pay for your Bulkhead order by card.');
   return (
     <section aria-labelledby="payment-heading" className="grid gap-6 lg:grid-cols-2">
@@ -82,7 +86,7 @@ export function PaymentPage({ orderId }: { orderId: string }) {
         </p>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
-        {order.status === 'unpaid' ? <PayForm order={order} /> : <PaidNotice order={order} />}
+        {order.status === 'unpaid' ? <PayForm order={order} /> : <PaidNotice order={order} justPaid={openedUnpaid} />}
       </div>
     </section>
   );

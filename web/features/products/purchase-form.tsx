@@ -18,6 +18,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { useResendVerification } from '../../components/account/resend-verification.ts';
 import { useSession } from '../../lib/session.ts';
 import { countOf } from '#domain/catalog/units.ts';
+import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 
 /**
  * Live "Total: $X" while typing, at the volume price the quantity reaches (the same domain
@@ -38,8 +39,9 @@ function TotalLine({ product, quantity }: { product: ProductDto; quantity: strin
  * order waits for payment, so Pay Now is one click away; Order again opens an empty form.
  */
 function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: () => void }) {
+  const panel = useFocusOnMount<HTMLDivElement>();
   return (
-    <div role="status" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-5">
+    <div ref={panel} tabIndex={-1} role="status" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-5 focus-visible:outline-2 focus-visible:outline-emerald-700">
       <p className="font-semibold text-emerald-900">{messages.orderPlaced}</p>
       <p className="text-sm text-slate-800">
         {countOf(order.quantity, order.unit)} of {order.productName} at {formatCents(order.unitPriceCents)} per {order.unit}, total {formatCents(order.totalCents)}. It waits for payment in My Order.
