@@ -1,13 +1,14 @@
 import type { NewProduct } from '#domain/catalog/product.ts';
 import type { Review } from '#domain/content/review.ts';
 import type { Ports } from '#domain/ports.ts';
+import { DEMO_DEPARTMENTS, DEMO_PARTS, DEMO_TOOL_CATEGORIES, type DemoProduct } from './demo-catalogue.ts';
 
 /** Images live in web/public/demo, which the server serves at /demo. */
 const productImage = (slug: string): string => `/demo/products/${slug}.svg`;
 const avatarImage = (slug: string): string => `/demo/avatars/${slug}.svg`;
 
-/** Newest first: the first six are what the home page shows, the spirit of the original shop. */
-export const DEMO_PRODUCTS: readonly (Omit<NewProduct, 'imageUrl'> & { slug: string })[] = [
+/** The original shop's twelve tools, newest first: the first six are what the home page shows. */
+const DEMO_TOOLS: readonly (Omit<NewProduct, 'imageUrl'> & { slug: string })[] = [
   {
     slug: 'reducers-adapters',
     name: 'Reducers & Adapters Socket Set',
@@ -139,8 +140,14 @@ export const DEMO_REVIEWS: readonly (Pick<Review, 'name' | 'country' | 'rating' 
 ];
 
 /** Files the demo data points at, for tests that check every image ships with the repo. */
+/** Every demo product, newest first: the tools, then the parts (adapters/seed/demo-catalogue.ts). */
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+  ...DEMO_TOOLS.map((tool) => ({ ...tool, category: DEMO_TOOL_CATEGORIES[tool.slug] ?? 'tool-sets' })),
+  ...DEMO_PARTS,
+];
+
 export const demoImagePaths = (): string[] => [
-  ...DEMO_PRODUCTS.map((product) => productImage(product.slug)),
+  ...new Set(DEMO_PRODUCTS.map((product) => productImage(product.image ?? product.slug))),
   ...DEMO_REVIEWS.map((review) => avatarImage(review.avatar)),
 ];
 
@@ -154,15 +161,38 @@ const MINUTE = 60_000;
 export const DEMO_CLAIM_ID = '5eed0000-0000-4000-8000-000000000001';
 
 /**
- * Fills an empty shop with demo products and reviews; does nothing once any product exists, so
+ * The departments and their categories, made once: another instance seeding at the same moment,
+ * or an operator who made one already, leaves it in place and it is used as it is.
+ */
+async function seedDemoDepartments({ store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>): Promise<Map<string, string>> {
+  const bySlug = new Map((await store.categories.listAll()).map((category) => [category.slug, category.id]));
+  const ensure = async (slug: string, name: string, parentId: string | null) => {
+    const known = bySlug.get(slug);
+    if (known) return known;
+    const created = await store.categories.create({ id: ids.newId(), name, slug, parentId, createdAt: clock.now() });
+    const id = created === 'duplicate-slug' ? (await store.categories.listAll()).find((category) => category.slug === slug)?.id : created.id;
+    if (!id) throw new Error(`demo category ${slug} could not be made`);
+    bySlug.set(slug, id);
+    return id;
+  };
+  for (const department of DEMO_DEPARTMENTS) {
+    const departmentId = await ensure(department.slug, department.name, null);
+    for (const category of department.categories) await ensure(category.slug, category.name, departmentId);
+  }
+  return bySlug;
+}
+
+/**
+ * Fills an empty shop with demo departments, products and reviews; does nothing once any product exists, so
  * an operator who deletes the demo items never sees them come back. Returns true when it seeded.
  */
 export async function seedDemoData(deps: Pick<Ports, 'store' | 'clock' | 'ids'>): Promise<boolean> {
   if ((await deps.store.products.count()) > 0) return false;
   const now = deps.clock.now().getTime();
+  const categoryIds = await seedDemoDepartments(deps);
   // Oldest first, each a minute apart, so "newest first" has one well-defined order.
   const products = [...DEMO_PRODUCTS].reverse();
-  for (const [index, { slug, ...product }] of products.entries()) {
+  for (const [index, { slug, image, category, ...product }] of products.entries()) {
     const createdAt = new Date(now - (products.length - index) * MINUTE);
     const first = index === 0;
     // The first product is the claim: another instance starting at the same moment either hits
@@ -171,7 +201,13 @@ export async function seedDemoData(deps: Pick<Ports, 'store' | 'clock' | 'ids'>)
     const anotherIsSeeding = async () => first && (await deps.store.products.findById(DEMO_CLAIM_ID)) !== null;
     let created: Awaited<ReturnType<typeof deps.store.products.create>>;
     try {
-      created = await deps.store.products.create({ ...product, imageUrl: productImage(slug), id: first ? DEMO_CLAIM_ID : deps.ids.newId(), createdAt });
+      created = await deps.store.products.create({
+        ...product,
+        imageUrl: productImage(image ?? slug),
+        categoryId: categoryIds.get(category) ?? null,
+        id: first ? DEMO_CLAIM_ID : deps.ids.newId(),
+        createdAt,
+      });
     } catch (error) {
       if (await anotherIsSeeding()) return false;
       throw error;

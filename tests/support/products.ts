@@ -64,11 +64,11 @@ export async function seedBenchCatalogIntoSqlite(
     const demoCount = await store.products.count();
     const oldest = now - (options.extra.length + demoCount + 1) * 60_000;
     for (let index = 0; index < options.total - demoCount - options.extra.length; index++) {
-      const { slug, ...demo } = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
+      const { slug, image, category: _filedUnder, ...demo } = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
       await mustCreate(store.products.create({
         ...demo,
         name: `${demo.name} (lot ${index + 1})`,
-        imageUrl: `/demo/products/${slug}.svg`,
+        imageUrl: `/demo/products/${image ?? slug}.svg`,
         id: randomUUID(),
         createdAt: new Date(oldest - index * 1000),
       }));
