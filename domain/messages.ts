@@ -202,6 +202,8 @@ export const messages = {
 /** Labels already in correct English, kept word for word as users know them. */
 export const labels = {
   minimumOrder: MIN_ORDER_QUANTITY_TEXT,
+  /** The seed's line with the product's own minimum and unit: "Minimum Order Quantity: 200 pieces". */
+  minimumOrderOf: (count: string) => `Minimum Order Quantity: ${count}`,
   productSold: 'Product Sold',
   soldOut: 'Sold out',
   notEnoughForMinimum: (stock: number, minimum: number) =>

@@ -83,7 +83,7 @@ export function ProductCard({
               ? labels.soldOut
               : labels.notEnoughForMinimum(product.stock, product.minOrderQuantity)}
         </p>
-        <p className="text-sm">{labels.minimumOrder}</p>
+        <p className="text-sm">{labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))}</p>
         <div className="mt-auto pt-2">
           {availability === 'orderable' ? (
             <Link {...toProduct} className={buttonClass('secondary', 'w-full')}>

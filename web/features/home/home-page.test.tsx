@@ -31,7 +31,7 @@ describe('home page', () => {
     // The links say which product they open (visually hidden name), not only "Read More"/"Buy Now".
     expect(first.getByRole('link', { name: `${labels.readMore} Product 0` })).toHaveAttribute('href', '/product/p_0');
     expect(first.getByText('Available Quantity: 200 pieces')).toBeInTheDocument();
-    expect(first.getByText(labels.minimumOrder)).toBeInTheDocument();
+    expect(first.getByText('Minimum Order Quantity: 100 pieces')).toBeInTheDocument();
     expect(first.getByRole('link', { name: `${labels.buyNow} Product 0` })).toHaveAttribute('href', '/product/p_0');
     expect(within(cards[1]!).getByRole('link', { name: `${labels.buyNow} Product 1` })).toHaveAttribute('href', '/product/p_1');
     expect(askedLimit).toBe('6');

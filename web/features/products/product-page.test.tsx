@@ -101,7 +101,7 @@ describe('product page', () => {
     const { screen, user } = renderApp('/product/p_wrench');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pipe Wrench 14"' })).toBeInTheDocument();
     expect(screen.getByText('Available Quantity: 500 pieces')).toBeInTheDocument();
-    expect(screen.getByText(labels.minimumOrder)).toBeInTheDocument();
+    expect(screen.getByText('Minimum Order Quantity: 100 pieces')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Quantity'), '150');
     expect(screen.getByText('Total: $1,875.00')).toBeInTheDocument();
   });

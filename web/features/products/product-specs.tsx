@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { categoriesQuery } from './api.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { formatCents } from '../../lib/format.ts';
+import { countOf } from '#domain/catalog/units.ts';
 
 const count = (quantity: number) => quantity.toLocaleString('en-US');
 
@@ -56,7 +57,7 @@ export function ProductIdentity({ product }: { product: ProductDto }) {
         {product.packSize > 1 ? `, in packs of ${count(product.packSize)}` : ''}
       </dd>
       <dt className="font-semibold text-slate-900">Minimum order</dt>
-      <dd className="text-slate-800">{count(product.minOrderQuantity)}</dd>
+      <dd className="text-slate-800">{countOf(product.minOrderQuantity, product.unit)}</dd>
     </dl>
   );
 }

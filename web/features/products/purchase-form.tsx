@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { labels, messages, MIN_ORDER_QUANTITY_TEXT } from '#domain/messages.ts';
+import { labels, messages } from '#domain/messages.ts';
 import { multiplyCents } from '#domain/shared/money.ts';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
@@ -133,7 +133,7 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
       <form.AppField name="quantity" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.quantity))}>
         {(field) => (
           <>
-            <field.NumberField id="order-quantity" label="Quantity" hint={MIN_ORDER_QUANTITY_TEXT} />
+            <field.NumberField id="order-quantity" label="Quantity" hint={labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))} />
             <QuantityAdvice product={product} quantity={field.state.value} onChoose={(quantity) => field.handleChange(String(quantity))} />
             <TotalLine product={product} quantity={field.state.value} />
           </>
