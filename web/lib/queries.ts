@@ -68,6 +68,13 @@ export const switchSession = (queryClient: QueryClient, session: MeDto | null) =
   queryClient.setQueryData(sessionQuery.queryKey, session);
 };
 
+/** Departments with their categories and in-stock counts: the catalogue's navigation and the product form's choices. */
+export const categoryTreeQuery = queryOptions({
+  queryKey: [keyRoots.products, 'categories'] as const,
+  queryFn: () => api.categories(),
+  staleTime: 60_000,
+});
+
 export const sessionQuery = queryOptions({
   queryKey: [keyRoots.session],
   queryFn: api.me,

@@ -8,7 +8,10 @@
  */
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { ComponentProps, HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
+import { checkOnBlur, fieldError } from '../../lib/validate.ts';
 import { Button } from '../ui/button.tsx';
+import { Field } from '../ui/field.tsx';
+import { Select } from '../ui/input.tsx';
 import { ImageField as ImageBox } from './form-controls.tsx';
 import { PasswordField as PasswordBox } from './password-field.tsx';
 import { TextField as TextBox } from './text-field.tsx';
@@ -39,6 +42,24 @@ function TextareaField(props: TextProps) {
  */
 function NumberField({ decimal = false, ...props }: TextProps & { decimal?: boolean }) {
   return <TextBox field={useFieldContext<string>()} {...props} inputMode={decimal ? 'decimal' : 'numeric'} />;
+}
+
+/** A drop-down of fixed choices; the empty value is the first option (e.g. "No category"). */
+function SelectField({ id, label, hint, options }: { id: string; label: string; hint?: ReactNode; options: readonly { value: string; label: string }[] }) {
+  const field = useFieldContext<string>();
+  return (
+    <Field id={id} label={label} hint={hint} error={fieldError(field)}>
+      {(control) => (
+        <Select {...control} value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} onBlur={checkOnBlur(field)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
 }
 
 /** A password box with the show/hide toggle. */
@@ -73,6 +94,6 @@ function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, TextareaField, NumberField, PasswordField, ConfirmPasswordField, ImageField },
+  fieldComponents: { TextField, TextareaField, NumberField, SelectField, PasswordField, ConfirmPasswordField, ImageField },
   formComponents: { SubmitButton },
 });

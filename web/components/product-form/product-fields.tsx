@@ -1,17 +1,63 @@
 import type { AnyFormApi } from '@tanstack/react-form';
-import type { ProductDto } from '#http/dto.ts';
-import { productSchema } from '#http/schemas.ts';
+import { useQuery } from '@tanstack/react-query';
+import { checkSku } from '#domain/catalog/sku.ts';
+import { termFailureMessage } from '#domain/catalog/term-failure.ts';
+import { messages } from '#domain/messages.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
+import { productSchema, type ProductInput } from '#http/schemas.ts';
 import { dollarsField, stockTextField } from './price-and-stock-fields.ts';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
 import { useAppForm } from '../forms/form-hook.tsx';
 import { checkImage } from '../forms/form-controls.tsx';
+import { categoryTreeQuery } from '../../lib/queries.ts';
 
 /** The fields of the product forms, Add Product and Edit Product. */
 export type ProductFieldName = 'name' | 'price' | 'quantity' | 'description' | 'image';
 
-export type ProductFormValues = { name: string; price: string; quantity: string; description: string; image: File | null };
+/** The catalogue terms, named as the API names them: a refusal lands under its field as it is. */
+type TermFieldName = 'sku' | 'categoryId' | 'brand' | 'unit' | 'minOrderQuantity' | 'packSize';
 
-const emptyProductForm: ProductFormValues = { name: '', price: '', quantity: '', description: '', image: null };
+export type ProductFormValues = { name: string; price: string; quantity: string; description: string; image: File | null } & Record<TermFieldName, string>;
+
+const emptyProductForm: ProductFormValues = {
+  name: '',
+  price: '',
+  quantity: '',
+  description: '',
+  image: null,
+  sku: '',
+  categoryId: '',
+  brand: '',
+  unit: '',
+  minOrderQuantity: '',
+  packSize: '',
+};
+
+/** A count typed as text: blank (the default) or a whole number; the server checks the rest. */
+const countText = (value: string): number | undefined => (/^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined);
+
+/**
+ * The catalogue terms as the API takes them. Adding, a blank field takes the shop's default (the
+ * next BH- part number, no category or brand, by the piece, 100, packs of 1); editing, only what
+ * changed from `current` is sent.
+ */
+export const catalogueTermsOf = (value: ProductFormValues, current?: ProductDto): Partial<ProductInput> => {
+  const terms: Partial<ProductInput> = {};
+  const sku = value.sku.trim();
+  const brand = value.brand.trim();
+  const unit = value.unit.trim();
+  const categoryId = value.categoryId === '' ? null : value.categoryId;
+  const minOrderQuantity = countText(value.minOrderQuantity);
+  const packSize = countText(value.packSize);
+  if (sku !== '' && sku.toUpperCase() !== current?.sku) terms.sku = sku;
+  if (categoryId !== (current ? current.categoryId : null)) terms.categoryId = categoryId;
+  if ((brand || null) !== (current ? current.brand : null)) terms.brand = brand || null;
+  if (unit !== '' && unit !== current?.unit) terms.unit = unit;
+  if (minOrderQuantity !== undefined && minOrderQuantity !== current?.minOrderQuantity) terms.minOrderQuantity = minOrderQuantity;
+  if (packSize !== undefined && packSize !== current?.packSize) terms.packSize = packSize;
+  return terms;
+};
 
 /** The API's field names on the form's fields (an upload refusal lands under the image). */
 export const PRODUCT_SERVER_FIELDS = {
@@ -30,6 +76,12 @@ export const productFormValuesOf = (product: ProductDto): ProductFormValues => (
   quantity: String(product.stock),
   description: product.description,
   image: null,
+  sku: product.sku,
+  categoryId: product.categoryId ?? '',
+  brand: product.brand ?? '',
+  unit: product.unit,
+  minOrderQuantity: String(product.minOrderQuantity),
+  packSize: String(product.packSize),
 });
 
 /** A product form: empty (Add Product) or filled with the given values (Edit Product), and so after a reset. */
@@ -98,6 +150,61 @@ export function ProductFields({
       <form.AppField name="image" validators={checkOnChangeBlurSubmit(checkImage(!editing))}>
         {(field) => <field.ImageField id={`${idPrefix}-image`} label={editing ? 'New image (optional)' : 'Image'} />}
       </form.AppField>
+      <CatalogueTermFields form={form} idPrefix={idPrefix} />
     </>
+  );
+}
+
+/** "Fasteners", then "Fasteners › Bolts & Screws": every department and category, in the tree's order. */
+const categoryOptions = (tree: readonly CategoryNodeDto[]) => [
+  { value: '', label: 'No category' },
+  ...tree.flatMap((department) => [
+    { value: department.id, label: department.name },
+    ...department.children.map((category) => ({ value: category.id, label: `${department.name} › ${category.name}` })),
+  ]),
+];
+
+const skuCheck = ({ value }: { value: string }) => {
+  if (value.trim() === '') return undefined;
+  const checked = checkSku(value);
+  return checked.ok ? undefined : termFailureMessage(checked.error);
+};
+
+const countCheck =
+  (min: number) =>
+  ({ value }: { value: string }) => {
+    if (value.trim() === '') return undefined;
+    const count = countText(value);
+    if (count === undefined) return messages.notWholeNumber;
+    return count < min ? messages.atLeast(min) : undefined;
+  };
+
+/** Part number, category, brand, unit, minimum and pack size: how a supplier's catalogue lists the product. */
+function CatalogueTermFields({ form, idPrefix }: { form: ProductForm; idPrefix: string }) {
+  const tree = useQuery(categoryTreeQuery).data ?? [];
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Catalogue</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.AppField name="sku" validators={checkOnChangeBlurSubmit(skuCheck)}>
+          {(field) => <field.TextField id={`${idPrefix}-sku`} label="Part number (SKU)" hint="Left empty: the next BH- number" />}
+        </form.AppField>
+        <form.AppField name="categoryId">
+          {(field) => <field.SelectField id={`${idPrefix}-category`} label="Category" options={categoryOptions(tree)} />}
+        </form.AppField>
+        <form.AppField name="brand">
+          {(field) => <field.TextField id={`${idPrefix}-brand`} label="Brand" />}
+        </form.AppField>
+        <form.AppField name="unit">
+          {(field) => <field.TextField id={`${idPrefix}-unit`} label="Sold by" hint="piece, box of 100, reel of 100 m" />}
+        </form.AppField>
+        <form.AppField name="minOrderQuantity" validators={checkOnChangeBlurSubmit(countCheck(MIN_ORDER_QUANTITY))}>
+          {(field) => <field.NumberField id={`${idPrefix}-minOrderQuantity`} label="Minimum order" hint={`At least ${MIN_ORDER_QUANTITY}, a whole number of packs`} />}
+        </form.AppField>
+        <form.AppField name="packSize" validators={checkOnChangeBlurSubmit(countCheck(1))}>
+          {(field) => <field.NumberField id={`${idPrefix}-packSize`} label="Pack size" hint="Ordered in multiples of it" />}
+        </form.AppField>
+      </div>
+    </fieldset>
   );
 }

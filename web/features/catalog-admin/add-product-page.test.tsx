@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
-import type { ProductDto } from '#http/dto.ts';
+import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { admin, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { refusal, server, session } from '../../test/server.ts';
+import { json, refusal, server, session } from '../../test/server.ts';
 
 const png = (bytes: number, name = 'valve.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
@@ -119,6 +119,48 @@ describe('Add Product', () => {
     history.push('/');
     const newProducts = within((await screen.findByRole('heading', { name: 'New Products' })).closest('section')!);
     await expect.poll(() => newProducts.queryAllByRole('article')[0]?.textContent).toContain('Brass Ball Valve 1/2"');
+  });
+
+  it('files the product with its part number, category, brand, unit, minimum and pack size, and shows a taken part number under its field', async () => {
+    session.current = meOf(admin);
+    const state = catalogOnServer();
+    const tree: CategoryNodeDto[] = [
+      { id: 'c_fast', name: 'Fasteners', slug: 'fasteners', parentId: null, productCount: 0, children: [{ id: 'c_bolts', name: 'Bolts & Screws', slug: 'bolts-screws', parentId: 'c_fast', productCount: 0, children: [] }] },
+    ];
+    server.use(http.get('*/api/categories', () => json<CategoryNodeDto[]>(tree)));
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Product name'), 'Hex Bolt M8');
+    await user.type(screen.getByLabelText('Price'), '24.50');
+    await user.type(screen.getByLabelText('Quantity'), '1800');
+    await user.type(screen.getByLabelText('Description'), 'Stainless hex bolts.');
+    await user.upload(screen.getByLabelText('Image'), png(2_000));
+    await user.type(screen.getByLabelText('Part number (SKU)'), 'bad sku!');
+    await user.tab();
+    expect(await screen.findByText(messages.skuCharacters)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Part number (SKU)'));
+    await user.type(screen.getByLabelText('Part number (SKU)'), 'fb-m8-40');
+    await screen.findByRole('option', { name: 'Fasteners › Bolts & Screws' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'c_bolts');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('Fasteners › Bolts & Screws');
+    await user.type(screen.getByLabelText('Brand'), 'Boltline');
+    await user.type(screen.getByLabelText('Sold by'), 'box of 100');
+    await user.type(screen.getByLabelText('Minimum order'), '50');
+    await user.tab();
+    expect(await screen.findByText(messages.atLeast(100))).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Minimum order'));
+    await user.type(screen.getByLabelText('Minimum order'), '200');
+    await user.type(screen.getByLabelText('Pack size'), '10');
+    server.use(http.post('*/api/products', () => refusal(409, 'SKU_TAKEN', messages.skuTaken('FB-M8-40'), { sku: messages.skuTaken('FB-M8-40') }), { once: true }));
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    expect(await screen.findAllByText(messages.skuTaken('FB-M8-40'))).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText('Part number (SKU)')).toHaveFocus());
+    await user.clear(screen.getByLabelText('Part number (SKU)'));
+    await user.type(screen.getByLabelText('Part number (SKU)'), 'fb-m8-40-a2');
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(state.created).toEqual([
+      expect.objectContaining({ sku: 'fb-m8-40-a2', categoryId: 'c_bolts', brand: 'Boltline', unit: 'box of 100', minOrderQuantity: 200, packSize: 10, priceCents: 2_450, stock: 1_800 }),
+    ]);
   });
 
   it('shows the server refusal of the image under the image field and keeps what was typed', async () => {

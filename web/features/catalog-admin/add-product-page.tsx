@@ -7,7 +7,7 @@ import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
-import { PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
+import { catalogueTermsOf, PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 /**
@@ -29,6 +29,7 @@ export function AddProductPage() {
         imageUrl,
         priceCents: dollarsField.parse(value.price),
         stock: stockTextField.parse(value.quantity),
+        ...catalogueTermsOf(value),
       });
       formApi.reset();
       notify.success(messages.productAdded);

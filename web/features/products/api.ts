@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
 import { api } from '../../lib/api.ts';
-import { keyRoots, pagedListQuery } from '../../lib/queries.ts';
+import { categoryTreeQuery, keyRoots, pagedListQuery } from '../../lib/queries.ts';
 import { CATALOGUE_PAGE_SIZE, toSearchParams, type CatalogueSearch } from './catalogue-search.ts';
 
 export const productKeys = {
@@ -51,7 +51,7 @@ export function useUpdateProduct(product: ProductDto) {
 /** Under the 'products' root, so a product change (order, edit, import) refreshes them too. */
 export const catalogueKeys = {
   search: (search: CatalogueSearch) => [keyRoots.products, 'search', toSearchParams(search)] as const,
-  categories: () => [keyRoots.products, 'categories'] as const,
+  categories: () => categoryTreeQuery.queryKey,
   advice: (productId: string, quantity: number) => [keyRoots.products, 'advice', productId, quantity] as const,
 };
 
@@ -61,12 +61,8 @@ export const catalogueQuery = (search: CatalogueSearch) =>
     api.searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor }, signal),
   );
 
-/** Departments with their categories and in-stock counts. */
-export const categoriesQuery = queryOptions({
-  queryKey: catalogueKeys.categories(),
-  queryFn: () => api.categories(),
-  staleTime: 60_000,
-});
+/** Departments with their categories and in-stock counts (shared with the product form). */
+export const categoriesQuery = categoryTreeQuery;
 
 /** The server's advice on a typed quantity. */
 export const quantityAdviceQuery = (productId: string, quantity: number) =>

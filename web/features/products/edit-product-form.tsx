@@ -8,7 +8,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { notify } from '../../components/ui/toaster.tsx';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
-import { PRODUCT_SERVER_FIELDS, ProductFields, productFormValuesOf, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
+import { catalogueTermsOf, PRODUCT_SERVER_FIELDS, ProductFields, productFormValuesOf, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
 
 /** The typed fields that differ from the product; blank ones keep their value and are not sent. */
 const changedFields = (product: ProductDto, value: ProductFormValues): ProductPatch => {
@@ -25,7 +25,7 @@ const changedFields = (product: ProductDto, value: ProductFormValues): ProductPa
     const stock = stockTextField.parse(value.quantity);
     if (stock !== product.stock) patch.stock = stock;
   }
-  return patch;
+  return { ...patch, ...catalogueTermsOf(value, product) };
 };
 
 /**
