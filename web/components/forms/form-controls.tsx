@@ -1,5 +1,5 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
 import { api } from '../../lib/api.ts';
@@ -33,6 +33,28 @@ export const uploadChosenImage = async (file: File): Promise<string> => {
 
 /** Where a save is: the image goes up first, then the record is written. */
 export type SavePhase = 'idle' | 'uploading' | 'saving';
+
+/**
+ * A save whose chosen image (if any) is uploaded first: `save(image, write)` uploads it, then
+ * calls `write` with its URL (null without an image), and `phase` drives the SaveButton's steps.
+ */
+export function useSaveWithImage() {
+  const [phase, setPhase] = useState<SavePhase>('idle');
+  const save = async <T,>(image: File | null, write: (imageUrl: string | null) => Promise<T>): Promise<T> => {
+    try {
+      let imageUrl: string | null = null;
+      if (image) {
+        setPhase('uploading');
+        imageUrl = await uploadChosenImage(image);
+      }
+      setPhase('saving');
+      return await write(imageUrl);
+    } finally {
+      setPhase('idle');
+    }
+  };
+  return { phase, save };
+}
 
 /** The submit button of an image form: disabled with a spinner and the current step while saving. */
 export function SaveButton({ phase, label }: { phase: SavePhase; label: string }) {

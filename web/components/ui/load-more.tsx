@@ -1,7 +1,7 @@
 import { Button } from './button.tsx';
 
 /** The part of an infinite query a list's ends need (useInfiniteQuery's result fits). */
-interface Pages {
+export interface Pages {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;

@@ -1,18 +1,12 @@
 import type { ReactNode } from 'react';
-import { LoadEarlierHeader, LoadMoreFooter } from './load-more.tsx';
+import { LoadEarlierHeader, LoadMoreFooter, type Pages } from './load-more.tsx';
 import { Spinner } from './spinner.tsx';
 
 /** An infinite query of `{ items }` pages (lib/queries.ts), as the list's states need it. */
-interface PagedQuery<T> {
+interface PagedQuery<T> extends Pages {
   isPending: boolean;
   isError: boolean;
   data?: { pages: { items: T[] }[] } | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-  hasPreviousPage: boolean;
-  isFetchingPreviousPage: boolean;
-  fetchPreviousPage: () => Promise<unknown>;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { useCreateProduct } from './api.ts';
@@ -6,7 +5,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
-import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
+import { SaveButton, useSaveWithImage } from '../../components/forms/form-controls.tsx';
 import { catalogueTermsOf, PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
@@ -17,26 +16,24 @@ import { DashboardSection } from '../../components/layout/dashboard-section.tsx'
 export function AddProductPage() {
   usePageMeta(labels.addProduct, 'Add a product to the Bulkhead catalogue.');
   const createProduct = useCreateProduct();
-  const [phase, setPhase] = useState<SavePhase>('idle');
+  const { phase, save } = useSaveWithImage();
   const form = useProductForm(async ({ value, formApi }) => {
     try {
-      setPhase('uploading');
-      const imageUrl = await uploadChosenImage(value.image as File);
-      setPhase('saving');
-      await createProduct.mutateAsync({
-        name: value.name.trim(),
-        description: value.description.trim(),
-        imageUrl,
-        priceCents: dollarsField.parse(value.price),
-        stock: stockTextField.parse(value.quantity),
-        ...catalogueTermsOf(value),
-      });
+      // The form requires the image (checkImage), so the URL is there.
+      await save(value.image, (imageUrl) =>
+        createProduct.mutateAsync({
+          name: value.name.trim(),
+          description: value.description.trim(),
+          imageUrl: imageUrl ?? '',
+          priceCents: dollarsField.parse(value.price),
+          stock: stockTextField.parse(value.quantity),
+          ...catalogueTermsOf(value),
+        }),
+      );
       formApi.reset();
       notify.success(messages.productAdded);
     } catch (error) {
       showRefusal(formApi, error, { rename: PRODUCT_SERVER_FIELDS, fallback: messages.productAddFailed });
-    } finally {
-      setPhase('idle');
     }
   });
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
@@ -7,7 +6,7 @@ import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
-import { SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
+import { SaveButton, useSaveWithImage } from '../../components/forms/form-controls.tsx';
 import { catalogueTermsOf, PRODUCT_SERVER_FIELDS, ProductFields, productFormValuesOf, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
 
 /** The typed fields that differ from the product; blank ones keep their value and are not sent. */
@@ -34,7 +33,7 @@ const changedFields = (product: ProductDto, value: ProductFormValues): ProductPa
  */
 export default function EditProductForm({ product }: { product: ProductDto }) {
   const update = useUpdateProduct(product);
-  const [phase, setPhase] = useState<SavePhase>('idle');
+  const { phase, save } = useSaveWithImage();
   const form = useProductForm(async ({ value, formApi }) => {
     const patch = changedFields(product, value);
     if (Object.keys(patch).length === 0 && !value.image) {
@@ -42,18 +41,11 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
       return;
     }
     try {
-      if (value.image) {
-        setPhase('uploading');
-        patch.imageUrl = await uploadChosenImage(value.image);
-      }
-      setPhase('saving');
-      const updated = await update.mutateAsync(patch);
+      const updated = await save(value.image, (imageUrl) => update.mutateAsync(imageUrl ? { ...patch, imageUrl } : patch));
       formApi.reset(productFormValuesOf(updated));
       notify.success(messages.productUpdated);
     } catch (error) {
       showRefusal(formApi, error, { rename: PRODUCT_SERVER_FIELDS, fallback: messages.productUpdateFailed });
-    } finally {
-      setPhase('idle');
     }
   }, productFormValuesOf(product));
 

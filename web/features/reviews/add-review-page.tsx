@@ -13,7 +13,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { checkImage, SaveButton, uploadChosenImage, type SavePhase } from '../../components/forms/form-controls.tsx';
+import { checkImage, SaveButton, useSaveWithImage } from '../../components/forms/form-controls.tsx';
 import { StarRatingInput } from './star-rating-input.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
@@ -29,21 +29,20 @@ export function AddReviewPage() {
   const session = useSession();
   const navigate = useNavigate();
   const postReview = usePostReview();
-  const [phase, setPhase] = useState<SavePhase>('idle');
+  const { phase, save } = useSaveWithImage();
   const [today] = useState(() => formatDate(new Date().toISOString()));
   const form = useAppForm({
     defaultValues: { country: '', rating: 5, comment: '', image: null as File | null },
     onSubmit: async ({ value, formApi }) => {
       try {
-        setPhase('uploading');
-        const imageUrl = await uploadChosenImage(value.image as File);
-        setPhase('saving');
-        await postReview.mutateAsync({ country: value.country.trim(), rating: value.rating, comment: value.comment.trim(), imageUrl });
+        // The form requires the photo (checkImage), so the URL is there.
+        await save(value.image, (imageUrl) =>
+          postReview.mutateAsync({ country: value.country.trim(), rating: value.rating, comment: value.comment.trim(), imageUrl: imageUrl ?? '' }),
+        );
         notify.success(messages.reviewThanks);
         await navigate({ to: '/' });
       } catch (error) {
         showRefusal(formApi, error, { rename: SERVER_FIELDS, fallback: messages.reviewFailed });
-        setPhase('idle');
       }
     },
   });
