@@ -30,6 +30,7 @@ import { Route as SignedInDashboardReviewRouteImport } from './routes/_signedIn/
 import { Route as SignedInDashboardAdminAddProductRouteImport } from './routes/_signedIn/dashboard/_admin/addProduct'
 import { Route as SignedInDashboardAdminAllOrdersRouteImport } from './routes/_signedIn/dashboard/_admin/allOrders'
 import { Route as SignedInDashboardAdminAllUsersRouteImport } from './routes/_signedIn/dashboard/_admin/allUsers'
+import { Route as SignedInDashboardAdminCategoriesRouteImport } from './routes/_signedIn/dashboard/_admin/categories'
 import { Route as SignedInDashboardAdminManageProductRouteImport } from './routes/_signedIn/dashboard/_admin/manageProduct'
 import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_signedIn/dashboard/_admin/messages'
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
@@ -143,6 +144,12 @@ const SignedInDashboardAdminAllUsersRoute =
     path: '/allUsers',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminCategoriesRoute =
+  SignedInDashboardAdminCategoriesRouteImport.update({
+    id: '/categories',
+    path: '/categories',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardAdminManageProductRoute =
   SignedInDashboardAdminManageProductRouteImport.update({
     id: '/manageProduct',
@@ -194,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
+  '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
@@ -219,6 +227,7 @@ export interface FileRoutesByTo {
   '/dashboard/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
+  '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
@@ -248,6 +257,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/_signedIn/dashboard/_admin/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/_signedIn/dashboard/_admin/allUsers': typeof SignedInDashboardAdminAllUsersRoute
+  '/_signedIn/dashboard/_admin/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/_signedIn/dashboard/_admin/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/_signedIn/dashboard/_admin/messages': typeof SignedInDashboardAdminMessagesRoute
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
@@ -276,6 +286,7 @@ export interface FileRouteTypes {
     | '/dashboard/addProduct'
     | '/dashboard/allOrders'
     | '/dashboard/allUsers'
+    | '/dashboard/categories'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
     | '/dashboard/reviews'
@@ -301,6 +312,7 @@ export interface FileRouteTypes {
     | '/dashboard/addProduct'
     | '/dashboard/allOrders'
     | '/dashboard/allUsers'
+    | '/dashboard/categories'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
     | '/dashboard/reviews'
@@ -329,6 +341,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/addProduct'
     | '/_signedIn/dashboard/_admin/allOrders'
     | '/_signedIn/dashboard/_admin/allUsers'
+    | '/_signedIn/dashboard/_admin/categories'
     | '/_signedIn/dashboard/_admin/manageProduct'
     | '/_signedIn/dashboard/_admin/messages'
     | '/_signedIn/dashboard/_admin/reviews'
@@ -499,6 +512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminAllUsersRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/categories': {
+      id: '/_signedIn/dashboard/_admin/categories'
+      path: '/categories'
+      fullPath: '/dashboard/categories'
+      preLoaderRoute: typeof SignedInDashboardAdminCategoriesRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/_admin/manageProduct': {
       id: '/_signedIn/dashboard/_admin/manageProduct'
       path: '/manageProduct'
@@ -541,6 +561,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminAddProductRoute: typeof SignedInDashboardAdminAddProductRoute
   SignedInDashboardAdminAllOrdersRoute: typeof SignedInDashboardAdminAllOrdersRoute
   SignedInDashboardAdminAllUsersRoute: typeof SignedInDashboardAdminAllUsersRoute
+  SignedInDashboardAdminCategoriesRoute: typeof SignedInDashboardAdminCategoriesRoute
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
@@ -553,6 +574,8 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
       SignedInDashboardAdminAddProductRoute,
     SignedInDashboardAdminAllOrdersRoute: SignedInDashboardAdminAllOrdersRoute,
     SignedInDashboardAdminAllUsersRoute: SignedInDashboardAdminAllUsersRoute,
+    SignedInDashboardAdminCategoriesRoute:
+      SignedInDashboardAdminCategoriesRoute,
     SignedInDashboardAdminManageProductRoute:
       SignedInDashboardAdminManageProductRoute,
     SignedInDashboardAdminMessagesRoute: SignedInDashboardAdminMessagesRoute,

@@ -29,6 +29,7 @@ export const PAGES = [
   { name: 'all users', as: 'admin', path: () => '/dashboard/allUsers' },
   { name: 'add product', as: 'admin', path: () => '/dashboard/addProduct' },
   { name: 'manage products', as: 'admin', path: () => '/dashboard/manageProduct' },
+  { name: 'categories', as: 'admin', path: () => '/dashboard/categories' },
   { name: 'messages', as: 'admin', path: () => '/dashboard/messages' },
   { name: 'manage reviews', as: 'admin', path: () => '/dashboard/reviews' },
   { name: 'product edit', as: 'admin', path: (f) => `/product/${f.productId}` },

@@ -1,11 +1,11 @@
 /** Catalogue administration's data: the whole catalogue for Manage Products, adding and deleting products. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '#domain/messages.ts';
-import type { ProductDto } from '#http/dto.ts';
+import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import type { ProductInput } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { api, type CategoryInput } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
+import { categoryTreeQuery, everyPageQuery, keyRoots } from '../../lib/queries.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 
 export const catalogAdminKeys = {
@@ -23,6 +23,33 @@ export function useCreateProduct() {
   return useMutation({
     mutationFn: (product: ProductInput) => api.createProduct(product),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
+  });
+}
+
+/** The department tree the catalogue and the product form read refreshes after every change. */
+const useCategoryChange = <Input, Output>(change: (input: Input) => Promise<Output>, done: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => notify.success(done),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryTreeQuery.queryKey }),
+  });
+};
+
+/** Adds a department (no parent) or a category inside one; the form shows its refusals. */
+export const useCreateCategory = () => useCategoryChange((input: CategoryInput) => api.createCategory(input), messages.categoryAdded);
+
+export const useRenameCategory = (category: CategoryNodeDto) =>
+  useCategoryChange((name: string) => api.updateCategory(category.id, { name }), messages.categoryRenamed);
+
+/** Refused (409) while products or categories are filed under it: the toast says which. */
+export function useDeleteCategory(category: CategoryNodeDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.deleteCategory(category.id),
+    onSuccess: () => notify.success(messages.categoryDeleted),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryTreeQuery.queryKey }),
   });
 }
 

@@ -14,6 +14,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/allUsers', labels.allUsers],
         ['/dashboard/addProduct', labels.addProduct],
         ['/dashboard/manageProduct', labels.manageProducts],
+        ['/dashboard/categories', labels.categories],
         ['/dashboard/allOrders', labels.manageAllOrders],
         ['/dashboard/reviews', labels.manageReviews],
         ['/dashboard/messages', labels.inbox],
