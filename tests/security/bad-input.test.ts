@@ -233,6 +233,7 @@ const TARGETS: Target[] = [
   { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'POST /api/admin/users/:id/remove-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
+  { route: 'GET /api/admin/products/export.csv', caller: 'admin' },
   { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
   {
     route: 'PATCH /api/admin/messages/:id',

@@ -36,6 +36,9 @@ describe('Manage Products', () => {
     const state = catalogOnServer(5, 3);
     const { screen, user } = renderApp('/dashboard/manageProduct');
     expect(await screen.findByRole('heading', { name: labels.manageProducts })).toBeInTheDocument();
+    const exportLink = screen.getByRole('link', { name: 'Export catalogue (CSV)' });
+    expect(exportLink).toHaveAttribute('href', '/api/admin/products/export.csv');
+    expect(exportLink).toHaveAttribute('download');
     const headers = (await screen.findAllByRole('columnheader')).map((cell) => cell.textContent);
     expect(headers).toEqual(['Image', 'Name', 'Price', 'Quantity', 'Edit', 'Delete']);
     let rows = screen.getAllByRole('row').slice(1);

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { manageProductsQuery, useDeleteProduct } from './api.ts';
+import { api } from '../../lib/api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -58,6 +59,10 @@ export function ManageProductsPage() {
   const products = useInfiniteQuery(manageProductsQuery);
   return (
     <DashboardSection id="manage-products" title={labels.manageProducts}>
+      {/* A plain download: the browser sends the session cookie and saves the streamed file. */}
+      <a href={api.exportProductsUrl} download className={buttonClass('secondary', 'mb-4')}>
+        Export catalogue (CSV)
+      </a>
       <PagedList
         pages={products}
         noun="product"
