@@ -10,18 +10,18 @@ describe('GET /api/admin/products/export.csv', () => {
     const department = await context.store.categories.create({ id: 'c1', name: 'Fasteners', slug: 'fasteners', parentId: null, createdAt: new Date() });
     if (department === 'duplicate-slug') throw new Error('arrange: slug taken');
     await addProduct(context.store, {
-      sku: 'FB-M8-40',
-      name: 'Hex Bolt M8, "A2"',
-      description: 'Stainless, for outdoor fixings.\nSold by the box.',
+      sku: 'FB-M6-30',
+      name: 'Hex Bolt M6, "A4"',
+      description: 'Acid-proof, for coastal fixings.\nSold by the box.',
       categoryId: department.id,
-      brand: 'Boltline',
-      unit: 'box of 100',
-      priceCents: 2_450,
-      stock: 1_800,
-      minOrderQuantity: 100,
-      packSize: 10,
-      priceTiers: [{ minQuantity: 500, unitPriceCents: 2_200 }, { minQuantity: 1_000, unitPriceCents: 1_950 }],
-      attributes: [{ name: 'Thread', value: 'M8' }, { name: 'Length', value: '40 mm' }],
+      brand: 'Coastline',
+      unit: 'box of 200',
+      priceCents: 3_105,
+      stock: 2_400,
+      minOrderQuantity: 120,
+      packSize: 12,
+      priceTiers: [{ minQuantity: 600, unitPriceCents: 2_800 }, { minQuantity: 1_200, unitPriceCents: 2_507 }],
+      attributes: [{ name: 'Thread', value: 'M6' }, { name: 'Length', value: '30 mm' }],
     });
     // A name a spreadsheet would run as a formula, and enough products for several pages.
     await addProduct(context.store, { sku: 'EVIL-1', name: '=HYPERLINK("http://evil.example")' });
@@ -36,19 +36,19 @@ describe('GET /api/admin/products/export.csv', () => {
     expect(parsed.meta.fields).toEqual([...CATALOGUE_COLUMNS]);
     expect(parsed.data).toHaveLength(232);
     expect(new Set(parsed.data.map((row) => row.sku)).size).toBe(232);
-    expect(parsed.data.find((row) => row.sku === 'FB-M8-40')).toEqual({
-      sku: 'FB-M8-40',
-      name: 'Hex Bolt M8, "A2"',
-      description: 'Stainless, for outdoor fixings.\nSold by the box.',
+    expect(parsed.data.find((row) => row.sku === 'FB-M6-30')).toEqual({
+      sku: 'FB-M6-30',
+      name: 'Hex Bolt M6, "A4"',
+      description: 'Acid-proof, for coastal fixings.\nSold by the box.',
       category: 'fasteners',
-      brand: 'Boltline',
-      unit: 'box of 100',
-      price: '24.50',
-      stock: '1800',
-      minOrderQuantity: '100',
-      packSize: '10',
-      tiers: '500:22.00;1000:19.50',
-      specs: 'Thread=M8;Length=40 mm',
+      brand: 'Coastline',
+      unit: 'box of 200',
+      price: '31.05',
+      stock: '2400',
+      minOrderQuantity: '120',
+      packSize: '12',
+      tiers: '600:28.00;1200:25.07',
+      specs: 'Thread=M6;Length=30 mm',
       imageUrl: '/demo/products/wrench.svg',
     });
     expect(parsed.data.find((row) => row.sku === 'EVIL-1')?.name).toBe(`'=HYPERLINK("http://evil.example")`);

@@ -26,12 +26,17 @@ export function useCreateProduct() {
   });
 }
 
-/** The department tree the catalogue and the product form read refreshes after every change. */
+/**
+ * A change to the department tree: toasts what happened (a form also puts a refusal under its
+ * field; the same words make one toast), and the tree the catalogue and the product form read
+ * refreshes either way.
+ */
 const useCategoryChange = <Input, Output>(change: (input: Input) => Promise<Output>, done: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: () => notify.success(done),
+    onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: categoryTreeQuery.queryKey }),
   });
 };
@@ -43,15 +48,7 @@ export const useRenameCategory = (category: CategoryNodeDto) =>
   useCategoryChange((name: string) => api.updateCategory(category.id, { name }), messages.categoryRenamed);
 
 /** Refused (409) while products or categories are filed under it: the toast says which. */
-export function useDeleteCategory(category: CategoryNodeDto) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.deleteCategory(category.id),
-    onSuccess: () => notify.success(messages.categoryDeleted),
-    onError: (error) => notify.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryTreeQuery.queryKey }),
-  });
-}
+export const useDeleteCategory = (category: CategoryNodeDto) => useCategoryChange(() => api.deleteCategory(category.id), messages.categoryDeleted);
 
 export function useDeleteProduct(product: ProductDto) {
   const queryClient = useQueryClient();
