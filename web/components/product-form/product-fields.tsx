@@ -6,7 +6,9 @@ import { messages } from '#domain/messages.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { productSchema, type ProductInput } from '#http/schemas.ts';
-import { dollarsField, stockTextField } from './price-and-stock-fields.ts';
+import { dollarsField, dollarsToCents, stockTextField } from './price-and-stock-fields.ts';
+import { MAX_ATTRIBUTES, MAX_PRICE_TIERS } from '#domain/catalog/product-terms-rules.ts';
+import { Button } from '../ui/button.tsx';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
 import { useAppForm } from '../forms/form-hook.tsx';
 import { checkImage } from '../forms/form-controls.tsx';
@@ -18,7 +20,21 @@ export type ProductFieldName = 'name' | 'price' | 'quantity' | 'description' | '
 /** The catalogue terms, named as the API names them: a refusal lands under its field as it is. */
 type TermFieldName = 'sku' | 'categoryId' | 'brand' | 'unit' | 'minOrderQuantity' | 'packSize';
 
-export type ProductFormValues = { name: string; price: string; quantity: string; description: string; image: File | null } & Record<TermFieldName, string>;
+/** A volume price as typed: from this many units, this price per unit (dollars). */
+export interface TierRow {
+  minQuantity: string;
+  price: string;
+}
+/** A line of the specification table. */
+export interface SpecRow {
+  name: string;
+  value: string;
+}
+
+export type ProductFormValues = { name: string; price: string; quantity: string; description: string; image: File | null } & Record<TermFieldName, string> & {
+  tiers: TierRow[];
+  specs: SpecRow[];
+};
 
 const emptyProductForm: ProductFormValues = {
   name: '',
@@ -32,6 +48,8 @@ const emptyProductForm: ProductFormValues = {
   unit: '',
   minOrderQuantity: '',
   packSize: '',
+  tiers: [],
+  specs: [],
 };
 
 /** A count typed as text: blank (the default) or a whole number; the server checks the rest. */
@@ -56,6 +74,15 @@ export const catalogueTermsOf = (value: ProductFormValues, current?: ProductDto)
   if (unit !== '' && unit !== current?.unit) terms.unit = unit;
   if (minOrderQuantity !== undefined && minOrderQuantity !== current?.minOrderQuantity) terms.minOrderQuantity = minOrderQuantity;
   if (packSize !== undefined && packSize !== current?.packSize) terms.packSize = packSize;
+  // Rows left wholly empty are dropped; the rows' own checks keep malformed numbers from being sent.
+  const priceTiers = value.tiers
+    .filter((row) => row.minQuantity.trim() !== '' || row.price.trim() !== '')
+    .map((row) => ({ minQuantity: countText(row.minQuantity) ?? 0, unitPriceCents: dollarsToCents(row.price) ?? 0 }));
+  const attributes = value.specs
+    .filter((row) => row.name.trim() !== '' || row.value.trim() !== '')
+    .map((row) => ({ name: row.name.trim(), value: row.value.trim() }));
+  if (JSON.stringify(priceTiers) !== JSON.stringify(current?.priceTiers ?? [])) terms.priceTiers = priceTiers;
+  if (JSON.stringify(attributes) !== JSON.stringify(current?.attributes ?? [])) terms.attributes = attributes;
   return terms;
 };
 
@@ -82,6 +109,8 @@ export const productFormValuesOf = (product: ProductDto): ProductFormValues => (
   unit: product.unit,
   minOrderQuantity: String(product.minOrderQuantity),
   packSize: String(product.packSize),
+  tiers: product.priceTiers.map((tier) => ({ minQuantity: String(tier.minQuantity), price: centsAsDollars(tier.unitPriceCents) })),
+  specs: product.attributes.map((attribute) => ({ name: attribute.name, value: attribute.value })),
 });
 
 /** A product form: empty (Add Product) or filled with the given values (Edit Product), and so after a reset. */
@@ -205,6 +234,56 @@ function CatalogueTermFields({ form, idPrefix }: { form: ProductForm; idPrefix: 
           {(field) => <field.NumberField id={`${idPrefix}-packSize`} label="Pack size" hint="Ordered in multiples of it" />}
         </form.AppField>
       </div>
+      <form.AppField name="tiers" mode="array">
+        {(rows) => (
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-slate-900">Volume prices</legend>
+            {rows.state.value.map((_, index) => (
+              <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+                <form.AppField name={`tiers[${index}].minQuantity`} validators={checkOnChangeBlurSubmit(countCheck(MIN_ORDER_QUANTITY + 1))}>
+                  {(field) => <field.NumberField id={`${idPrefix}-tier-${index}-from`} label={`Tier ${index + 1}: from (units)`} />}
+                </form.AppField>
+                <form.AppField name={`tiers[${index}].price`} validators={checkOnChangeBlurSubmit(validateWith(dollarsField))}>
+                  {(field) => <field.NumberField id={`${idPrefix}-tier-${index}-price`} label={`Tier ${index + 1}: unit price`} decimal />}
+                </form.AppField>
+                <Button variant="ghost" className="px-3 py-2" aria-label={`Remove tier ${index + 1}`} onClick={() => rows.removeValue(index)}>
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {rows.state.value.length < MAX_PRICE_TIERS ? (
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => rows.pushValue({ minQuantity: '', price: '' })}>
+                Add a volume price
+              </Button>
+            ) : null}
+          </fieldset>
+        )}
+      </form.AppField>
+      <form.AppField name="specs" mode="array">
+        {(rows) => (
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-slate-900">Specifications</legend>
+            {rows.state.value.map((_, index) => (
+              <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+                <form.AppField name={`specs[${index}].name`}>
+                  {(field) => <field.TextField id={`${idPrefix}-spec-${index}-name`} label={`Spec ${index + 1}: name`} placeholder="Thread" />}
+                </form.AppField>
+                <form.AppField name={`specs[${index}].value`}>
+                  {(field) => <field.TextField id={`${idPrefix}-spec-${index}-value`} label={`Spec ${index + 1}: value`} placeholder="M8 × 1.25" />}
+                </form.AppField>
+                <Button variant="ghost" className="px-3 py-2" aria-label={`Remove spec ${index + 1}`} onClick={() => rows.removeValue(index)}>
+                  Remove
+                </Button>
+              </div>
+            ))}
+            {rows.state.value.length < MAX_ATTRIBUTES ? (
+              <Button variant="secondary" className="px-3 py-1.5" onClick={() => rows.pushValue({ name: '', value: '' })}>
+                Add a spec
+              </Button>
+            ) : null}
+          </fieldset>
+        )}
+      </form.AppField>
     </fieldset>
   );
 }

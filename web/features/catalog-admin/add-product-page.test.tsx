@@ -121,7 +121,7 @@ describe('Add Product', () => {
     await expect.poll(() => newProducts.queryAllByRole('article')[0]?.textContent).toContain('Brass Ball Valve 1/2"');
   });
 
-  it('files the product with its part number, category, brand, unit, minimum and pack size, and shows a taken part number under its field', async () => {
+  it('files the product with its part number, category, brand, unit, minimum, pack size, volume prices and specs, and shows a taken part number under its field', async () => {
     session.current = meOf(admin);
     const state = catalogOnServer();
     const tree: CategoryNodeDto[] = [
@@ -150,6 +150,15 @@ describe('Add Product', () => {
     await user.clear(screen.getByLabelText('Minimum order'));
     await user.type(screen.getByLabelText('Minimum order'), '200');
     await user.type(screen.getByLabelText('Pack size'), '10');
+    await user.click(screen.getByRole('button', { name: 'Add a volume price' }));
+    await user.type(screen.getByLabelText('Tier 1: from (units)'), '500');
+    await user.type(screen.getByLabelText('Tier 1: unit price'), '22.00');
+    await user.click(screen.getByRole('button', { name: 'Add a volume price' }));
+    await user.click(screen.getByRole('button', { name: 'Remove tier 2' }));
+    expect(screen.queryByLabelText('Tier 2: from (units)')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await user.type(screen.getByLabelText('Spec 1: name'), 'Thread');
+    await user.type(screen.getByLabelText('Spec 1: value'), 'M8');
     server.use(http.post('*/api/products', () => refusal(409, 'SKU_TAKEN', messages.skuTaken('FB-M8-40'), { sku: messages.skuTaken('FB-M8-40') }), { once: true }));
     await user.click(screen.getByRole('button', { name: labels.addProduct }));
     expect(await screen.findAllByText(messages.skuTaken('FB-M8-40'))).not.toHaveLength(0);
@@ -159,7 +168,18 @@ describe('Add Product', () => {
     await user.click(screen.getByRole('button', { name: labels.addProduct }));
     expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
     expect(state.created).toEqual([
-      expect.objectContaining({ sku: 'fb-m8-40-a2', categoryId: 'c_bolts', brand: 'Boltline', unit: 'box of 100', minOrderQuantity: 200, packSize: 10, priceCents: 2_450, stock: 1_800 }),
+      expect.objectContaining({
+        sku: 'fb-m8-40-a2',
+        categoryId: 'c_bolts',
+        brand: 'Boltline',
+        unit: 'box of 100',
+        minOrderQuantity: 200,
+        packSize: 10,
+        priceCents: 2_450,
+        stock: 1_800,
+        priceTiers: [{ minQuantity: 500, unitPriceCents: 2_200 }],
+        attributes: [{ name: 'Thread', value: 'M8' }],
+      }),
     ]);
   });
 
