@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 export function useFocusOnMount<T extends HTMLElement>(enabled = true) {
   const ref = useRef<T>(null);
   useEffect(() => {
-    if (enabled) ref.current?.focus({ preventScroll: false });
+    if (enabled) ref.current?.focus();
   }, [enabled]);
   return ref;
 }

@@ -21,12 +21,12 @@ export type ProductFieldName = 'name' | 'price' | 'quantity' | 'description' | '
 type TermFieldName = 'sku' | 'categoryId' | 'brand' | 'unit' | 'minOrderQuantity' | 'packSize';
 
 /** A volume price as typed: from this many units, this price per unit (dollars). */
-export interface TierRow {
+interface TierRow {
   minQuantity: string;
   price: string;
 }
 /** A line of the specification table. */
-export interface SpecRow {
+interface SpecRow {
   name: string;
   value: string;
 }
