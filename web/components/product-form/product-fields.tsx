@@ -1,4 +1,5 @@
 import type { AnyFormApi } from '@tanstack/react-form';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { checkSku } from '#domain/catalog/sku.ts';
 import { termFailureMessage } from '#domain/catalog/term-failure.ts';
@@ -236,54 +237,93 @@ function CatalogueTermFields({ form, idPrefix }: { form: ProductForm; idPrefix: 
       </div>
       <form.AppField name="tiers" mode="array">
         {(rows) => (
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-slate-900">Volume prices</legend>
-            {rows.state.value.map((_, index) => (
-              <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+          <EditableRows
+            legend="Volume prices"
+            rowName="tier"
+            addLabel="Add a volume price"
+            count={rows.state.value.length}
+            max={MAX_PRICE_TIERS}
+            onAdd={() => rows.pushValue({ minQuantity: '', price: '' })}
+            onRemove={(index) => rows.removeValue(index)}
+          >
+            {(index) => (
+              <>
                 <form.AppField name={`tiers[${index}].minQuantity`} validators={checkOnChangeBlurSubmit(countCheck(MIN_ORDER_QUANTITY + 1))}>
                   {(field) => <field.NumberField id={`${idPrefix}-tier-${index}-from`} label={`Tier ${index + 1}: from (units)`} />}
                 </form.AppField>
                 <form.AppField name={`tiers[${index}].price`} validators={checkOnChangeBlurSubmit(validateWith(dollarsField))}>
                   {(field) => <field.NumberField id={`${idPrefix}-tier-${index}-price`} label={`Tier ${index + 1}: unit price`} decimal />}
                 </form.AppField>
-                <Button variant="ghost" className="px-3 py-2" aria-label={`Remove tier ${index + 1}`} onClick={() => rows.removeValue(index)}>
-                  Remove
-                </Button>
-              </div>
-            ))}
-            {rows.state.value.length < MAX_PRICE_TIERS ? (
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => rows.pushValue({ minQuantity: '', price: '' })}>
-                Add a volume price
-              </Button>
-            ) : null}
-          </fieldset>
+              </>
+            )}
+          </EditableRows>
         )}
       </form.AppField>
       <form.AppField name="specs" mode="array">
         {(rows) => (
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-slate-900">Specifications</legend>
-            {rows.state.value.map((_, index) => (
-              <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+          <EditableRows
+            legend="Specifications"
+            rowName="spec"
+            addLabel="Add a spec"
+            count={rows.state.value.length}
+            max={MAX_ATTRIBUTES}
+            onAdd={() => rows.pushValue({ name: '', value: '' })}
+            onRemove={(index) => rows.removeValue(index)}
+          >
+            {(index) => (
+              <>
                 <form.AppField name={`specs[${index}].name`}>
                   {(field) => <field.TextField id={`${idPrefix}-spec-${index}-name`} label={`Spec ${index + 1}: name`} placeholder="Thread" />}
                 </form.AppField>
                 <form.AppField name={`specs[${index}].value`}>
                   {(field) => <field.TextField id={`${idPrefix}-spec-${index}-value`} label={`Spec ${index + 1}: value`} placeholder="M8 × 1.25" />}
                 </form.AppField>
-                <Button variant="ghost" className="px-3 py-2" aria-label={`Remove spec ${index + 1}`} onClick={() => rows.removeValue(index)}>
-                  Remove
-                </Button>
-              </div>
-            ))}
-            {rows.state.value.length < MAX_ATTRIBUTES ? (
-              <Button variant="secondary" className="px-3 py-1.5" onClick={() => rows.pushValue({ name: '', value: '' })}>
-                Add a spec
-              </Button>
-            ) : null}
-          </fieldset>
+              </>
+            )}
+          </EditableRows>
         )}
       </form.AppField>
+    </fieldset>
+  );
+}
+
+/** A table typed as rows of two cells (volume prices, specs): each row removable, rows added up to `max`. */
+function EditableRows({
+  legend,
+  rowName,
+  addLabel,
+  count,
+  max,
+  onAdd,
+  onRemove,
+  children,
+}: {
+  legend: string;
+  /** Names a row for its Remove button: "Remove tier 2". */
+  rowName: string;
+  addLabel: string;
+  count: number;
+  max: number;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  children: (index: number) => ReactNode;
+}) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+          {children(index)}
+          <Button variant="ghost" className="px-3 py-2" aria-label={`Remove ${rowName} ${index + 1}`} onClick={() => onRemove(index)}>
+            Remove
+          </Button>
+        </div>
+      ))}
+      {count < max ? (
+        <Button variant="secondary" className="px-3 py-1.5" onClick={onAdd}>
+          {addLabel}
+        </Button>
+      ) : null}
     </fieldset>
   );
 }
