@@ -38,7 +38,22 @@ const READS: [what: string, read: (store: Store, shop: BulkShop) => Promise<unkn
   // The expiry sweep's batch (before every order read) and the per-account unpaid cap (every placement).
   ['the expired unpaid orders', (store) => store.orders.listUnpaidPlacedBefore(new Date(Date.now() - 48 * 60 * 60 * 1000), 100)],
   ["a buyer's unpaid orders", (store, shop) => store.orders.countUnpaidOf(String(shop.users[0]!.id))],
+  // The overview's unread count (the inbox holds 20,000 messages here, 500 of them unread) and the catalogue export's page.
+  ['the unread message count', (store) => store.inbox.countUnreadContactMessages()],
+  ["the catalogue export's page", (store) => store.products.list({ limit: 100 })],
 ];
+
+/** 20,000 contact messages, the newest 500 unread: an inbox an admin has kept up with. */
+const INBOX_SQL = {
+  postgres: `INSERT INTO contact_messages (id, name, email, message, created_at, read_at)
+    SELECT 'm' || n, 'Buyer ' || n, 'buyer' || n || '@example.com', 'Do you ship to site ' || n || '?',
+      now() - n * interval '1 minute', CASE WHEN n <= 500 THEN NULL ELSE now() END
+    FROM generate_series(1, 20000) AS n; ANALYZE contact_messages;`,
+  sqlite: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+    INSERT INTO contact_messages (id, name, email, message, created_at, read_at)
+    SELECT 'm' || i, 'Buyer ' || i, 'buyer' || i || '@example.com', 'Do you ship to site ' || i || '?',
+      1700000000000 - i * 60000, CASE WHEN i <= 500 THEN NULL ELSE 1700000000000 END FROM n; ANALYZE;`,
+};
 
 let shop: BulkShop;
 beforeAll(async () => {
@@ -65,6 +80,7 @@ describe('PostgreSQL query plans at 20,000 products and 100,000 orders', () => {
     await (await openPostgresStorage(url, { schema })).lifecycle.close(); // the real migrations
     await bulkInsertPostgres(url, shop, schema);
     pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+    await pool.query(INBOX_SQL.postgres);
     const db = drizzleNodePg(pool, { schema: pgSchema, logger: { logQuery: (sql, params) => sent.push({ sql, params }) } });
     store = createPgStorage(db, async () => {}).repositories;
   }, 120_000);
@@ -102,6 +118,9 @@ describe('SQLite query plans at 20,000 products and 100,000 orders', () => {
   beforeAll(async () => {
     await openSqliteStorage(file).lifecycle.close(); // the real migrations
     bulkInsertSqlite(file, shop);
+    const writable = new Database(file);
+    writable.exec(INBOX_SQL.sqlite);
+    writable.close();
     raw = new Database(file, { readonly: true });
     // better-sqlite3 has no query log, so the statements' own run methods note what they ran.
     const statement = Object.getPrototypeOf(raw.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
