@@ -30,7 +30,8 @@ function ContactMessageItem({ message }: { message: ContactMessageDto }) {
         <a href={replyHref(message)} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Reply to ${message.name} by e-mail`}>
           Reply by e-mail
         </a>
-        <Button variant="secondary" className="px-3 py-1.5" disabled={mark.isPending} onClick={() => mark.mutate(unread)}>
+        {/* Not disabled while saving: a disabled button drops the keyboard focus to the page body. */}
+        <Button variant="secondary" className="px-3 py-1.5" aria-busy={mark.isPending} onClick={() => !mark.isPending && mark.mutate(unread)}>
           {unread ? 'Mark as read' : 'Mark as unread'}
         </Button>
       </div>
