@@ -2,6 +2,7 @@
  * Every user-facing text of Bulkhead, in one place. The server and the web
  * app both import this module, so tests assert against the same constants users read.
  */
+import { CATALOGUE_COLUMNS } from './catalog/catalogue-csv.ts';
 import { MIN_ORDER_QUANTITY } from './ordering/order.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
@@ -167,6 +168,26 @@ export const messages = {
   priceRangeReversed: 'The lowest price must not be above the highest',
   inStockInvalid: 'Use inStock=true, or leave it out',
   quantityAdviceInvalid: 'Please enter a whole number of units',
+
+  // The catalogue file (domain/catalog/catalogue-import.ts)
+  dryRunInvalid: 'Use dryRun=true, or leave it out',
+  importEmpty: 'The file has no products: the first row names the columns, one product per row after it',
+  importNeedsSku: 'The file needs a sku column: products are matched by their part number',
+  importUnknownColumn: (position: number) => `Column ${position} of the first row is not one of ${CATALOGUE_COLUMNS.join(', ')}`,
+  importDuplicateColumn: (name: string) => `The column ${name} appears twice`,
+  importTooManyRows: (max: number) => `A file may hold at most ${quantityText(max)} products`,
+  importTooLarge: (maxMegabytes: number) => `A file may be at most ${maxMegabytes} MB`,
+  importNotText: 'This does not look like a CSV or TSV file',
+  importRowShape: (cells: number, columns: number) => `This row has ${cells} cells; the first row names ${columns} columns`,
+  importUnclosedQuote: (row: number) => `Row ${row}: a quoted cell is not closed`,
+  importColumnMissing: (column: string) => `A new product needs a ${column} column`,
+  importSkuRepeated: (row: number) => `The same SKU is already on row ${row}`,
+  importCategoryUnknown: 'No category has this address: use a slug from Categories',
+  importTiersFormat: 'Write volume prices as quantity:price pairs, e.g. 500:22.00;1000:19.50',
+  importSpecsFormat: 'Write the specification as name=value pairs, e.g. Thread=M8;Length=40 mm',
+  importImagePath: 'Use an image of this shop, as the export writes it (a path starting with /)',
+  importRefused: (rows: number) => `Nothing was imported. Rows to fix: ${quantityText(rows)}`,
+  importDone: (created: number, updated: number) => `Imported: ${quantityText(created)} new, ${quantityText(updated)} updated`,
 
   // Quantity advice as the buyer types (domain/catalog/quantity-advice-sentence.ts)
   adviceNextBreak: (extraUnits: number, unitPrice: string, saving: string) =>

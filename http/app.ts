@@ -27,6 +27,8 @@ export type { AppPorts } from './ports.ts';
 
 const WEBHOOKS = '/api/webhooks/';
 const UPLOADS_API = '/api/uploads';
+/** The catalogue import takes files of up to 5 MB and sets its own limit. */
+const CATALOGUE_IMPORT = '/api/admin/products/import';
 /** Uploaded files carry their own, stricter headers (routes/uploads.ts). */
 const UPLOADED_FILES = '/uploads/';
 
@@ -63,7 +65,7 @@ export function createApp(ports: AppPorts) {
   // full Request object: about a fifth of a catalog read's cost.
   const limitBodies: MiddlewareHandler = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next);
-  app.use('/api/*', except([WEBHOOKS, UPLOADS_API], limitBodies), except([WEBHOOKS], csrf));
+  app.use('/api/*', except([WEBHOOKS, UPLOADS_API, CATALOGUE_IMPORT], limitBodies), except([WEBHOOKS], csrf));
 
   const api = app
     .route('/api/health', healthRoutes(ports, logger))

@@ -60,6 +60,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.slugTaken(error.slug);
     case 'CATEGORY_IN_USE':
       return error.children > 0 ? messages.categoryHasChildren : messages.categoryHasProducts(error.products);
+    case 'IMPORT_REFUSED':
+      return messages.importRefused(error.report.rowsWithProblems);
   }
 };
 
@@ -76,6 +78,12 @@ export const fieldsOf = (error: DomainError): Record<string, string> | undefined
       return { sku: messages.skuTaken(error.sku) };
     case 'SLUG_TAKEN':
       return { slug: messages.slugTaken(error.slug) };
+    case 'IMPORT_REFUSED':
+      // Each problem under its cell, as a dotted path like a form field's: `rows.3.price`.
+      return Object.fromEntries([
+        ['file', messageOf(error)],
+        ...error.report.errors.map((problem) => [`rows.${problem.row}.${problem.field}`, problem.message]),
+      ]);
     default:
       return undefined;
   }

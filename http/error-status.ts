@@ -11,6 +11,7 @@ import type { ErrorCode } from '#domain/shared/errors.ts';
 export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION_FAILED: 400,
   LINK_INVALID: 400,
+  IMPORT_REFUSED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   CARD_DECLINED: 402,

@@ -78,6 +78,14 @@ export const contactSchema = z.object({
 // ---- lists and ids
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 
+/** `?dryRun=true` reports what the catalogue import would do without writing. */
+export const catalogueImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: messages.dryRunInvalid })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
 /** PATCH /api/admin/messages/:id: read once answered, unread to come back to it. */
 export const contactMessageMarkSchema = z.strictObject({ read: z.boolean({ error: messages.invalidInput }) });
 /**

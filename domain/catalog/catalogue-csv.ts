@@ -1,5 +1,6 @@
 import type { Category } from './category.ts';
 import type { Product } from './product.ts';
+import { centsAsDollars } from '../shared/money.ts';
 
 /**
  * The catalogue file's columns (README.md, "Catalogue import and export"), in order: one row per
@@ -24,8 +25,6 @@ export const CATALOGUE_COLUMNS = [
 
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
-/** 2450 → '24.50': exact, no floating point. */
-const dollars = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** One product as the export writes it; `categorySlugs` maps a category id to its slug. */
 export const catalogueRow = (product: Product, categorySlugs: ReadonlyMap<string, Category['slug']>): Record<CatalogueColumn, string> => ({
@@ -35,11 +34,11 @@ export const catalogueRow = (product: Product, categorySlugs: ReadonlyMap<string
   category: product.categoryId ? (categorySlugs.get(product.categoryId) ?? '') : '',
   brand: product.brand ?? '',
   unit: product.unit,
-  price: dollars(product.priceCents),
+  price: centsAsDollars(product.priceCents),
   stock: String(product.stock),
   minOrderQuantity: String(product.minOrderQuantity),
   packSize: String(product.packSize),
-  tiers: product.priceTiers.map((tier) => `${tier.minQuantity}:${dollars(tier.unitPriceCents)}`).join(';'),
+  tiers: product.priceTiers.map((tier) => `${tier.minQuantity}:${centsAsDollars(tier.unitPriceCents)}`).join(';'),
   specs: product.attributes.map((attribute) => `${attribute.name}=${attribute.value}`).join(';'),
   imageUrl: product.imageUrl,
 });

@@ -15,7 +15,7 @@ export const MAX_PRODUCT_DESCRIPTION = 4000;
 export { MAX_PRICE_CENTS, MAX_STOCK };
 
 /** Checks the fields that are present; `required` makes every field mandatory (add product). */
-const productProblems = (input: ProductChanges, required: boolean): Record<string, string> => {
+export const productProblems = (input: ProductChanges, required: boolean): Record<string, string> => {
   const fields: Record<string, string> = {};
   const need = (key: keyof NewProduct, message: string) => {
     if (required && input[key] === undefined) fields[key] = message;
@@ -45,27 +45,25 @@ const productProblems = (input: ProductChanges, required: boolean): Record<strin
   return fields;
 };
 
-const trimmed = <T extends ProductChanges>(input: T): T => ({
+export const trimmed = <T extends ProductChanges>(input: T): T => ({
   ...input,
   ...(input.name !== undefined && { name: input.name.trim() }),
   ...(input.description !== undefined && { description: input.description.trim() }),
   ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl.trim() }),
 });
 
-type CatalogFields = Pick<Product, 'brand' | 'unit' | 'attributes' | 'minOrderQuantity' | 'packSize' | 'priceTiers' | 'categoryId'> & {
+export type CatalogFields = Pick<Product, 'brand' | 'unit' | 'attributes' | 'minOrderQuantity' | 'packSize' | 'priceTiers' | 'categoryId'> & {
   sku: string | undefined;
 };
 
 /**
  * The catalogue fields and terms of a product as it would be after the write (README.md,
- * "Catalogue"): the SKU rule, brand, unit, specification table, minimum, pack size, volume
- * prices against its price, and a category that exists. Gives the values to store, or field
- * messages. The product's own fields must already be valid (the price bounds the tiers).
+ * "Catalogue"): the SKU rule, brand, unit, specification table, minimum, pack size and volume
+ * prices against its price. Gives the values to store, or field messages. The product's own
+ * fields must already be valid (the price bounds the tiers); whether its category exists is the
+ * caller's question (`categoryFound`).
  */
-const checkCatalogFields = async (
-  store: Store,
-  product: NewProduct,
-): Promise<Result<CatalogFields, Record<string, string>>> => {
+export const checkCatalogFields = (product: NewProduct, categoryFound: boolean): Result<CatalogFields, Record<string, string>> => {
   const failures: FieldFailure[] = [];
   const fields: Record<string, string> = {};
   let sku: string | undefined;
@@ -83,7 +81,7 @@ const checkCatalogFields = async (
   const terms = checkProductTerms(product);
   if (!terms.ok) failures.push(...terms.error);
   const categoryId = product.categoryId ?? null;
-  if (categoryId !== null && !(await store.categories.findById(categoryId))) fields.categoryId = messages.categoryNotFound;
+  if (categoryId !== null && !categoryFound) fields.categoryId = messages.categoryNotFound;
   Object.assign(fields, failuresToFields(failures));
   if (Object.keys(fields).length > 0 || !brand.ok || !unit.ok || !attributes.ok || !terms.ok) return fail(fields);
   return ok({
@@ -98,6 +96,10 @@ const checkCatalogFields = async (
   });
 };
 
+/** The catalogue checks with the category looked up in the store. */
+const checkCatalogFieldsIn = async (store: Store, product: NewProduct) =>
+  checkCatalogFields(product, product.categoryId == null || (await store.categories.findById(product.categoryId)) !== null);
+
 const skuTaken = (sku: string | undefined): ErrorOf<'SKU_TAKEN'> => ({ code: 'SKU_TAKEN', sku: sku ?? '' });
 
 export const createProduct = async (
@@ -109,7 +111,7 @@ export const createProduct = async (
   const fields = productProblems(input, true);
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
   const product = trimmed(input);
-  const catalog = await checkCatalogFields(store, product);
+  const catalog = await checkCatalogFieldsIn(store, product);
   if (!catalog.ok) return fail(invalid(catalog.error));
   const created = await store.products.create({ ...product, ...catalog.value, id: ids.newId(), createdAt: clock.now() });
   return created === 'duplicate-sku' ? fail(skuTaken(catalog.value.sku)) : ok(created);
@@ -133,7 +135,7 @@ export const updateProduct = async (
   if (!current) return fail(notFound('product'));
   const change = trimmed(changes);
   const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as ProductChanges;
-  const catalog = await checkCatalogFields(store, { ...current, ...defined });
+  const catalog = await checkCatalogFieldsIn(store, { ...current, ...defined });
   if (!catalog.ok) return fail(invalid(catalog.error));
   const touched = Object.fromEntries(Object.entries(catalog.value).filter(([key]) => key in defined));
   const updated = await store.products.update(id, { ...defined, ...touched }, clock.now());

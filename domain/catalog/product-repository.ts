@@ -1,18 +1,28 @@
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { DuplicateSku, Product, ProductChanges, ProductRecord } from './product.ts';
 
+/** A catalogue import's writes: new products and changes to existing ones, by id. */
+export interface CatalogueWrites {
+  creates: ProductRecord[];
+  updates: { id: string; changes: ProductChanges }[];
+}
+
 export interface ProductRepository {
   /** Newest first (createdAt desc, id desc); the cursor is opaque. */
   list(page: PageRequest): Promise<Page<Product>>;
   findById(id: string): Promise<Product | null>;
   /** Compared upper-case. */
   findBySku(sku: string): Promise<Product | null>;
+  /** The products holding any of these (upper-case) SKUs, in any order. */
+  findBySkus(skus: readonly string[]): Promise<Product[]>;
   /**
    * Catalogue fields left out take their defaults (unit `piece`, pack of 1, minimum 100, no tiers,
    * no attributes, no brand or category); a product without a SKU gets the next `BH-000123`.
    */
   create(product: ProductRecord): Promise<Product | DuplicateSku>;
   update(id: string, changes: ProductChanges, updatedAt: Date): Promise<Product | null | DuplicateSku>;
+  /** Every write in one transaction: all of them, or none when a SKU is taken. */
+  importAll(writes: CatalogueWrites, updatedAt: Date): Promise<'ok' | DuplicateSku>;
   /** Existing orders keep their snapshot; returns false when the product did not exist. */
   delete(id: string): Promise<boolean>;
   count(): Promise<number>;

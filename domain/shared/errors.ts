@@ -1,3 +1,5 @@
+import type { ImportReport } from '../catalog/catalogue-import.ts';
+
 /**
  * Every expected failure has one stable code. The HTTP layer maps each code to a status in one
  * exhaustive table (http/error-status.ts), so adding a code here without a status fails to
@@ -50,7 +52,9 @@ export type DomainError =
   | { code: 'SKU_TAKEN'; sku: string }
   | { code: 'SLUG_TAKEN'; slug: string }
   /** A category with categories or products under it cannot be deleted. */
-  | { code: 'CATEGORY_IN_USE'; children: number; products: number };
+  | { code: 'CATEGORY_IN_USE'; children: number; products: number }
+  /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
+  | { code: 'IMPORT_REFUSED'; report: ImportReport };
 
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
@@ -61,7 +65,7 @@ export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
 export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
 
 /** A failure that carries nothing but its code. */
-export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' }>['code']>(code: C) =>
+export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' }>['code']>(code: C) =>
   ({ code }) as Extract<DomainError, { code: C }>;
 
 /** A service outside the shop that a request needed. */

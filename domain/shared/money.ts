@@ -13,3 +13,18 @@ export const multiplyCents = (unit: Cents, quantity: number): Cents | null => {
   const total = unit * quantity;
   return Number.isSafeInteger(total) ? total : null;
 };
+
+/**
+ * '12.50' (or '$12.50', '12.5', '12') to 1250 cents, exactly (no floating point); null for
+ * anything else, including more than two decimals, negatives and exponents. The admin forms and
+ * the catalogue import read prices this way.
+ */
+export const dollarsToCents = (text: string): Cents | null => {
+  const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+};
+
+/** 1250 → '12.50': plain dollars with two decimals and no symbol (form fields, the catalogue file). */
+export const centsAsDollars = (cents: Cents): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

@@ -1,15 +1,34 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { CATALOGUE_COLUMNS, catalogueRow } from '#domain/catalog/catalogue-csv.ts';
+import { importCatalogue, MAX_IMPORT_MEGABYTES } from '#domain/catalog/catalogue-import.ts';
+import { invalid } from '#domain/shared/errors.ts';
+import { messages } from '#domain/messages.ts';
+import { readCatalogueFile } from '../catalogue-file.ts';
+import { bodySizeLimit } from '../middleware/body-size.ts';
 import { createCategory, deleteCategory, updateCategory } from '#domain/catalog/manage-categories.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
-import { problem } from '../problem.ts';
-import { categoryPatchSchema, categorySchema, idParamSchema } from '../schemas.ts';
+import { problem, problemOf } from '../problem.ts';
+import { catalogueImportQuerySchema, categoryPatchSchema, categorySchema, idParamSchema } from '../schemas.ts';
 import { toCategoryDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+
+const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
+const MULTIPART = /^multipart\/form-data\s*;/i;
+const TEXT_TABLE = /^text\/(csv|tab-separated-values|plain)\s*(;|$)/i;
+
+/** The import's file: the multipart field `file`, or the whole body as text/csv. */
+const importedText = async (c: Context<AppEnv>): Promise<string | 'too-large' | 'unsupported' | null> => {
+  const type = c.req.header('content-type') ?? '';
+  if (TEXT_TABLE.test(type)) return c.req.text();
+  if (!MULTIPART.test(type)) return 'unsupported';
+  const file = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).file;
+  if (!(file instanceof Blob) || file.size === 0) return null;
+  return file.size > MAX_IMPORT_BYTES ? 'too-large' : file.text();
+};
 
 /** /api/admin/categories and the catalogue's import and export: admins only. */
 export const catalogAdminRoutes = (ports: AppPorts) => {
@@ -26,6 +45,17 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
     .delete('/categories/:id', ...admin, validate('param', idParamSchema), async (c) => {
       const deleted = await deleteCategory(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
+    })
+    // The envelope of a multipart upload may be a little larger than the 5 MB file it carries.
+    .post('/products/import', ...admin, bodySizeLimit(MAX_IMPORT_BYTES + 64 * 1024), validate('query', catalogueImportQuerySchema), async (c) => {
+      const text = await importedText(c);
+      if (text === 'unsupported') return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
+      if (text === 'too-large') return problemOf(c, 'PAYLOAD_TOO_LARGE', messages.importTooLarge(MAX_IMPORT_MEGABYTES));
+      if (text === null) return problem(c, invalid({ file: messages.importEmpty }));
+      const table = readCatalogueFile(text);
+      if (!table.ok) return problem(c, invalid({ file: table.error }));
+      const imported = await importCatalogue(ports, c.get('user'), table.value, c.req.valid('query'));
+      return imported.ok ? c.json(imported.value, 200) : problem(c, imported.error);
     })
     // The whole catalogue, a page of 100 products at a time straight to the client, so memory
     // stays flat however large it is. Cells that a spreadsheet would run as a formula are escaped.

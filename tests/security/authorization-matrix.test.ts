@@ -206,6 +206,8 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['DELETE /api/admin/users/:id', adminOnly(204), async (a, _, token) =>
     a.app.call('DELETE', `/api/admin/users/${(await a.app.signUp()).user.id}`, { token })],
   ['GET /api/admin/products/export.csv', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/products/export.csv', { token })],
+  ['POST /api/admin/products/import', adminOnly(200), (a, _, token) =>
+    a.app.call('POST', '/api/admin/products/import?dryRun=true', { token, raw: 'sku,name\nAUTH-1,Nut', contentType: 'text/csv' })],
   ['GET /api/admin/messages', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/messages', { token })],
   ['PATCH /api/admin/messages/:id', adminOnly(200), async (a, _, token) => {
     const message = await a.app.store.inbox.addContactMessage({ id: crypto.randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hi', createdAt: new Date(), readAt: null });

@@ -6,8 +6,10 @@
  */
 import Stripe from 'stripe';
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
+import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_PRICE_CENTS, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
@@ -82,8 +84,8 @@ interface Target {
   };
   /** Query parameters the route reads, with values of all kinds. */
   query?: string[];
-  /** Uploads are multipart; the webhook is raw text judged by its signature. */
-  kind?: 'upload' | 'webhook';
+  /** Uploads are multipart; the webhook is raw text judged by its signature; the catalogue import reads a CSV body. */
+  kind?: 'upload' | 'webhook' | 'catalogue-file';
 }
 
 const text = (max: number, optional = false): FieldKind => ({ kind: 'text', max, optional });
@@ -112,6 +114,8 @@ const productFields: Record<string, FieldKind> = {
 const optionalProductFields = ['sku', 'minOrderQuantity', 'packSize', 'priceTiers', 'attributes', 'categoryId'] as const;
 const categoryFields: Record<string, FieldKind> = { name: text(60), parentId: { kind: 'category' } };
 const image = '/uploads/0123456789abcdef0123456789abcdef.png';
+/** A catalogue file whose one row has a SKU with a space: the import must refuse it whole. */
+const badCatalogueRow = `${CATALOGUE_COLUMNS.join(',')}\nBAD SKU,Nut,Steel,,,,1.00,500,100,1,,,/x.png`;
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
 
 const TARGETS: Target[] = [
@@ -234,6 +238,7 @@ const TARGETS: Target[] = [
   { route: 'POST /api/admin/users/:id/remove-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'GET /api/admin/products/export.csv', caller: 'admin' },
+  { route: 'POST /api/admin/products/import', caller: 'admin', query: ['dryRun'], kind: 'catalogue-file' },
   { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
   {
     route: 'PATCH /api/admin/messages/:id',
@@ -459,6 +464,7 @@ describe('bad input never gets a 5xx and never writes', () => {
         const options: CallOptions = asCookie ? { cookie: token } : { token };
         if (target.body) options.body = target.body.valid(fixtures);
         if (target.kind === 'upload') options.form = pngForm();
+        if (target.kind === 'catalogue-file') Object.assign(options, { raw: badCatalogueRow, contentType: 'text/csv' });
         await expectRefusedWithoutWrite(target, () => app.call(method, path, options), [401]);
       }),
       RUNS,
@@ -504,6 +510,30 @@ describe('bad input never gets a 5xx and never writes', () => {
           options.form = form;
         }
         await expectRefusedWithoutWrite(target, () => app.call('POST', '/api/uploads', options));
+      }),
+      RUNS,
+    );
+  });
+
+  it('POST /api/admin/products/import: junk files, and files with one bad row among junk rows, change nothing', async () => {
+    const target = TARGETS.find((candidate) => candidate.route === 'POST /api/admin/products/import')!;
+    const cell = fc.oneof(junkString, fc.constantFrom('', '0', '-1', '1.999', "'=1+1", '500:1.00;100:2', 'a=b;c', '/x.png', 'NEW-1', 'fasteners'));
+    const junkRow = fc.array(cell, { maxLength: CATALOGUE_COLUMNS.length + 1 }).map((cells) => Papa.unparse([cells]));
+    const body = fc.oneof(
+      junkString,
+      fc.array(junkRow, { maxLength: 6 }).map((rows) => [CATALOGUE_COLUMNS.join(','), ...rows, badCatalogueRow.split('\n')[1]].join('\n')),
+    );
+    const contentType = fc.constantFrom('text/csv', 'text/tab-separated-values', 'text/plain; charset=utf-8', 'application/octet-stream');
+    await fc.assert(
+      fc.asyncProperty(body, contentType, fc.boolean(), async (raw, type, dryRun) => {
+        const send = (path: string) => app.call('POST', path, { token: tokenOf('admin'), raw, contentType: type });
+        if (!dryRun) return void (await expectRefusedWithoutWrite(target, () => send('/api/admin/products/import')));
+        // A dry run answers its report (200, with the rows' problems) or refuses the file.
+        const before = await app.snapshot();
+        const response = await send('/api/admin/products/import?dryRun=true');
+        if (response.status === 200) expect(response.json.errors.length).toBeGreaterThan(0);
+        else expect(errorShapeProblem(response.json)).toBeNull();
+        expect(await app.snapshot()).toBe(before);
       }),
       RUNS,
     );

@@ -133,5 +133,27 @@ export function describeProductContract(h: StoreHarness): void {
       const garbage = await h.store.products.list({ limit: 5, cursor: '%%not-a-cursor%%' });
       expect(garbage.items.map((p) => p.id)).toEqual(page.items.map((p) => p.id));
     });
+
+    it('imports creates and updates in one transaction, and nothing at all when a new SKU is taken', async () => {
+      const kept = await h.addProduct({ sku: 'KEEP-1', name: 'Kept', priceCents: 500 });
+      const changed = await h.addProduct({ sku: 'EDIT-1', name: 'Before', priceCents: 900 });
+      const record = (sku: string) => ({ id: randomUUID(), sku, name: `New ${sku}`, description: 'Imported', imageUrl: '/x.svg', priceCents: 100, stock: 500, createdAt: h.at(9_000) });
+
+      const refused = await h.store.products.importAll({ creates: [record('NEW-1'), record('KEEP-1')], updates: [{ id: changed.id, changes: { name: 'After' } }] }, h.at(9_000));
+      expect(refused).toBe('duplicate-sku');
+      expect(await h.store.products.count()).toBe(2);
+      expect(await h.store.products.findById(changed.id)).toEqual(changed);
+
+      const done = await h.store.products.importAll(
+        { creates: [record('NEW-1'), record('NEW-2')], updates: [{ id: changed.id, changes: { name: 'After', priceCents: 800 } }] },
+        h.at(9_000),
+      );
+      expect(done).toBe('ok');
+      expect(await h.store.products.findById(changed.id)).toMatchObject({ name: 'After', priceCents: 800, updatedAt: h.at(9_000) });
+      expect(await h.store.products.findById(kept.id)).toEqual(kept);
+      const found = await h.store.products.findBySkus(['NEW-1', 'NEW-2', 'KEEP-1', 'NONE-1']);
+      expect(found.map((product) => product.sku).sort()).toEqual(['KEEP-1', 'NEW-1', 'NEW-2']);
+      expect(found.find((product) => product.sku === 'NEW-2')).toMatchObject({ name: 'New NEW-2', stock: 500, unit: 'piece', minOrderQuantity: 100 });
+    });
   });
 }

@@ -27,6 +27,19 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       const wanted = sku.trim().toUpperCase();
       return copyOrNull([...products.values()].find((p) => p.sku === wanted));
     },
+    async findBySkus(skus) {
+      const wanted = new Set(skus);
+      return [...products.values()].filter((product) => wanted.has(product.sku)).map(copy);
+    },
+    async importAll({ creates, updates }, updatedAt) {
+      // Checked in full before anything is written: all or nothing, as a transaction.
+      const skus = new Set(creates.map((record) => record.sku));
+      if (creates.some((record) => record.sku === undefined || skuTaken(record.sku)) || skus.size < creates.length) return 'duplicate-sku';
+      if (updates.some(({ id, changes }) => changes.sku !== undefined && (skuTaken(changes.sku, id) || skus.has(changes.sku)))) return 'duplicate-sku';
+      for (const { id, changes } of updates) await this.update(id, changes, updatedAt);
+      for (const record of creates) await this.create(record);
+      return 'ok';
+    },
     async create(input) {
       const filled = withDefaults(input);
       checkStock(filled.stock);

@@ -1,6 +1,8 @@
-import { and, eq, getTableColumns, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import { assignedSku } from '#domain/catalog/sku.ts';
+import type { Product, ProductChanges } from '#domain/catalog/product.ts';
+import { chunks } from '../images-in-use.ts';
 import { toPage } from '../page-cursor.ts';
 import { changesSearchText, definedChanges, searchColumns, withDefaults } from '../product-fields.ts';
 import { firstRow, type PgDb } from './database.ts';
@@ -17,6 +19,26 @@ const ASSIGN_ATTEMPTS = 5;
 const isSkuConflict = (error: unknown): boolean => {
   const cause = error instanceof Error && 'cause' in error ? error.cause : error;
   return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505' && 'constraint' in cause && cause.constraint === 'products_sku_unique';
+};
+
+/** Ends a transaction without writing anything. */
+class Rollback extends Error {}
+
+/** Changes one product inside the caller's transaction; 'duplicate-sku' when another holds its new SKU. */
+const change = async (tx: PgDb, id: string, changes: ProductChanges, updatedAt: Date): Promise<Product | null | 'duplicate-sku'> => {
+  const defined = definedChanges(changes);
+  if (defined.sku !== undefined) {
+    const [taken] = await tx.select({ id: products.id }).from(products).where(and(eq(products.sku, defined.sku), ne(products.id, id)));
+    if (taken) return 'duplicate-sku';
+  }
+  let search = {};
+  if (changesSearchText(changes)) {
+    const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
+    if (!current) return null;
+    search = searchColumns({ ...current, ...defined });
+  }
+  const [row] = await tx.update(products).set({ ...defined, ...search, updatedAt }).where(eq(products.id, id)).returning(productColumns);
+  return row ?? null;
 };
 
 export function createPgProducts(db: PgDb): ProductRepository {
@@ -39,6 +61,11 @@ export function createPgProducts(db: PgDb): ProductRepository {
     async findBySku(sku) {
       return firstRow(db.select(productColumns).from(products).where(eq(products.sku, sku.trim().toUpperCase())));
     },
+    async findBySkus(skus) {
+      const found: Product[] = [];
+      for (const part of chunks(skus, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(products.sku, part))));
+      return found;
+    },
     async create(record) {
       const filled = withDefaults(record);
       for (let attempt = 1; ; attempt++) {
@@ -53,24 +80,28 @@ export function createPgProducts(db: PgDb): ProductRepository {
       }
     },
     async update(id, changes, updatedAt) {
-      const defined = definedChanges(changes);
       try {
-        return await db.transaction(async (tx) => {
-          if (defined.sku !== undefined) {
-            const [taken] = await tx.select({ id: products.id }).from(products).where(and(eq(products.sku, defined.sku), ne(products.id, id)));
-            if (taken) return 'duplicate-sku' as const;
-          }
-          let search = {};
-          if (changesSearchText(changes)) {
-            const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
-            if (!current) return null;
-            search = searchColumns({ ...current, ...defined });
-          }
-          const [row] = await tx.update(products).set({ ...defined, ...search, updatedAt }).where(eq(products.id, id)).returning(productColumns);
-          return row ?? null;
-        });
+        return await db.transaction((tx) => change(tx, id, changes, updatedAt));
       } catch (error) {
         if (isSkuConflict(error)) return 'duplicate-sku';
+        throw error;
+      }
+    },
+    async importAll({ creates, updates }, updatedAt) {
+      try {
+        await db.transaction(async (tx) => {
+          for (const { id, changes } of updates) if ((await change(tx, id, changes, updatedAt)) === 'duplicate-sku') throw new Rollback();
+          for (const part of chunks(creates, 500)) {
+            const rows = part.map((record) => {
+              const filled = withDefaults(record);
+              return { ...filled, sku: filled.sku!, ...searchColumns({ ...filled, sku: filled.sku! }), updatedAt: filled.createdAt };
+            });
+            await tx.insert(products).values(rows);
+          }
+        });
+        return 'ok';
+      } catch (error) {
+        if (error instanceof Rollback || isSkuConflict(error)) return 'duplicate-sku';
         throw error;
       }
     },

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
-import type { Product } from '#domain/catalog/product.ts';
+import type { Product, ProductChanges, ProductRecord } from '#domain/catalog/product.ts';
+import { chunks } from '../images-in-use.ts';
 import { assignedSku } from '#domain/catalog/sku.ts';
 import { toPage } from '../page-cursor.ts';
 import { changesSearchText, definedChanges, searchColumns, withDefaults } from '../product-fields.ts';
@@ -34,6 +35,35 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
     .prepare();
   const nextSearchId = sql`(select coalesce(max(${products.searchId}), 0) + 1 from ${products})`;
 
+  /** Inserts one product inside the caller's transaction; undefined when its SKU is taken. */
+  const insert = (tx: SqliteDb, record: ProductRecord): Product | undefined => {
+    const filled = withDefaults(record);
+    const sku = filled.sku ?? assignedSku((lastAssigned.get()?.sequence ?? 0) + 1);
+    return tx
+      .insert(products)
+      .values({ ...filled, sku, ...searchColumns({ ...filled, sku }), searchId: nextSearchId, updatedAt: filled.createdAt })
+      .onConflictDoNothing({ target: products.sku })
+      .returning(productColumns)
+      .get();
+  };
+  /** Changes one product inside the caller's transaction; 'duplicate-sku' when another holds its new SKU. */
+  const change = (tx: SqliteDb, id: string, changes: ProductChanges, updatedAt: Date): Product | null | 'duplicate-sku' => {
+    const defined = definedChanges(changes);
+    if (defined.sku !== undefined) {
+      const taken = tx.select({ id: products.id }).from(products).where(and(eq(products.sku, defined.sku), ne(products.id, id))).get();
+      if (taken) return 'duplicate-sku';
+    }
+    let search = {};
+    if (changesSearchText(changes)) {
+      const current: Product | undefined = tx.select(productColumns).from(products).where(eq(products.id, id)).get();
+      if (!current) return null;
+      search = searchColumns({ ...current, ...defined });
+    }
+    return tx.update(products).set({ ...defined, ...search, updatedAt }).where(eq(products.id, id)).returning(productColumns).get() ?? null;
+  };
+  /** Ends a transaction without writing anything. */
+  class Rollback extends Error {}
+
   return {
     async list(page) {
       return toPage(newestFirst(page), page.limit);
@@ -44,39 +74,34 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
     async findBySku(sku) {
       return productBySku.get({ sku: sku.trim().toUpperCase() }) ?? null;
     },
+    async findBySkus(skus) {
+      return chunks(skus, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.sku, part)).all());
+    },
     async create(record) {
-      const filled = withDefaults(record);
       for (let attempt = 1; ; attempt++) {
-        const sku = filled.sku ?? assignedSku((lastAssigned.get()?.sequence ?? 0) + 1);
-        const row = db
-          .insert(products)
-          .values({ ...filled, sku, ...searchColumns({ ...filled, sku }), searchId: nextSearchId, updatedAt: filled.createdAt })
-          .onConflictDoNothing({ target: products.sku })
-          .returning(productColumns)
-          .get();
+        const row = insert(db, record);
         if (row) return catalog.changed(row);
-        if (filled.sku !== undefined || attempt >= ASSIGN_ATTEMPTS) return 'duplicate-sku';
+        if (record.sku !== undefined || attempt >= ASSIGN_ATTEMPTS) return 'duplicate-sku';
       }
     },
     async update(id, changes, updatedAt) {
-      const defined = definedChanges(changes);
       try {
-        return db.transaction((tx) => {
-          if (defined.sku !== undefined) {
-            const taken = tx.select({ id: products.id }).from(products).where(and(eq(products.sku, defined.sku), ne(products.id, id))).get();
-            if (taken) return 'duplicate-sku' as const;
-          }
-          let search = {};
-          if (changesSearchText(changes)) {
-            const current: Product | undefined = tx.select(productColumns).from(products).where(eq(products.id, id)).get();
-            if (!current) return null;
-            search = searchColumns({ ...current, ...defined });
-          }
-          const row = tx.update(products).set({ ...defined, ...search, updatedAt }).where(eq(products.id, id)).returning(productColumns).get();
-          return row ? catalog.changed(row) : null;
-        });
+        const row = db.transaction((tx) => change(tx, id, changes, updatedAt));
+        return row && row !== 'duplicate-sku' ? catalog.changed(row) : row;
       } catch (error) {
         if (isSkuConflict(error)) return 'duplicate-sku';
+        throw error;
+      }
+    },
+    async importAll({ creates, updates }, updatedAt) {
+      try {
+        db.transaction((tx) => {
+          for (const { id, changes } of updates) if (change(tx, id, changes, updatedAt) === 'duplicate-sku') throw new Rollback();
+          for (const record of creates) if (!insert(tx, record)) throw new Rollback();
+        });
+        return catalog.changed('ok');
+      } catch (error) {
+        if (error instanceof Rollback || isSkuConflict(error)) return 'duplicate-sku';
         throw error;
       }
     },

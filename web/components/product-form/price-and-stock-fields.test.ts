@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsField, dollarsToCents, stockTextField } from './price-and-stock-fields.ts';
+import { dollarsToCents } from '#domain/shared/money.ts';
+import { dollarsField, stockTextField } from './price-and-stock-fields.ts';
 
 describe('the product forms\' price and quantity boxes', () => {
   it('turns dollars into exact cents and refuses more than two decimals', () => {

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
 import { messages } from '#domain/messages.ts';
-
-/**
- * '12.50' (or '$12.50', '12.5', '12') to 1250 cents, exactly (no floating point); null for
- * anything else, including more than two decimals, negatives and exponents.
- */
-export const dollarsToCents = (text: string): number | null => {
-  const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
-};
+import { dollarsToCents } from '#domain/shared/money.ts';
 
 /** The Add/Edit Product price box as typed: dollars and cents, more than zero. */
 export const dollarsField = z

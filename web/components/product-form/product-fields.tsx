@@ -7,7 +7,8 @@ import { messages } from '#domain/messages.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { productSchema, type ProductInput } from '#http/schemas.ts';
-import { dollarsField, dollarsToCents, stockTextField } from './price-and-stock-fields.ts';
+import { centsAsDollars, dollarsToCents } from '#domain/shared/money.ts';
+import { dollarsField, stockTextField } from './price-and-stock-fields.ts';
 import { MAX_ATTRIBUTES, MAX_PRICE_TIERS } from '#domain/catalog/product-terms-rules.ts';
 import { Button } from '../ui/button.tsx';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
@@ -137,9 +138,6 @@ const unlessEmpty =
   (check: (input: { value: unknown }) => string | undefined) =>
   ({ value }: { value: string }) =>
     value.trim() === '' ? undefined : check({ value });
-
-/** 1250 → '12.50', exactly, for the price placeholder. */
-const centsAsDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
  * The product's name, price, quantity, description and image. Adding, every field is required
