@@ -254,6 +254,7 @@ export const labels = {
   addProduct: 'Add Product',
   manageProducts: 'Manage Products',
   categories: 'Categories',
+  importCatalogue: 'Import Catalogue',
   manageAllOrders: 'Manage All Orders',
   manageReviews: 'Manage Reviews',
   overview: 'Overview',

@@ -119,7 +119,9 @@ export interface ImportReportDto {
   created: number;
   updated: number;
   unchanged: number;
+  /** The first 1,000 problems, in row order (the header is row 1). */
   errors: { row: number; field: string; message: string }[];
+  rowsWithProblems: number;
 }
 
 export interface ReviewDto {

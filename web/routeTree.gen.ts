@@ -31,6 +31,7 @@ import { Route as SignedInDashboardAdminAddProductRouteImport } from './routes/_
 import { Route as SignedInDashboardAdminAllOrdersRouteImport } from './routes/_signedIn/dashboard/_admin/allOrders'
 import { Route as SignedInDashboardAdminAllUsersRouteImport } from './routes/_signedIn/dashboard/_admin/allUsers'
 import { Route as SignedInDashboardAdminCategoriesRouteImport } from './routes/_signedIn/dashboard/_admin/categories'
+import { Route as SignedInDashboardAdminImportProductsRouteImport } from './routes/_signedIn/dashboard/_admin/importProducts'
 import { Route as SignedInDashboardAdminManageProductRouteImport } from './routes/_signedIn/dashboard/_admin/manageProduct'
 import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_signedIn/dashboard/_admin/messages'
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
@@ -150,6 +151,12 @@ const SignedInDashboardAdminCategoriesRoute =
     path: '/categories',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminImportProductsRoute =
+  SignedInDashboardAdminImportProductsRouteImport.update({
+    id: '/importProducts',
+    path: '/importProducts',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardAdminManageProductRoute =
   SignedInDashboardAdminManageProductRouteImport.update({
     id: '/manageProduct',
@@ -202,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
+  '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
@@ -228,6 +236,7 @@ export interface FileRoutesByTo {
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
+  '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
@@ -258,6 +267,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/_signedIn/dashboard/_admin/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/_signedIn/dashboard/_admin/categories': typeof SignedInDashboardAdminCategoriesRoute
+  '/_signedIn/dashboard/_admin/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/_signedIn/dashboard/_admin/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/_signedIn/dashboard/_admin/messages': typeof SignedInDashboardAdminMessagesRoute
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/dashboard/allOrders'
     | '/dashboard/allUsers'
     | '/dashboard/categories'
+    | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
     | '/dashboard/reviews'
@@ -313,6 +324,7 @@ export interface FileRouteTypes {
     | '/dashboard/allOrders'
     | '/dashboard/allUsers'
     | '/dashboard/categories'
+    | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
     | '/dashboard/reviews'
@@ -342,6 +354,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/allOrders'
     | '/_signedIn/dashboard/_admin/allUsers'
     | '/_signedIn/dashboard/_admin/categories'
+    | '/_signedIn/dashboard/_admin/importProducts'
     | '/_signedIn/dashboard/_admin/manageProduct'
     | '/_signedIn/dashboard/_admin/messages'
     | '/_signedIn/dashboard/_admin/reviews'
@@ -519,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminCategoriesRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/importProducts': {
+      id: '/_signedIn/dashboard/_admin/importProducts'
+      path: '/importProducts'
+      fullPath: '/dashboard/importProducts'
+      preLoaderRoute: typeof SignedInDashboardAdminImportProductsRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/_admin/manageProduct': {
       id: '/_signedIn/dashboard/_admin/manageProduct'
       path: '/manageProduct'
@@ -562,6 +582,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminAllOrdersRoute: typeof SignedInDashboardAdminAllOrdersRoute
   SignedInDashboardAdminAllUsersRoute: typeof SignedInDashboardAdminAllUsersRoute
   SignedInDashboardAdminCategoriesRoute: typeof SignedInDashboardAdminCategoriesRoute
+  SignedInDashboardAdminImportProductsRoute: typeof SignedInDashboardAdminImportProductsRoute
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
@@ -576,6 +597,8 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminAllUsersRoute: SignedInDashboardAdminAllUsersRoute,
     SignedInDashboardAdminCategoriesRoute:
       SignedInDashboardAdminCategoriesRoute,
+    SignedInDashboardAdminImportProductsRoute:
+      SignedInDashboardAdminImportProductsRoute,
     SignedInDashboardAdminManageProductRoute:
       SignedInDashboardAdminManageProductRoute,
     SignedInDashboardAdminMessagesRoute: SignedInDashboardAdminMessagesRoute,

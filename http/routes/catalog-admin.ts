@@ -13,6 +13,7 @@ import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
 import { catalogueImportQuerySchema, categoryPatchSchema, categorySchema, idParamSchema } from '../schemas.ts';
+import type { ImportReportDto } from '../dto.ts';
 import { toCategoryDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
@@ -55,7 +56,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       const table = readCatalogueFile(text);
       if (!table.ok) return problem(c, invalid({ file: table.error }));
       const imported = await importCatalogue(ports, c.get('user'), table.value, c.req.valid('query'));
-      return imported.ok ? c.json(imported.value, 200) : problem(c, imported.error);
+      return imported.ok ? c.json(imported.value satisfies ImportReportDto, 200) : problem(c, imported.error);
     })
     // The whole catalogue, a page of 100 products at a time straight to the client, so memory
     // stays flat however large it is. Cells that a spreadsheet would run as a formula are escaped.

@@ -4,6 +4,7 @@
  */
 import type {
   GoogleStatusDto,
+  ImportReportDto,
   AdminOrdersDto,
   CategoryDto,
   CategoryNodeDto,
@@ -87,6 +88,13 @@ const toApiError = async (response: Response): Promise<ApiError> => {
   return new ApiError(response.status, 'HTTP_' + response.status, messages.serverError);
 };
 
+/** A refused call's error; a session refusal on a signed-in call also goes to the app's listener. */
+const refusalOf = async (response: Response, signedIn: boolean): Promise<ApiError> => {
+  const error = await toApiError(response);
+  if (signedIn && isSessionRefusal(response.status, error.code)) onSignedInCallRefused(error);
+  return error;
+};
+
 async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
@@ -101,13 +109,7 @@ async function request<T>(path: string, options: RequestOptions = {}): Promise<T
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (options.signedIn && isSessionRefusal(response.status, error.code)) {
-      onSignedInCallRefused(error);
-    }
-    throw error;
-  }
+  if (!response.ok) throw await refusalOf(response, options.signedIn ?? false);
   if (response.status === 204 || response.status === 202) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -225,6 +227,29 @@ export const api = {
     request<void>(`/api/admin/categories/${id(categoryId)}`, { method: 'DELETE', signedIn: true }),
   /** The whole catalogue as CSV: a plain link, the browser downloads it with the session cookie. */
   exportProductsUrl: '/api/admin/products/export.csv',
+  /**
+   * POST /api/admin/products/import: the file as the multipart field `file`. XMLHttpRequest, not
+   * fetch, because only it reports how much of the body has been sent (the import's progress bar).
+   */
+  importCatalogue: (file: Blob, { dryRun, onProgress }: { dryRun: boolean; onProgress?: (sent: number) => void }) =>
+    new Promise<ImportReportDto>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `/api/admin/products/import${dryRun ? '?dryRun=true' : ''}`);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status });
+        if (response.ok) void response.json().then(resolve, reject);
+        else void refusalOf(response, true).then(reject);
+      };
+      // As fetch does when the network fails.
+      xhr.onerror = () => reject(new TypeError('Network request failed'));
+      const form = new FormData();
+      form.set('file', file);
+      xhr.send(form);
+    }),
 
   // ordering
   placeOrder: (body: { productId: string; quantity: number; phone: string; address: string }, idempotencyKey: string) =>

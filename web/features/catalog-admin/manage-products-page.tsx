@@ -60,9 +60,14 @@ export function ManageProductsPage() {
   return (
     <DashboardSection id="manage-products" title={labels.manageProducts}>
       {/* A plain download: the browser sends the session cookie and saves the streamed file. */}
-      <a href={api.exportProductsUrl} download className={buttonClass('secondary', 'mb-4')}>
-        Export catalogue (CSV)
-      </a>
+      <div className="mb-4 flex flex-wrap gap-3">
+        <a href={api.exportProductsUrl} download className={buttonClass('secondary')}>
+          Export catalogue (CSV)
+        </a>
+        <Link to="/dashboard/importProducts" className={buttonClass('secondary')}>
+          {labels.importCatalogue}
+        </Link>
+      </div>
       <PagedList
         pages={products}
         noun="product"
