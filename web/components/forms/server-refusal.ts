@@ -27,12 +27,13 @@ export class StepFailed extends Error {
 export function showRefusal(
   form: AnyFormApi,
   error: unknown,
-  { fallback = messages.serverError, rename = {} }: { fallback?: string; rename?: Partial<Record<string, string>> } = {},
+  { fallback = messages.serverError, rename = {} }: { fallback?: string; rename?: Partial<Record<string, string>> | ((apiName: string) => string) } = {},
 ): void {
   const refusal = refusalOf(error, fallback);
   const byApiName = error instanceof StepFailed ? { [error.field]: refusal.message } : refusal.fields;
+  const formName = typeof rename === 'function' ? rename : (key: string) => rename[key] ?? key;
   const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(byApiName)) fields[rename[key] ?? key] = message;
+  for (const [key, message] of Object.entries(byApiName)) fields[formName(key)] = message;
   form.setErrorMap({ onServer: { form: refusal.message, fields } });
   notify.error(refusal.message);
 }

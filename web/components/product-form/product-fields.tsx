@@ -57,6 +57,8 @@ const emptyProductForm: ProductFormValues = {
 /** A count typed as text: blank (the default) or a whole number; the server checks the rest. */
 const countText = (value: string): number | undefined => (/^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined);
 
+const isBlankRow = (row: object) => Object.values(row).every((cell) => String(cell).trim() === '');
+
 /**
  * The catalogue terms as the API takes them. Adding, a blank field takes the shop's default (the
  * next BH- part number, no category or brand, by the piece, 100, packs of 1); editing, only what
@@ -78,10 +80,10 @@ export const catalogueTermsOf = (value: ProductFormValues, current?: ProductDto)
   if (packSize !== undefined && packSize !== current?.packSize) terms.packSize = packSize;
   // Rows left wholly empty are dropped; the rows' own checks keep malformed numbers from being sent.
   const priceTiers = value.tiers
-    .filter((row) => row.minQuantity.trim() !== '' || row.price.trim() !== '')
+    .filter((row) => !isBlankRow(row))
     .map((row) => ({ minQuantity: countText(row.minQuantity) ?? 0, unitPriceCents: dollarsToCents(row.price) ?? 0 }));
   const attributes = value.specs
-    .filter((row) => row.name.trim() !== '' || row.value.trim() !== '')
+    .filter((row) => !isBlankRow(row))
     .map((row) => ({ name: row.name.trim(), value: row.value.trim() }));
   if (JSON.stringify(priceTiers) !== JSON.stringify(current?.priceTiers ?? [])) terms.priceTiers = priceTiers;
   if (JSON.stringify(attributes) !== JSON.stringify(current?.attributes ?? [])) terms.attributes = attributes;
@@ -89,14 +91,33 @@ export const catalogueTermsOf = (value: ProductFormValues, current?: ProductDto)
 };
 
 /** The API's field names on the form's fields (an upload refusal lands under the image). */
-export const PRODUCT_SERVER_FIELDS = {
-  name: 'name',
+const PRODUCT_SERVER_FIELDS: Partial<Record<string, string>> = {
   priceCents: 'price',
   stock: 'quantity',
-  description: 'description',
   imageUrl: 'image',
-  image: 'image',
-} as const satisfies Record<string, ProductFieldName>;
+  priceTiers: 'tiers',
+  attributes: 'specs',
+} satisfies Partial<Record<string, ProductFieldName | 'tiers' | 'specs'>>;
+
+/** Which form rows were sent: wholly empty rows are dropped, so the API's row 1 may be the form's row 2. */
+const sentRows = (rows: readonly object[]) => rows.flatMap((row, index) => (isBlankRow(row) ? [] : [index]));
+
+/**
+ * Where a refusal of the API goes on the form submitted with `value`: `priceTiers.1.unitPriceCents`
+ * under the price of the tier row that was sent second, `attributes.0.name` under the first sent
+ * spec's name, `priceCents` under Price.
+ */
+export const productFieldOfRefusal = (value: ProductFormValues) => {
+  const tierRows = sentRows(value.tiers);
+  const specRows = sentRows(value.specs);
+  return (apiName: string): string => {
+    const tier = /^priceTiers\.(\d+)\.(minQuantity|unitPriceCents)$/.exec(apiName);
+    if (tier) return `tiers[${tierRows[Number(tier[1])] ?? 0}].${tier[2] === 'minQuantity' ? 'minQuantity' : 'price'}`;
+    const spec = /^attributes\.(\d+)\.(name|value)$/.exec(apiName);
+    if (spec) return `specs[${specRows[Number(spec[1])] ?? 0}].${spec[2]}`;
+    return PRODUCT_SERVER_FIELDS[apiName] ?? apiName;
+  };
+};
 
 /** A product's current values as the form shows them, so fixing a typo is one edit, not retyping all. */
 export const productFormValuesOf = (product: ProductDto): ProductFormValues => ({
@@ -198,6 +219,8 @@ const skuCheck = ({ value }: { value: string }) => {
   return checked.ok ? undefined : termFailureMessage(checked.error);
 };
 
+const checkDollars = validateWith(dollarsField);
+
 const countCheck =
   (min: number) =>
   ({ value }: { value: string }) => {
@@ -249,7 +272,13 @@ function CatalogueTermFields({ form, idPrefix }: { form: ProductForm; idPrefix: 
                 <form.AppField name={`tiers[${index}].minQuantity`} validators={checkOnChangeBlurSubmit(countCheck(MIN_ORDER_QUANTITY + 1))}>
                   {(field) => <field.NumberField id={`${idPrefix}-tier-${index}-from`} label={`Tier ${index + 1}: from (units)`} />}
                 </form.AppField>
-                <form.AppField name={`tiers[${index}].price`} validators={checkOnChangeBlurSubmit(validateWith(dollarsField))}>
+                <form.AppField
+                  name={`tiers[${index}].price`}
+                  // A row left wholly empty is dropped, not refused.
+                  validators={checkOnChangeBlurSubmit(({ value }: { value: string }) =>
+                    value.trim() === '' && form.getFieldValue(`tiers[${index}].minQuantity`).trim() === '' ? undefined : checkDollars({ value }),
+                  )}
+                >
                   {(field) => <field.NumberField id={`${idPrefix}-tier-${index}-price`} label={`Tier ${index + 1}: unit price`} decimal />}
                 </form.AppField>
               </>

@@ -183,6 +183,36 @@ describe('Add Product', () => {
     ]);
   });
 
+  it('shows a refused volume price and spec under their own rows, counting past a row left empty', async () => {
+    session.current = meOf(admin);
+    catalogOnServer();
+    server.use(http.get('*/api/categories', () => json<CategoryNodeDto[]>([])));
+    const { screen, user } = renderApp('/dashboard/addProduct');
+    await user.type(await screen.findByLabelText('Product name'), 'Hex Nut M8');
+    await user.type(screen.getByLabelText('Price'), '0.40');
+    await user.type(screen.getByLabelText('Quantity'), '5000');
+    await user.type(screen.getByLabelText('Description'), 'A2 stainless.');
+    await user.upload(screen.getByLabelText('Image'), png(2_000));
+    for (let n = 0; n < 3; n++) await user.click(screen.getByRole('button', { name: 'Add a volume price' }));
+    await user.type(screen.getByLabelText('Tier 1: from (units)'), '500');
+    await user.type(screen.getByLabelText('Tier 1: unit price'), '0.35');
+    await user.type(screen.getByLabelText('Tier 3: from (units)'), '1000');
+    await user.type(screen.getByLabelText('Tier 3: unit price'), '0.36');
+    await user.click(screen.getByRole('button', { name: 'Add a spec' }));
+    await user.type(screen.getByLabelText('Spec 1: name'), 'Thread');
+    await user.type(screen.getByLabelText('Spec 1: value'), 'M8');
+    const falling = messages.tierPriceNotFalling('$0.35');
+    server.use(
+      http.post('*/api/products', () =>
+        refusal(400, 'VALIDATION_FAILED', falling, { 'priceTiers.1.unitPriceCents': falling, 'attributes.0.value': messages.tooLong(200) }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: labels.addProduct }));
+    await waitFor(() => expect(screen.getByLabelText('Tier 3: unit price')).toHaveAccessibleDescription(expect.stringContaining(falling)));
+    expect(screen.getByLabelText('Tier 2: unit price')).not.toHaveAccessibleDescription(expect.stringContaining(falling));
+    expect(screen.getByLabelText('Spec 1: value')).toHaveAccessibleDescription(expect.stringContaining(messages.tooLong(200)));
+  });
+
   it('shows the server refusal of the image under the image field and keeps what was typed', async () => {
     session.current = meOf(admin);
     catalogOnServer();

@@ -6,7 +6,7 @@ import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { SaveButton, useSaveWithImage } from '../../components/forms/form-controls.tsx';
-import { catalogueTermsOf, PRODUCT_SERVER_FIELDS, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
+import { catalogueTermsOf, productFieldOfRefusal, ProductFields, useProductForm } from '../../components/product-form/product-fields.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 /**
@@ -33,7 +33,7 @@ export function AddProductPage() {
       formApi.reset();
       notify.success(messages.productAdded);
     } catch (error) {
-      showRefusal(formApi, error, { rename: PRODUCT_SERVER_FIELDS, fallback: messages.productAddFailed });
+      showRefusal(formApi, error, { rename: productFieldOfRefusal(value), fallback: messages.productAddFailed });
     }
   });
 

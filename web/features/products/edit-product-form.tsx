@@ -7,7 +7,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { notify } from '../../components/ui/toaster.tsx';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { SaveButton, useSaveWithImage } from '../../components/forms/form-controls.tsx';
-import { catalogueTermsOf, PRODUCT_SERVER_FIELDS, ProductFields, productFormValuesOf, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
+import { catalogueTermsOf, productFieldOfRefusal, ProductFields, productFormValuesOf, useProductForm, type ProductFormValues } from '../../components/product-form/product-fields.tsx';
 
 /** The typed fields that differ from the product; blank ones keep their value and are not sent. */
 const changedFields = (product: ProductDto, value: ProductFormValues): ProductPatch => {
@@ -45,7 +45,7 @@ export default function EditProductForm({ product }: { product: ProductDto }) {
       formApi.reset(productFormValuesOf(updated));
       notify.success(messages.productUpdated);
     } catch (error) {
-      showRefusal(formApi, error, { rename: PRODUCT_SERVER_FIELDS, fallback: messages.productUpdateFailed });
+      showRefusal(formApi, error, { rename: productFieldOfRefusal(value), fallback: messages.productUpdateFailed });
     }
   }, productFormValuesOf(product));
 
