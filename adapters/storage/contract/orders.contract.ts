@@ -179,11 +179,14 @@ export function describeOrderContract(h: StoreHarness): void {
       await h.store.orders.markPaid(shipped.id, 'pi_2', h.at(2_000));
       await h.store.orders.markShipped(shipped.id, h.at(3_000));
       const big = await h.addProduct({ stock: 1_000 });
+      const dropped = await h.placeOk(h.newOrder(big, { quantity: 100 }));
       await h.placeOk(h.newOrder(big, { quantity: 100 }));
       await h.placeOk(h.newOrder(big, { quantity: 100 }));
+      expect(await h.store.orders.deleteUnpaidReturningStock(dropped.id)).toBe(true);
       expect(await h.store.orders.count({ status: 'unpaid' })).toBe(2);
       expect(await h.store.orders.count({ status: 'pending' })).toBe(1);
       expect(await h.store.orders.count({ status: 'shipped' })).toBe(1);
+      expect(await h.store.orders.count({})).toBe(4);
       expect(await h.store.products.countBelowStock(100)).toBe(2); // 99 and the one sold down to 0
       expect(await h.store.products.countBelowStock(1)).toBe(1);
       expect(await h.store.inbox.countContactMessages()).toBe(0);

@@ -7,7 +7,7 @@ import { toPage } from '../page-cursor.ts';
 import { RollbackSignal } from '../storage-errors.ts';
 import { firstRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
-import { orders, products } from './schema.ts';
+import { orders, orderStatusCounts, products } from './schema.ts';
 
 /**
  * The search keys `q` matches exactly (see OrderSearch), each answered by an index (the primary
@@ -95,7 +95,13 @@ export function createPgOrders(db: PgDb): OrderRepository {
       return toPage(await query, page.limit);
     },
     async count(search) {
-      return db.$count(orders, searchFilter(search));
+      if (search.q) return db.$count(orders, searchFilter(search));
+      // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
+      const [row] = await db
+        .select({ count: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)` })
+        .from(orderStatusCounts)
+        .where(search.status ? eq(orderStatusCounts.status, search.status) : undefined);
+      return Number(row?.count ?? 0);
     },
     async deleteUnpaidReturningStock(id) {
       return db.transaction(async (tx) => {

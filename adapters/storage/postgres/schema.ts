@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
 
 /**
@@ -210,4 +210,19 @@ export const paymentsToRefund = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * How many orders hold each status, kept by triggers on `orders` (migration 0007; see the SQLite
+ * twin). Each transaction adds to one of 16 rows per status (by its transaction id), so concurrent
+ * orders do not queue on one counter row; a count is the sum of its 16.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    status: text('status').notNull(),
+    shard: integer('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
 
 /**
@@ -203,4 +203,20 @@ export const paymentsToRefund = sqliteTable(
     createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * How many orders hold each status, kept by triggers on `orders` (migration 0007), so the
+ * overview's counts cost the same at 100 orders as at 100,000. A migration that rebuilds `orders`
+ * must recreate those triggers. `shard` spreads PostgreSQL's concurrent writers over several rows;
+ * SQLite has one writer and uses shard 0.
+ */
+export const orderStatusCounts = sqliteTable(
+  'order_status_counts',
+  {
+    status: text('status').notNull(),
+    shard: integer('shard').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
