@@ -35,6 +35,7 @@ const READS: [what: string, read: (store: Store, shop: BulkShop) => Promise<unkn
   ['the admin orders page', (store) => store.orders.listAll({}, { limit: 24 })],
   ['the admin orders page filtered by status', (store) => store.orders.listAll({ status: 'pending' }, { limit: 24 })],
   ['the status counts', (store) => Promise.all([store.orders.count({ status: 'pending' }), store.orders.count({ status: 'unpaid' })])],
+  ['the low-stock count', (store) => store.products.countBelowStock(100)],
   // The expiry sweep's batch (before every order read) and the per-account unpaid cap (every placement).
   ['the expired unpaid orders', (store) => store.orders.listUnpaidPlacedBefore(new Date(Date.now() - 48 * 60 * 60 * 1000), 100)],
   ["a buyer's unpaid orders", (store, shop) => store.orders.countUnpaidOf(String(shop.users[0]!.id))],

@@ -105,6 +105,8 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.priceCents, sql`${t.id} collate "C"`),
     index('products_category_name_idx').on(t.categoryId, sql`${t.name} collate "C"`, sql`${t.id} collate "C"`),
     index('products_brand_idx').on(t.brand, t.createdAt, sql`${t.id} collate "C"`),
+    // The overview's low-stock count reads only the products below the line, not the catalogue.
+    index('products_stock_idx').on(t.stock),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_terms_check', sql`${t.minOrderQuantity} >= 100 AND ${t.packSize} >= 1 AND ${t.minOrderQuantity} % ${t.packSize} = 0`),

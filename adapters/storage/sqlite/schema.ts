@@ -99,6 +99,8 @@ export const products = sqliteTable(
     index('products_category_price_idx').on(t.categoryId, t.priceCents, t.id),
     index('products_category_name_idx').on(t.categoryId, t.name, t.id),
     index('products_brand_idx').on(t.brand, t.createdAt, t.id),
+    // The overview's low-stock count reads only the products below the line, not the catalogue.
+    index('products_stock_idx').on(t.stock),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.priceCents} >= 0`),
   ],

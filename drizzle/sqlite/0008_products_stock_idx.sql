@@ -1,0 +1,1 @@
+CREATE INDEX `products_stock_idx` ON `products` (`stock`);
