@@ -91,9 +91,9 @@ export interface AppPorts extends Ports {
   lifecycle: { ping(): Promise<void> };
   /**
    * Changes whenever a product may have changed; the catalog routes keep serialised pages while
-   * it stays put. Null when the storage cannot tell (PostgreSQL): pages are read every time.
+   * it stays put. Null (or answering null) when the storage cannot tell: pages are read every time.
    */
-  catalogVersion: (() => string) | null;
+  catalogVersion: (() => string | null) | null;
   /** Set when images are kept on local disk; null or missing when a remote host keeps them. */
   uploads?: LocalImageFiles | null;
   /** The built SPA (dist/); null or missing index.html gives the "run npm run build" page. */

@@ -33,7 +33,7 @@ export interface ResponseCache {
 export const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
 
 export function createResponseCache(
-  currentVersion: (() => string) | undefined,
+  currentVersion: (() => string | null) | undefined,
   maxBytes: number = DEFAULT_CACHE_BYTES,
 ): ResponseCache {
   const entries = new Map<string, CachedBody>();

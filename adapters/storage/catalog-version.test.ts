@@ -1,17 +1,21 @@
 /**
  * The storage's catalogVersion (storage.ts), which the HTTP layer's catalog cache trusts: it must move on every kind of
  * product or stock change and on nothing else that the catalog shows. Memory and SQLite keep one;
- * on SQLite a write by another connection to the same file (another process) moves it too.
+ * on SQLite a write by another connection to the same file (another process) moves it too, and on
+ * PostgreSQL a write by another instance on the same database (heard by LISTEN/NOTIFY).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resolvePostgresUrl } from '../../tests/support/postgres.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { createMemoryStorage } from './memory/memory-store.ts';
 import { unpaidOrderOf } from './order-fixture.ts';
 import type { Storage } from './storage.ts';
+import { openPostgresStorage } from './postgres/postgres-store.ts';
 import { openSqliteStorage } from './sqlite/sqlite-store.ts';
 import { created } from './product-fixture.ts';
 
@@ -29,8 +33,9 @@ const newProduct = (stock = 1000) => ({
 });
 
 const versionOf = (storage: Storage): string => {
-  if (!storage.catalogVersion) throw new Error('this storage keeps no catalog version');
-  return storage.catalogVersion();
+  const version = storage.catalogVersion?.();
+  if (version == null) throw new Error('this storage keeps no catalog version');
+  return version;
 };
 
 /** Runs `change` and says whether the version moved. */
@@ -41,14 +46,28 @@ const moves = async (storage: Storage, change: () => Promise<unknown>): Promise<
 };
 
 let fileNumber = 0;
-const stores: [string, () => Storage][] = [
+const pgSchemas: string[] = [];
+/** A store in a fresh schema of the real PostgreSQL server; `schema` opens a second instance on the same one. */
+const openPostgres = async (schema = `version_${randomBytes(5).toString('hex')}`) => {
+  if (!pgSchemas.includes(schema)) pgSchemas.push(schema);
+  return openPostgresStorage(await resolvePostgresUrl(), { schema });
+};
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: await resolvePostgresUrl() });
+  await admin.connect();
+  for (const schema of pgSchemas) await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+});
+
+const stores: [string, () => Storage | Promise<Storage>][] = [
   ['memory', () => createMemoryStorage()],
   ['sqlite', () => openSqliteStorage(join(dir, `version-${++fileNumber}.db`))],
+  ['postgres', () => openPostgres()],
 ];
 
 describe.each(stores)('%s store catalog version', (_name, open) => {
   it('moves on create, update and delete of a product, and on orders placed and deleted', async () => {
-    const storage = open();
+    const storage = await open();
     const store = storage.repositories;
     try {
       let product: Product | undefined;
@@ -64,7 +83,7 @@ describe.each(stores)('%s store catalog version', (_name, open) => {
   });
 
   it('stays put on reads and on writes the catalog does not show', async () => {
-    const storage = open();
+    const storage = await open();
     const store = storage.repositories;
     try {
       const product = await created(store.products.create(newProduct()));
@@ -105,6 +124,53 @@ describe('sqlite catalog version across processes', () => {
     } finally {
       await otherProcess.lifecycle.close();
       await server.lifecycle.close();
+    }
+  });
+});
+
+describe('postgres catalog version across instances', () => {
+  it('moves when another instance on the same database changes a product or its stock, and not for its reads', async () => {
+    const server = await openPostgres();
+    const otherInstance = await openPostgres(pgSchemas.at(-1));
+    try {
+      const product = await created(server.repositories.products.create(newProduct()));
+      // The other instance's change arrives by NOTIFY, a moment after its commit.
+      const movesSoon = async (change: () => Promise<unknown>) => {
+        const before = versionOf(server);
+        await change();
+        await expect.poll(() => versionOf(server) !== before, { timeout: 2_000 }).toBe(true);
+      };
+      await movesSoon(() => otherInstance.repositories.orders.placeReservingStock(unpaidOrderOf(product)));
+      await movesSoon(() => otherInstance.repositories.products.update(product.id, { priceCents: 777 }, new Date()));
+      await movesSoon(() => otherInstance.repositories.categories.create({ id: randomUUID(), name: 'Valves', slug: 'valves', parentId: null, createdAt: new Date() }));
+      const settled = versionOf(server);
+      await otherInstance.repositories.products.findById(product.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(versionOf(server)).toBe(settled);
+    } finally {
+      await otherInstance.lifecycle.close();
+      await server.lifecycle.close();
+    }
+  });
+
+  it('answers null (cache nothing) while its listening connection is lost, and a new version once it is back', async () => {
+    const storage = await openPostgres();
+    const admin = new pg.Client({ connectionString: await resolvePostgresUrl() });
+    await admin.connect();
+    try {
+      const before = versionOf(storage);
+      const listeners = await admin.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE application_name = $1`,
+        [`bulkhead-catalogue:${pgSchemas.at(-1)}`],
+      );
+      expect(listeners.rows).toHaveLength(1);
+      await admin.query('SELECT pg_terminate_backend($1)', [listeners.rows[0]!.pid]);
+      await expect.poll(() => storage.catalogVersion?.(), { timeout: 2_000 }).toBeNull();
+      await expect.poll(() => storage.catalogVersion?.(), { timeout: 5_000 }).not.toBeNull();
+      expect(versionOf(storage)).not.toBe(before);
+    } finally {
+      await admin.end();
+      await storage.lifecycle.close();
     }
   });
 });

@@ -18,10 +18,11 @@ export interface Storage {
    * A token that changes whenever any product may have changed (created, edited, deleted, or its
    * stock moved by an order placed or deleted), by this process or any other on the same database.
    * Cheap enough to ask on every catalog read, so the HTTP layer can keep serialised catalog
-   * pages. Null when the adapter cannot tell cheaply (PostgreSQL, where several instances may
-   * share the database): nothing may then be cached across requests.
+   * pages. SQLite reads it off the file; PostgreSQL hears other instances' changes by LISTEN/NOTIFY
+   * (postgres/catalogue-listener.ts) and answers null while it cannot hear them (nothing is then
+   * cached); null altogether when the adapter cannot tell (PGlite).
    */
-  catalogVersion: (() => string) | null;
+  catalogVersion: (() => string | null) | null;
   /**
    * Which of `urls` a product, a profile photo, a review or an order still shows: the uploads
    * sweep (adapters/images/sweep-uploads.ts) deletes only the others.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
+import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
 import type { PgDb } from './database.ts';
 import { createPgCategories } from './categories.ts';
 import { createPgInbox } from './inbox.ts';
@@ -11,20 +12,32 @@ import { createPgReviews } from './reviews.ts';
 import { createPgSearch } from './search.ts';
 import { createPgUsers } from './users.ts';
 
+/** Wraps the named write methods so each counts one catalogue write once it has finished (committed). */
+const countingWrites = <R extends object>(repository: R, methods: readonly (keyof R)[], writes: CatalogWrites): R => {
+  const wrapped = { ...repository };
+  for (const name of methods) {
+    const method = repository[name] as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(wrapped, { [name]: async (...args: unknown[]) => writes.changed(await method.apply(repository, args)) });
+  }
+  return wrapped;
+};
+
 /**
- * The storage over drizzle's generic PgDatabase, one repository per file beside this one. No
- * catalog version: several instances may share the database, and nothing tells this one cheaply
- * that another changed a product.
+ * The storage over drizzle's generic PgDatabase, one repository per file beside this one.
+ * `changesElsewhere` is the version of what other instances changed (catalogue-listener.ts; null
+ * while it cannot tell); this instance's own catalogue writes are counted here as they finish, so
+ * the next read already sees them. Without it (no listener) nothing is cached.
  */
-export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>): Storage {
+export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, changesElsewhere?: () => string | null): Storage {
+  const writes = createCatalogWrites();
   return {
     repositories: {
-      products: createPgProducts(db),
-      categories: createPgCategories(db),
+      products: countingWrites(createPgProducts(db), ['create', 'update', 'delete', 'importAll'], writes),
+      categories: countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes),
       search: createPgSearch(db),
-      orders: createPgOrders(db),
+      orders: countingWrites(createPgOrders(db), ['placeReservingStock', 'deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),
-      users: createPgUsers(db),
+      users: countingWrites(createPgUsers(db), ['delete'], writes),
       reviews: createPgReviews(db),
       inbox: createPgInbox(db),
     },
@@ -34,7 +47,12 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>):
       },
       close: closeConnection,
     },
-    catalogVersion: null,
+    catalogVersion: changesElsewhere
+      ? () => {
+          const elsewhere = changesElsewhere();
+          return elsewhere === null ? null : `${elsewhere}.${writes.count()}`;
+        }
+      : null,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

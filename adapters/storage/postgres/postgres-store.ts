@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Storage } from '../storage.ts';
 import { migratePglite, migrateServer } from './migrate.ts';
 import { createPgStorage } from './pg-storage.ts';
+import { listenForCatalogueChanges } from './catalogue-listener.ts';
 import { fillMissingSearchWords } from './products.ts';
 import * as schema from './schema.ts';
 
@@ -18,20 +20,30 @@ const assertPlainSchemaName = (name: string): void => {
  * The storage on a Postgres server (node-postgres Pool). With `schema`, the schema is created if
  * missing and every pooled connection starts with that search_path (a startup option, so there
  * is no window in which a fresh connection still points at "public"); drizzle's migrations table
- * lives in the same schema. Runs pending migrations before returning.
+ * lives in the same schema. Runs pending migrations before returning, then listens for the
+ * catalogue changes of every instance on the database, so catalogue pages can be cached.
  */
 export async function openPostgresStorage(url: string, options: { schema?: string } = {}): Promise<Storage> {
   const { schema: schemaName } = options;
   if (schemaName !== undefined) assertPlainSchemaName(schemaName);
+  // Unique per instance: the catalogue notifications carry it, so each instance skips its own.
+  const instanceName = `bulkhead:${randomBytes(6).toString('hex')}`;
   const pool = new pg.Pool({
     connectionString: url,
+    application_name: instanceName,
     ...(schemaName !== undefined ? { options: `-c search_path=${schemaName}` } : {}),
   });
   try {
     await migrateServer(pool, schemaName);
     const db = drizzleNodePg(pool, { schema });
     await fillMissingSearchWords(db);
-    return createPgStorage(db, () => pool.end());
+    // The catalogue triggers name the schema they ran in: the one the pool's connections use.
+    const { rows } = await pool.query<{ schema: string }>('select current_schema() as schema');
+    const listener = await listenForCatalogueChanges(url, rows[0]!.schema, instanceName);
+    return createPgStorage(db, async () => {
+      await listener.close();
+      await pool.end();
+    }, listener.version);
   } catch (error) {
     await pool.end();
     throw error;

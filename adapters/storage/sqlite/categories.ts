@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { CategoryRepository } from '#domain/catalog/category-repository.ts';
-import type { CatalogWrites, SqliteDb } from './database.ts';
+import type { CatalogWrites } from '../catalog-writes.ts';
+import type { SqliteDb } from './database.ts';
 import { categories, products } from './schema.ts';
 
 export function createSqliteCategories(db: SqliteDb, catalog: CatalogWrites): CategoryRepository {

@@ -4,7 +4,8 @@ import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/o
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
-import type { CatalogWrites, SqliteDb } from './database.ts';
+import type { CatalogWrites } from '../catalog-writes.ts';
+import type { SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { orders, orderStatusCounts, products } from './schema.ts';
 

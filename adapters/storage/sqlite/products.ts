@@ -5,7 +5,8 @@ import { chunks } from '../images-in-use.ts';
 import { assignedSku } from '#domain/catalog/sku.ts';
 import { toPage } from '../page-cursor.ts';
 import { changesSearchText, definedChanges, searchColumns, withDefaults } from '../product-fields.ts';
-import type { CatalogWrites, SqliteDb } from './database.ts';
+import type { CatalogWrites } from '../catalog-writes.ts';
+import type { SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { products } from './schema.ts';
 

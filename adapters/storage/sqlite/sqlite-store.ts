@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
-import { createCatalogWrites } from './database.ts';
+import { createCatalogWrites } from '../catalog-writes.ts';
 import { createSqliteCategories } from './categories.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';

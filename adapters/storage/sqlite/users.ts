@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
-import type { CatalogWrites, SqliteDb } from './database.ts';
+import type { CatalogWrites } from '../catalog-writes.ts';
+import type { SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { orders, products, profiles, users } from './schema.ts';
 
