@@ -40,25 +40,56 @@ const answer = (c: Context, entry: CachedBody): Response => {
   return c.body(entry.body, 200, { 'Content-Type': 'application/json' });
 };
 
+/** A miss being computed: the version it is computed under, and its body once sent (undefined if not cacheable). */
+interface Computing {
+  version: string;
+  body: Promise<CachedBody | undefined>;
+  settle: (body: CachedBody | undefined) => void;
+}
+
 export function cachedJson(cache: ResponseCache): CachedJson {
-  // The version read by `lookup` for a request that missed; `send` stores under it. Keyed by the
-  // request object, so nothing outlives the request.
-  const missed = new WeakMap<Request, string>();
+  // The miss a request is computing, for `send` to store; keyed by the request object, so nothing
+  // outlives the request.
+  const missed = new WeakMap<Request, Computing>();
+  // One computation per page at a time: when a write empties the cache under load, the requests
+  // that arrive while the first miss computes the page wait for its body instead of each running
+  // the same queries.
+  const computing = new Map<string, Computing>();
 
   return {
     lookup: async (c, next) => {
       const version = cache.version();
-      if (version !== null) {
-        const hit = cache.get(requestKey(c.req.url), version);
-        if (hit) return answer(c, hit);
-        missed.set(c.req.raw, version);
+      if (version === null) return next();
+      const key = requestKey(c.req.url);
+      const hit = cache.get(key, version);
+      if (hit) return answer(c, hit);
+      const inFlight = computing.get(key);
+      if (inFlight?.version === version) {
+        const body = await inFlight.body;
+        if (body) return answer(c, body);
+        return next(); // a refusal, or a write landed meanwhile: compute this one alone
       }
-      await next();
+      let settle!: Computing['settle'];
+      const body = new Promise<CachedBody | undefined>((resolve) => (settle = resolve));
+      const mine: Computing = { version, body, settle };
+      computing.set(key, mine);
+      missed.set(c.req.raw, mine);
+      try {
+        await next();
+      } finally {
+        mine.settle(undefined); // no-op once `send` settled it
+        if (computing.get(key) === mine) computing.delete(key);
+      }
     },
     send<T>(c: Context, value: T) {
       const entry = cachedBodyOf(JSON.stringify(value));
-      const version = missed.get(c.req.raw);
-      if (version !== undefined) cache.set(requestKey(c.req.url), version, entry);
+      const mine = missed.get(c.req.raw);
+      if (mine) {
+        const key = requestKey(c.req.url);
+        cache.set(key, mine.version, entry);
+        // Waiters get the body only if no write landed while it was computed.
+        mine.settle(cache.version() === mine.version ? entry : undefined);
+      }
       return answer(c, entry) as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
     },
   };

@@ -129,6 +129,30 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
     }
   });
 
+  it('computes a page once for many requests arriving together after a write, and gives each the fresh page', async () => {
+    const { store, call, product, admin, close } = await arrange(open());
+    try {
+      let reads = 0;
+      const findById = store.products.findById.bind(store.products);
+      store.products.findById = async (id) => {
+        reads++;
+        await new Promise((resolve) => setTimeout(resolve, 20)); // a slow database
+        return findById(id);
+      };
+      expect((await call('PATCH', `/api/products/${product.id}`, { token: admin.token, body: { priceCents: 990 } })).status).toBe(200);
+      reads = 0;
+      const replies = await Promise.all(Array.from({ length: 10 }, () => call('GET', `/api/products/${product.id}`)));
+      expect(replies.map((reply) => [reply.status, reply.json.priceCents])).toEqual(Array.from({ length: 10 }, () => [200, 990]));
+      expect(new Set(replies.map((reply) => reply.headers.get('etag'))).size).toBe(1);
+      expect(reads).toBe(1);
+      // A missing product is refused to each of them: refusals are never shared or cached.
+      const missing = await Promise.all(Array.from({ length: 3 }, () => call('GET', '/api/products/no-such-product')));
+      expect(missing.map((reply) => reply.status)).toEqual([404, 404, 404]);
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps the ETag of a page whose bytes did not change, so clients still get 304', async () => {
     const { call, one, buyer, store, close } = await arrange(open());
     try {
