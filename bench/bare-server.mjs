@@ -1,6 +1,7 @@
-// The yardstick of the README's Performance section: a bare Hono + better-sqlite3 server returning the same rows as
-// GET /api/products (newest first) and GET /api/products/:id, with no validation, auth, headers,
-// cache or layers, on the same database file as the real server. The bench reports the ratio.
+// The yardstick of the README's Performance section: a bare Hono + better-sqlite3 server returning the same products
+// as GET /api/products (newest first) and GET /api/products/:id, field for field (part number,
+// category, brand, unit, specs, terms), with no validation, auth, headers, cache or layers, on the
+// same database file as the real server. The bench reports the ratio.
 // Usage: node bench/bare-server.mjs <sqlite-file> <port>
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
@@ -8,18 +9,28 @@ import { Hono } from 'hono';
 
 const [file, port] = process.argv.slice(2);
 const db = new Database(file, { readonly: true, fileMustExist: true });
-const COLUMNS = 'id, name, description, image_url, price_cents, stock, created_at, updated_at';
-const newest = db.prepare(`SELECT ${COLUMNS} FROM products ORDER BY created_at DESC, id DESC LIMIT ?`);
-const byId = db.prepare(`SELECT ${COLUMNS} FROM products WHERE id = ?`);
+const COLUMNS = `p.id, p.sku, p.name, p.description, p.image_url, p.price_cents, p.stock, p.category_id, c.name AS category_name,
+  c.slug AS category_slug, p.brand, p.unit, p.attributes, p.min_order_quantity, p.pack_size, p.price_tiers, p.created_at, p.updated_at`;
+const FROM = 'products p LEFT JOIN categories c ON c.id = p.category_id';
+const newest = db.prepare(`SELECT ${COLUMNS} FROM ${FROM} ORDER BY p.created_at DESC, p.id DESC LIMIT ?`);
+const byId = db.prepare(`SELECT ${COLUMNS} FROM ${FROM} WHERE p.id = ?`);
 
 const toDto = (row) => ({
   id: row.id,
+  sku: row.sku,
   name: row.name,
   description: row.description,
   imageUrl: row.image_url,
   priceCents: row.price_cents,
   stock: row.stock,
-  minOrderQuantity: 100,
+  categoryId: row.category_id,
+  category: row.category_id ? { id: row.category_id, name: row.category_name, slug: row.category_slug } : null,
+  brand: row.brand,
+  unit: row.unit,
+  attributes: JSON.parse(row.attributes),
+  minOrderQuantity: row.min_order_quantity,
+  packSize: row.pack_size,
+  priceTiers: JSON.parse(row.price_tiers),
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });

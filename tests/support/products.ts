@@ -64,7 +64,8 @@ export async function seedBenchCatalogIntoSqlite(
     const demoCount = await store.products.count();
     const oldest = now - (options.extra.length + demoCount + 1) * 60_000;
     for (let index = 0; index < options.total - demoCount - options.extra.length; index++) {
-      const { slug, image, category: _filedUnder, ...demo } = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
+      // Copies get their own part numbers (the store assigns the next BH- one).
+      const { slug, image, category: _filedUnder, sku: _sku, ...demo } = DEMO_PRODUCTS[index % DEMO_PRODUCTS.length]!;
       await mustCreate(store.products.create({
         ...demo,
         name: `${demo.name} (lot ${index + 1})`,
