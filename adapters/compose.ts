@@ -15,6 +15,7 @@ import { createJwtLinkTokenService } from './identity/jwt-link-token-service.ts'
 import { createScryptPasswordHasher } from './identity/scrypt-password-hasher.ts';
 import { createImageHostStore } from './images/image-host-store.ts';
 import { createLocalDiskImageStore } from './images/local-disk-image-store.ts';
+import { openSharedCounters, type SharedCounters } from './rate-limits/shared-counters.ts';
 import { createLocalImageFiles } from './images/resize.ts';
 import { inspectRasterImage } from './images/inspect-image.ts';
 import { sweepUnreferencedUploads } from './images/sweep-uploads.ts';
@@ -39,6 +40,8 @@ export interface AdapterSettings {
   appUrl?: string;
   /** Null or missing: e-mails are written to DATA_DIR/outbox. */
   smtpUrl?: string | null;
+  /** Null or missing: rate-limit counters live in PostgreSQL (with it) or in memory. */
+  redisUrl?: string | null;
   mailFrom?: string;
   google?: { clientId: string; clientSecret: string; issuer?: string } | null;
   /** Null or missing: uploads are kept in DATA_DIR/uploads and served by this server. */
@@ -53,6 +56,8 @@ export interface ComposedPorts extends Ports {
   tokens: JwtTokenService;
   /** The local store's files (served at /uploads), or null with the remote image host. */
   uploads: ReturnType<typeof createLocalImageFiles> | null;
+  /** The rate-limit counters, shared by every instance on PostgreSQL or Redis. */
+  counters: SharedCounters['store'];
   /** For the start-up line: which adapters were chosen. */
   describe: {
     database: 'sqlite' | 'postgres';
@@ -60,6 +65,7 @@ export interface ComposedPorts extends Ports {
     mail: 'smtp' | 'outbox';
     images: 'local' | 'image-host';
     google: boolean;
+    rateLimits: SharedCounters['kind'];
   };
 }
 
@@ -119,6 +125,13 @@ export async function composePorts(
   const uploadsDir = join(dataDir, 'uploads');
   const uploads = settings.imageHost ? null : createLocalImageFiles({ dir: uploadsDir });
   const storage = await openStorage(settings.database);
+  const counters = await openSharedCounters({
+    redisUrl: settings.redisUrl ?? null,
+    postgresUrl: settings.database.kind === 'postgres' ? settings.database.url : null,
+  }).catch(async (error: unknown) => {
+    await storage.lifecycle.close();
+    throw error;
+  });
   const stopSweeping = uploads ? sweepUploadsNowAndHourly(uploadsDir, storage, clock, options.log) : () => undefined;
   return {
     store: storage.repositories,
@@ -126,10 +139,12 @@ export async function composePorts(
       ping: () => storage.lifecycle.ping(),
       close: async () => {
         stopSweeping();
+        await counters.close();
         await storage.lifecycle.close();
       },
     },
     catalogVersion: storage.catalogVersion,
+    counters: counters.store,
     clock,
     ids: { newId: () => randomUUID() },
     hasher: createScryptPasswordHasher(),
@@ -157,6 +172,7 @@ export async function composePorts(
       mail: settings.smtpUrl ? 'smtp' : 'outbox',
       images: settings.imageHost ? 'image-host' : 'local',
       google: Boolean(settings.google),
+      rateLimits: counters.kind,
     },
   };
 }

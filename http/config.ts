@@ -37,6 +37,8 @@ export interface Config {
   appUrl: string;
   /** Null: e-mails go to the outbox directory DATA_DIR/outbox. */
   smtpUrl: string | null;
+  /** Null: the rate-limit counters live in PostgreSQL (with DATABASE_URL) or in memory. */
+  redisUrl: string | null;
   mailFrom: string;
   google: GoogleConfig | null;
   /** Null: uploads are kept on local disk in DATA_DIR/uploads. */
@@ -153,6 +155,15 @@ export const CONFIG_VARIABLES = {
     schema: optionalText.refine((value) => value === undefined || value.startsWith('whsec_'), 'must start with whsec_'),
     example: 'whsec_...',
     doc: 'Signing secret of the Stripe webhook endpoint (`whsec_…`)',
+  }),
+  REDIS_URL: variable({
+    schema: optionalText.refine(
+      (value) => value === undefined || (URL.canParse(value) && /^rediss?:$/.test(new URL(value).protocol)),
+      'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+    ),
+    whenUnset: 'in PostgreSQL when `DATABASE_URL` is set, else in memory',
+    example: 'redis://127.0.0.1:6379',
+    doc: 'Where the rate-limit counters every instance shares are kept',
   }),
   SMTP_URL: variable({
     schema: optionalText.refine(
@@ -295,6 +306,7 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
     publicUrl,
     appUrl: publicUrl ? publicUrl.origin + publicUrl.pathname.replace(/\/+$/, '') : `http://localhost:${vars.PORT}`,
     smtpUrl: vars.SMTP_URL ?? null,
+    redisUrl: vars.REDIS_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     google:
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET

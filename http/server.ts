@@ -73,6 +73,7 @@ export async function startServer(
       unpaidOrderTtlHours: config.unpaidOrderTtlHours,
       maxUnpaidOrdersPerAccount: config.maxUnpaidOrdersPerAccount,
       trustProxy: config.trustProxy,
+      counterStore: ports.counters,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
       appUrl: config.appUrl,
       // A key of its own, derived so that a cookie signature never doubles as a session signature.

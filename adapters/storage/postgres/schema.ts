@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
 
 /**
@@ -228,3 +228,14 @@ export const orderStatusCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
+
+/**
+ * The attempt counters every instance shares (adapters/rate-limits/shared-counters.ts), in the
+ * table shape rate-limiter-flexible's PostgreSQL store reads and writes; it deletes the rows that
+ * expired over an hour ago every five minutes.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
