@@ -32,25 +32,28 @@ function ensureDependencies() {
   }
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/** Installs a Debian package the tests need (as root) when its binary is missing; false if it stays missing. */
+function ensureDebianPackage(binary, pkg, why) {
+  if (existsSync(binary)) return true;
   if (isRoot()) {
-    console.log(`${CHROMIUM} is missing: installing Debian's chromium with apt-get ...`);
+    console.log(`${binary} is missing: installing Debian's ${pkg} with apt-get ...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    let code = run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+    let code = run('apt-get', ['install', '-y', '-qq', pkg], { env });
     if (code !== 0) {
       run('apt-get', ['update', '-qq'], { env });
-      code = run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+      code = run('apt-get', ['install', '-y', '-qq', pkg], { env });
     }
-    if (code === 0 && existsSync(CHROMIUM)) return true;
+    if (code === 0 && existsSync(binary)) return true;
   }
   console.error(
-    `\nThe browser journeys need Chromium at ${CHROMIUM}. Install it as root with:\n` +
-      '  sudo apt-get update && sudo apt-get install -y chromium\n' +
-      'then run npm test again. The journeys are counted as failed until then.\n',
+    `\n${why} need ${pkg} at ${binary}. Install it as root with:\n` +
+      `  sudo apt-get update && sudo apt-get install -y ${pkg}\n` +
+      'then run npm test again. Those tests are counted as failed until then.\n',
   );
   return false;
 }
+
+const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium', 'The browser journeys');
 
 async function ensureWebBuild() {
   const { needsWebBuild, buildWeb } = await import('./web-build.mjs');
@@ -79,6 +82,8 @@ mkdirSync(resultsDir, { recursive: true });
 rmSync(vitestJson, { force: true });
 
 const chromiumReady = ensureChromium();
+// The several-instances system test puts a real nginx in front of two servers; without it, it fails and says why.
+ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'The several-instances system test');
 if (!(await ensureWebBuild())) {
   console.error('The web build failed: the browser journeys cannot run.');
   extraFailed += 1;

@@ -1,0 +1,132 @@
+/**
+ * Two instances on one PostgreSQL behind a real nginx (README.md, "Running several instances"):
+ * a product edited through one is seen at once through the other, although both keep catalogue
+ * pages in their caches; and wrong passwords spread over both meet one shared limit. nginx comes
+ * from Debian's packages (`npm test` installs it when missing, as it does Chromium).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
+import { freePort, freshDataDir, startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
+
+const NGINX = '/usr/sbin/nginx';
+const AUTH_RATE_LIMIT = 10;
+
+const nginxConfig = (dir: string, port: number, upstreams: number[]) => `
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream bulkhead { ${upstreams.map((upstream) => `server 127.0.0.1:${upstream};`).join(' ')} }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://bulkhead;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`;
+
+describe('two instances on one PostgreSQL behind nginx', () => {
+  let database: ScratchDatabase;
+  let instances: RunningServer[] = [];
+  let nginx: ChildProcess | undefined;
+  let proxy: string;
+
+  beforeAll(async () => {
+    if (!existsSync(NGINX)) throw new Error(`This test needs nginx at ${NGINX}: apt-get install -y nginx (npm test does it as root).`);
+    database = await createScratchDatabase('instances');
+    const proxyPort = await freePort();
+    proxy = `http://127.0.0.1:${proxyPort}`;
+    const env = { DATABASE_URL: database.url, PUBLIC_URL: proxy, TRUST_PROXY: 'true', AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT), LOG_LEVEL: 'info' };
+    // One first, so the migrations and the admin bootstrap are done when the second starts.
+    instances.push(await startServer({ env }));
+    instances.push(await startServer({ env }));
+    const dir = freshDataDir('bulkhead-nginx');
+    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp), { recursive: true });
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, proxyPort, instances.map((instance) => instance.port)));
+    nginx = spawn(NGINX, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (await fetch(`${proxy}/api/health`).then((reply) => reply.ok, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    nginx?.kill('SIGTERM');
+    for (const instance of instances) await instance.stop();
+    instances = [];
+    await database?.drop();
+  });
+
+  const json = { 'content-type': 'application/json' };
+  const signIn = (url: string, password: string) =>
+    fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { ...json, origin: proxy }, body: JSON.stringify({ email: TEST_ADMIN.email, password }) });
+
+  it('shows a product edited through one instance at once through the other, every time', async () => {
+    const [a, b] = instances as [RunningServer, RunningServer];
+    const { token } = (await (await signIn(a.url, TEST_ADMIN.password)).json()) as { token: string };
+    const created = await fetch(`${a.url}/api/products`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Gate valve DN50', description: 'Cast iron', imageUrl: '/demo/products/wrench.svg', priceCents: 5_000, stock: 1_000 }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const read = async (url: string) => (await (await fetch(`${url}/api/products/${id}`)).json()) as { priceCents: number; stock: number };
+    const listed = async (url: string) =>
+      ((await (await fetch(`${url}/api/products?limit=24`)).json()) as { items: { id: string; priceCents: number }[] }).items.find((item) => item.id === id)?.priceCents;
+
+    for (let round = 1; round <= 10; round++) {
+      // Both instances hold the product page and the catalogue page in their caches ...
+      expect((await read(b.url)).priceCents).toBe(await listed(b.url));
+      await read(a.url);
+      // ... then one edits it, and the other answers the new price straight away.
+      const [editor, reader] = round % 2 === 0 ? [a, b] : [b, a];
+      const price = 5_000 + round;
+      const patched = await fetch(`${editor.url}/api/products/${id}`, {
+        method: 'PATCH',
+        headers: { ...json, authorization: `Bearer ${token}` },
+        body: JSON.stringify({ priceCents: price, stock: 1_000 - round }),
+      });
+      expect(patched.status).toBe(200);
+      expect(await read(reader.url)).toMatchObject({ priceCents: price, stock: 1_000 - round });
+      expect(await listed(reader.url)).toBe(price);
+      expect((await read(proxy)).priceCents).toBe(price);
+    }
+  });
+
+  it('refuses the 11th wrong password with 429 when the attempts are spread over both instances', async () => {
+    const attempts = async (send: (attempt: number) => Promise<Response>) => {
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= AUTH_RATE_LIMIT + 1; attempt++) statuses.push((await send(attempt)).status);
+      return statuses;
+    };
+    const refusedOnTheEleventh = [...Array.from({ length: AUTH_RATE_LIMIT }, () => 401), 429];
+    // Through nginx, which takes turns between the two.
+    expect(await attempts((attempt) => signIn(proxy, `wrong-password-${attempt}`))).toEqual(refusedOnTheEleventh);
+    // Turn by turn on purpose, from another address and for another e-mail (the first one is now
+    // slowed down per e-mail): neither instance sees more than six of them.
+    const [a, b] = instances as [RunningServer, RunningServer];
+    const fromElsewhere = (url: string, attempt: number) =>
+      fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { ...json, origin: proxy, 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ email: 'someone-else@bulkhead.test', password: `wrong-${attempt}` }),
+      });
+    expect(await attempts((attempt) => fromElsewhere(attempt % 2 === 0 ? a.url : b.url, attempt))).toEqual(refusedOnTheEleventh);
+  });
+});
