@@ -22,6 +22,11 @@ describe('checkSku', () => {
     ['M8,NUT', { code: 'SKU_CHARACTERS' }],
     ['ÄB-12', { code: 'SKU_CHARACTERS' }],
     ['🔩🔩', { code: 'SKU_CHARACTERS' }],
+    // Letters that upper-case into ASCII are still not A–Z.
+    ['straße', { code: 'SKU_CHARACTERS' }],
+    ['ıd-1', { code: 'SKU_CHARACTERS' }],
+    ['ﬀ-1', { code: 'SKU_CHARACTERS' }],
+    ['ſku-1', { code: 'SKU_CHARACTERS' }],
   ])('refuses %j', (input, failure) => {
     expect(checkSku(input)).toEqual({ ok: false, error: failure });
     expect(isValidSku(input)).toBe(false);

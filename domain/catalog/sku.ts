@@ -7,7 +7,11 @@ import type { TermFailure } from './term-failure.ts';
  */
 export const SKU_MIN_LENGTH = 2;
 export const SKU_MAX_LENGTH = 32;
-const SKU_CHARACTERS = /^[A-Z0-9./-]+$/;
+/**
+ * Checked as typed, before upper-casing: `toUpperCase` turns some other letters into ASCII (`ß` into
+ * `SS`, `ı` into `I`, `ﬀ` into `FF`), which would let them through as a different SKU.
+ */
+const SKU_CHARACTERS = /^[A-Za-z0-9./-]+$/;
 
 /** The stored and compared form: trimmed and upper-case (it does not check the rule). */
 export const normalizeSku = (input: string): string => input.trim().toUpperCase();
@@ -16,12 +20,12 @@ export const sameSku = (a: string, b: string): boolean => normalizeSku(a) === no
 
 /** Checks a SKU as typed and gives its stored form. */
 export const checkSku = (input: string): Result<string, TermFailure> => {
-  const sku = normalizeSku(input);
-  if (sku.length === 0) return fail({ code: 'REQUIRED' });
-  if (sku.length < SKU_MIN_LENGTH) return fail({ code: 'TOO_SHORT', min: SKU_MIN_LENGTH });
-  if (sku.length > SKU_MAX_LENGTH) return fail({ code: 'TOO_LONG', max: SKU_MAX_LENGTH });
-  if (!SKU_CHARACTERS.test(sku)) return fail({ code: 'SKU_CHARACTERS' });
-  return ok(sku);
+  const typed = input.trim();
+  if (typed.length === 0) return fail({ code: 'REQUIRED' });
+  if (typed.length < SKU_MIN_LENGTH) return fail({ code: 'TOO_SHORT', min: SKU_MIN_LENGTH });
+  if (typed.length > SKU_MAX_LENGTH) return fail({ code: 'TOO_LONG', max: SKU_MAX_LENGTH });
+  if (!SKU_CHARACTERS.test(typed)) return fail({ code: 'SKU_CHARACTERS' });
+  return ok(normalizeSku(typed));
 };
 
 export const isValidSku = (input: string): boolean => checkSku(input).ok;
