@@ -301,9 +301,11 @@ export const catalogQuerySchema = z
     }
   });
 
-/** GET /api/products/suggest */
+/** GET /api/products/suggest: `q` is required (empty answers no suggestions), once. */
 export const suggestQuerySchema = z.object({
-  q: z.string({ error: messages.searchTooLong(MAX_QUERY_LENGTH) }).max(MAX_QUERY_LENGTH, messages.searchTooLong(MAX_QUERY_LENGTH)),
+  q: z
+    .string({ error: (issue) => (issue.input === undefined ? messages.fieldRequired : messages.invalidInput) })
+    .max(MAX_QUERY_LENGTH, messages.searchTooLong(MAX_QUERY_LENGTH)),
 });
 
 /** GET /api/products/:id/quantity-advice */

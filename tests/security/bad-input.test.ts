@@ -17,9 +17,18 @@ import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from '#domain/id
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
 import type { CallOptions } from '#http/test-support.ts';
+import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
+import { messages } from '#domain/messages.ts';
+import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import {
+  badAdviceQuantity,
+  badCatalogueParameter,
   badLimit,
   badValueFor,
+  minimumNotInPacks,
+  mixedCaseSku,
+  searchBoxText,
+  tiersOutOfOrder,
   headerText,
   junkSegment,
   junkString,
@@ -112,7 +121,7 @@ const productFields: Record<string, FieldKind> = {
   categoryId: { kind: 'category' },
 };
 const optionalProductFields = ['sku', 'minOrderQuantity', 'packSize', 'priceTiers', 'attributes', 'categoryId'] as const;
-const categoryFields: Record<string, FieldKind> = { name: text(60), parentId: { kind: 'category' } };
+const categoryFields: Record<string, FieldKind> = { name: text(60), slug: { kind: 'slug' }, parentId: { kind: 'category' } };
 const image = '/uploads/0123456789abcdef0123456789abcdef.png';
 /** A catalogue file whose one row has a SKU with a space: the import must refuse it whole. */
 const badCatalogueRow = `${CATALOGUE_COLUMNS.join(',')}\nBAD SKU,Nut,Steel,,,,1.00,500,100,1,,,/x.png`;
@@ -161,7 +170,7 @@ const TARGETS: Target[] = [
   { route: 'GET /api/products/:id', caller: 'anonymous', params: (f) => ({ id: f.productId }) },
   { route: 'GET /api/products/:id/quantity-advice', caller: 'anonymous', params: (f) => ({ id: f.productId }), query: ['quantity'] },
   { route: 'GET /api/categories', caller: 'anonymous' },
-  { route: 'POST /api/admin/categories', caller: 'admin', body: { fields: categoryFields, optional: ['parentId'], valid: () => ({ name: 'Fixings', parentId: null }) } },
+  { route: 'POST /api/admin/categories', caller: 'admin', body: { fields: categoryFields, optional: ['slug', 'parentId'], valid: () => ({ name: 'Fixings', parentId: null }) } },
   {
     route: 'PATCH /api/admin/categories/:id',
     caller: 'admin',
@@ -552,6 +561,139 @@ describe('bad input never gets a 5xx and never writes', () => {
       fc.asyncProperty(notAnObject, signature, async (raw, stripeSignature) => {
         const headers: Record<string, string> = stripeSignature === undefined ? {} : { 'stripe-signature': stripeSignature };
         await expectRefusedWithoutWrite(target, () => stripeApp.call('POST', '/api/webhooks/stripe', { raw, contentType: 'application/json', headers }), [400, 413]);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the catalogue refuses each bad value under its own field (README.md, "Catalogue")', () => {
+  const target = (route: string) => TARGETS.find((candidate) => candidate.route === route)!;
+  const productBody = { name: 'Valve', description: 'DN50', imageUrl: image, priceCents: 100, stock: 1 };
+  /**
+   * A 400 (or a 409 for a taken SKU or slug) naming `field` itself or a part of it
+   * (`priceTiers.1.minQuantity`), and nothing written. Junk big enough for a 413 is refused
+   * before anyone reads it: no field to name then.
+   */
+  const expectRefusedUnder = async (route: string, field: string, send: () => Promise<Response>) => {
+    const response = await expectRefusedWithoutWrite(target(route), send, [400, 409, 413]);
+    if (response.status === 413) return response;
+    const named = Object.keys(response.json.error.fields ?? {});
+    expect({ field, named: named.some((name) => name === field || name.startsWith(`${field}.`)) ? field : named }).toEqual({ field, named: field });
+    return response;
+  };
+
+  it('GET /api/products: a wrong sort, price, price range, inStock, q, brand, category or cursor is a 400 under that parameter', async () => {
+    const unknownCategory = fc.string({ minLength: 1, maxLength: 20 }).map((text) => `no-such-${text}`);
+    await fc.assert(
+      fc.asyncProperty(badCatalogueParameter(unknownCategory), fc.constantFrom(...PRODUCT_SORTS), async ({ field, query }, sort) => {
+        // A valid sort beside it, unless the sort is what is wrong.
+        const pairs = field === 'sort' ? query : [...query, ['sort', sort] as [string, string]];
+        const search = new URLSearchParams(pairs).toString();
+        await expectRefusedUnder('GET /api/products', field, () => app.call('GET', `/api/products?${search}`));
+      }),
+      RUNS,
+    );
+  });
+
+  it('GET /api/products and /suggest: quotes, NEAR, *, -, brackets, emoji and junk in q are words: a normal answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(searchBoxText, fc.constantFrom(...PRODUCT_SORTS), fc.boolean(), async (q, sort, inStock) => {
+        const search = new URLSearchParams({ q, sort, ...(inStock ? { inStock: 'true' } : {}) });
+        const list = await app.call('GET', `/api/products?${search}`);
+        expect({ q, status: list.status }).toEqual({ q, status: 200 });
+        expect(Array.isArray(list.json.items)).toBe(true);
+        expect(list.json.total).toBeGreaterThanOrEqual(list.json.items.length);
+        const suggestions = await app.call('GET', `/api/products/suggest?${new URLSearchParams({ q })}`);
+        expect({ q, status: suggestions.status }).toEqual({ q, status: 200 });
+        expect(suggestions.json.length).toBeLessThanOrEqual(SUGGESTION_COUNT);
+      }),
+      RUNS,
+    );
+  });
+
+  it('GET /api/products/:id/quantity-advice: a quantity that is not 1–9 digits is a 400 under quantity', async () => {
+    await fc.assert(
+      fc.asyncProperty(badAdviceQuantity, async (quantity) => {
+        const response = await expectRefusedUnder('GET /api/products/:id/quantity-advice', 'quantity', () =>
+          app.call('GET', `/api/products/${fixtures.productId}/quantity-advice?${new URLSearchParams({ quantity })}`),
+        );
+        expect(response.json.error.fields).toEqual({ quantity: messages.quantityAdviceInvalid });
+      }),
+      RUNS,
+    );
+  });
+
+  // One catalogue field wrong and the rest of the body right: the refusal names that field.
+  const catalogueFields = ['sku', 'minOrderQuantity', 'packSize', 'priceTiers', 'attributes', 'categoryId'] as const;
+  it.each([
+    ['POST /api/products', (): string => '/api/products'],
+    ['PATCH /api/products/:id', (): string => `/api/products/${fixtures.productId}`],
+  ] as const)('%s: a wrong SKU, minimum, pack size, tiers, specs or category is refused under that field', async (route, path) => {
+    const method = route.split(' ')[0]!;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...catalogueFields).chain((field) => badValueFor(productFields[field]!).map((value) => ({ field, value }))),
+        async ({ field, value }) => {
+          const body = { ...productBody, [field]: value };
+          await expectRefusedUnder(route, field, () => app.call(method, path(), { token: tokenOf('admin'), body }));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it.each([
+    ['POST /api/products', (): string => '/api/products'],
+    ['PATCH /api/products/:id', (): string => `/api/products/${fixtures.productId}`],
+  ] as const)('%s: a minimum that is not a whole number of packs, and tiers out of order', async (route, path) => {
+    const method = route.split(' ')[0]!;
+    await fc.assert(
+      fc.asyncProperty(minimumNotInPacks, async (terms) => {
+        const response = await expectRefusedUnder(route, 'minOrderQuantity', () =>
+          app.call(method, path(), { token: tokenOf('admin'), body: { ...productBody, ...terms } }),
+        );
+        expect(response.json.error.fields.minOrderQuantity).toBe(messages.notPackMultiple(terms.packSize));
+      }),
+      RUNS,
+    );
+    await fc.assert(
+      fc.asyncProperty(tiersOutOfOrder(productBody.priceCents, 100), async ({ tiers, broken }) => {
+        await expectRefusedUnder(route, `priceTiers.${broken}.minQuantity`, () =>
+          app.call(method, path(), { token: tokenOf('admin'), body: { ...productBody, minOrderQuantity: 100, packSize: 1, priceTiers: tiers } }),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('POST /api/products: a SKU in any case is stored upper-case, and the same SKU in another case is a 409 SKU_TAKEN', async () => {
+    let made = 0;
+    const unique = fc.constant(null).chain(() => {
+      made += 1;
+      return mixedCaseSku(`FZ${made}-`);
+    });
+    await fc.assert(
+      fc.asyncProperty(unique, async (sku) => {
+        const created = await app.call('POST', '/api/products', { token: tokenOf('admin'), body: { ...productBody, sku } });
+        expect({ sku, status: created.status, stored: created.json.sku }).toEqual({ sku, status: 201, stored: sku.toUpperCase() });
+        const swapped = [...sku].map((char) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase())).join('');
+        const again = await expectRefusedUnder('POST /api/products', 'sku', () =>
+          app.call('POST', '/api/products', { token: tokenOf('admin'), body: { ...productBody, sku: swapped } }),
+        );
+        expect(again.status).toBe(409);
+        expect(again.json.error).toMatchObject({ code: 'SKU_TAKEN', fields: { sku: messages.skuTaken(sku.toUpperCase()) } });
+      }),
+      RUNS,
+    );
+  });
+
+  it.each(['POST /api/admin/categories', 'PATCH /api/admin/categories/:id'])('%s: a wrong slug is refused under slug', async (route) => {
+    const method = route.split(' ')[0]!;
+    const path = route.endsWith(':id') ? `/api/admin/categories/${fixtures.categoryId}` : '/api/admin/categories';
+    await fc.assert(
+      fc.asyncProperty(badValueFor({ kind: 'slug' }), async (slug) => {
+        await expectRefusedUnder(route, 'slug', () => app.call(method, path, { token: tokenOf('admin'), body: { name: 'Fixings', slug } }));
       }),
       RUNS,
     );

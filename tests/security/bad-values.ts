@@ -4,6 +4,10 @@
  * prototype-pollution keys, numbers of every shape).
  */
 import fc from 'fast-check';
+import { MAX_PRICE_CENTS } from '#domain/catalog/manage-catalog.ts';
+import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
+import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
+import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
 
 /** Strings a careless server chokes on: control and bidi characters, traversal, markup, injection, percent junk. */
 const nastyStrings = fc.constantFrom(
@@ -86,6 +90,8 @@ export type FieldKind =
   | { kind: 'attributes' }
   /** A category id, or null for none: anything else that does not exist is refused. */
   | { kind: 'category' }
+  /** A category's address: lower-case words and digits joined by single hyphens (upper case is lowered; blank makes one from the name). */
+  | { kind: 'slug' }
   /** true or false, nothing that merely looks like one. */
   | { kind: 'boolean' };
 
@@ -126,7 +132,9 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
     case 'sku':
       return fc.oneof(
         notAString.filter((value) => value !== null),
-        fc.constantFrom('M8 NUT', 'x', 'A'.repeat(33), 'M8_NUT', 'NUT#1', '🔩-1', 'ÄB-1', 'M8\nNUT', '"M8"', 'M8*', '(M8)'),
+        fc.constantFrom('M8 NUT', 'x', 'A'.repeat(33), 'M8_NUT', 'NUT#1', '🔩-1', 'ÄB-1', 'M8\nNUT', '"M8"', 'M8*', '(M8)', 'm8 nut'),
+        // Letters that upper-case into A–Z (ß → SS, ı → I, ﬀ → FF, ſ → S) are still not A–Z.
+        fc.constantFrom('straße', 'ıd-1', 'ﬀ-1', 'ſku-1'),
         longerThan(32),
       );
     case 'tiers': {
@@ -154,8 +162,113 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
       );
     case 'category':
       return fc.oneof(notAString.filter((value) => value !== null), fc.constant(''), junkString, fc.uuid());
+    case 'slug':
+      return fc.oneof(
+        notAString,
+        fc.constantFrom('a b', '-a', 'a-', 'a--b', 'a_b', 'ä', 'über-uns', '🔩', '../x', 'a/b', '%20', 'a.b', 'NUTS & BOLTS'),
+        longerThan(60),
+      );
   }
 };
+
+// ---- the catalogue's query parameters (README.md, "Catalogue")
+
+/** Text that is never a whole number of cents: signs, decimals, exponents, other digits, junk. */
+const notCents = fc.oneof(
+  fc.integer({ max: -1 }).map(String),
+  fc.double({ min: 0, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)).map(String),
+  fc.constantFrom('', ' ', '+5', ' 5', '5 ', '1e3', '0x10', '１０', 'NaN', 'Infinity', '-0', '5.', '.5', '1,000', '$5'),
+  fc.integer({ min: MAX_PRICE_CENTS + 1 }).map(String),
+  junkString.filter((text) => !/^\d{1,12}$/.test(text)),
+);
+
+/**
+ * One query parameter of `GET /api/products` with a value certainly wrong for it (whatever else
+ * the query says), and the field its refusal must name. `unknownCategory` is a slug no category has.
+ */
+export const badCatalogueParameter = (unknownCategory: fc.Arbitrary<string>): fc.Arbitrary<{ field: string; query: [string, string][] }> =>
+  fc.oneof(
+    fc
+      .oneof(junkString, fc.constantFrom('', 'PRICE-ASC', 'price_asc', 'price', 'cheapest', 'relevance ', 'newest,name'))
+      .filter((sort) => !(PRODUCT_SORTS as readonly string[]).includes(sort))
+      .map((sort) => ({ field: 'sort', query: [['sort', sort]] as [string, string][] })),
+    fc.tuple(fc.constantFrom('minPriceCents', 'maxPriceCents'), notCents).map(([field, value]) => ({ field, query: [[field, value]] as [string, string][] })),
+    // A range upside down is refused under its lower end.
+    fc
+      .tuple(fc.integer({ min: 0, max: MAX_PRICE_CENTS - 1 }), fc.integer({ min: 1, max: MAX_PRICE_CENTS }))
+      .filter(([low, gap]) => low + gap <= MAX_PRICE_CENTS)
+      .map(([low, gap]) => ({ field: 'minPriceCents', query: [['minPriceCents', String(low + gap)], ['maxPriceCents', String(low)]] as [string, string][] })),
+    fc
+      .oneof(junkString, fc.constantFrom('', 'TRUE', 'True', 'yes', '1', 'on', 'true ', 'false '))
+      .filter((value) => value !== 'true' && value !== 'false')
+      .map((value) => ({ field: 'inStock', query: [['inStock', value]] as [string, string][] })),
+    longerThan(MAX_QUERY_LENGTH).map((q) => ({ field: 'q', query: [['q', q]] as [string, string][] })),
+    fc.oneof(fc.constantFrom('', ' ', '\t'), longerThan(60)).map((brand) => ({ field: 'brand', query: [['brand', brand]] as [string, string][] })),
+    fc.oneof(fc.constantFrom('', ' '), unknownCategory, longerThan(100)).map((category) => ({ field: 'category', query: [['category', category]] as [string, string][] })),
+    longerThan(1_000).map((cursor) => ({ field: 'cursor', query: [['cursor', cursor]] as [string, string][] })),
+  );
+
+/**
+ * What a buyer may type into a search box: full-text operators and syntax (quotes, NEAR, `*`, `-`,
+ * brackets, column filters), emoji and junk, within the length the search accepts. Every one is words.
+ */
+export const searchBoxText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('"', '""', '"M8"', 'NEAR', 'NEAR(', 'NEAR(nut, 2)', '*', 'nut*', '-', '-nut', '(', ')', '()', 'AND', 'OR', 'NOT', '^', ':', 'name:', 'sku:M8', '{', '}', '+', "'", '\\', '%', '_', ';', '--', '/*', '\u0000'),
+      fc.constantFrom('🔩', '🔧', '👩🏽‍🔧', '🇳🇴', 'M8', 'nut', 'bolt', 'Ä', 'ß', 'İ', '日本', '\u202e'),
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'grapheme', maxLength: 4 }),
+    ),
+    { maxLength: 24 },
+  )
+  .chain((words) => fc.constantFrom(' ', '', '+', ',').map((glue) => words.join(glue)))
+  .filter((text) => text.length <= MAX_QUERY_LENGTH);
+
+/** A quantity the advice must refuse: not 1–9 plain digits. */
+export const badAdviceQuantity = fc.oneof(
+  fc.integer({ max: -1 }).map(String),
+  fc.double({ min: 0, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)).map(String),
+  fc.integer({ min: 1_000_000_000 }).map(String),
+  fc.constantFrom('', ' ', '+5', '1e3', '0x10', '１０', 'NaN', '100 ', '1,000'),
+  junkString.filter((text) => !/^\d{1,9}$/.test(text)),
+);
+
+/**
+ * A valid part number in any mix of case (stored upper-case): 2–32 of `A–Z a–z 0–9 - . /`, made
+ * unique by `prefix` (which the caller keeps unique and of valid characters).
+ */
+export const mixedCaseSku = (prefix: string) =>
+  fc
+    .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-./'), minLength: 0, maxLength: SKU_MAX_LENGTH - prefix.length })
+    .map((rest) => `${prefix}${rest}`);
+
+/**
+ * Volume prices right for a product at `priceCents` from `minimum` (pack of 1), then two
+ * neighbouring tiers swapped: the later one's quantity no longer rises. `broken` is its index.
+ */
+export const tiersOutOfOrder = (priceCents: number, minimum: number) =>
+  fc
+    .tuple(
+      fc.uniqueArray(fc.integer({ min: minimum + 1, max: 1_000_000 }), { minLength: 2, maxLength: 6 }),
+      fc.uniqueArray(fc.integer({ min: 1, max: priceCents - 1 }), { minLength: 6, maxLength: 6 }),
+    )
+    .chain(([quantities, prices]) => {
+      const rising = [...quantities].sort((a, b) => a - b);
+      const falling = [...prices].sort((a, b) => b - a);
+      const tiers = rising.map((minQuantity, index) => ({ minQuantity, unitPriceCents: falling[index]! }));
+      return fc.integer({ min: 0, max: tiers.length - 2 }).map((at) => {
+        const swapped = [...tiers];
+        [swapped[at], swapped[at + 1]] = [swapped[at + 1]!, swapped[at]!];
+        return { tiers: swapped, broken: at + 1 };
+      });
+    });
+
+/** A pack size and a minimum of at least 100 that is not a whole number of those packs. */
+export const minimumNotInPacks = fc
+  .tuple(fc.integer({ min: 2, max: 1_000 }), fc.integer({ min: 100, max: 100_000 }))
+  .filter(([packSize, minimum]) => minimum % packSize !== 0)
+  .map(([packSize, minimum]) => ({ packSize, minOrderQuantity: minimum }));
 
 /** Keys that try to smuggle in state or reach the prototype. Servers must ignore them. */
 export const smuggledKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'id', 'userId', 'status', 'priceCents', 'totalCents', 'stock', 'emailVerified', 'sessionVersion', 'isAdmin');
