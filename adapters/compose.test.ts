@@ -14,7 +14,7 @@ afterEach(async () => {
 describe('composePorts', () => {
   it('picks SQLite and the offline test provider by default, with working identity ports', async () => {
     opened = await composePorts({ database: { kind: 'sqlite', file: ':memory:' }, jwtSecret: secret, stripe: null });
-    expect(opened.describe).toEqual({ database: 'sqlite', payments: 'test', mail: 'outbox', images: 'local', google: false });
+    expect(opened.describe).toEqual({ database: 'sqlite', payments: 'test', mail: 'outbox', images: 'local', google: false, rateLimits: 'memory' });
     expect(opened.google).toBeNull();
     expect(opened.uploads).not.toBeNull();
     expect(opened.payments.provider).toBe('test');
