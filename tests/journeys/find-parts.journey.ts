@@ -78,9 +78,10 @@ describe('journey F: find parts from the search box and the catalogue', () => {
       await page.waitForURL((url) => url.pathname === `/product/${wanted.id}`);
       await page.getByRole('heading', { level: 1, name: wanted.name }).waitFor();
       expect(await page.locator('dt', { hasText: /^SKU$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(wanted.sku);
-      // The box is emptied and its list closed once the product is open.
+      // The box is emptied and its list closed once the product is open, and reading goes on at its heading.
       expect(await box.inputValue()).toBe('');
       expect(await list.isHidden()).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     });
   });
 

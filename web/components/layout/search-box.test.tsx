@@ -1,5 +1,6 @@
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import type { ProductDto, ProductSuggestionDto } from '#http/dto.ts';
 import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -54,9 +55,11 @@ describe('navbar search (typeahead combobox)', () => {
     expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
     await user.keyboard('{Enter}');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Torque Wrench 1/2"' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Torque Wrench 1/2"' });
     expect(history.location.pathname).toBe('/product/p_torque');
     expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveValue('');
+    // Reading goes on at the chosen product, not in the search box.
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('closes on Escape, clears on a second Escape, and searches the catalogue on Enter without a choice', async () => {

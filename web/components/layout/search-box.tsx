@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { formatCents } from '../../lib/format.ts';
 
@@ -29,6 +29,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -53,6 +54,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const openProduct = (productId: string) => {
     close();
     setText('');
+    // The buyer chose a part: reading goes on at its page's heading (layout/route-focus.tsx moves
+    // focus there only when nobody is typing in a field).
+    input.current?.blur();
     void navigate({ to: '/product/$productId', params: { productId } });
   };
   const searchCatalogue = () => {
@@ -93,6 +97,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         Search products
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="text"
         role="combobox"
