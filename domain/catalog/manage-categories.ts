@@ -31,7 +31,8 @@ const checkCategory = async (
   const fields: Record<string, string> = {};
   if (next.name === '') fields.name = messages.categoryNameRequired;
   else if (next.name.length > MAX_CATEGORY_NAME) fields.name = messages.tooLong(MAX_CATEGORY_NAME);
-  if (!isSlug(next.slug)) fields.slug = messages.slugInvalid;
+  // A slug made from a missing name is that name's problem, not one more to fix.
+  if (!isSlug(next.slug) && !fields.name) fields.slug = messages.slugInvalid;
   if (next.parentId !== null) {
     const parent = await store.categories.findById(next.parentId);
     if (!parent || parent.id === id) fields.parentId = messages.categoryNotFound;

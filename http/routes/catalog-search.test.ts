@@ -201,6 +201,8 @@ describe('/api/admin/categories: bad values', () => {
     const category = (await send('POST', '/api/admin/categories', { name: 'Nuts', parentId: department.id })).json;
     const refusals: [method: string, path: string, body: object, fields: Record<string, string>][] = [
       ['POST', '/api/admin/categories', { name: ' ', slug: 'blank' }, { name: messages.categoryNameRequired }],
+      // The slug made from a blank name is not a second problem to report.
+      ['POST', '/api/admin/categories', { name: ' ' }, { name: messages.categoryNameRequired }],
       ['POST', '/api/admin/categories', { name: 'N'.repeat(61) }, { name: messages.tooLong(60) }],
       ['POST', '/api/admin/categories', { name: 'Bolts', slug: 'bolts and screws' }, { slug: messages.slugInvalid }],
       ['POST', '/api/admin/categories', { name: 'Bolts', slug: '-bolts' }, { slug: messages.slugInvalid }],
