@@ -6,11 +6,12 @@ import { catalogueSearchSchema } from '../features/products/catalogue-search.ts'
 export const Route = createFileRoute('/allProduct')({
   validateSearch: catalogueSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.prefetchInfiniteQuery(catalogueQuery(deps)),
-      context.queryClient.prefetchQuery(categoriesQuery),
-    ]),
+  // Entering the page waits for its results; a new choice made on the page does not: the filters
+  // show it at once and the previous results stay, marked busy, until the new ones arrive.
+  loader: async ({ context, deps, cause }) => {
+    const loading = Promise.all([context.queryClient.prefetchInfiniteQuery(catalogueQuery(deps)), context.queryClient.prefetchQuery(categoriesQuery)]);
+    if (cause !== 'stay') await loading;
+  },
   component: function AllProductsRoute() {
     return <AllProductsPage search={Route.useSearch()} />;
   },

@@ -102,6 +102,11 @@ export function ProductCard({
   );
 }
 
-export function ProductGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">{children}</div>;
+/** `busy`: these are the previous results while new ones load (dimmed, and announced as busy). */
+export function ProductGrid({ children, busy = false }: { children: React.ReactNode; busy?: boolean }) {
+  return (
+    <div aria-busy={busy || undefined} className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}>
+      {children}
+    </div>
+  );
 }

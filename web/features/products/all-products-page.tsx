@@ -207,7 +207,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
               <div className="text-center">
                 <LoadEarlierHeader noun="product" pages={products} />
               </div>
-              <ProductGrid>
+              <ProductGrid busy={products.isPlaceholderData}>
                 {items.map((product, index) => (
                   <ProductCard
                     key={product.id}

@@ -1,5 +1,5 @@
 /** The catalogue's data for All Products and the product page: search, categories, quantity advice, ordering and editing. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
 import { api } from '../../lib/api.ts';
@@ -56,10 +56,13 @@ export const catalogueKeys = {
 };
 
 /** The catalogue for the URL's choices, a page at a time through the cursor; a newer search cancels the older. */
-export const catalogueQuery = (search: CatalogueSearch) =>
-  pagedListQuery(catalogueKeys.search(search), (cursor, signal) =>
+export const catalogueQuery = (search: CatalogueSearch) => ({
+  ...pagedListQuery(catalogueKeys.search(search), (cursor, signal) =>
     api.searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor }, signal),
-  );
+  ),
+  // While a new filter's results load, the previous ones stay on screen (marked busy).
+  placeholderData: keepPreviousData,
+});
 
 /** Departments with their categories and in-stock counts (shared with the product form). */
 export const categoriesQuery = categoryTreeQuery;

@@ -136,6 +136,27 @@ describe('the catalogue (All Products)', () => {
     expect(screen.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
   });
 
+  it('shows a new choice at once on a slow network, keeping the previous results marked busy until the new ones arrive', async () => {
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    catalogue((url) => ({ items: [makeProduct({ id: `p_${url.searchParams.get('inStock') ?? 'all'}`, name: url.searchParams.get('inStock') ? 'In stock' : 'Everything' })] }));
+    server.use(
+      http.get('*/api/products', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('inStock')) await slow;
+        return undefined; // on to the handler above
+      }),
+    );
+    const { screen, user } = renderApp('/allProduct');
+    await screen.findByRole('heading', { level: 2, name: 'Everything' });
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+    const busyGrid = screen.getByRole('heading', { level: 2, name: 'Everything' }).closest('[aria-busy="true"]');
+    expect(busyGrid).not.toBeNull();
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'In stock' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'In stock' }).closest('[aria-busy]')).toBeNull();
+  });
+
   it('pages with Load more, 24 at a time through the cursor', async () => {
     const all = Array.from({ length: 30 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Part ${index}` }));
     const asked = catalogue((url) => {
