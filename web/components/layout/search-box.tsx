@@ -124,7 +124,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         role="listbox"
         aria-label="Suggested products"
         hidden={!expanded}
-        className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        className="absolute right-0 left-0 z-40 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg md:left-auto md:w-[32rem] md:max-w-[calc(100vw-2rem)]"
       >
         {options.map((option, index) => (
           <li
@@ -142,7 +142,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
           >
             <img src={option.imageUrl} alt="" width={32} height={32} className="h-8 w-8 shrink-0 object-contain" />
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium text-slate-900">{option.name}</span>
+              <span className="line-clamp-2 font-medium text-slate-900">{option.name}</span>
               <span className="block font-mono text-xs text-slate-600">{option.sku}</span>
             </span>
             <span className="shrink-0 text-slate-800">{formatCents(option.priceCents)}</span>

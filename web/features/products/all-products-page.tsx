@@ -59,6 +59,46 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
   );
 }
 
+/**
+ * The choices in force, each removable in one press: on a phone the filters sit behind a button,
+ * so without these nobody could see why the list is short.
+ */
+function ActiveFilters({ search, tree, onChange }: { search: CatalogueSearch; tree: CategoryNodeDto[] | undefined; onChange: Navigate }) {
+  const category = tree?.flatMap((department) => [department, ...department.children]).find((node) => node.slug === search.category || node.id === search.category);
+  const price =
+    search.minPrice !== undefined && search.maxPrice !== undefined
+      ? `$${search.minPrice}–$${search.maxPrice}`
+      : search.minPrice !== undefined
+        ? `From $${search.minPrice}`
+        : search.maxPrice !== undefined
+          ? `Up to $${search.maxPrice}`
+          : null;
+  const chips: { label: string; remove: Partial<CatalogueSearch> }[] = [];
+  // "Best match" needs words: without them the list falls back to its default order.
+  if (search.q) chips.push({ label: `“${search.q}”`, remove: { q: undefined, sort: search.sort === 'relevance' ? undefined : search.sort } });
+  if (search.category) chips.push({ label: category?.name ?? search.category, remove: { category: undefined } });
+  if (search.brand) chips.push({ label: search.brand, remove: { brand: undefined } });
+  if (search.inStock) chips.push({ label: 'In stock', remove: { inStock: undefined } });
+  if (price) chips.push({ label: price, remove: { minPrice: undefined, maxPrice: undefined } });
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Filters in use" className="mb-4 flex flex-wrap gap-2">
+      {chips.map(({ label, remove }) => (
+        <li key={label}>
+          <button
+            type="button"
+            onClick={() => onChange(remove)}
+            aria-label={`Remove filter ${label}`}
+            className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-900 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+          >
+            {label} <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Brand, in stock and price range: each change goes into the URL. */
 function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets: ProductSearchDto['facets'] | undefined; onChange: Navigate }) {
   const [minPrice, setMinPrice] = useState(search.minPrice?.toString() ?? '');
@@ -166,6 +206,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
           </div>
         </aside>
         <div>
+          <ActiveFilters search={search} tree={tree.data} onChange={change} />
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm font-semibold text-slate-900" aria-live="polite">
               {products.isSuccess ? `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}` : ''}

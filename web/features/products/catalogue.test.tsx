@@ -157,6 +157,25 @@ describe('the catalogue (All Products)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'In stock' }).closest('[aria-busy]')).toBeNull();
   });
 
+  it('lists the filters in use above the results, each removable in one press', async () => {
+    catalogue(() => ({ items: [nut] }));
+    const { screen, user, history } = renderApp('/allProduct?q=nut&category=nuts&brand=Bossard&inStock=true&minPrice=1&maxPrice=3');
+    const inUse = await screen.findByRole('list', { name: 'Filters in use' });
+    await within(inUse).findByRole('button', { name: 'Remove filter Nuts' });
+    expect(within(inUse).getAllByRole('button').map((chip) => chip.getAttribute('aria-label'))).toEqual([
+      'Remove filter “nut”',
+      'Remove filter Nuts',
+      'Remove filter Bossard',
+      'Remove filter In stock',
+      'Remove filter $1–$3',
+    ]);
+    await user.click(within(inUse).getByRole('button', { name: 'Remove filter Bossard' }));
+    await expect.poll(() => Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ q: 'nut', category: 'nuts', inStock: 'true', minPrice: '1', maxPrice: '3' });
+    await user.click(screen.getByRole('button', { name: 'Remove filter $1–$3' }));
+    await expect.poll(() => Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ q: 'nut', category: 'nuts', inStock: 'true' });
+    expect(screen.queryByRole('button', { name: /Remove filter \$/ })).not.toBeInTheDocument();
+  });
+
   it('pages with Load more, 24 at a time through the cursor', async () => {
     const all = Array.from({ length: 30 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Part ${index}` }));
     const asked = catalogue((url) => {
