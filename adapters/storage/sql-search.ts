@@ -124,12 +124,27 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     const all = conditions ? `${conditions}${extra ? ` AND ${extra}` : ''}` : extra ? `WHERE ${extra}` : '';
     return { text: `SELECT ${select} FROM products p ${all}${group}`, params };
   };
+  const categoryFacet = counted('category', 'p.category_id AS "id", count(*) AS "count"', 'p.category_id IS NOT NULL', ' GROUP BY p.category_id');
+  const brandFacet = counted('brand', 'p.brand AS "name", count(*) AS "count"', 'p.brand IS NOT NULL', ' GROUP BY p.brand');
+  // With nothing else to filter by, a facet counts the whole catalogue. Grouping every product row
+  // is what PostgreSQL would then do (reading the whole table); instead each category, and each
+  // brand found by stepping through the brand index, counts its own index range.
+  const unfiltered = (facet: SqlQuery) => facet.params.length === 0 && !query.inStock;
   return {
     sort,
     page: { text: page, params: pageParams },
     total: counted(null, 'count(*) AS "count"', '', ''),
-    categoryFacet:
-      counted('category', 'p.category_id AS "id", count(*) AS "count"', 'p.category_id IS NOT NULL', ' GROUP BY p.category_id'),
-    brandFacet: counted('brand', 'p.brand AS "name", count(*) AS "count"', 'p.brand IS NOT NULL', ' GROUP BY p.brand'),
+    categoryFacet: unfiltered(categoryFacet)
+      ? { text: 'SELECT c.id AS "id", (SELECT count(*) FROM products p WHERE p.category_id = c.id) AS "count" FROM categories c', params: [] }
+      : categoryFacet,
+    brandFacet: unfiltered(brandFacet)
+      ? {
+          text:
+            'WITH RECURSIVE b(name) AS (SELECT min(brand) FROM products WHERE brand IS NOT NULL ' +
+            'UNION ALL SELECT (SELECT min(p.brand) FROM products p WHERE p.brand > b.name) FROM b WHERE b.name IS NOT NULL) ' +
+            'SELECT b.name AS "name", (SELECT count(*) FROM products p WHERE p.brand = b.name) AS "count" FROM b WHERE b.name IS NOT NULL',
+          params: [],
+        }
+      : brandFacet,
   };
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
+import { productSearchText } from '#domain/catalog/search-terms.ts';
 
 export interface ShopSize {
   products: number;
@@ -26,6 +27,8 @@ export const bulkCustomerEmail = (index: number): string => `customer-${index}@b
 type Row = Record<string, string | number | boolean | null>;
 export interface BulkShop {
   size: ShopSize;
+  /** Departments first, then their categories (parents before children, as the foreign key wants). */
+  categories: Row[];
   products: Row[];
   users: Row[];
   orders: Row[];
@@ -39,6 +42,33 @@ const idFor = (kind: string, index: number): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
+/**
+ * A supplier's range: five departments of five kinds of part each, every kind in eight sizes and
+ * seven finishes from eight brands, so a search finds tens of products among 20,000, as a real
+ * buyer's "M8 nut A2" does.
+ */
+const RANGE: [department: string, kinds: string[]][] = [
+  ['Fasteners', ['Hex bolt', 'Hex nut', 'Flat washer', 'Wood screw', 'Threaded rod']],
+  ['Plumbing', ['Ball valve', 'Pipe clamp', 'Elbow fitting', 'Tee fitting', 'Gate valve']],
+  ['Electrical', ['Cable tie', 'Junction box', 'Cable gland', 'Wire connector', 'Conduit clip']],
+  ['Tools', ['Drill bit', 'Hole saw', 'Wood chisel', 'Hex key', 'Saw blade']],
+  ['Safety', ['Work glove', 'Safety glasses', 'Ear plug', 'Dust mask', 'Hard hat']],
+];
+export const BULK_KINDS = RANGE.flatMap(([, kinds]) => kinds);
+export const BULK_SIZES = ['M4', 'M5', 'M6', 'M8', 'M10', 'M12', 'M16', 'M20'];
+export const BULK_FINISHES = ['zinc plated', 'stainless A2', 'stainless A4', 'brass', 'galvanised', 'nylon', 'black oxide'];
+const BRANDS = ['Boltline', 'Pipeworks', 'Voltmark', 'Toolcraft', 'Guardwell', 'Fixmaster', 'Ironside', 'Northbay'];
+const slugOf = (name: string) => name.toLowerCase().replaceAll(' ', '-');
+/** Category slugs: each department's and each kind's (e.g. `fasteners`, `hex-bolt`). */
+export const BULK_CATEGORY_SLUGS = RANGE.flatMap(([department, kinds]) => [slugOf(department), ...kinds.map(slugOf)]);
+
+const categoryId = (slug: string): string => idFor('category', BULK_CATEGORY_SLUGS.indexOf(slug));
+/** A category's id with its children's (a department's kinds), as the catalogue search filters by. */
+export const bulkCategoryIds = (slug: string): string[] => {
+  const department = RANGE.find(([name]) => slugOf(name) === slug);
+  return [categoryId(slug), ...(department?.[1] ?? []).map((kind) => categoryId(slugOf(kind)))];
+};
+
 const STATUSES = ['shipped', 'shipped', 'shipped', 'pending', 'pending', 'unpaid'] as const;
 const MINUTE = 60_000;
 
@@ -48,17 +78,34 @@ const MINUTE = 60_000;
  */
 export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<BulkShop> {
   const passwordHash = await createScryptPasswordHasher().hash(BULK_PASSWORD);
+  const category = (name: string, parentId: string | null): Row => ({ id: categoryId(slugOf(name)), name, slug: slugOf(name), parent_id: parentId, created_at: now });
+  const departments = RANGE.map(([department]) => category(department, null));
+  const kinds = RANGE.flatMap(([, names], index) => names.map((name) => category(name, String(departments[index]!.id))));
+  const categories = [...departments, ...kinds];
+  const kindCategory = new Map(kinds.map((row) => [String(row.name), String(row.id)]));
   const products: Row[] = [];
   for (let index = 0; index < size.products; index++) {
     const created = now - (index + 1) * MINUTE;
+    const kind = BULK_KINDS[index % BULK_KINDS.length]!;
+    const sizeName = BULK_SIZES[Math.floor(index / BULK_KINDS.length) % BULK_SIZES.length]!;
+    const finish = BULK_FINISHES[Math.floor(index / (BULK_KINDS.length * BULK_SIZES.length)) % BULK_FINISHES.length]!;
+    const product = {
+      sku: `BULK-${String(index + 1).padStart(6, '0')}`,
+      name: `${kind} ${sizeName} ${finish}, lot ${index + 1}`,
+      brand: BRANDS[Math.floor(index / 7) % BRANDS.length]!,
+      description: `${kind}, ${sizeName}, ${finish}: sold in boxes of one hundred.`,
+    };
+    // The words the repositories would index (the search columns), so search finds bulk rows too.
+    const text = productSearchText({ ...product, attributes: [] });
     products.push({
       id: idFor('product', index),
-      sku: `BULK-${String(index + 1).padStart(6, '0')}`,
-      name: `Bulk part ${index + 1}`,
-      description: `Hex bolts, lot ${index + 1}: zinc plated, sold in boxes of one hundred.`,
+      ...product,
+      category_id: kindCategory.get(kind) ?? null,
       image_url: '/demo/products/ball-valve.svg',
-      price_cents: 100 + (index % 5_000),
+      price_cents: 100 + ((index * 37) % 5_000),
       stock: 1_000_000,
+      search_name: text.name,
+      search_rest: text.rest,
       created_at: created,
       updated_at: created,
     });
@@ -105,7 +152,7 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       shipped_at: status === 'shipped' ? created + 60 * MINUTE : null,
     });
   }
-  return { size, products, users, orders, productIds: products.map((product) => String(product.id)) };
+  return { size, categories, products, users, orders, productIds: products.map((product) => String(product.id)) };
 }
 
 const columnsOf = (rows: Row[]): string[] => Object.keys(rows[0] ?? {});
@@ -122,7 +169,8 @@ export function bulkInsertSqlite(file: string, shop: BulkShop): void {
       for (const row of rows) statement.run(columns.map((column) => (typeof row[column] === 'boolean' ? Number(row[column]) : row[column])));
     });
     // SQLite's full-text index keys products by search_id (see its schema), one per product.
-    insertAll('products', shop.products.map((product, index) => ({ ...product, search_id: index + 1, search_name: String(product.name).toLowerCase() })));
+    insertAll('categories', shop.categories);
+    insertAll('products', shop.products.map((product, index) => ({ ...product, search_id: index + 1 })));
     insertAll('users', shop.users);
     insertAll('orders', shop.orders);
     db.exec('ANALYZE');
@@ -156,6 +204,7 @@ export async function bulkInsertPostgres(url: string, shop: BulkShop, schema = '
   await client.connect();
   try {
     for (const [table, rows] of [
+      ['categories', shop.categories],
       ['products', shop.products],
       ['users', shop.users],
       ['orders', shop.orders],
