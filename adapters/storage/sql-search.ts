@@ -3,7 +3,7 @@
  * how a text match, a name match and a byte-order comparison are written (`SearchDialect`). One
  * query shape per combination of filters and sort, so each dialect can prepare and cache it.
  */
-import type { ProductSearchQuery } from '#domain/catalog/product-search.ts';
+import type { ProductSearchQuery, RawFacets } from '#domain/catalog/product-search.ts';
 import { appliedSort, type AppliedSort, type SortKey } from './search-cursor.ts';
 
 export interface SearchDialect {
@@ -22,6 +22,8 @@ export interface SearchDialect {
   skuPrefixEnd(param: string): string;
   /** A time parameter, from milliseconds. */
   time(param: string): string;
+  /** A column to group by without reading the whole table through that column's own index. */
+  groupedOnly(column: string): string;
 }
 
 export interface SqlQuery {
@@ -33,10 +35,19 @@ export interface SearchSql {
   sort: AppliedSort;
   /** Null when no product can match (a query of no words): the stores answer an empty page. */
   page: SqlQuery | null;
-  total: SqlQuery | null;
-  categoryFacet: SqlQuery | null;
-  brandFacet: SqlQuery | null;
+  /** The statements that count the matches and the facets (none when no counts are asked). */
+  counts: SqlQuery[];
+  /** The total and the facets from the rows of `counts`, in the same order. */
+  countsOf(results: readonly (readonly Row[])[]): Counts;
 }
+
+type Row = Record<string, unknown>;
+interface Counts {
+  total: number;
+  facets: RawFacets;
+}
+const NO_COUNTS: Counts = { total: 0, facets: { categories: [], brands: [] } };
+const countOf = (row: Row | undefined): number => Number(row?.['count'] ?? 0);
 
 /** Columns every product read selects, aliased to the domain's names. */
 export const PRODUCT_SELECT = [
@@ -63,20 +74,20 @@ type Filter = 'category' | 'brand';
 export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery, after: SortKey | null): SearchSql {
   const words = query.terms?.words ?? null;
   const sort = appliedSort(query.sort, words !== null && words.length > 0);
-  if (words !== null && words.length === 0) return { sort, page: null, total: null, categoryFacet: null, brandFacet: null };
+  if (words !== null && words.length === 0) return { sort, page: null, counts: [], countsOf: () => NO_COUNTS };
 
-  /** The WHERE clause and its parameters, leaving out the named filter (for its facet). */
-  const where = (leaveOut: Filter | null, params: unknown[]): string => {
+  /** The WHERE clause and its parameters, leaving out the named filters (for the facets). */
+  const where = (leaveOut: readonly Filter[], params: unknown[]): string => {
     const add = (value: unknown) => {
       params.push(value);
       return dialect.param(params.length);
     };
     const conditions: string[] = [];
     if (words !== null) conditions.push(dialect.textMatch(add(dialect.matchExpression(words))));
-    if (query.categoryIds !== null && leaveOut !== 'category') {
+    if (query.categoryIds !== null && !leaveOut.includes('category')) {
       conditions.push(query.categoryIds.length === 0 ? '1 = 0' : `p.category_id IN (${query.categoryIds.map((id) => add(id)).join(', ')})`);
     }
-    if (query.brand !== null && leaveOut !== 'brand') conditions.push(`p.brand = ${add(query.brand)}`);
+    if (query.brand !== null && !leaveOut.includes('brand')) conditions.push(`p.brand = ${add(query.brand)}`);
     if (query.inStock) conditions.push('p.stock > 0');
     if (query.minPriceCents !== null) conditions.push(`p.price_cents >= ${add(query.minPriceCents)}`);
     if (query.maxPriceCents !== null) conditions.push(`p.price_cents <= ${add(query.maxPriceCents)}`);
@@ -95,12 +106,12 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     const sku = query.terms.sku;
     const skuParam = add(sku);
     const bucket = `CASE WHEN p.sku = ${skuParam} THEN 0 WHEN p.sku >= ${skuParam} AND p.sku < ${dialect.skuPrefixEnd(skuParam)} THEN 1 WHEN ${dialect.nameMatch(add(dialect.nameMatchExpression(words ?? [])))} THEN 2 ELSE 3 END`;
-    const inner = `SELECT ${PRODUCT_SELECT}, ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where(null, pageParams)}`;
+    const inner = `SELECT ${PRODUCT_SELECT}, ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where([], pageParams)}`;
     const cursor =
       after?.sort === 'relevance' ? `WHERE ("bucket", "sortName", "sortId") > (${add(after.bucket)}, ${add(after.name)}, ${add(after.id)})` : '';
     page = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
   } else {
-    const conditions = where(null, pageParams);
+    const conditions = where([], pageParams);
     const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
     const [order, cursor] = ((): [string, string | null] => {
       switch (sort) {
@@ -117,34 +128,75 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     page = `SELECT ${PRODUCT_SELECT} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
   }
 
-  if (!query.withCounts) return { sort, page: { text: page, params: pageParams }, total: null, categoryFacet: null, brandFacet: null };
-  const counted = (leaveOut: Filter | null, select: string, extra: string, group: string): SqlQuery => {
+  const pageQuery = { text: page, params: pageParams };
+  if (!query.withCounts) return { sort, page: pageQuery, counts: [], countsOf: () => NO_COUNTS };
+
+  if (words !== null) {
+    // One pass over what the words (with the stock and price filters) match, grouped by category
+    // and brand: the total and both facets (each leaving out its own filter) are sums of these
+    // groups, so the full-text match runs once, not once per count.
+    const narrowingParams: unknown[] = [];
+    const narrowing = where(['category', 'brand'], narrowingParams);
+    const categoryIds = query.categoryIds === null ? null : new Set(query.categoryIds);
+    const inCategory = (id: string | null) => categoryIds === null || (id !== null && categoryIds.has(id));
+    const ofBrand = (brand: string | null) => query.brand === null || brand === query.brand;
+    return {
+      sort,
+      page: pageQuery,
+      counts: [{ text: `SELECT p.category_id AS "categoryId", p.brand AS "brand", count(*) AS "count" FROM products p ${narrowing} GROUP BY p.category_id, p.brand`, params: narrowingParams }],
+      countsOf([groups = []]) {
+        let total = 0;
+        const categories = new Map<string, number>();
+        const brands = new Map<string, number>();
+        for (const group of groups) {
+          const [categoryId, brand, count] = [group['categoryId'] as string | null, group['brand'] as string | null, countOf(group)];
+          if (inCategory(categoryId) && ofBrand(brand)) total += count;
+          if (categoryId !== null && ofBrand(brand)) categories.set(categoryId, (categories.get(categoryId) ?? 0) + count);
+          if (brand !== null && inCategory(categoryId)) brands.set(brand, (brands.get(brand) ?? 0) + count);
+        }
+        return {
+          total,
+          facets: { categories: [...categories].map(([id, count]) => ({ id, count })), brands: [...brands].map(([name, count]) => ({ name, count })) },
+        };
+      },
+    };
+  }
+
+  // No words: each count reads its own index. A facet with no filter but its own counts the whole
+  // catalogue; grouping every product row is what PostgreSQL would then do (reading the whole
+  // table), so instead each category, and each brand found by stepping through the brand index,
+  // counts its own index range.
+  const counted = (leaveOut: Filter[], select: string, notNull: string, group: string): SqlQuery => {
     const params: unknown[] = [];
-    const conditions = where(leaveOut, params);
-    const all = conditions ? `${conditions}${extra ? ` AND ${extra}` : ''}` : extra ? `WHERE ${extra}` : '';
-    return { text: `SELECT ${select} FROM products p ${all}${group}`, params };
+    const filters = [where(leaveOut, params).replace(/^WHERE /, ''), notNull].filter(Boolean).join(' AND ');
+    return { text: `SELECT ${select} FROM products p${filters ? ` WHERE ${filters}` : ''}${group}`, params };
   };
-  const categoryFacet = counted('category', 'p.category_id AS "id", count(*) AS "count"', 'p.category_id IS NOT NULL', ' GROUP BY p.category_id');
-  const brandFacet = counted('brand', 'p.brand AS "name", count(*) AS "count"', 'p.brand IS NOT NULL', ' GROUP BY p.brand');
-  // With nothing else to filter by, a facet counts the whole catalogue. Grouping every product row
-  // is what PostgreSQL would then do (reading the whole table); instead each category, and each
-  // brand found by stepping through the brand index, counts its own index range.
-  const unfiltered = (facet: SqlQuery) => facet.params.length === 0 && !query.inStock;
+  /** True when leaving out the facet's own filter leaves nothing to filter by. */
+  const onlyItsOwn = (facet: Filter) => counted([facet], '', '', '').params.length === 0 && !query.inStock;
   return {
     sort,
-    page: { text: page, params: pageParams },
-    total: counted(null, 'count(*) AS "count"', '', ''),
-    categoryFacet: unfiltered(categoryFacet)
-      ? { text: 'SELECT c.id AS "id", (SELECT count(*) FROM products p WHERE p.category_id = c.id) AS "count" FROM categories c', params: [] }
-      : categoryFacet,
-    brandFacet: unfiltered(brandFacet)
-      ? {
-          text:
-            'WITH RECURSIVE b(name) AS (SELECT min(brand) FROM products WHERE brand IS NOT NULL ' +
-            'UNION ALL SELECT (SELECT min(p.brand) FROM products p WHERE p.brand > b.name) FROM b WHERE b.name IS NOT NULL) ' +
-            'SELECT b.name AS "name", (SELECT count(*) FROM products p WHERE p.brand = b.name) AS "count" FROM b WHERE b.name IS NOT NULL',
-          params: [],
-        }
-      : brandFacet,
+    page: pageQuery,
+    counts: [
+      counted([], 'count(*) AS "count"', '', ''),
+      onlyItsOwn('category')
+        ? { text: 'SELECT c.id AS "id", (SELECT count(*) FROM products p WHERE p.category_id = c.id) AS "count" FROM categories c', params: [] }
+        : counted(['category'], 'p.category_id AS "id", count(*) AS "count"', 'p.category_id IS NOT NULL', ' GROUP BY p.category_id'),
+      onlyItsOwn('brand')
+        ? {
+            text:
+              'WITH RECURSIVE b(name) AS (SELECT min(brand) FROM products WHERE brand IS NOT NULL ' +
+              'UNION ALL SELECT (SELECT min(p.brand) FROM products p WHERE p.brand > b.name) FROM b WHERE b.name IS NOT NULL) ' +
+              'SELECT b.name AS "name", (SELECT count(*) FROM products p WHERE p.brand = b.name) AS "count" FROM b WHERE b.name IS NOT NULL',
+            params: [],
+          }
+        : counted(['brand'], 'p.brand AS "name", count(*) AS "count"', 'p.brand IS NOT NULL', ` GROUP BY ${dialect.groupedOnly('p.brand')}`),
+    ],
+    countsOf: ([total = [], categories = [], brands = []]) => ({
+      total: countOf(total[0]),
+      facets: {
+        categories: categories.flatMap((row) => (countOf(row) > 0 ? [{ id: String(row['id']), count: countOf(row) }] : [])),
+        brands: brands.map((row) => ({ name: String(row['name']), count: countOf(row) })),
+      },
+    }),
   };
 }

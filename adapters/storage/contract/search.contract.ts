@@ -93,6 +93,16 @@ export function describeSearchContract(h: StoreHarness): void {
       // Categories counted without the category filter, brands without the brand filter.
       expect(byId(filtered.facets.categories)).toEqual({ [p.nuts.id]: 1, [p.fasteners.id]: 1 });
       expect(byName(filtered.facets.brands)).toEqual({ Würth: 2 });
+      // With words as well, the same total and facets (the SQL stores count them in one pass).
+      const worded = await h.store.search.search(
+        query({ terms: searchTerms('m8'), categoryIds: [p.fasteners.id, p.nuts.id], brand: 'Würth', inStock: true, minPriceCents: 10, maxPriceCents: 31 }),
+      );
+      expect(worded.total).toBe(2);
+      expect(byId(worded.facets.categories)).toEqual({ [p.nuts.id]: 1, [p.fasteners.id]: 1 });
+      expect(byName(worded.facets.brands)).toEqual({ Würth: 2 });
+      const wordedAll = await h.store.search.search(query({ terms: searchTerms('m8') }));
+      expect(byName(wordedAll.facets.brands)).toEqual({ Würth: 2, Fastenal: 1 });
+      expect(byId(wordedAll.facets.categories)).toEqual({ [p.nuts.id]: 2, [p.fasteners.id]: 2 });
       const all = await h.store.search.search(query());
       expect(byName(all.facets.brands)).toEqual({ Würth: 2, Fastenal: 1, Müller: 1 });
       expect(byId(all.facets.categories)).toEqual({ [p.nuts.id]: 2, [p.fasteners.id]: 2, [p.plumbing.id]: 2 });

@@ -19,6 +19,7 @@ export const pgSearchDialect: SearchDialect = {
   bytes: (column) => `${column} COLLATE "C"`,
   skuPrefixEnd: (param) => `(${param} || '~') COLLATE "C"`,
   time: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 millisecond')`,
+  groupedOnly: (column) => column,
 };
 
 interface ProductRow extends Omit<Product, 'priceCents'> {
@@ -65,27 +66,14 @@ export function createPgSearch(db: PgDb): ProductSearch {
     async search(query) {
       const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
       const built = buildSearchSql(pgSearchDialect, query, after);
-      if (!built.page) return { items: [], nextCursor: null, total: 0, facets: { categories: [], brands: [] } };
+      if (!built.page) return { items: [], nextCursor: null, ...built.countsOf([]) };
       const rows = await all<ProductRow>(built.page);
       const items = rows.slice(0, query.limit).map(toProduct);
       const lastRow = rows[query.limit - 1];
       const last = items.at(-1);
       const nextCursor = rows.length > query.limit && last && lastRow ? encodeSearchCursor(sortKeyOf(built.sort, last, Number(lastRow.bucket ?? 3))) : null;
-      if (!built.total || !built.categoryFacet || !built.brandFacet) return { items, nextCursor, total: 0, facets: { categories: [], brands: [] } };
-      const [total, categories, brands] = await Promise.all([
-        all<{ count: string | number }>(built.total),
-        all<{ id: string; count: string | number }>(built.categoryFacet),
-        all<{ name: string; count: string | number }>(built.brandFacet),
-      ]);
-      return {
-        items,
-        nextCursor,
-        total: Number(total[0]?.count ?? 0),
-        facets: {
-          categories: categories.map((row) => ({ id: row.id, count: Number(row.count) })),
-          brands: brands.map((row) => ({ name: row.name, count: Number(row.count) })),
-        },
-      };
+      const counts = built.countsOf(await Promise.all(built.counts.map((count) => all<Record<string, unknown>>(count))));
+      return { items, nextCursor, ...counts };
     },
   };
 }

@@ -18,6 +18,9 @@ export const sqliteSearchDialect: SearchDialect = {
   // '~' sorts after every character a SKU may hold (A–Z 0–9 - . /).
   skuPrefixEnd: (param) => `${param} || '~'`,
   time: (param) => param,
+  // SQLite would otherwise walk the brand index to group without sorting, fetching every product
+  // to test the other filters; `+` makes it read the filters' index and sort the few matches.
+  groupedOnly: (column) => `+${column}`,
 };
 
 interface ProductRow extends Omit<Product, 'attributes' | 'priceTiers' | 'createdAt' | 'updatedAt'> {
@@ -73,22 +76,13 @@ export function createSqliteSearch(sqlite: Database): ProductSearch {
     async search(query) {
       const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
       const built = buildSearchSql(sqliteSearchDialect, query, after);
-      if (!built.page) return { items: [], nextCursor: null, total: 0, facets: { categories: [], brands: [] } };
+      if (!built.page) return { items: [], nextCursor: null, ...built.countsOf([]) };
       const rows = all<ProductRow>(built.page);
       const items = rows.slice(0, query.limit).map(toProduct);
       const lastRow = rows[query.limit - 1];
       const last = items.at(-1);
       const nextCursor = rows.length > query.limit && last && lastRow ? encodeSearchCursor(sortKeyOf(built.sort, last, lastRow.bucket ?? 3)) : null;
-      if (!built.total || !built.categoryFacet || !built.brandFacet) return { items, nextCursor, total: 0, facets: { categories: [], brands: [] } };
-      return {
-        items,
-        nextCursor,
-        total: all<{ count: number }>(built.total)[0]?.count ?? 0,
-        facets: {
-          categories: all<{ id: string; count: number }>(built.categoryFacet),
-          brands: all<{ name: string; count: number }>(built.brandFacet),
-        },
-      };
+      return { items, nextCursor, ...built.countsOf(built.counts.map((count) => all<Record<string, unknown>>(count))) };
     },
   };
 }
