@@ -24,6 +24,26 @@ if (process.argv.includes('--scale')) {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const started = Date.now();
+const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${text}\n`);
+
+const printVerdicts = (verdicts) => {
+  console.log('\nTargets (README, Performance):');
+  for (const { what, ok } of verdicts) console.log(`  ${ok ? 'met   ' : 'MISSED'} ${what}`);
+};
+const runSearch = () => import('./search.mjs').then(({ runSearchBench }) => runSearchBench({ seconds: SECONDS, rounds: ROUNDS, progress }));
+const printSearch = ({ lines }) => {
+  console.log(`\nCatalogue search, 20,000 products, 10 connections (PostgreSQL's ratio is to the bare SQLite handler):`);
+  console.log(tableHeader());
+  for (const line of lines) console.log(line);
+};
+
+if (process.argv.includes('--search')) {
+  const search = await runSearch();
+  printSearch(search);
+  printVerdicts(search.verdicts);
+  process.exit(0);
+}
 const CONNECTIONS = [10, 50];
 const CATALOG_SIZE = 200;
 const BIG_STOCK = 1_000_000_000;
@@ -75,8 +95,6 @@ async function startBareServer(dataDir) {
 
 const lines = [];
 const verdicts = [];
-const started = Date.now();
-const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${text}\n`);
 
 // ---- SQLite: the default embedded setup, beside the bare handler on the same file
 {
@@ -162,11 +180,13 @@ const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now()
   }
 }
 
+const search = await runSearch();
+
 console.log(
   `\nBulkhead bench: ${CATALOG_SIZE} products, ${SECONDS} s per run, median of ${ROUNDS} interleaved rounds, ` +
     `${Math.round((Date.now() - started) / 1000)} s in all`,
 );
 console.log(tableHeader());
 for (const line of lines) console.log(line);
-console.log('\nTargets (README, Performance):');
-for (const { what, ok } of verdicts) console.log(`  ${ok ? 'met   ' : 'MISSED'} ${what}`);
+printSearch(search);
+printVerdicts([...verdicts, ...search.verdicts]);
