@@ -4,13 +4,16 @@ import { messages } from '#domain/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { silentLogger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
+import { answerCachedReads } from './cached-reads.ts';
+import { cachedJson } from './middleware/cached-json.ts';
 import { expireUnpaidOrdersFirst } from './middleware/expire-unpaid-orders.ts';
 import { bodySizeLimit } from './middleware/body-size.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { assignRequestId, requestLog } from './middleware/request-log.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
+import { securityHeaders, siteHeaderPairs } from './middleware/security-headers.ts';
 import { defaultHttpSettings, type AppEnv, type AppPorts, type HttpSettings } from './ports.ts';
 import { problemOf } from './problem.ts';
+import { createResponseCache } from './response-cache.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes, meRoutes } from './routes/auth.ts';
 import { catalogAdminRoutes } from './routes/catalog-admin.ts';
@@ -43,6 +46,8 @@ export function createApp(ports: AppPorts) {
   const expireFirst = expireUnpaidOrdersFirst(ports, settings, logger);
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
+  const catalogue = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
+  const departments = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
 
   const app = new Hono<AppEnv>();
 
@@ -73,8 +78,8 @@ export function createApp(ports: AppPorts) {
     .route('/api/auth', authRoutes(ports, settings, logger, background))
     .route('/api/me', meRoutes(ports))
     .route('/api/uploads', uploadRoutes(ports, settings))
-    .route('/api/products', catalogRoutes(ports))
-    .route('/api/categories', categoryRoutes(ports))
+    .route('/api/products', catalogRoutes(ports, catalogue))
+    .route('/api/categories', categoryRoutes(ports, departments))
     .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
     .route('/api/payments/test', testPaymentRoutes(ports))
@@ -114,6 +119,19 @@ export function createApp(ports: AppPorts) {
     return c.json({ error: { code: 'INTERNAL_ERROR', message: messages.serverError } }, 500);
   });
 
+  // A catalogue page or product already cached is answered before routing, with the same
+  // headers and log line the middleware above would give it (cached-reads.ts); everything else,
+  // and every miss, goes through Hono. app.request() (the tests) takes the same way in.
+  const cachedReads = answerCachedReads(
+    [
+      { prefix: '/api/products', cached: catalogue },
+      { prefix: '/api/categories', cached: departments },
+    ],
+    siteHeaderPairs(settings),
+    logger,
+  );
+  const routed = api.fetch;
+  api.fetch = (request, env, executionCtx) => cachedReads(request, env) ?? routed(request, env, executionCtx);
   return api;
 }
 

@@ -15,13 +15,18 @@ import { cachedBodyOf, type CachedBody, type ResponseCache } from '../response-c
  */
 export interface CachedJson {
   lookup: MiddlewareHandler;
+  /**
+   * The cached answer for a GET of `key` (requestKey: path and query) under the data version of
+   * this moment, or undefined: what `lookup` would answer on a hit, without running any route.
+   */
+  peek(key: string): CachedBody | undefined;
   send<T>(c: Context, value: T): Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
-const REVALIDATE = 'no-cache';
+export const REVALIDATE = 'no-cache';
 
 /** The path and query, without scheme and host: the Host header is the client's to choose. */
-const requestKey = (url: string): string => url.slice(url.indexOf('/', url.indexOf('//') + 2));
+export const requestKey = (url: string): string => url.slice(url.indexOf('/', url.indexOf('//') + 2));
 
 /** RFC 9110 If-None-Match: a list of tags (weak ones compare equal to strong ones here) or `*`. */
 export const matchesIfNoneMatch = (header: string | undefined, etag: string): boolean => {
@@ -57,6 +62,10 @@ export function cachedJson(cache: ResponseCache): CachedJson {
   const computing = new Map<string, Computing>();
 
   return {
+    peek(key) {
+      const version = cache.version();
+      return version === null ? undefined : cache.get(key, version);
+    },
     lookup: async (c, next) => {
       const version = cache.version();
       if (version === null) return next();

@@ -27,6 +27,42 @@ const HEALTH_PATH = '/api/health';
 export const assignRequestId = (): MiddlewareHandler =>
   requestId({ headerName: REQUEST_ID_HEADER, limitLength: MAX_REQUEST_ID_LENGTH });
 
+/** What one access-log line says about a request. */
+export interface RequestFacts {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  /** performance.now() when the request came in. */
+  started: number;
+  userId?: string;
+  /** The level a route asked for (an expected 5xx), else chosen from status and path. */
+  level?: 'info' | 'warn';
+}
+
+/** Writes the access-log line: shared by the middleware below and app.ts's cached reads. */
+export const logRequest = (logger: Logger, facts: RequestFacts): void => {
+  const { path, status } = facts;
+  const line: Record<string, unknown> = {
+    requestId: facts.requestId,
+    method: facts.method,
+    path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
+    status,
+    durationMs: Math.round((performance.now() - facts.started) * 100) / 100,
+  };
+  if (facts.userId !== undefined) line.userId = facts.userId;
+  // A route may say its 5xx is expected (Google sign-in switched off): a visitor can cause it,
+  // so it must not page anyone as an error.
+  if (facts.level) logger[facts.level]('request', line);
+  else if (status >= 500) logger.error('request', line);
+  else if (path === HEALTH_PATH) logger.debug('request', line);
+  else logger.info('request', line);
+};
+
+/** The incoming id when it is a sane token (as assignRequestId decides), else a fresh UUID. */
+export const requestIdFrom = (incoming: string | undefined): string =>
+  !incoming || incoming.length > MAX_REQUEST_ID_LENGTH || /[^\w\-=]/.test(incoming) ? crypto.randomUUID() : incoming;
+
 export const requestLog =
   (logger: Logger): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
@@ -36,22 +72,6 @@ export const requestLog =
     const id = c.get('requestId');
     // A handler that returns its own Response object drops headers set before it ran.
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.header(REQUEST_ID_HEADER, id);
-    const path = c.req.path;
-    const status = c.res.status;
-    const line: Record<string, unknown> = {
-      requestId: id,
-      method: c.req.method,
-      path: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,
-      status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-    };
     const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
-    if (user) line.userId = user.id;
-    // A route may say its 5xx is expected (Google sign-in switched off): a visitor can cause it,
-    // so it must not page anyone as an error.
-    const level = c.get('logLevel');
-    if (level) logger[level]('request', line);
-    else if (status >= 500) logger.error('request', line);
-    else if (path === HEALTH_PATH) logger.debug('request', line);
-    else logger.info('request', line);
+    logRequest(logger, { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, started, userId: user?.id, level: c.get('logLevel') });
   };

@@ -6,12 +6,11 @@ import { createProduct, deleteProduct, updateProduct } from '#domain/catalog/man
 import { quantityAdviceFor } from '#domain/catalog/quantity-advice-for.ts';
 import type { Store } from '#domain/store.ts';
 import type { CategoryNodeDto, ProductSearchDto, QuantityAdviceDto } from '../dto.ts';
-import { cachedJson } from '../middleware/cached-json.ts';
+import type { CachedJson } from '../middleware/cached-json.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { createResponseCache } from '../response-cache.ts';
 import {
   catalogQuerySchema,
   idParamSchema,
@@ -30,15 +29,15 @@ const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf
  * /api/products: the public catalogue — search with filters, facets and sorts, the typeahead,
  * one product, its quantity advice; admins add, edit and delete.
  *
- * Reads are served from serialised pages (with ETags) for as long as the store's catalog version
- * stays put; the storage bumps it on every product, category or stock change, including other
- * processes' writes to the same SQLite file. Storage without a version (PostgreSQL, possibly
- * shared by several instances) is read every time and still answers 304 for an unchanged page.
+ * Reads are served from serialised pages (`cached`, with ETags; app.ts answers its hits before
+ * routing) for as long as the store's catalog version stays put; the storage bumps it on every
+ * product, category or stock change, including other processes' writes to the same SQLite file.
+ * Storage without a version (PostgreSQL, possibly shared by several instances) is read every time
+ * and still answers 304 for an unchanged page.
  */
-export const catalogRoutes = (ports: AppPorts) => {
+export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   const { store } = ports;
-  const cached = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
   return new Hono<AppEnv>()
     .get('/', cached.lookup, validate('query', catalogQuerySchema), async (c) => {
       const found = await searchCatalog(store, c.req.valid('query'));
@@ -74,8 +73,7 @@ export const catalogRoutes = (ports: AppPorts) => {
 };
 
 /** /api/categories: the department tree with in-stock counts, cached like the catalogue. */
-export const categoryRoutes = (ports: AppPorts) => {
+export const categoryRoutes = (ports: AppPorts, cached: CachedJson) => {
   const { store } = ports;
-  const cached = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
   return new Hono<AppEnv>().get('/', cached.lookup, async (c) => cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[]));
 };
