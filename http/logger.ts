@@ -38,11 +38,26 @@ export const bufferedStdout = (): DestinationStream => {
   return stream;
 };
 
+/**
+ * pino's isoTime, formatted once per millisecond instead of once per line: under load many lines
+ * share a millisecond, and building the ISO string was a visible share of a cached read's cost.
+ */
+let stampedMs = Number.NaN;
+let stamp = '';
+const isoTime = (): string => {
+  const now = Date.now();
+  if (now !== stampedMs) {
+    stampedMs = now;
+    stamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return stamp;
+};
+
 export const createJsonLogger = (level: LogLevel = 'info', destination: DestinationStream = bufferedStdout()): Logger => {
   const log = pino(
     {
       level,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       // "info" reads better than 30 in a terminal and in every log viewer.
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: SECRET_KEYS, censor: '[redacted]' },
