@@ -136,26 +136,46 @@ export interface ReviewDto {
 
 export type OrderStatusDto = 'unpaid' | 'pending' | 'shipped';
 
-export interface OrderDto {
-  id: string;
-  email: string;
-  customerName: string;
+/** One line of an order, copied from the product when it was ordered. */
+export interface OrderLineDto {
   productId: string | null;
+  sku: string;
   productName: string;
   productImageUrl: string;
-  productDescription: string;
-  unitPriceCents: number;
   /** How the quantity is counted (`piece`, `box of 50`), as the product said when it was ordered. */
   unit: string;
   quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+export interface OrderDto {
+  id: string;
+  /** The short human order number, e.g. `BH-2026-000123`. */
+  number: string;
+  email: string;
+  customerName: string;
+  lines: OrderLineDto[];
+  /** Units across every line. */
+  itemCount: number;
   totalCents: number;
   phone: string;
   address: string;
+  poNumber: string | null;
+  note: string | null;
   status: OrderStatusDto;
   transactionId: string | null;
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
+  // The first line, as the first contract (one product per order) named it, for its clients.
+  productId: string | null;
+  productName: string;
+  productImageUrl: string;
+  productDescription: string;
+  unitPriceCents: number;
+  unit: string;
+  quantity: number;
 }
 
 export interface ListDto<T> {

@@ -16,6 +16,7 @@ import {
 } from '#domain/identity/credentials-rules.ts';
 import { messages } from '#domain/messages.ts';
 import { addressProblem, quantityProblem } from '#domain/ordering/order-rules.ts';
+import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, orderLinesFailureMessage } from '#domain/ordering/order-lines-request.ts';
 import { readExpiry } from '#domain/ordering/card-entry.ts';
 import { phoneProblem } from '#domain/shared/phone.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
@@ -107,12 +108,49 @@ export const adminOrdersQuerySchema = listQuerySchema.extend({
   q: z.string().max(254).optional(),
 });
 
-// ---- ordering
-export const placeOrderSchema = z.object({
-  productId: z.string({ error: messages.productNotFound }).min(1, messages.productNotFound).max(100),
-  quantity: quantityField,
+// ---- ordering (README.md, "Orders")
+const productIdField = z.string({ error: messages.productNotFound }).min(1, messages.productNotFound).max(100, messages.productNotFound);
+const optionalNote = (max: number) => z.string({ error: messages.tooLong(max) }).trim().max(max, messages.tooLong(max)).nullable().optional();
+const orderDetailsFields = {
   phone: phoneField,
   address: addressField,
+  poNumber: optionalNote(MAX_PO_NUMBER_LENGTH),
+  note: optionalNote(MAX_ORDER_NOTE_LENGTH),
+};
+/** Each line's shape; the number of lines, repeats and whole quantities are the domain's checks. */
+const orderLinesField = z
+  .array(
+    z.object({
+      productId: productIdField,
+      quantity: z.number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) }),
+    }),
+    { error: messages.linesRequired },
+  )
+  .superRefine((lines, context) => {
+    for (const failure of checkOrderLinesShape(lines)) {
+      const path = failure.field.split('.').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      context.addIssue({ code: 'custom', path, message: orderLinesFailureMessage(failure) });
+    }
+  });
+const orderWithLinesSchema = z.object({ lines: orderLinesField, ...orderDetailsFields });
+/** The first contract's body: one product, read as a one-line order. */
+const oneProductOrderSchema = z.object({ productId: productIdField, quantity: quantityField, ...orderDetailsFields });
+
+/**
+ * `POST /api/orders`: `{lines: [{productId, quantity}], phone, address, poNumber?, note?}`, or the
+ * first contract's `{productId, quantity, phone, address}` as a one-line order (`oneProduct`
+ * says which, so its errors keep naming `productId` and `quantity`).
+ */
+export const placeOrderSchema = z.looseObject({ lines: z.unknown().optional() }).transform((body, context) => {
+  const oneProduct = body.lines === undefined;
+  const parsed = oneProduct ? oneProductOrderSchema.safeParse(body) : orderWithLinesSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) context.addIssue({ ...issue, code: 'custom', message: issue.message });
+    return z.NEVER;
+  }
+  const { phone, address, poNumber, note } = parsed.data;
+  const lines = 'lines' in parsed.data ? parsed.data.lines : [{ productId: parsed.data.productId, quantity: parsed.data.quantity }];
+  return { lines, phone, address, poNumber: poNumber ?? null, note: note ?? null, oneProduct };
 });
 
 export const idempotencyKeySchema = z.string().min(1).max(200).regex(/^[\w.:-]+$/);
@@ -264,7 +302,6 @@ export const safeReturnTo = (value: string | undefined): string =>
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
-export type PlaceOrderBody = z.infer<typeof placeOrderSchema>;
 export type TestCardInput = z.infer<typeof testCardSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProductInput = z.infer<typeof productSchema>;

@@ -7,6 +7,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
 import type { Order } from '#domain/ordering/order.ts';
+import type { OrderLine } from '#domain/ordering/order-lines.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { PaymentStart } from '#domain/ordering/start-payment.ts';
 import type { Page } from '#domain/shared/page.ts';
@@ -16,6 +17,7 @@ import type {
   ProductSuggestionDto,
   ListDto,
   OrderDto,
+  OrderLineDto,
   PaymentIntentDto,
   PaymentToRefundDto,
   ProductDto,
@@ -100,26 +102,37 @@ export const toReviewDto = (review: Review): ReviewDto => ({
   createdAt: iso(review.createdAt),
 });
 
-export const toOrderDto = (order: Order): OrderDto => ({
-  id: order.id,
-  email: order.email,
-  customerName: order.customerName,
-  productId: order.productId,
-  productName: order.productName,
-  productImageUrl: order.productImageUrl,
-  productDescription: order.productDescription,
-  unitPriceCents: order.unitPriceCents,
-  unit: order.unit,
-  quantity: order.quantity,
-  totalCents: order.totalCents,
-  phone: order.phone,
-  address: order.address,
-  status: order.status,
-  transactionId: order.transactionId,
-  createdAt: iso(order.createdAt),
-  paidAt: isoOrNull(order.paidAt),
-  shippedAt: isoOrNull(order.shippedAt),
-});
+const toOrderLineDto = ({ productDescription: _description, ...line }: OrderLine): OrderLineDto => line;
+
+export const toOrderDto = (order: Order): OrderDto => {
+  // Every order has at least one line (the domain's rule and the stores' contract).
+  const first = order.lines[0]!;
+  return {
+    id: order.id,
+    number: order.number,
+    email: order.email,
+    customerName: order.customerName,
+    lines: order.lines.map(toOrderLineDto),
+    itemCount: order.itemCount,
+    totalCents: order.totalCents,
+    phone: order.phone,
+    address: order.address,
+    poNumber: order.poNumber,
+    note: order.note,
+    status: order.status,
+    transactionId: order.transactionId,
+    createdAt: iso(order.createdAt),
+    paidAt: isoOrNull(order.paidAt),
+    shippedAt: isoOrNull(order.shippedAt),
+    productId: first.productId,
+    productName: first.productName,
+    productImageUrl: first.productImageUrl,
+    productDescription: first.productDescription,
+    unitPriceCents: first.unitPriceCents,
+    unit: first.unit,
+    quantity: first.quantity,
+  };
+};
 
 export const toPaymentIntentDto = (start: PaymentStart): PaymentIntentDto => ({
   provider: start.provider,

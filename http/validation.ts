@@ -5,16 +5,20 @@ import { messages } from '#domain/messages.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import { problem } from './problem.ts';
 
+/** Lists whose problems are reported on the item's own field (`lines.2.quantity`), naming the line. */
+const ITEMISED = new Set(['lines']);
+
 /**
  * Turns zod issues into `fields`: the first message per top-level field (a nested card number
- * problem is reported on `card`, as the card form shows one line under the card). Issues about the
- * body as a whole (an array instead of an object, say) get the generic catalogue text on `body`.
+ * problem is reported on `card`, as the card form shows one line under the card), except in an
+ * order's lines, where each line's field is named. Issues about the body as a whole (an array
+ * instead of an object, say) get the generic catalogue text on `body`.
  */
 export const fieldsOf = (issues: readonly z.core.$ZodIssue[]): Record<string, string> => {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const [first] = issue.path;
-    const key = first === undefined ? 'body' : String(first);
+    const key = first === undefined ? 'body' : ITEMISED.has(String(first)) ? issue.path.map(String).join('.') : String(first);
     fields[key] ??= first === undefined && issue.code !== 'custom' ? messages.invalidInput : issue.message;
   }
   return fields;

@@ -3,7 +3,7 @@ export const IMAGE_COLUMNS = [
   ['products', 'image_url'],
   ['profiles', 'image_url'],
   ['reviews', 'image_url'],
-  ['orders', 'product_image_url'],
+  ['order_lines', 'product_image_url'],
 ] as const;
 
 /** Bounds every IN list, well under SQLite's and PostgreSQL's parameter limits. */

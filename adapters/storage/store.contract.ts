@@ -43,7 +43,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
         updatedAt: harness.at(0),
       });
       await harness.store.reviews.create(harness.newReview({ imageUrl: url(3) }));
-      await harness.placeOk(harness.newOrder(product, { productImageUrl: url(4) }));
+      await harness.placeOk(harness.newOrder({ ...product, imageUrl: url(4) }));
       const asked = [url(1), url(2), url(3), url(4), url(5), url(6)];
       expect([...(await harness.storage.imagesInUse(asked))].sort()).toEqual([url(1), url(2), url(3), url(4)]);
       expect(await harness.storage.imagesInUse([])).toEqual(new Set());

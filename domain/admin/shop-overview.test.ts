@@ -11,7 +11,7 @@ describe('shop overview', () => {
     const buyer = await world.addUser();
     await world.addProduct({ stock: 99 });
     const product = await world.addProduct({ stock: 1_000 });
-    const placed = await placeOrder(world.deps, { buyer, productId: product.id, quantity: 100, phone: '555 010 2030', address: '1 Dock Road' });
+    const placed = await placeOrder(world.deps, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
     expect(placed.ok).toBe(true);
     expect(await shopOverview(world.store, admin)).toEqual({
       ok: true,

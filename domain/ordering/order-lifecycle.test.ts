@@ -46,7 +46,7 @@ const strayIntentFor = async (order: Order) => {
 
 const placed = async (stock = 500, quantity = 150): Promise<Order> => {
   const product = await world.addProduct({ stock, priceCents: 1_000 });
-  const result = await placeOrder(world.deps, { buyer: owner, productId: product.id, quantity, phone: '5550102030', address: '1 Dock Road' });
+  const result = await placeOrder(world.deps, { buyer: owner, lines: [{ productId: product.id, quantity }], phone: '5550102030', address: '1 Dock Road' });
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.value;
 };
@@ -75,7 +75,7 @@ const shipped = async (): Promise<Order> => {
   return result.value;
 };
 
-const stockOf = async (order: Order) => (await world.store.products.findById(order.productId ?? ''))?.stock;
+const stockOf = async (order: Order) => (await world.store.products.findById(order.lines[0]?.productId ?? ''))?.stock;
 
 describe('order state rules', () => {
   it.each<[OrderStatus, boolean, boolean, boolean]>([
@@ -399,7 +399,7 @@ describe('unpaid orders per account', () => {
   it('refuses another order past the cap, with the cap in the refusal, and takes one again once an order is paid', async () => {
     const cap = { ...world.deps, maxUnpaidOrders: 2 };
     const product = await world.addProduct({ stock: 10_000, priceCents: 1_000 });
-    const order = () => placeOrder(cap, { buyer: owner, productId: product.id, quantity: 100, phone: '5550102030', address: '1 Dock Road' });
+    const order = () => placeOrder(cap, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
     const first = await order();
     expect((await order()).ok).toBe(true);
     expect(await order()).toEqual({ ok: false, error: { code: 'TOO_MANY_UNPAID_ORDERS', limit: 2 } });
@@ -409,6 +409,6 @@ describe('unpaid orders per account', () => {
     expect((await confirmPayment(deps(), { actor: owner, orderId: first.value.id, paymentIntentId })).ok).toBe(true);
     expect((await order()).ok).toBe(true);
     // Someone else is not held back by the owner's orders.
-    expect((await placeOrder(cap, { buyer: stranger, productId: product.id, quantity: 100, phone: '5550102030', address: '1 Dock Road' })).ok).toBe(true);
+    expect((await placeOrder(cap, { buyer: stranger, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' })).ok).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { messages } from '../messages.ts';
 import { invalid, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizePhone } from '../shared/phone.ts';
-import { lineTotalFor } from '../catalog/pricing.ts';
+import { unitPriceFor } from '../catalog/pricing.ts';
+import { multiplyCents } from '../shared/money.ts';
 import type { StockedTerms } from '../catalog/product-terms.ts';
 import { isLineQuantity, quantityProblems } from '../catalog/quantity-advice.ts';
 import { addressProblem, phoneProblem } from './order-rules.ts';
@@ -79,7 +80,7 @@ export const checkOrderLines = (
     if (problem === 'BELOW_MINIMUM') failures.push(lineFailure(index, 'quantity', { code: 'BELOW_MINIMUM', minimum: product.minOrderQuantity }));
     else if (problem === 'NOT_A_PACK_MULTIPLE') failures.push(lineFailure(index, 'quantity', { code: 'NOT_A_PACK_MULTIPLE', packSize: product.packSize }));
     else if (problem === 'ABOVE_STOCK') failures.push(lineFailure(index, 'quantity', { code: 'ABOVE_STOCK', available: Math.max(product.stock, 0) }));
-    else totalCents += lineTotalFor(product, line.quantity);
+    else totalCents += multiplyCents(unitPriceFor(product, line.quantity), line.quantity) ?? Number.POSITIVE_INFINITY;
   });
   if (failures.length === 0 && !Number.isSafeInteger(totalCents)) return [{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }];
   return failures;

@@ -12,6 +12,8 @@ export interface OrderLine {
   sku: string;
   productName: string;
   productImageUrl: string;
+  productDescription: string;
+  /** How the product was counted when ordered (`piece`, `box of 50`): the quantity's unit. */
   unit: string;
   quantity: number;
   unitPriceCents: Cents;
@@ -24,6 +26,7 @@ export interface OrderableProduct extends StockedTerms {
   sku: string;
   name: string;
   imageUrl: string;
+  description: string;
   unit: string;
 }
 
@@ -32,6 +35,7 @@ export const priceOrderLine = (product: OrderableProduct, quantity: number): Ord
   sku: product.sku,
   productName: product.name,
   productImageUrl: product.imageUrl,
+  productDescription: product.description,
   unit: product.unit,
   quantity,
   unitPriceCents: unitPriceFor(product, quantity),

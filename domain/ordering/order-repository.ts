@@ -1,17 +1,27 @@
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
-import type { Order, OrderStatus } from './order.ts';
+import type { NewOrder, Order, OrderStatus } from './order.ts';
+
+/** A line the reservation found short: its index in the order and the units the product had. */
+export interface ShortLine {
+  index: number;
+  available: number;
+}
 
 /**
- * Why a reservation wrote nothing, keyed by code. `duplicate-key`: the same user already has an
- * order with this idempotency key.
+ * Why a reservation wrote nothing, keyed by code: every short line, or the first line whose
+ * product is gone, or `duplicate-key` (the same user already has an order with this
+ * idempotency key).
  */
-export type ReservationFailure = { code: 'insufficient-stock' } | { code: 'product-not-found' } | { code: 'duplicate-key' };
+export type ReservationFailure =
+  | { code: 'insufficient-stock'; short: ShortLine[] }
+  | { code: 'product-not-found'; index: number }
+  | { code: 'duplicate-key' };
 
 /**
  * What the admins' order list can be narrowed to. `q` matches an order by one of its search keys,
- * exactly: its id, or the customer's e-mail (case-insensitive). Each adapter keeps those keys in
- * one list, so a further key (a purchase-order number) is one more entry there.
+ * exactly: its id, its number (as typed, any case), the customer's e-mail (case-insensitive) or
+ * its purchase-order number. Each adapter keeps those keys in one list.
  */
 export interface OrderSearch {
   status?: OrderStatus | undefined;
@@ -20,11 +30,12 @@ export interface OrderSearch {
 
 export interface OrderRepository {
   /**
-   * Atomically reserves `order.quantity` units of `order.productId` and inserts the order, or
-   * does nothing at all. Implementations use one conditional decrement
-   * (`stock = stock - q WHERE stock >= q`) in the same transaction as the insert.
+   * Atomically reserves every line's units and inserts the order with its lines and its next
+   * number (order-number.ts, restarting each year), or does nothing at all: all lines or none.
+   * PostgreSQL locks the products in one fixed order (by id), so that concurrent orders with
+   * overlapping lines can never deadlock.
    */
-  placeReservingStock(order: Order): Promise<Result<Order, ReservationFailure>>;
+  placeReservingStock(order: NewOrder): Promise<Result<Order, ReservationFailure>>;
   findById(id: string): Promise<Order | null>;
   findByIdempotencyKey(userId: string, key: string): Promise<Order | null>;
   /** One page of the user's orders, newest first (createdAt desc, id desc); the cursor is opaque. */
@@ -34,8 +45,8 @@ export interface OrderRepository {
   /** How many orders match `search` (one count query). */
   count(search: OrderSearch): Promise<number>;
   /**
-   * Atomically deletes the order if it is still unpaid and returns its units to the product (if
-   * the product still exists). Returns false and changes nothing otherwise.
+   * Atomically deletes the order if it is still unpaid and returns every line's units to its
+   * product (where the product still exists). Returns false and changes nothing otherwise.
    */
   deleteUnpaidReturningStock(id: string): Promise<boolean>;
   /** Notes the intent opened to pay the order, only while it is unpaid; false otherwise. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
-import { addressProblem, checkOrderRequest, MAX_ADDRESS_LENGTH, quantityProblem } from './order-rules.ts';
+import { addressProblem, MAX_ADDRESS_LENGTH, quantityProblem } from './order-rules.ts';
 
 describe('ordering rules', () => {
   it('quantity: a safe whole number, at least the minimum, at most the stock', () => {
@@ -15,17 +15,5 @@ describe('ordering rules', () => {
     expect(addressProblem('   ')).toBe(messages.addressRequired);
     expect(addressProblem('x'.repeat(MAX_ADDRESS_LENGTH + 1))).toBe(messages.tooLong(MAX_ADDRESS_LENGTH));
     expect(addressProblem(` ${'x'.repeat(MAX_ADDRESS_LENGTH)} `)).toBeNull();
-  });
-
-  it('an order request reports each field and normalises phone and address when all are fine', () => {
-    expect(checkOrderRequest({ quantity: 99, phone: '', address: '' }, 500)).toEqual({
-      ok: false,
-      fields: { quantity: messages.belowMinimum, phone: messages.phoneRequired, address: messages.addressRequired },
-    });
-    expect(checkOrderRequest({ quantity: 100, phone: '+1 (555) 010-2030', address: ' 1 Dock Road ' }, 500)).toEqual({
-      ok: true,
-      phone: '+15550102030',
-      address: '1 Dock Road',
-    });
   });
 });

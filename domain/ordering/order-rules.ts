@@ -1,12 +1,12 @@
 import { messages } from '../messages.ts';
-import { normalizePhone, phoneProblem } from '../shared/phone.ts';
+import { phoneProblem } from '../shared/phone.ts';
 import { requiredTextProblem } from '../shared/text-rules.ts';
 import { MIN_ORDER_QUANTITY } from './order.ts';
 
 /**
- * The ordering rules, written once: `placeOrder` checks them, the HTTP request schema
- * (http/schemas.ts) and the purchase form call the same checks, so every layer shows the same
- * message for the same mistake.
+ * The ordering rules, written once: `placeOrder` checks them (order-lines-request.ts), the HTTP
+ * request schema (http/schemas.ts) and the purchase form call the same checks, so every layer
+ * shows the same message for the same mistake.
  */
 
 export const MAX_ADDRESS_LENGTH = 500;
@@ -27,29 +27,3 @@ export const addressProblem = (address: string): string | null =>
   requiredTextProblem(address, messages.addressRequired, MAX_ADDRESS_LENGTH);
 
 export { phoneProblem };
-
-export interface OrderRequest {
-  quantity: number;
-  phone: string;
-  address: string;
-}
-
-/**
- * The order form's rules in the order the form shows them (present, numeric, minimum, stock),
- * as field messages. Returns the normalised phone and address when every field is fine.
- */
-export const checkOrderRequest = (
-  input: OrderRequest,
-  stock: number,
-): { ok: true; phone: string; address: string } | { ok: false; fields: Record<string, string> } => {
-  const problems = {
-    quantity: quantityProblem(input.quantity, stock),
-    phone: phoneProblem(input.phone),
-    address: addressProblem(input.address),
-  };
-  const fields = Object.fromEntries(Object.entries(problems).filter((entry): entry is [string, string] => entry[1] !== null));
-  const phone = normalizePhone(input.phone);
-  return Object.keys(fields).length > 0 || phone === null
-    ? { ok: false, fields }
-    : { ok: true, phone, address: input.address.trim() };
-};

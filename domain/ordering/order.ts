@@ -1,4 +1,5 @@
 import type { Cents } from '../shared/money.ts';
+import type { OrderLine } from './order-lines.ts';
 
 /** The one constant behind 'Minimum Order Quantity: 100'. */
 export const MIN_ORDER_QUANTITY = 100;
@@ -14,23 +15,27 @@ export const DEFAULT_UNPAID_ORDER_TTL_HOURS = 48;
 /** unpaid → pending (paid, verified with the provider) → shipped. No other transition exists. */
 export type OrderStatus = 'unpaid' | 'pending' | 'shipped';
 
+/**
+ * One order: many lines, one payment, one delivery (README.md, "Orders"). Payment, shipping and
+ * deletion always cover the whole order.
+ */
 export interface Order {
   id: string;
+  /** The short human number (`BH-2026-000123`, order-number.ts) the order is named by everywhere; the store gives it at placement. */
+  number: string;
   userId: string;
   email: string;
   customerName: string;
-  /** Null once the product was deleted; the snapshot below stays. */
-  productId: string | null;
-  productName: string;
-  productImageUrl: string;
-  productDescription: string;
-  unitPriceCents: Cents;
-  /** How the product was counted when ordered (`piece`, `box of 50`): the quantity's unit. */
-  unit: string;
-  quantity: number;
+  /** At least one; each product once, in the order the buyer listed them. */
+  lines: OrderLine[];
+  /** Units across every line. */
+  itemCount: number;
   totalCents: Cents;
   phone: string;
   address: string;
+  /** The buyer's purchase-order reference, for their accounts payable. */
+  poNumber: string | null;
+  note: string | null;
   status: OrderStatus;
   transactionId: string | null;
   /** The provider's intent opened to pay this order (while unpaid), asked before the order is deleted. */
@@ -40,6 +45,9 @@ export interface Order {
   paidAt: Date | null;
   shippedAt: Date | null;
 }
+
+/** An order as the use case hands it to the store, before the store numbers it. */
+export type NewOrder = Omit<Order, 'number'>;
 
 export const canDelete = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
 export const canPay = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';

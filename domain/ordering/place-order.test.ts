@@ -13,8 +13,10 @@ beforeEach(async () => {
   buyer = await world.addUser({ name: 'Ada Buyer', email: 'ada@example.com' });
 });
 
-const order = (productId: string, overrides: Partial<PlaceOrderInput> = {}) =>
-  placeOrder(world.deps, { buyer, productId, quantity: 100, phone: '555 010 2030', address: '1 Dock Road, Leeds', ...overrides });
+/** A one-line order of `quantity` (100) units unless `lines` are given. */
+const order = (productId: string, { quantity = 100, ...overrides }: Partial<PlaceOrderInput> & { quantity?: number } = {}) =>
+  placeOrder(world.deps, { buyer, lines: [{ productId, quantity }], phone: '555 010 2030', address: '1 Dock Road, Leeds', ...overrides });
+const lineOf = (result: Awaited<ReturnType<typeof order>>, index = 0) => (result.ok ? result.value.lines[index] : undefined);
 
 const stockOf = async (productId: string) => (await world.store.products.findById(productId))?.stock;
 
@@ -24,7 +26,7 @@ describe('placeOrder: quantity', () => {
     const result = await order(product.id, { quantity: 99 });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { quantity: messages.belowMinimum } },
+      error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.lineBelowMinimum(100) } },
     });
     expect(await stockOf(product.id)).toBe(500);
     expect((await world.store.orders.listByUser(buyer.id, { limit: 100 })).items).toEqual([]);
@@ -33,7 +35,8 @@ describe('placeOrder: quantity', () => {
   it('accepts exactly 100 units and reserves them', async () => {
     const product = await world.addProduct({ stock: 500 });
     const result = await order(product.id, { quantity: 100 });
-    expect(result.ok && result.value).toMatchObject({ quantity: 100, status: 'unpaid' });
+    expect(result.ok && result.value).toMatchObject({ itemCount: 100, status: 'unpaid', number: `BH-${world.clock.now().getUTCFullYear()}-000001` });
+    expect(lineOf(result)).toMatchObject({ productId: product.id, quantity: 100 });
     expect(await stockOf(product.id)).toBe(400);
   });
 
@@ -48,7 +51,7 @@ describe('placeOrder: quantity', () => {
     const result = await order(product.id, { quantity: 251 });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'INSUFFICIENT_STOCK' },
+      error: { code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': messages.lineAboveStock(250) } },
     });
     expect(await stockOf(product.id)).toBe(250);
     expect(await world.store.orders.count({})).toBe(0);
@@ -57,7 +60,7 @@ describe('placeOrder: quantity', () => {
   it.each([100.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses the quantity %s as not a whole number', async (quantity) => {
     const product = await world.addProduct();
     const result = await order(product.id, { quantity });
-    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { quantity: messages.quantityNotWhole } } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.quantityNotWhole } } });
   });
 
   it('refuses a total too large to count exactly in cents', async () => {
@@ -72,7 +75,7 @@ describe('placeOrder: quantity', () => {
     const other = await world.addUser();
     const [first, second] = await Promise.all([
       order(product.id),
-      placeOrder(world.deps, { buyer: other, productId: product.id, quantity: 100, phone: '5550102030', address: 'Elsewhere 2' }),
+      placeOrder(world.deps, { buyer: other, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'Elsewhere 2' }),
     ]);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
     const loser = first.ok ? second : first;
@@ -85,19 +88,20 @@ describe('placeOrder: who and what', () => {
   it('refuses admins: they cannot buy', async () => {
     const admin = await world.addUser({ role: 'admin' });
     const product = await world.addProduct();
-    const result = await placeOrder(world.deps, { buyer: admin, productId: product.id, quantity: 100, phone: '5550102030', address: 'HQ' });
+    const result = await placeOrder(world.deps, { buyer: admin, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'HQ' });
     expect(result).toEqual({ ok: false, error: { code: 'ADMIN_CANNOT_BUY' } });
     expect(await stockOf(product.id)).toBe(500);
   });
 
-  it('refuses an unknown product', async () => {
-    expect(await order('no-such-product')).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'product' } });
+  it('refuses an unknown product, naming its line', async () => {
+    expect(await order('no-such-product')).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': messages.productNotFound } } });
   });
 
   it('takes the price from the product and computes the total in cents', async () => {
     const product = await world.addProduct({ priceCents: 1_999, stock: 1_000 });
     const result = await order(product.id, { quantity: 137 });
-    expect(result.ok && result.value).toMatchObject({ unitPriceCents: 1_999, quantity: 137, totalCents: 273_863 });
+    expect(result.ok && result.value).toMatchObject({ itemCount: 137, totalCents: 273_863 });
+    expect(lineOf(result)).toMatchObject({ unitPriceCents: 1_999, quantity: 137, lineTotalCents: 273_863 });
   });
 
   it('snapshots the product and the buyer, so later product edits do not change the order', async () => {
@@ -109,11 +113,19 @@ describe('placeOrder: who and what', () => {
       userId: buyer.id,
       email: 'ada@example.com',
       customerName: 'Ada Buyer',
-      productId: product.id,
-      productName: 'Pipe wrench 14"',
-      productDescription: 'Drop-forged.',
-      productImageUrl: '/img/wrench.webp',
-      unitPriceCents: 2_450,
+      lines: [
+        {
+          productId: product.id,
+          sku: product.sku,
+          productName: 'Pipe wrench 14"',
+          productDescription: 'Drop-forged.',
+          productImageUrl: '/img/wrench.webp',
+          unit: 'piece',
+          quantity: 100,
+          unitPriceCents: 2_450,
+          lineTotalCents: 245_000,
+        },
+      ],
       totalCents: 245_000,
       status: 'unpaid',
       transactionId: null,
@@ -154,7 +166,7 @@ describe('placeOrder: phone and address', () => {
     const result = await order(product.id, { quantity: 5, phone: 'nope', address: '' });
     expect(result).toMatchObject({
       ok: false,
-      error: { fields: { quantity: messages.belowMinimum, phone: messages.phoneNotDigits, address: messages.addressRequired } },
+      error: { fields: { 'lines.0.quantity': messages.lineBelowMinimum(100), phone: messages.phoneNotDigits, address: messages.addressRequired } },
     });
   });
 });
@@ -194,7 +206,7 @@ describe('placeOrder: idempotency key', () => {
     const product = await world.addProduct({ stock: 500 });
     const other = await world.addUser();
     const mine = await order(product.id, { idempotencyKey: 'shared' });
-    const theirs = await placeOrder(world.deps, { buyer: other, productId: product.id, quantity: 100, phone: '5550102030', address: 'A', idempotencyKey: 'shared' });
+    const theirs = await placeOrder(world.deps, { buyer: other, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'A', idempotencyKey: 'shared' });
     expect(theirs.ok && theirs.value.userId).toBe(other.id);
     expect(theirs.ok && theirs.value.id).not.toBe(mine.ok && mine.value.id);
     expect(await stockOf(product.id)).toBe(300);
@@ -218,11 +230,57 @@ describe('placeOrder and the product terms', () => {
       priceTiers: [{ minQuantity: 1_000, unitPriceCents: 15 }, { minQuantity: 5_000, unitPriceCents: 12 }],
     });
     if (product === 'duplicate-sku') throw new Error('arrange');
-    const order = (quantity: number) => placeOrder(world.deps, { buyer, productId: 'terms', quantity, phone: '5550100200', address: 'Dock 4' });
-    expect(await order(1_000)).toMatchObject({ ok: true, value: { unitPriceCents: 15, totalCents: 15_000 } });
-    expect(await order(950)).toMatchObject({ ok: true, value: { unitPriceCents: 20, totalCents: 19_000 } });
-    expect(await order(5_000)).toMatchObject({ ok: true, value: { unitPriceCents: 12 } });
-    expect(await order(450)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { quantity: messages.lineBelowMinimum(500) } } });
-    expect(await order(525)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { quantity: messages.lineNotPackMultiple(50) } } });
+    const order = (quantity: number) => placeOrder(world.deps, { buyer, lines: [{ productId: 'terms', quantity }], phone: '5550100200', address: 'Dock 4' });
+    expect(await order(1_000)).toMatchObject({ ok: true, value: { totalCents: 15_000, lines: [{ unitPriceCents: 15 }] } });
+    expect(await order(950)).toMatchObject({ ok: true, value: { totalCents: 19_000, lines: [{ unitPriceCents: 20 }] } });
+    expect(await order(5_000)).toMatchObject({ ok: true, value: { lines: [{ unitPriceCents: 12 }] } });
+    expect(await order(450)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.lineBelowMinimum(500) } } });
+    expect(await order(525)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.lineNotPackMultiple(50) } } });
+  });
+});
+
+describe('placeOrder: many lines', () => {
+  it('prices each line from its own tiers, totals the order and numbers it', async () => {
+    const nut = await world.addProduct({ priceCents: 20, stock: 5_000, priceTiers: [{ minQuantity: 1_000, unitPriceCents: 15 }] });
+    const bolt = await world.addProduct({ priceCents: 90, stock: 5_000 });
+    const placed = await order(nut.id, { lines: [{ productId: nut.id, quantity: 1_000 }, { productId: bolt.id, quantity: 200 }], poNumber: ' PO-77 ', note: 'Gate 3' });
+    expect(placed).toMatchObject({ ok: true, value: { itemCount: 1_200, totalCents: 15_000 + 18_000, poNumber: 'PO-77', note: 'Gate 3' } });
+    expect(lineOf(placed, 0)).toMatchObject({ productId: nut.id, unitPriceCents: 15, lineTotalCents: 15_000 });
+    expect(lineOf(placed, 1)).toMatchObject({ productId: bolt.id, unitPriceCents: 90, lineTotalCents: 18_000 });
+    const next = await order(bolt.id);
+    expect(next.ok && next.value.number).toBe(`BH-${world.clock.now().getUTCFullYear()}-000002`);
+  });
+
+  it('reserves all lines or none: a short line is named with what is available, and nothing moves', async () => {
+    const a = await world.addProduct({ stock: 1_000 });
+    const b = await world.addProduct({ stock: 150 });
+    const c = await world.addProduct({ stock: 120 });
+    const result = await order(a.id, { lines: [{ productId: a.id, quantity: 500 }, { productId: b.id, quantity: 200 }, { productId: c.id, quantity: 300 }] });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INSUFFICIENT_STOCK', fields: { 'lines.1.quantity': messages.lineAboveStock(150), 'lines.2.quantity': messages.lineAboveStock(120) } },
+    });
+    expect([await stockOf(a.id), await stockOf(b.id), await stockOf(c.id)]).toEqual([1_000, 150, 120]);
+    expect(await world.store.orders.count({})).toBe(0);
+  });
+
+  it('refuses the same product twice and an empty order', async () => {
+    const a = await world.addProduct();
+    expect(await order(a.id, { lines: [{ productId: a.id, quantity: 100 }, { productId: a.id, quantity: 200 }] })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', fields: { 'lines.1.productId': messages.duplicateLine(0) } },
+    });
+    expect(await order(a.id, { lines: [] })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { lines: messages.linesRequired } } });
+    expect(await stockOf(a.id)).toBe(500);
+  });
+
+  it('deleting the unpaid order returns every line to the shelf', async () => {
+    const a = await world.addProduct({ stock: 1_000 });
+    const b = await world.addProduct({ stock: 1_000 });
+    const placed = await order(a.id, { lines: [{ productId: a.id, quantity: 300 }, { productId: b.id, quantity: 400 }] });
+    if (!placed.ok) throw new Error('arrange');
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([700, 600]);
+    expect(await world.store.orders.deleteUnpaidReturningStock(placed.value.id)).toBe(true);
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([1_000, 1_000]);
   });
 });

@@ -1,20 +1,22 @@
-import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
+import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Ports } from '../ports.ts';
-import { multiplyCents } from '../shared/money.ts';
-import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { DEFAULT_MAX_UNPAID_ORDERS, type Order } from './order.ts';
-import { checkOrderRequest } from './order-rules.ts';
-import { unitPriceFor } from '../catalog/pricing.ts';
+import type { Product } from '../catalog/product.ts';
+import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from './order.ts';
+import { priceOrder } from './order-lines.ts';
+import {
+  checkOrderDetails,
+  checkOrderLines,
+  orderLinesError,
+  shortLines,
+  type OrderDetailsInput,
+  type OrderLineRequest,
+} from './order-lines-request.ts';
 
-export interface PlaceOrderInput {
+export interface PlaceOrderInput extends OrderDetailsInput {
   buyer: User;
-  productId: string;
-  quantity: number;
-  phone: string;
-  address: string;
+  lines: OrderLineRequest[];
   /** Retrying with the same key returns the order the first request created. */
   idempotencyKey?: string | null;
 }
@@ -23,9 +25,20 @@ export type PlaceOrderError = ErrorOf<
   'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK' | 'TOO_MANY_UNPAID_ORDERS'
 >;
 
+/** A retry under an old key must ask for exactly what the first request asked for. */
+const sameRequest = (earlier: Order, input: PlaceOrderInput, details: { phone: string; address: string; poNumber: string | null; note: string | null }) =>
+  earlier.lines.length === input.lines.length &&
+  earlier.lines.every((line, index) => line.productId === input.lines[index]?.productId && line.quantity === input.lines[index]?.quantity) &&
+  earlier.phone === details.phone &&
+  earlier.address === details.address &&
+  earlier.poNumber === details.poNumber &&
+  earlier.note === details.note;
+
 /**
- * A signed-in customer orders at least the minimum and at most the stock. The price comes from
- * the product, never from the request; stock is reserved in the same atomic step as the insert.
+ * A signed-in customer orders one or more lines (README.md, "Orders"): each product once, each
+ * quantity at least the product's minimum, in whole packs and within the stock, priced from the
+ * product's tiers (never from the request). Every line's stock is reserved in one atomic step
+ * with the insert: all lines or none.
  */
 export const placeOrder = async (
   { store, clock, ids, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: Pick<Ports, 'store' | 'clock' | 'ids'> & { maxUnpaidOrders?: number },
@@ -36,21 +49,23 @@ export const placeOrder = async (
   // Stock is held for an order: only an account whose owner proved the address may hold it.
   if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
 
+  const details = checkOrderDetails(input);
+  const products = new Map<string, Product>();
+  for (const product of await Promise.all([...new Set(input.lines.map((line) => line.productId))].map((id) => store.products.findById(id)))) {
+    if (product) products.set(product.id, product);
+  }
+  const lineFailures = checkOrderLines(input.lines, products);
+  if (!details.ok || lineFailures.length > 0) {
+    const lines = orderLinesError(lineFailures);
+    // Phone or address problems come first; stock alone is a 409 naming each short line.
+    if (!details.ok) return fail({ code: 'VALIDATION_FAILED', fields: { ...details.error, ...(lineFailures.length > 0 ? lines.fields : {}) } });
+    return fail(lines);
+  }
+
   const key = input.idempotencyKey ?? null;
   if (key) {
     const earlier = await store.orders.findByIdempotencyKey(buyer.id, key);
-    if (earlier) {
-      // Every field the buyer chose must match: a retry with another phone, address, product or
-      // quantity is a new request under an old key, never silently the first order.
-      const sameRequest =
-        earlier.productId === input.productId &&
-        earlier.quantity === input.quantity &&
-        earlier.phone === normalizePhone(input.phone) &&
-        earlier.address === input.address.trim();
-      return sameRequest
-        ? ok(earlier)
-        : fail(refusal('IDEMPOTENCY_KEY_REUSED'));
-    }
+    if (earlier) return sameRequest(earlier, input, details.value) ? ok(earlier) : fail(refusal('IDEMPOTENCY_KEY_REUSED'));
   }
 
   // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
@@ -58,39 +73,17 @@ export const placeOrder = async (
     return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
   }
 
-  const product = await store.products.findById(input.productId);
-  if (!product) return fail(notFound('product'));
-
-  const checked = checkOrderRequest(input, product.stock);
-  if (!checked.ok) {
-    const stockOnly = Object.keys(checked.fields).length === 1 && checked.fields.quantity === messages.aboveStock;
-    return fail(stockOnly ? refusal('INSUFFICIENT_STOCK') : invalid(checked.fields));
-  }
-
-  // The product's own terms (README.md, "Catalogue"): its minimum and whole packs.
-  if (input.quantity < product.minOrderQuantity) return fail(invalid({ quantity: messages.lineBelowMinimum(product.minOrderQuantity) }));
-  if (input.quantity % product.packSize !== 0) return fail(invalid({ quantity: messages.lineNotPackMultiple(product.packSize) }));
-
-  // The volume price of the tier the quantity reaches, never a price from the request.
-  const unitPriceCents = unitPriceFor(product, input.quantity);
-  const totalCents = multiplyCents(unitPriceCents, input.quantity);
-  if (totalCents === null) return fail(invalid({ quantity: messages.aboveStock }));
-
-  const order: Order = {
+  const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity })));
+  if (!priced.totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
+  const order: NewOrder = {
     id: ids.newId(),
     userId: buyer.id,
     email: buyer.email,
     customerName: buyer.name,
-    productId: product.id,
-    productName: product.name,
-    productImageUrl: product.imageUrl,
-    productDescription: product.description,
-    unitPriceCents,
-    unit: product.unit,
-    quantity: input.quantity,
-    totalCents,
-    phone: checked.phone,
-    address: checked.address,
+    lines: priced.lines,
+    itemCount: priced.totals.itemCount,
+    totalCents: priced.totals.totalCents,
+    ...details.value,
     status: 'unpaid',
     transactionId: null,
     paymentIntentId: null,
@@ -102,12 +95,17 @@ export const placeOrder = async (
 
   const placed = await store.orders.placeReservingStock(order);
   if (placed.ok) return ok(placed.value);
-  if (placed.error.code === 'product-not-found') return fail(notFound('product'));
-  if (placed.error.code === 'duplicate-key' && key) {
-    // A concurrent retry with the same key won the insert: answer with its order.
-    const winner = await store.orders.findByIdempotencyKey(buyer.id, key);
-    if (winner) return ok(winner);
+  switch (placed.error.code) {
+    case 'product-not-found':
+      // Deleted between our read and the reservation.
+      return fail(notFound('product'));
+    case 'insufficient-stock':
+      // Someone else took the units between our read and the reservation.
+      return fail(orderLinesError(shortLines(placed.error.short)));
+    case 'duplicate-key': {
+      // A concurrent retry with the same key won the insert: answer with its order.
+      const winner = key ? await store.orders.findByIdempotencyKey(buyer.id, key) : null;
+      return winner ? ok(winner) : fail(refusal('IDEMPOTENCY_KEY_REUSED'));
+    }
   }
-  // Someone else took the units between our read and the reservation.
-  return fail(refusal('INSUFFICIENT_STOCK'));
 };

@@ -50,7 +50,7 @@ export interface World {
   clock: SteppingClock;
   deps: Pick<Ports, 'store' | 'clock' | 'ids' | 'hasher'>;
   addUser(input?: { name?: string; email?: string; role?: Role; password?: string }): Promise<User>;
-  addProduct(input?: Partial<Pick<Product, 'name' | 'priceCents' | 'stock' | 'description' | 'imageUrl'>>): Promise<Product>;
+  addProduct(input?: Partial<Pick<Product, 'name' | 'priceCents' | 'stock' | 'description' | 'imageUrl' | 'priceTiers'>>): Promise<Product>;
 }
 
 export const createWorld = (store: Store): World => {

@@ -2,7 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteOrder } from '#domain/ordering/delete-order.ts';
 import { findOrderFor } from '#domain/ordering/find-order.ts';
-import { placeOrder } from '#domain/ordering/place-order.ts';
+import { messages } from '#domain/messages.ts';
+import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
+import { notFound } from '#domain/shared/errors.ts';
 import { confirmPayment } from '#domain/ordering/record-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
 import { pageRequest } from '#domain/shared/page.ts';
@@ -17,6 +19,17 @@ import { validate } from '../validation.ts';
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /**
+ * The first contract's body names `productId` and `quantity`, not `lines.0.…`, and answered 404
+ * for a product that does not exist: its errors keep those names.
+ */
+const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
+  if (!('fields' in error) || !error.fields) return error;
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field.replace(/^lines\.0\./, ''), message]));
+  if (error.code === 'VALIDATION_FAILED' && Object.keys(fields).length === 1 && fields.productId === messages.productNotFound) return notFound('product');
+  return { ...error, fields };
+};
+
+/**
  * /api/orders: a signed-in buyer's orders. Another user's order answers 404, exactly like one
  * that does not exist, so ids cannot be probed.
  */
@@ -24,17 +37,14 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
   new Hono<AppEnv>()
     .use(requireUser(ports), expireFirst)
     .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), async (c) => {
-      // Only these four fields are read: price, total and status always come from the server.
-      const { productId, quantity, phone, address } = c.req.valid('json');
-      const placed = await placeOrder({ ...ports, maxUnpaidOrders: settings.maxUnpaidOrdersPerAccount }, {
-        buyer: c.get('user'),
-        productId,
-        quantity,
-        phone,
-        address,
-        idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
-      });
-      return placed.ok ? c.json(toOrderDto(placed.value), 201) : problem(c, placed.error);
+      // Only these fields are read: prices, totals and status always come from the server.
+      const { oneProduct, ...order } = c.req.valid('json');
+      const placed = await placeOrder(
+        { ...ports, maxUnpaidOrders: settings.maxUnpaidOrdersPerAccount },
+        { ...order, buyer: c.get('user'), idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null },
+      );
+      if (placed.ok) return c.json(toOrderDto(placed.value), 201);
+      return problem(c, oneProduct ? asOneProductError(placed.error) : placed.error);
     })
     // The caller's own orders, newest first, a page at a time.
     .get('/', validate('query', listQuerySchema), async (c) => {

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
 import { productSearchText } from '#domain/catalog/search-terms.ts';
+import { formatOrderNumber } from '#domain/ordering/order-number.ts';
 
 export interface ShopSize {
   products: number;
@@ -32,6 +33,10 @@ export interface BulkShop {
   products: Row[];
   users: Row[];
   orders: Row[];
+  /** One line per order (the `order_lines` rows). */
+  orderLines: Row[];
+  /** The last order number handed out per year, so orders placed later take the next ones. */
+  numberSequences: Row[];
   /** Product ids, newest first (as the catalogue lists them). */
   productIds: string[];
 }
@@ -124,23 +129,25 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
     });
   }
   const orders: Row[] = [];
+  const orderLines: Row[] = [];
+  const numbers = new Map<number, number>();
   for (let index = 0; index < size.orders; index++) {
     const product = products[(index * 7) % size.products]!;
     const user = users[index % size.customers]!;
     const status = STATUSES[index % STATUSES.length]!;
     const created = now - (size.orders - index) * 1_000;
     const quantity = 100 + (index % 10) * 100;
+    const year = new Date(created).getUTCFullYear();
+    const sequence = (numbers.get(year) ?? 0) + 1;
+    numbers.set(year, sequence);
+    const id = idFor('order', index);
     orders.push({
-      id: idFor('order', index),
+      id,
+      number: formatOrderNumber(year, sequence),
       user_id: user.id ?? null,
       email: user.email ?? null,
       customer_name: user.name ?? null,
-      product_id: product.id ?? null,
-      product_name: product.name ?? null,
-      product_image_url: product.image_url ?? null,
-      product_description: product.description ?? null,
-      unit_price_cents: product.price_cents ?? null,
-      quantity,
+      item_count: quantity,
       total_cents: Number(product.price_cents) * quantity,
       phone: '+15550100',
       address: '1 Warehouse Road, Springfield',
@@ -151,8 +158,22 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       paid_at: status === 'unpaid' ? null : created + MINUTE,
       shipped_at: status === 'shipped' ? created + 60 * MINUTE : null,
     });
+    orderLines.push({
+      order_id: id,
+      position: 0,
+      product_id: product.id ?? null,
+      sku: product.sku ?? null,
+      product_name: product.name ?? null,
+      product_image_url: product.image_url ?? null,
+      product_description: product.description ?? null,
+      unit: 'piece',
+      quantity,
+      unit_price_cents: product.price_cents ?? null,
+      line_total_cents: Number(product.price_cents) * quantity,
+    });
   }
-  return { size, categories, products, users, orders, productIds: products.map((product) => String(product.id)) };
+  const numberSequences = [...numbers].map(([year, last]) => ({ kind: 'order', year, last }));
+  return { size, categories, products, users, orders, orderLines, numberSequences, productIds: products.map((product) => String(product.id)) };
 }
 
 const columnsOf = (rows: Row[]): string[] => Object.keys(rows[0] ?? {});
@@ -173,6 +194,8 @@ export function bulkInsertSqlite(file: string, shop: BulkShop): void {
     insertAll('products', shop.products.map((product, index) => ({ ...product, search_id: index + 1 })));
     insertAll('users', shop.users);
     insertAll('orders', shop.orders);
+    insertAll('order_lines', shop.orderLines);
+    insertAll('number_sequences', shop.numberSequences);
     db.exec('ANALYZE');
   } finally {
     db.close();
@@ -183,7 +206,12 @@ export function bulkInsertSqlite(file: string, shop: BulkShop): void {
 const PG_TYPES: Record<string, string> = {
   price_cents: 'bigint',
   unit_price_cents: 'bigint',
+  line_total_cents: 'bigint',
   total_cents: 'bigint',
+  item_count: 'integer',
+  position: 'integer',
+  year: 'integer',
+  last: 'integer',
   stock: 'integer',
   quantity: 'integer',
   session_version: 'integer',
@@ -208,6 +236,8 @@ export async function bulkInsertPostgres(url: string, shop: BulkShop, schema = '
       ['products', shop.products],
       ['users', shop.users],
       ['orders', shop.orders],
+      ['order_lines', shop.orderLines],
+      ['number_sequences', shop.numberSequences],
     ] as const) {
       const columns = columnsOf(rows);
       for (let start = 0; start < rows.length; start += BATCH) {

@@ -32,7 +32,7 @@ const runBackup = (env: Record<string, string>, args: string[] = []) =>
 const inspect = (file: string, productId: string) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const ordered = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(quantity), 0) AS units FROM orders WHERE product_id = ?').get(productId) as {
+    const ordered = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(quantity), 0) AS units FROM order_lines WHERE product_id = ?').get(productId) as {
       n: number;
       units: number;
     };

@@ -76,7 +76,13 @@ function readDatabase(dataDir: string, productId: string) {
       integrity: db.pragma('integrity_check', { simple: true }),
       foreignKeyProblems: db.pragma('foreign_key_check') as unknown[],
       stock: (db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock,
-      orders: db.prepare('SELECT * FROM orders WHERE product_id = ?').all(productId) as OrderRow[],
+      // One-line orders: each order row with its line's product columns.
+      orders: db
+        .prepare(
+          `SELECT orders.*, order_lines.product_id, order_lines.product_name, order_lines.quantity, order_lines.unit_price_cents
+           FROM orders JOIN order_lines ON order_lines.order_id = orders.id WHERE order_lines.product_id = ?`,
+        )
+        .all(productId) as OrderRow[],
     };
   } finally {
     db.close();

@@ -54,6 +54,8 @@ const READS: [what: string, read: (store: Store, shop: BulkShop) => Promise<unkn
   ["a customer's orders", (store, shop) => store.orders.listByUser(String(shop.users[0]!.id), { limit: 24 })],
   ['the admin orders page', (store) => store.orders.listAll({}, { limit: 24 })],
   ['the admin orders page filtered by status', (store) => store.orders.listAll({ status: 'pending' }, { limit: 24 })],
+  // The admins' search by an order number (any case), an e-mail or a PO number, with its count.
+  ['the admin search by order number', (store, shop) => Promise.all([store.orders.listAll({ q: String(shop.orders[500]!.number).toLowerCase() }, { limit: 24 }), store.orders.count({ q: 'PO-4411' })]), true],
   ['the status counts', (store) => Promise.all([store.orders.count({ status: 'pending' }), store.orders.count({ status: 'unpaid' })])],
   ['the low-stock count', (store) => store.products.countBelowStock(100)],
   // The expiry sweep's batch (before every order read) and the per-account unpaid cap (every placement).

@@ -74,7 +74,7 @@ describe('SIGTERM with requests in flight (SQLite)', () => {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const users = db.prepare(`SELECT COUNT(*) AS n FROM users WHERE email LIKE 'late-%'`).get() as { n: number };
       expect(users.n).toBe(SIGN_UPS);
-      const stored = db.prepare('SELECT COUNT(*) AS n, stock FROM orders JOIN products ON products.id = orders.product_id').get() as {
+      const stored = db.prepare('SELECT COUNT(*) AS n, stock FROM order_lines JOIN products ON products.id = order_lines.product_id').get() as {
         n: number;
         stock: number;
       };

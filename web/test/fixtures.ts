@@ -35,27 +35,46 @@ export const makeProduct = (overrides: Partial<ProductDto> = {}): ProductDto => 
   ...overrides,
 });
 
-export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => ({
-  id: 'o_1',
-  email: customer.email,
-  customerName: customer.name,
-  productId: 'p_wrench',
-  productName: 'Pipe Wrench 14"',
-  productImageUrl: '/demo/pipe-wrench.svg',
-  productDescription: 'Heavy-duty pipe wrench',
-  unitPriceCents: 1250,
-  unit: 'piece',
-  quantity: 150,
-  totalCents: 187500,
-  phone: '5551234567',
-  address: '1 Dock Road',
-  status: 'unpaid',
-  transactionId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  paidAt: null,
-  shippedAt: null,
-  ...overrides,
-});
+/** An order; unless `lines` are given, one line made of the first contract's product fields. */
+export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => {
+  const order = {
+    id: 'o_1',
+    number: 'BH-2026-000001',
+    email: customer.email,
+    customerName: customer.name,
+    productId: 'p_wrench',
+    productName: 'Pipe Wrench 14"',
+    productImageUrl: '/demo/pipe-wrench.svg',
+    productDescription: 'Heavy-duty pipe wrench',
+    unitPriceCents: 1250,
+    unit: 'piece',
+    quantity: 150,
+    totalCents: 187500,
+    phone: '5551234567',
+    address: '1 Dock Road',
+    poNumber: null,
+    note: null,
+    status: 'unpaid' as const,
+    transactionId: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    paidAt: null,
+    shippedAt: null,
+    ...overrides,
+  };
+  const lines = overrides.lines ?? [
+    {
+      productId: order.productId,
+      sku: 'PW-14',
+      productName: order.productName,
+      productImageUrl: order.productImageUrl,
+      unit: order.unit,
+      quantity: order.quantity,
+      unitPriceCents: order.unitPriceCents,
+      lineTotalCents: order.totalCents,
+    },
+  ];
+  return { ...order, lines, itemCount: overrides.itemCount ?? lines.reduce((sum, line) => sum + line.quantity, 0) };
+};
 
 export const makeReview = (overrides: Partial<ReviewDto> = {}): ReviewDto => ({
   id: 'r_1',

@@ -1,26 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '#domain/ordering/order.ts';
+import type { NewOrder } from '#domain/ordering/order.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /** OrderRepository: the atomic reservation, idempotency, newest-first pages, the order lifecycle. */
 export function describeOrderContract(h: StoreHarness): void {
   describe('placing orders', () => {
-    it('reserves stock and stores the order with its product snapshot', async () => {
+    it('reserves stock and stores the order with its lines and its number', async () => {
       const product = await h.addProduct({ stock: 1_000, priceCents: 250 });
-      const order = h.newOrder(product, { quantity: 300, totalCents: 75_000, idempotencyKey: 'k-1' });
+      const order = h.newOrder(product, { quantity: 300, idempotencyKey: 'k-1', poNumber: 'PO-4411', note: 'Dock 2' });
+      const placed = { ...order, number: `BH-${order.createdAt.getUTCFullYear()}-000001` };
       const result = await h.store.orders.placeReservingStock(order);
-      expect(result).toEqual({ ok: true, value: order });
+      expect(result).toEqual({ ok: true, value: placed });
       expect(await h.stockOf(product.id)).toBe(700);
-      expect(await h.store.orders.findById(order.id)).toEqual(order);
-      expect(await h.store.orders.findByIdempotencyKey(order.userId, 'k-1')).toEqual(order);
+      expect(await h.store.orders.findById(order.id)).toEqual(placed);
+      expect(await h.store.orders.findByIdempotencyKey(order.userId, 'k-1')).toEqual(placed);
       expect(await h.store.orders.findByIdempotencyKey(order.userId, 'other')).toBeNull();
     });
 
     it('writes nothing when the stock is insufficient', async () => {
       const product = await h.addProduct({ stock: 150 });
       const order = h.newOrder(product, { quantity: 200 });
-      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'insufficient-stock' } });
+      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'insufficient-stock', short: [{ index: 0, available: 150 }] } });
       expect(await h.stockOf(product.id)).toBe(150);
       expect(await h.store.orders.findById(order.id)).toBeNull();
       expect(await h.store.orders.count({})).toBe(0);
@@ -29,19 +30,19 @@ export function describeOrderContract(h: StoreHarness): void {
     it('sells exactly the stock on hand and refuses one more unit', async () => {
       const product = await h.addProduct({ stock: 100 });
       const tooMany = h.newOrder(product, { quantity: 101 });
-      expect(await h.store.orders.placeReservingStock(tooMany)).toEqual({ ok: false, error: { code: 'insufficient-stock' } });
+      expect(await h.store.orders.placeReservingStock(tooMany)).toEqual({ ok: false, error: { code: 'insufficient-stock', short: [{ index: 0, available: 100 }] } });
       await h.placeOk(h.newOrder(product, { quantity: 100 }));
       expect(await h.stockOf(product.id)).toBe(0);
       expect(await h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 100 }))).toEqual({
         ok: false,
-        error: { code: 'insufficient-stock' },
+        error: { code: 'insufficient-stock', short: [{ index: 0, available: 0 }] },
       });
       expect(await h.store.orders.count({})).toBe(1);
     });
 
     it('rolls the reservation back when the database refuses the order row', async () => {
       const product = await h.addProduct({ stock: 500 });
-      // The schema's CHECK (quantity >= 100) fails on the insert, after the decrement ran.
+      // The schema's CHECK (a line's quantity >= 100) fails on the insert, after the decrement ran.
       const order = h.newOrder(product, { quantity: 50 });
       await expect(h.store.orders.placeReservingStock(order)).rejects.toThrow();
       expect(await h.stockOf(product.id)).toBe(500);
@@ -52,7 +53,7 @@ export function describeOrderContract(h: StoreHarness): void {
       const ghost = await h.addProduct();
       await h.store.products.delete(ghost.id);
       const order = h.newOrder(ghost);
-      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'product-not-found' } });
+      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'product-not-found', index: 0 } });
       expect(await h.store.orders.findById(order.id)).toBeNull();
     });
 
@@ -82,6 +83,44 @@ export function describeOrderContract(h: StoreHarness): void {
       expect(results.filter((r) => !r.ok && r.error.code === 'duplicate-key')).toHaveLength(9);
       expect(await h.stockOf(product.id)).toBe(4_900);
       expect((await h.store.orders.listByUser(userId, { limit: 10 })).items).toHaveLength(1);
+    });
+
+    it('reserves every line or none: each short line named with what its product holds', async () => {
+      const [a, b, c] = [await h.addProduct({ stock: 1_000 }), await h.addProduct({ stock: 150 }), await h.addProduct({ stock: 120 })];
+      const tooMuch = h.newOrder([a, b, c], { lines: [a, b, c].map((product, index) => ({ ...h.newOrder(product).lines[0]!, quantity: [500, 200, 300][index]! })) });
+      expect(await h.store.orders.placeReservingStock(tooMuch)).toEqual({
+        ok: false,
+        error: { code: 'insufficient-stock', short: [{ index: 1, available: 150 }, { index: 2, available: 120 }] },
+      });
+      expect([await h.stockOf(a.id), await h.stockOf(b.id), await h.stockOf(c.id)]).toEqual([1_000, 150, 120]);
+      expect(await h.store.orders.findById(tooMuch.id)).toBeNull();
+
+      const fits = h.newOrder([a, b, c], { quantity: 100 });
+      const placed = await h.placeOk(fits);
+      expect(placed.lines.map((line) => line.productId)).toEqual([a.id, b.id, c.id]);
+      expect(await h.store.orders.findById(fits.id)).toEqual(placed);
+      expect([await h.stockOf(a.id), await h.stockOf(b.id), await h.stockOf(c.id)]).toEqual([900, 50, 20]);
+      // Deleting the unpaid order puts every line back.
+      expect(await h.store.orders.deleteUnpaidReturningStock(fits.id)).toBe(true);
+      expect([await h.stockOf(a.id), await h.stockOf(b.id), await h.stockOf(c.id)]).toEqual([1_000, 150, 120]);
+    });
+
+    it('refuses a line whose product is gone, naming it, and reserves nothing', async () => {
+      const [kept, ghost] = [await h.addProduct({ stock: 500 }), await h.addProduct()];
+      await h.store.products.delete(ghost.id);
+      const order = h.newOrder([kept, ghost]);
+      expect(await h.store.orders.placeReservingStock(order)).toEqual({ ok: false, error: { code: 'product-not-found', index: 1 } });
+      expect(await h.stockOf(kept.id)).toBe(500);
+    });
+
+    it('numbers orders one after another, never twice, even when placed at once', async () => {
+      const product = await h.addProduct({ stock: 100_000 });
+      const placed = await Promise.all(Array.from({ length: 20 }, () => h.placeOk(h.newOrder(product))));
+      const year = placed[0]!.createdAt.getUTCFullYear();
+      expect(placed.map((order) => order.number).sort()).toEqual(Array.from({ length: 20 }, (_, n) => `BH-${year}-${String(n + 1).padStart(6, '0')}`));
+      // A new year starts again at 1.
+      const next = await h.placeOk(h.newOrder(product, { createdAt: new Date(Date.UTC(year + 1, 0, 1)) }));
+      expect(next.number).toBe(`BH-${year + 1}-000001`);
     });
 
     it('lists orders newest first, all and per user', async () => {
@@ -120,14 +159,14 @@ export function describeOrderContract(h: StoreHarness): void {
       expect(second.nextCursor).toEqual(expect.any(String));
     });
 
-    it("pages the admins' list of every order newest first, narrowed by status and by an order id or e-mail, with matching counts", async () => {
+    it("pages the admins' list of every order newest first, narrowed by status and by an order id, number, e-mail or PO number, with matching counts", async () => {
       const product = await h.addProduct({ stock: 10_000 });
-      const place = (letter: string, ms: number, overrides: Partial<Order> = {}) =>
+      const place = (letter: string, ms: number, overrides: Partial<NewOrder> = {}) =>
         h.placeOk(h.newOrder(product, { id: h.keyed(letter), createdAt: h.at(ms), ...overrides }));
       const oldest = await place('a', 1, { email: 'Mia@Example.com' });
       const tiedLow = await place('a', 2);
       const tiedHigh = await place('b', 2, { email: 'mia@example.com' });
-      const paid = await place('c', 3);
+      const paid = await place('c', 3, { poNumber: 'PO-2026-17' });
       await h.store.orders.markPaid(paid.id, 'pi_1', h.at(4));
       const newest = await place('d', 5, { email: 'other@example.com' });
 
@@ -149,6 +188,10 @@ export function describeOrderContract(h: StoreHarness): void {
       expect((await h.store.orders.listAll({ q: paid.id }, { limit: 10 })).items.map((o) => o.id)).toEqual([paid.id]);
       expect(await h.store.orders.count({ q: paid.id, status: 'unpaid' })).toBe(0);
       expect(await h.store.orders.count({ q: 'mia@example.com', status: 'unpaid' })).toBe(2);
+      // The order number whatever its case, the PO number as written.
+      expect((await h.store.orders.listAll({ q: paid.number.toLowerCase() }, { limit: 10 })).items.map((o) => o.id)).toEqual([paid.id]);
+      expect(await h.store.orders.count({ q: paid.number })).toBe(1);
+      expect((await h.store.orders.listAll({ q: 'PO-2026-17' }, { limit: 10 })).items.map((o) => o.id)).toEqual([paid.id]);
       // Not a substring search: part of an id or an e-mail matches nothing.
       expect(await h.store.orders.count({ q: paid.id.slice(0, 8) })).toBe(0);
       expect((await h.store.orders.listAll({ q: 'mia' }, { limit: 10 })).items).toEqual([]);
@@ -251,8 +294,8 @@ export function describeOrderContract(h: StoreHarness): void {
       const order = await h.placeOk(h.newOrder(product));
       expect(await h.store.products.delete(product.id)).toBe(true);
       const kept = await h.store.orders.findById(order.id);
-      expect(kept).toEqual({ ...order, productId: null });
-      expect(kept).toMatchObject({ productName: 'Anchor bolt', unitPriceCents: 90 });
+      expect(kept).toEqual({ ...order, lines: [{ ...order.lines[0], productId: null }] });
+      expect(kept?.lines[0]).toMatchObject({ productName: 'Anchor bolt', unitPriceCents: 90 });
     });
 
     it('notes the payment intent of an unpaid order only', async () => {

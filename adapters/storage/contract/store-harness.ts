@@ -4,11 +4,11 @@ import type { Category } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { Review } from '#domain/content/review.ts';
 import type { User } from '#domain/identity/user.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import type { Page, PageRequest } from '#domain/shared/page.ts';
 import type { Store } from '#domain/store.ts';
 import type { Storage, StorageLifecycle } from '../storage.ts';
-import { unpaidOrderOf } from '../order-fixture.ts';
+import { unpaidOrderOf, type OrderOverrides } from '../order-fixture.ts';
 import { created } from '../product-fixture.ts';
 
 export type OpenStorage = () => Promise<{ storage: Storage; cleanup: () => Promise<void> }>;
@@ -29,10 +29,10 @@ export interface StoreHarness {
   addProduct(overrides?: Partial<Product>): Promise<Product>;
   addCategory(overrides?: Partial<Category>): Promise<Category>;
   addUser(overrides?: Partial<User>): Promise<User>;
-  newOrder(product: Product, overrides?: Partial<Order>): Order;
+  newOrder(product: Product | readonly Product[], overrides?: OrderOverrides): NewOrder;
   newReview(overrides?: Partial<Review>): Review;
   /** Places an order that must succeed. */
-  placeOk(order: Order): Promise<Order>;
+  placeOk(order: NewOrder): Promise<Order>;
   stockOf(productId: string): Promise<number | undefined>;
   /**
    * Follows `nextCursor` from the first page until it is null, as a client would, and returns

@@ -135,7 +135,7 @@ export function describeUserContract(h: StoreHarness): void {
       expect(await h.store.users.findById(user.id)).toBeNull();
       expect(await h.store.users.findProfile(user.id)).toBeNull();
       expect(await h.store.users.delete(user.id)).toBe(false);
-      expect((await h.store.orders.findById(paid.id))?.productName).toBe(product.name);
+      expect((await h.store.orders.findById(paid.id))?.lines[0]?.productName).toBe(product.name);
       // Nobody can pay for the deleted user's unpaid order any more: its units go back.
       expect(await h.store.orders.findById(unpaid.id)).toBeNull();
       expect(await h.store.orders.findById(othersUnpaid.id)).not.toBeNull();

@@ -43,7 +43,7 @@ export function createMemoryStorage(): Storage {
         ...[...tables.products.values()].map((product) => product.imageUrl),
         ...[...tables.profiles.values()].map((profile) => profile.imageUrl),
         ...[...tables.reviews.values()].map((review) => review.imageUrl),
-        ...[...tables.orders.values()].map((order) => order.productImageUrl),
+        ...[...tables.orders.values()].flatMap((order) => order.lines.map((line) => line.productImageUrl)),
       ]);
       return new Set(urls.filter((url) => shown.has(url)));
     },

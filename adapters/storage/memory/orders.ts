@@ -1,12 +1,18 @@
-import type { OrderRepository, OrderSearch } from '#domain/ordering/order-repository.ts';
+import type { OrderRepository, OrderSearch, ShortLine } from '#domain/ordering/order-repository.ts';
+import { formatOrderNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
-import { checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
+import { checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
 
-/** The search keys `q` matches exactly (see OrderSearch); a purchase-order number joins this list. */
-const searchKeys = (order: Order, q: string): boolean[] => [order.id === q, order.email.toLowerCase() === q.toLowerCase()];
+/** The search keys `q` matches exactly (see OrderSearch). */
+const searchKeys = (order: Order, q: string): boolean[] => [
+  order.id === q,
+  order.number === q.toUpperCase(),
+  order.email.toLowerCase() === q.toLowerCase(),
+  order.poNumber === q,
+];
 
 const matches = (search: OrderSearch) => (order: Order): boolean =>
   (search.status === undefined || order.status === search.status) && (search.q === undefined || searchKeys(order, search.q).some(Boolean));
@@ -29,14 +35,23 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       if (order.idempotencyKey !== null && findByKey(order.userId, order.idempotencyKey)) {
         return fail({ code: 'duplicate-key' });
       }
-      const product = order.productId === null ? undefined : products.get(order.productId);
-      if (!product) return fail({ code: 'product-not-found' });
-      if (product.stock < order.quantity) return fail({ code: 'insufficient-stock' });
-      checkQuantity(order.quantity);
-      product.stock -= order.quantity;
+      // Every line is checked before any stock moves: all lines or none.
+      const short: ShortLine[] = [];
+      for (const [index, line] of order.lines.entries()) {
+        const product = line.productId === null ? undefined : products.get(line.productId);
+        if (!product) return fail({ code: 'product-not-found', index });
+        checkQuantity(line.quantity);
+        if (product.stock < line.quantity) short.push({ index, available: product.stock });
+      }
+      if (short.length > 0) return fail({ code: 'insufficient-stock', short });
+      for (const line of order.lines) products.get(line.productId ?? '')!.stock -= line.quantity;
       tables.catalogWrites++;
-      orders.set(order.id, copy(order));
-      return ok(copy(order));
+      const year = numberingYear(order.createdAt);
+      const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
+      tables.numberSequences.set(`order:${year}`, sequence);
+      const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence) };
+      orders.set(order.id, placed);
+      return ok(copy(placed));
     },
     async findById(id) {
       return copyOrNull(orders.get(id));
@@ -57,11 +72,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       const order = orders.get(id);
       if (!order || order.status !== 'unpaid') return false;
       orders.delete(id);
-      const product = order.productId === null ? undefined : products.get(order.productId);
-      if (product) {
-        product.stock += order.quantity;
-        tables.catalogWrites++;
-      }
+      returnStock(tables, order);
       return true;
     },
     async attachPaymentIntent(id, paymentIntentId) {

@@ -69,7 +69,7 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       if (!products.delete(id)) return false;
       tables.catalogWrites++;
       // Like ON DELETE SET NULL: the order keeps its product snapshot.
-      for (const order of orders.values()) if (order.productId === id) order.productId = null;
+      for (const order of orders.values()) for (const line of order.lines) if (line.productId === id) line.productId = null;
       return true;
     },
     async count() {

@@ -20,6 +20,8 @@ export interface MemoryTables {
   /** Keyed by the lower-cased e-mail, as the SQL unique index on lower(email). */
   subscribers: Map<string, Subscriber>;
   contactMessages: ContactMessage[];
+  /** The last number handed out per kind and year (`order:2026`), as the SQL number_sequences. */
+  numberSequences: Map<string, number>;
   /** Bumped by every write that can change what the catalog shows (see the store's catalogVersion). */
   catalogWrites: number;
 }
@@ -34,6 +36,7 @@ export const createMemoryTables = (): MemoryTables => ({
   reviews: new Map(),
   subscribers: new Map(),
   contactMessages: [],
+  numberSequences: new Map(),
   catalogWrites: 0,
 });
 
@@ -55,6 +58,16 @@ export const checkTerms = (terms: Pick<Product, 'minOrderQuantity' | 'packSize'>
 };
 export const checkQuantity = (quantity: number): void => {
   if (!Number.isInteger(quantity) || quantity < MIN_ORDER_QUANTITY) {
-    throw new Error('CHECK constraint failed: orders_quantity_check');
+    throw new Error('CHECK constraint failed: order_lines_quantity_check');
+  }
+};
+
+/** Every line's units back on its product's shelf (where the product still exists). */
+export const returnStock = (tables: MemoryTables, order: Order): void => {
+  for (const line of order.lines) {
+    const product = line.productId === null ? undefined : tables.products.get(line.productId);
+    if (!product) continue;
+    product.stock += line.quantity;
+    tables.catalogWrites++;
   }
 };

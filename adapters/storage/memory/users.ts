@@ -2,7 +2,7 @@ import type { UserRepository } from '#domain/identity/user-repository.ts';
 import type { User } from '#domain/identity/user.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
-import { copy, copyOrNull, emailKey, type MemoryTables } from './tables.ts';
+import { copy, copyOrNull, emailKey, returnStock, type MemoryTables } from './tables.ts';
 
 /**
  * Deleting a user keeps their paid orders with the now dangling `userId` (Order.userId is not
@@ -10,7 +10,7 @@ import { copy, copyOrNull, emailKey, type MemoryTables } from './tables.ts';
  * deleted and the units returned; reviews get `userId: null` and the profile is removed.
  */
 export function createMemoryUsers(tables: MemoryTables): UserRepository {
-  const { users, profiles, reviews, orders, products } = tables;
+  const { users, profiles, reviews, orders } = tables;
   const findByEmail = (email: string): User | undefined =>
     [...users.values()].find((user) => emailKey(user.email) === emailKey(email));
   const update = (id: string, change: (user: User) => void): User | null => {
@@ -75,11 +75,7 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
       for (const order of [...orders.values()]) {
         if (order.userId !== id || order.status !== 'unpaid') continue;
         orders.delete(order.id);
-        const product = order.productId === null ? undefined : products.get(order.productId);
-        if (product) {
-          product.stock += order.quantity;
-          tables.catalogWrites++;
-        }
+        returnStock(tables, order);
       }
       for (const review of reviews.values()) if (review.userId === id) review.userId = null;
       return true;

@@ -1,31 +1,76 @@
-import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
-import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
+import { numberingYear } from '#domain/ordering/order-number.ts';
+import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
+import { joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { RollbackSignal } from '../storage-errors.ts';
-import { firstRow, type PgDb } from './database.ts';
+import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
-import { orders, orderStatusCounts, products } from './schema.ts';
+import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
 /**
  * The search keys `q` matches exactly (see OrderSearch), each answered by an index (the primary
- * key; orders_email_lower_idx): a purchase-order number joins this list.
+ * key, orders_number_unique, orders_email_lower_idx, orders_po_number_idx).
  */
-const searchKeys = (q: string): SQL[] => [eq(orders.id, q), sql`lower(${orders.email}) = lower(${q})`];
+const searchKeys = (q: string): SQL[] => [
+  eq(orders.id, q),
+  eq(orders.number, q.toUpperCase()),
+  sql`lower(${orders.email}) = lower(${q})`,
+  eq(orders.poNumber, q),
+];
 /** The admins' order search; a status alone reads orders_status_newest_idx. */
 const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(search.status === undefined ? undefined : eq(orders.status, search.status), search.q === undefined ? undefined : or(...searchKeys(search.q)));
 
 type Placement = Result<Order, ReservationFailure>;
+type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
 /**
  * Orders on PostgreSQL. Expected conflicts never surface as driver errors: a placement that loses
  * an idempotency race rolls its transaction back and reports the duplicate key.
  */
 export function createPgOrders(db: PgDb): OrderRepository {
-  const place = async (order: Order): Promise<Placement> => {
+  /** The orders of these rows, each with its lines (one query for all of them). */
+  const withLines = async (rows: OrderRow[], from: PgDb | Tx = db): Promise<Order[]> =>
+    rows.length === 0
+      ? []
+      : joinLines(
+          rows,
+          await from
+            .select()
+            .from(orderLines)
+            .where(inArray(orderLines.orderId, rows.map((row) => row.id))),
+        );
+  const one = async (rows: Promise<OrderRow[]>): Promise<Order | null> => (await withLines((await rows).slice(0, 1)))[0] ?? null;
+
+  /**
+   * Locks every product of the order in one fixed order (by id), so two orders with overlapping
+   * lines always queue behind each other instead of deadlocking, then checks each line against
+   * the locked stock and takes the units. A short or missing line reserves nothing.
+   */
+  const reserveEveryLine = async (tx: Tx, order: NewOrder): Promise<void> => {
+    const ids = [...new Set(order.lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
+    const locked = ids.length === 0 ? [] : await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+    const stock = new Map(locked.map((row) => [row.id, row.stock]));
+    const short: ShortLine[] = [];
+    for (const [index, line] of order.lines.entries()) {
+      const available = line.productId === null ? undefined : stock.get(line.productId);
+      if (available === undefined) throw new PlacementRefused({ code: 'product-not-found', index });
+      if (available < line.quantity) short.push({ index, available });
+    }
+    if (short.length > 0) throw new PlacementRefused({ code: 'insufficient-stock', short });
+    for (const line of order.lines) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.quantity}` })
+        .where(eq(products.id, line.productId!));
+    }
+  };
+
+  const place = async (order: NewOrder): Promise<Placement> => {
     try {
       return await db.transaction(async (tx): Promise<Placement> => {
         if (order.idempotencyKey !== null) {
@@ -35,32 +80,30 @@ export function createPgOrders(db: PgDb): OrderRepository {
             .where(and(eq(orders.userId, order.userId), eq(orders.idempotencyKey, order.idempotencyKey)));
           if (existing.length > 0) return fail({ code: 'duplicate-key' });
         }
-        if (order.productId === null) return fail({ code: 'product-not-found' });
-        // One conditional decrement: the row lock serialises competing buyers, and READ COMMITTED
-        // re-checks `stock >= q` against the committed value, so stock can never go negative.
-        const reserved = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${order.quantity}` })
-          .where(and(eq(products.id, order.productId), gte(products.stock, order.quantity)))
-          .returning({ id: products.id });
-        if (reserved.length === 0) {
-          const exists = await tx.select({ id: products.id }).from(products).where(eq(products.id, order.productId));
-          return fail({ code: exists.length > 0 ? 'insufficient-stock' : 'product-not-found' });
-        }
+        await reserveEveryLine(tx, order);
+        // Taken last, so the sequence's row stays locked only for the inserts and the commit.
+        const [sequence] = await tx
+          .insert(numberSequences)
+          .values({ kind: ORDER_SEQUENCE, year: numberingYear(order.createdAt), last: 1 })
+          .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
+          .returning({ last: numberSequences.last });
+        const { row, lines } = rowsOf(order, sequence?.last ?? 1);
         // A concurrent order with the same key may have committed since the check above.
-        const inserted = await tx.insert(orders).values(order).onConflictDoNothing().returning({ id: orders.id });
+        const inserted = await tx.insert(orders).values(row).onConflictDoNothing().returning({ id: orders.id });
         if (inserted.length === 0) throw new RollbackSignal('duplicate-key');
-        return ok({ ...order });
+        await tx.insert(orderLines).values(lines);
+        return ok({ ...row, lines: order.lines });
       });
     } catch (error) {
       if (error instanceof RollbackSignal) return fail({ code: 'duplicate-key' });
+      if (error instanceof PlacementRefused) return fail(error.failure);
       throw error;
     }
   };
 
   /** unpaid → pending → shipped: one conditional UPDATE, so a lost race simply matches no row. */
-  const transition = (id: string, from: Order['status'], changes: Partial<Order>): Promise<Order | null> =>
-    firstRow(
+  const transition = (id: string, from: Order['status'], changes: Partial<OrderRow>): Promise<Order | null> =>
+    one(
       db
         .update(orders)
         .set(changes)
@@ -71,10 +114,10 @@ export function createPgOrders(db: PgDb): OrderRepository {
   return {
     placeReservingStock: place,
     async findById(id) {
-      return firstRow(db.select().from(orders).where(eq(orders.id, id)));
+      return one(db.select().from(orders).where(eq(orders.id, id)));
     },
     async findByIdempotencyKey(userId, key) {
-      return firstRow(
+      return one(
         db
           .select()
           .from(orders)
@@ -88,11 +131,13 @@ export function createPgOrders(db: PgDb): OrderRepository {
         page,
         eq(orders.userId, userId),
       );
-      return toPage(await query, page.limit);
+      const found = toPage(await query, page.limit);
+      return { ...found, items: await withLines(found.items) };
     },
     async listAll(search, page) {
       const query = newestFirst(db.select().from(orders).$dynamic(), { createdAt: orders.createdAt, key: orders.id }, page, searchFilter(search));
-      return toPage(await query, page.limit);
+      const found = toPage(await query, page.limit);
+      return { ...found, items: await withLines(found.items) };
     },
     async count(search) {
       if (search.q) return db.$count(orders, searchFilter(search));
@@ -105,16 +150,19 @@ export function createPgOrders(db: PgDb): OrderRepository {
     },
     async deleteUnpaidReturningStock(id) {
       return db.transaction(async (tx) => {
+        // The lines go with the order (ON DELETE CASCADE): read them first.
+        const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, id));
         const [deleted] = await tx
           .delete(orders)
           .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
-          .returning({ productId: orders.productId, quantity: orders.quantity });
+          .returning({ id: orders.id });
         if (!deleted) return false;
-        if (deleted.productId !== null) {
+        for (const line of lines) {
+          if (line.productId === null) continue;
           await tx
             .update(products)
-            .set({ stock: sql`${products.stock} + ${deleted.quantity}` })
-            .where(eq(products.id, deleted.productId));
+            .set({ stock: sql`${products.stock} + ${line.quantity}` })
+            .where(eq(products.id, line.productId));
         }
         return true;
       });
@@ -123,7 +171,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
       return (await transition(id, 'unpaid', { paymentIntentId })) !== null;
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
-      return db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit);
+      return withLines(await db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit));
     },
     async countUnpaidOf(userId) {
       return db.$count(orders, unpaidOf(orders, userId));

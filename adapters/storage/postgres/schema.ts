@@ -113,23 +113,24 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Orders (README.md, "Orders"): one payment and one delivery for one or more lines (`order_lines`).
+ * `number` is the human order number, unique; `item_count` the units across the lines.
+ */
 export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
+    number: text('number').notNull(),
     userId: text('user_id').notNull(),
     email: text('email').notNull(),
     customerName: text('customer_name').notNull(),
-    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
-    productName: text('product_name').notNull(),
-    productImageUrl: text('product_image_url').notNull(),
-    productDescription: text('product_description').notNull(),
-    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
-    unit: text('unit').notNull().default('piece'),
-    quantity: integer('quantity').notNull(),
+    itemCount: integer('item_count').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
+    poNumber: text('po_number'),
+    note: text('note'),
     status: text('status', { enum: ['unpaid', 'pending', 'shipped'] }).notNull(),
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
@@ -139,19 +140,63 @@ export const orders = pgTable(
     shippedAt: timestamptz('shipped_at'),
   },
   (t) => [
+    uniqueIndex('orders_number_unique').on(t.number),
     // NULL keys never collide, so orders without a key are unaffected.
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_newest_idx').on(t.userId, t.createdAt, t.id),
     index('orders_newest_idx').on(t.createdAt, t.id),
     // The admins' list filtered by status, newest first, and the overview's status counts.
     index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),
-    // The admins' search by a customer's e-mail, whatever its case.
+    // The admins' search by a customer's e-mail, whatever its case, and by purchase-order number.
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
-    index('orders_product_idx').on(t.productId),
-    check('orders_quantity_check', sql`${t.quantity} >= 100`),
+    index('orders_po_number_idx').on(t.poNumber),
+    check('orders_item_count_check', sql`${t.itemCount} >= 100`),
     check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped')`),
-    check('orders_amounts_check', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+    check('orders_amounts_check', sql`${t.totalCents} >= 0`),
   ],
+);
+
+/**
+ * An order's lines, in the order the buyer listed them: the product's part number, name, image,
+ * description and unit are copied at order time, so an order never changes with the catalogue.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    productName: text('product_name').notNull(),
+    productImageUrl: text('product_image_url').notNull(),
+    productDescription: text('product_description').notNull(),
+    unit: text('unit').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_check', sql`${t.quantity} >= 100`),
+    check('order_lines_amounts_check', sql`${t.unitPriceCents} >= 0 AND ${t.lineTotalCents} >= 0`),
+  ],
+);
+
+/**
+ * The last number handed out per kind (`order`, later `invoice`) and year: the next one is taken
+ * inside the transaction that uses it, so numbers are never handed out twice.
+ */
+export const numberSequences = pgTable(
+  'number_sequences',
+  {
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
 );
 
 export const reviews = pgTable(

@@ -3,7 +3,7 @@ import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
-import { orders, products, profiles, users } from './schema.ts';
+import { orderLines, orders, products, profiles, users } from './schema.ts';
 
 export function createPgUsers(db: PgDb): UserRepository {
   const update = (id: string, changes: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL }) =>
@@ -60,11 +60,15 @@ export function createPgUsers(db: PgDb): UserRepository {
       return db.transaction(async (tx) => {
         const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         if (deleted.length === 0) return false;
-        const unpaid = await tx
-          .delete(orders)
-          .where(and(eq(orders.userId, id), eq(orders.status, 'unpaid')))
-          .returning({ productId: orders.productId, quantity: orders.quantity });
-        for (const { productId, quantity } of unpaid) {
+        const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
+        // The lines go with their orders (ON DELETE CASCADE): read them first.
+        const lines = await tx
+          .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(unpaid);
+        await tx.delete(orders).where(unpaid);
+        for (const { productId, quantity } of lines) {
           if (productId === null) continue;
           await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, productId));
         }

@@ -1,20 +1,28 @@
-import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
-import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
+import type { NewOrder, Order } from '#domain/ordering/order.ts';
+import { numberingYear } from '#domain/ordering/order-number.ts';
+import type { Page } from '#domain/shared/page.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
+import { joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import type { SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
-import { orders, orderStatusCounts, products } from './schema.ts';
+import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
 /**
  * The admins' order search as placeholders (`status`, `q`), for the shapes a search can take.
  * The search keys `q` matches exactly (see OrderSearch), each answered by an index (the primary
- * key; orders_email_lower_idx): a purchase-order number joins this list.
+ * key, orders_number_unique, orders_email_lower_idx, orders_po_number_idx).
  */
-const searchKeys = (q: ReturnType<typeof sql.placeholder>): SQL[] => [eq(orders.id, q), sql`lower(${orders.email}) = lower(${q})`];
+const searchKeys = (q: ReturnType<typeof sql.placeholder>): SQL[] => [
+  eq(orders.id, q),
+  sql`${orders.number} = upper(${q})`,
+  sql`lower(${orders.email}) = lower(${q})`,
+  eq(orders.poNumber, q),
+];
 const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(
     search.status === undefined ? undefined : eq(orders.status, sql.placeholder('status')),
@@ -40,12 +48,39 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
     .set({ stock: sql`${products.stock} - ${sql.placeholder('quantity')}` })
     .where(and(eq(products.id, sql.placeholder('id')), gte(products.stock, sql.placeholder('quantity'))))
     .prepare();
-  const productExists = db.select({ id: products.id }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
+  const returnStock = db
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${sql.placeholder('quantity')}` })
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare();
+  const stockOf = db.select({ stock: products.stock }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
+  const nextNumber = db
+    .insert(numberSequences)
+    .values({ kind: ORDER_SEQUENCE, year: sql.placeholder('year'), last: 1 })
+    .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
+    .returning({ last: numberSequences.last })
+    .prepare();
+  const linesOfOrder = db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder('id'))).orderBy(asc(orderLines.position)).prepare();
   const newestFirstOfUser = newestFirstReader(
     () => db.select().from(orders).$dynamic(),
     { createdAt: orders.createdAt, key: orders.id },
     eq(orders.userId, sql.placeholder('userId')),
   );
+
+  /** The orders of these rows, each with its lines (one query for all of them). */
+  const withLines = (rows: OrderRow[]): Order[] =>
+    rows.length === 0
+      ? []
+      : joinLines(
+          rows,
+          db
+            .select()
+            .from(orderLines)
+            .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
+            .all(),
+        );
+  const one = (row: OrderRow | undefined): Order | null => (row ? { ...row, lines: linesOfOrder.all({ id: row.id }).map(({ orderId: _o, position: _p, ...line }) => line) } : null);
+  const pageWithLines = (page: Page<OrderRow>): Page<Order> => ({ ...page, items: withLines(page.items) });
 
   // Drizzle's builders change in place: each statement gets its own.
   const counted = () => db.select({ count: sql<number>`coalesce(sum(${orderStatusCounts.count}), 0)` }).from(orderStatusCounts);
@@ -68,56 +103,74 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
     return { ...prepared, params };
   };
 
-  const place = (order: Order): Placement =>
-    db.transaction(
-      (tx): Placement => {
-        // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
-        if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
-          return fail({ code: 'duplicate-key' });
-        }
-        if (order.productId === null) return fail({ code: 'product-not-found' });
-        const reserved = reserveStock.run({ id: order.productId, quantity: order.quantity });
-        if (reserved.changes === 0) {
-          const exists = productExists.get({ id: order.productId });
-          return fail({ code: exists ? 'insufficient-stock' : 'product-not-found' });
-        }
-        tx.insert(orders).values(order).run();
-        return catalog.changed(ok({ ...order }));
-      },
-      { behavior: 'immediate' },
-    );
+  /** Every line's units, or a PlacementRefused naming each short line (the transaction then undoes them all). */
+  const reserveEveryLine = (order: NewOrder): void => {
+    const short: ShortLine[] = [];
+    for (const [index, line] of order.lines.entries()) {
+      if (line.productId !== null && reserveStock.run({ id: line.productId, quantity: line.quantity }).changes === 1) continue;
+      const product = line.productId === null ? undefined : stockOf.get({ id: line.productId });
+      if (!product) throw new PlacementRefused({ code: 'product-not-found', index });
+      short.push({ index, available: product.stock });
+    }
+    if (short.length > 0) throw new PlacementRefused({ code: 'insufficient-stock', short });
+  };
+
+  const place = (order: NewOrder): Placement => {
+    try {
+      return db.transaction(
+        (tx): Placement => {
+          // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
+          if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
+            return fail({ code: 'duplicate-key' });
+          }
+          reserveEveryLine(order);
+          const sequence = nextNumber.get({ year: numberingYear(order.createdAt) })?.last ?? 1;
+          const { row, lines } = rowsOf(order, sequence);
+          tx.insert(orders).values(row).run();
+          tx.insert(orderLines).values(lines).run();
+          return catalog.changed(ok({ ...row, lines: order.lines }));
+        },
+        { behavior: 'immediate' },
+      );
+    } catch (error) {
+      if (error instanceof PlacementRefused) return fail(error.failure);
+      throw error;
+    }
+  };
 
   /** unpaid → pending → shipped: one conditional UPDATE, so a lost race simply matches no row. */
-  const transition = (id: string, from: Order['status'], changes: Partial<Order>): Order | null =>
-    db
-      .update(orders)
-      .set(changes)
-      .where(and(eq(orders.id, id), eq(orders.status, from)))
-      .returning()
-      .get() ?? null;
+  const transition = (id: string, from: Order['status'], changes: Partial<OrderRow>): Order | null =>
+    one(
+      db
+        .update(orders)
+        .set(changes)
+        .where(and(eq(orders.id, id), eq(orders.status, from)))
+        .returning()
+        .get(),
+    );
 
   return {
     async placeReservingStock(order) {
       return place(order);
     },
     async findById(id) {
-      return db.select().from(orders).where(eq(orders.id, id)).get() ?? null;
+      return one(db.select().from(orders).where(eq(orders.id, id)).get());
     },
     async findByIdempotencyKey(userId, key) {
-      return (
+      return one(
         db
           .select()
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-          .get() ?? null
+          .get(),
       );
     },
     async listByUser(userId, page) {
-      return toPage(newestFirstOfUser(page, { userId }), page.limit);
+      return pageWithLines(toPage(newestFirstOfUser(page, { userId }), page.limit));
     },
     async listAll(search, page) {
       const { page: read, params } = searchOf(search);
-      return toPage(read(page, params), page.limit);
+      return pageWithLines(toPage(read(page, params), page.limit));
     },
     async count(search) {
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
@@ -128,18 +181,15 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
     async deleteUnpaidReturningStock(id) {
       return db.transaction(
         (tx) => {
+          // The lines go with the order (ON DELETE CASCADE): read them first.
+          const lines = linesOfOrder.all({ id });
           const deleted = tx
             .delete(orders)
             .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
-            .returning({ productId: orders.productId, quantity: orders.quantity })
+            .returning({ id: orders.id })
             .get();
           if (!deleted) return false;
-          if (deleted.productId !== null) {
-            tx.update(products)
-              .set({ stock: sql`${products.stock} + ${deleted.quantity}` })
-              .where(eq(products.id, deleted.productId))
-              .run();
-          }
+          for (const line of lines) if (line.productId !== null) returnStock.run({ id: line.productId, quantity: line.quantity });
           return catalog.changed(true);
         },
         { behavior: 'immediate' },
@@ -149,7 +199,7 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
       return transition(id, 'unpaid', { paymentIntentId }) !== null;
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
-      return db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all();
+      return withLines(db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all());
     },
     async countUnpaidOf(userId) {
       return db.$count(orders, unpaidOf(orders, userId));

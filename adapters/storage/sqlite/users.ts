@@ -4,7 +4,7 @@ import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
 import type { SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
-import { orders, products, profiles, users } from './schema.ts';
+import { orderLines, orders, products, profiles, users } from './schema.ts';
 
 export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRepository {
   const newestFirst = newestFirstReader(() => db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id });
@@ -66,12 +66,16 @@ export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRep
       return db.transaction(
         (tx) => {
           if (tx.delete(users).where(eq(users.id, id)).run().changes === 0) return false;
-          const unpaid = tx
-            .delete(orders)
-            .where(and(eq(orders.userId, id), eq(orders.status, 'unpaid')))
-            .returning({ productId: orders.productId, quantity: orders.quantity })
+          const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
+          // The lines go with their orders (ON DELETE CASCADE): read them first.
+          const lines = tx
+            .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+            .from(orderLines)
+            .innerJoin(orders, eq(orders.id, orderLines.orderId))
+            .where(unpaid)
             .all();
-          for (const { productId, quantity } of unpaid) {
+          tx.delete(orders).where(unpaid).run();
+          for (const { productId, quantity } of lines) {
             if (productId === null) continue;
             tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, productId)).run();
           }
