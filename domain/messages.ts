@@ -210,6 +210,7 @@ export const messages = {
   lineBelowMinimum: (minimum: number) => `The minimum order quantity for this product is ${quantityText(minimum)}`,
   lineNotPackMultiple: (packSize: number) => `This product is sold in packs of ${quantityText(packSize)}`,
   lineAboveStock: (available: number) => `Only ${quantityText(available)} in stock`,
+  linesOrOneProduct: 'Send the products either as lines or as one productId and quantity, not both',
 
   // Quick order: a pasted list (domain/ordering/pasted-list.ts, resolve-pasted-list.ts)
   pastedListEmpty: 'Paste at least one line: a SKU, then a quantity',

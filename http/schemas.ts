@@ -139,15 +139,22 @@ const oneProductOrderSchema = z.object({ productId: productIdField, quantity: qu
 /**
  * `POST /api/orders`: `{lines: [{productId, quantity}], phone, address, poNumber?, note?}`, or the
  * first contract's `{productId, quantity, phone, address}` as a one-line order (`oneProduct`
- * says which, so its errors keep naming `productId` and `quantity`).
+ * says which, so its errors keep naming `productId` and `quantity`). A body with both shapes is
+ * refused, naming the one-product keys: ordering only the lines would silently drop a product the
+ * client meant to buy. The inner parse gets the catalogue's generic text for checks without their
+ * own (a line that is not an object), as `validate` gives every other schema.
  */
+const ONE_PRODUCT_KEYS = ['productId', 'quantity'] as const;
 export const placeOrderSchema = z.looseObject({ lines: z.unknown().optional() }).transform((body, context) => {
   const oneProduct = body.lines === undefined;
-  const parsed = oneProduct ? oneProductOrderSchema.safeParse(body) : orderWithLinesSchema.safeParse(body);
+  const mixed = oneProduct ? [] : ONE_PRODUCT_KEYS.filter((key) => body[key] !== undefined);
+  for (const key of mixed) context.addIssue({ code: 'custom', path: [key], message: messages.linesOrOneProduct });
+  const parsed = (oneProduct ? oneProductOrderSchema : orderWithLinesSchema).safeParse(body, { error: () => messages.invalidInput });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) context.addIssue({ ...issue, code: 'custom', message: issue.message });
     return z.NEVER;
   }
+  if (mixed.length > 0) return z.NEVER;
   const { phone, address, poNumber, note } = parsed.data;
   const lines = 'lines' in parsed.data ? parsed.data.lines : [{ productId: parsed.data.productId, quantity: parsed.data.quantity }];
   return { lines, phone, address, poNumber: poNumber ?? null, note: note ?? null, oneProduct };

@@ -16,6 +16,7 @@ import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from '#domain/identity/link-token-service.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
+import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import type { CallOptions } from '#http/test-support.ts';
 import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
 import { messages } from '#domain/messages.ts';
@@ -27,6 +28,7 @@ import {
   badValueFor,
   minimumNotInPacks,
   mixedCaseSku,
+  orderLinesFlaws,
   searchBoxText,
   tiersOutOfOrder,
   headerText,
@@ -63,6 +65,8 @@ const STRIPE = { secretKey: 'sk_test_security_fuzz', publishableKey: 'pk_test_se
 interface Fixtures {
   cast: Cast;
   productId: string;
+  /** Products of LINE_STOCK units each (minimum 100, packs of 1) for the orders with lines. */
+  lineProductIds: string[];
   /** A department with a product filed under it: deleting it is refused (409). */
   categoryId: string;
   orderId: string;
@@ -80,6 +84,8 @@ type Caller = 'anonymous' | 'customer' | 'admin';
 
 interface Target {
   route: string;
+  /** A second body the same route reads (an order's lines beside the first contract's one product), named apart in the titles. */
+  variant?: string;
   /** Who calls, so the request gets past authentication and its input is what gets judged. */
   caller: Caller;
   params?: (f: Fixtures) => Record<string, string>;
@@ -98,6 +104,16 @@ interface Target {
 }
 
 const text = (max: number, optional = false): FieldKind => ({ kind: 'text', max, optional });
+const nameOf = (target: Target) => (target.variant ? `${target.route} (${target.variant})` : target.route);
+const LINE_STOCK = 10_000;
+/** Every line valid (100 units of stock of 10,000), a PO number and a note: a body that would be placed. */
+const validLinesOrder = (productIds: readonly string[]) => ({
+  lines: productIds.map((productId) => ({ productId, quantity: 100 })),
+  phone: '5550100200',
+  address: '1 Harbour Road',
+  poNumber: 'PO-4711',
+  note: 'Dock 3, mornings only',
+});
 // Phone and address are required; the photo, education and links may be left empty.
 const profileFields: Record<string, FieldKind> = {
   imageUrl: { kind: 'url', optional: true },
@@ -220,6 +236,22 @@ const TARGETS: Target[] = [
       valid: (f) => validOrder(f.productId),
     },
   },
+  {
+    route: 'POST /api/orders',
+    variant: 'lines',
+    caller: 'customer',
+    body: {
+      fields: {
+        lines: { kind: 'orderLines' },
+        phone: { kind: 'phone' },
+        address: text(MAX_ADDRESS_LENGTH),
+        poNumber: { kind: 'text', max: MAX_PO_NUMBER_LENGTH, optional: true, nullable: true },
+        note: { kind: 'text', max: MAX_ORDER_NOTE_LENGTH, optional: true, nullable: true },
+      },
+      optional: ['poNumber', 'note'],
+      valid: (f) => validLinesOrder(f.lineProductIds),
+    },
+  },
   { route: 'GET /api/orders', caller: 'customer', query: ['limit', 'cursor'] },
   { route: 'GET /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'DELETE /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
@@ -285,6 +317,7 @@ beforeAll(async () => {
   fixtures = {
     cast,
     productId: filed.id,
+    lineProductIds: await Promise.all([1, 2, 3].map(async () => (await stockedProduct(app, LINE_STOCK)).id)),
     categoryId: department.id,
     orderId: order.id,
     paidOrderId: (await paidOrder(app, customer)).id,
@@ -367,11 +400,11 @@ const notAnObject = fc.oneof(
 describe('bad input never gets a 5xx and never writes', () => {
   it('covers every route the app registers', () => {
     const routes = new Set([...registeredRoutes(app), ...registeredRoutes(stripeApp)]);
-    expect([...routes].sort()).toEqual(TARGETS.map((target) => target.route).sort());
+    expect([...routes].sort()).toEqual([...new Set(TARGETS.map((target) => target.route))].sort());
   });
 
   const withBody = TARGETS.filter((target) => target.body);
-  it.each(withBody.map((target) => [target.route, target] as const))('%s: a JSON body with a wrong field', async (_, target) => {
+  it.each(withBody.map((target) => [nameOf(target), target] as const))('%s: a JSON body with a wrong field', async (_, target) => {
     const { method, template } = split(target.route);
     await fc.assert(
       fc.asyncProperty(badBody(target.body!), async ({ field, drop, others, smuggled, value }) => {
@@ -389,7 +422,7 @@ describe('bad input never gets a 5xx and never writes', () => {
     );
   });
 
-  it.each(withBody.map((target) => [target.route, target] as const))('%s: not a JSON object, or the wrong media type', async (_, target) => {
+  it.each(withBody.map((target) => [nameOf(target), target] as const))('%s: not a JSON object, or the wrong media type', async (_, target) => {
     const { method, template } = split(target.route);
     const path = fill(template, target.params?.(fixtures) ?? {});
     await fc.assert(
@@ -410,7 +443,7 @@ describe('bad input never gets a 5xx and never writes', () => {
   });
 
   const withParams = TARGETS.filter((target) => target.params);
-  it.each(withParams.map((target) => [target.route, target] as const))('%s: a path parameter that names nothing', async (_, target) => {
+  it.each(withParams.map((target) => [nameOf(target), target] as const))('%s: a path parameter that names nothing', async (_, target) => {
     const { method, template } = split(target.route);
     await fc.assert(
       // An empty segment is another route, and dot segments are resolved by the URL parser (as a
@@ -427,7 +460,7 @@ describe('bad input never gets a 5xx and never writes', () => {
   });
 
   const reads = TARGETS.filter((target) => split(target.route).method === 'GET' || split(target.route).method === 'HEAD');
-  it.each(reads.map((target) => [target.route, target] as const))('%s: any query string', async (_, target) => {
+  it.each(reads.map((target) => [nameOf(target), target] as const))('%s: any query string', async (_, target) => {
     const { method, template } = split(target.route);
     const path = fill(template, target.params?.(fixtures) ?? {});
     const key = fc.oneof(fc.constantFrom(...(target.query ?? ['q'])), fc.string({ maxLength: 10 }), smuggledKey);
@@ -452,7 +485,7 @@ describe('bad input never gets a 5xx and never writes', () => {
 
   // Every `{items, nextCursor}` list: the catalogue, reviews, the caller's orders and the admin lists.
   const lists = TARGETS.filter((target) => target.query?.includes('limit'));
-  it.each(lists.map((target) => [target.route, target] as const))('%s: a limit that is not 1..100 is a 400', async (_, target) => {
+  it.each(lists.map((target) => [nameOf(target), target] as const))('%s: a limit that is not 1..100 is a 400', async (_, target) => {
     const { template } = split(target.route);
     await fc.assert(
       fc.asyncProperty(badLimit, async (limit) => {
@@ -465,7 +498,7 @@ describe('bad input never gets a 5xx and never writes', () => {
 
   // Protected routes, called with everything valid except the token: a 401, and nothing happens.
   const isProtected = (target: Target) => target.caller !== 'anonymous';
-  it.each(TARGETS.filter(isProtected).map((target) => [target.route, target] as const))('%s: a token that is not ours', async (_, target) => {
+  it.each(TARGETS.filter(isProtected).map((target) => [nameOf(target), target] as const))('%s: a token that is not ours', async (_, target) => {
     const { method, template } = split(target.route);
     const path = fill(template, target.params?.(fixtures) ?? {});
     await fc.assert(
@@ -700,6 +733,21 @@ describe('the catalogue refuses each bad value under its own field (README.md, "
   });
 });
 
+describe('an order with lines refuses each flaw under its own field (README.md, "Orders")', () => {
+  const target = () => TARGETS.find((candidate) => candidate.route === 'POST /api/orders' && candidate.variant === 'lines')!;
+  // One property per kind of flaw, so each is certainly tried; the answer names exactly the flawed fields.
+  it.each(Object.keys(orderLinesFlaws(['x'], LINE_STOCK)))('POST /api/orders (lines): %s', async (flaw) => {
+    await fc.assert(
+      fc.asyncProperty(orderLinesFlaws(fixtures.lineProductIds, LINE_STOCK)[flaw]!, async ({ patch, status, code, fields }) => {
+        const body = { ...target().body!.valid(fixtures), ...patch };
+        const response = await expectRefusedWithoutWrite(target(), () => app.call('POST', '/api/orders', { token: tokenOf('customer'), body }), [status]);
+        expect({ code: response.json.error.code, fields: response.json.error.fields }).toEqual({ code, fields });
+      }),
+      RUNS,
+    );
+  });
+});
+
 describe('smuggled fields are ignored', () => {
   it('a sign-up cannot make itself an admin or reach the prototype', async () => {
     const body = withOwnKeys({ name: 'Mallory', email: 'mallory@example.com', password: 'password-1' }, [
@@ -720,5 +768,18 @@ describe('smuggled fields are ignored', () => {
     const response = await app.call('POST', '/api/orders', { token: tokenOf('customer'), body });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ unitPriceCents: 1250, totalCents: 1250 * 100, status: 'unpaid', transactionId: null });
+  });
+
+  it('an order with lines takes the price of every line from the server, whatever the lines say', async () => {
+    const valid = validLinesOrder(fixtures.lineProductIds);
+    const lines = valid.lines.map((line) => ({ ...line, unitPriceCents: 1, lineTotalCents: 1, productName: 'Free', sku: 'FREE' }));
+    const response = await app.call('POST', '/api/orders', { token: tokenOf('customer'), body: { ...valid, lines, totalCents: 1, itemCount: 1, number: 'BH-1999-000001' } });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ totalCents: 1250 * 100 * 3, itemCount: 300, status: 'unpaid' });
+    expect(response.json.number).toMatch(/^BH-\d{4}-\d{6}$/);
+    expect(response.json.number).not.toBe('BH-1999-000001');
+    expect(response.json.lines.map((line: { unitPriceCents: number; lineTotalCents: number; sku: string }) => [line.unitPriceCents, line.lineTotalCents, line.sku === 'FREE'])).toEqual(
+      valid.lines.map(() => [1250, 1250 * 100, false]),
+    );
   });
 });

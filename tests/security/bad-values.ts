@@ -8,6 +8,9 @@ import { MAX_PRICE_CENTS } from '#domain/catalog/manage-catalog.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
+import { MAX_TERM_QUANTITY } from '#domain/catalog/product-terms-rules.ts';
+import { messages } from '#domain/messages.ts';
+import { MAX_ORDER_LINES, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 
 /** Strings a careless server chokes on: control and bidi characters, traversal, markup, injection, percent junk. */
 const nastyStrings = fc.constantFrom(
@@ -69,8 +72,8 @@ const longerThan = (max: number) =>
 
 /** What a field is, and so which values are certainly wrong for it. */
 export type FieldKind =
-  /** `optional`: blank is a fine value (the field may be left empty). */
-  | { kind: 'text'; max: number; optional?: boolean }
+  /** `optional`: blank is a fine value (the field may be left empty); `nullable`: so is null. */
+  | { kind: 'text'; max: number; optional?: boolean; nullable?: boolean }
   | { kind: 'email' }
   | { kind: 'password' }
   | { kind: 'phone' }
@@ -93,12 +96,16 @@ export type FieldKind =
   /** A category's address: lower-case words and digits joined by single hyphens (upper case is lowered; blank makes one from the name). */
   | { kind: 'slug' }
   /** true or false, nothing that merely looks like one. */
-  | { kind: 'boolean' };
+  | { kind: 'boolean' }
+  /** An order's `lines`: 1–100 `{productId, quantity}` of distinct products that exist. */
+  | { kind: 'orderLines' };
 
 export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   switch (field.kind) {
-    case 'text':
-      return field.optional ? fc.oneof(notAString, longerThan(field.max)) : fc.oneof(notAString, blank, longerThan(field.max));
+    case 'text': {
+      const notText = field.nullable ? notAString.filter((value) => value !== null) : notAString;
+      return field.optional ? fc.oneof(notText, longerThan(field.max)) : fc.oneof(notText, blank, longerThan(field.max));
+    }
     case 'boolean':
       return fc.oneof(junkString, junkNumber, fc.constant(null), fc.constant({}), fc.array(fc.boolean(), { maxLength: 2 }), fc.constantFrom('true', 'false', 0, 1));
     case 'email':
@@ -162,6 +169,18 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
       );
     case 'category':
       return fc.oneof(notAString.filter((value) => value !== null), fc.constant(''), junkString, fc.uuid());
+    case 'orderLines': {
+      // No real product id is known here: every line below names a made-up one, or the list is wrong as a whole.
+      const madeUp = (count: number) => fc.uniqueArray(fc.uuid(), { minLength: count, maxLength: count });
+      return fc.oneof(
+        notAString,
+        fc.constant([]),
+        fc.integer({ min: MAX_ORDER_LINES + 1, max: MAX_ORDER_LINES + 50 }).chain(madeUp).map((ids) => ids.map((productId) => ({ productId, quantity: 100 }))),
+        fc.uuid().map((productId) => [{ productId, quantity: 100 }, { productId, quantity: 200 }]),
+        fc.array(fc.record({ productId: badValueFor({ kind: 'reference' }), quantity: fc.oneof(junkValue, badLineQuantity) }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.oneof(junkString, junkNumber, fc.constant(null)), { minLength: 1, maxLength: 3 }),
+      );
+    }
     case 'slug':
       return fc.oneof(
         notAString,
@@ -233,6 +252,114 @@ export const badAdviceQuantity = fc.oneof(
   fc.constantFrom('', ' ', '+5', '1e3', '0x10', '１０', 'NaN', '100 ', '1,000'),
   junkString.filter((text) => !/^\d{1,9}$/.test(text)),
 );
+
+// ---- an order's lines (README.md, "Orders")
+
+/**
+ * A line's quantity that is not a whole number of units from 0 to MAX_TERM_QUANTITY, named by
+ * kind so each is certainly tried: refused with the line's own 400 before any product is read.
+ */
+export const badLineQuantities = {
+  fractional: fc.double({ min: 0, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)),
+  text: fc.oneof(junkString, fc.constantFrom('100', '1e2', '0x64', '100.0', ' 100')),
+  huge: fc.oneof(fc.integer({ min: MAX_TERM_QUANTITY + 1 }), fc.constantFrom(1e9, 1e308, Number.MAX_SAFE_INTEGER + 2)),
+  negative: fc.integer({ max: -1 }),
+  other: fc.constantFrom(true, false, {}, [100]),
+};
+export const badLineQuantity = fc.oneof(...Object.values(badLineQuantities));
+
+interface OrderLine {
+  productId: unknown;
+  quantity: unknown;
+}
+
+/**
+ * One flaw in an otherwise valid order with lines, and the exact refusal it must get: `patch`
+ * replaces keys of the valid body, `status`/`code` are the answer and `fields` every field it
+ * names. A short line is the one 409 (INSUFFICIENT_STOCK, naming each short line); the rest are
+ * 400 VALIDATION_FAILED. `productIds` are real products holding `stock` units each, minimum 100
+ * and packs of 1, so the valid lines (100 units each) would go through.
+ */
+export interface OrderLinesFlaw {
+  patch: Record<string, unknown>;
+  status: 400 | 409;
+  code: 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK';
+  fields: Record<string, string>;
+}
+
+export const orderLinesFlaws = (productIds: readonly string[], stock: number): Record<string, fc.Arbitrary<OrderLinesFlaw>> => {
+  const validLines = fc.shuffledSubarray([...productIds], { minLength: 1 }).map((ids): OrderLine[] => ids.map((productId) => ({ productId, quantity: 100 })));
+  const refused = (patch: Record<string, unknown>, fields: Record<string, string>): OrderLinesFlaw => ({ patch, status: 400, code: 'VALIDATION_FAILED', fields });
+  /** Valid lines with line `at` made wrong by `spoil`, refused under `field` of that line. */
+  const oneBadLine = <T>(bad: fc.Arbitrary<T>, spoil: (line: OrderLine, value: T) => unknown, part: 'productId' | 'quantity' | null, message: string) =>
+    fc.tuple(validLines, bad).chain(([lines, value]) =>
+      fc.nat({ max: lines.length - 1 }).map((at) =>
+        refused({ lines: lines.map((line, index) => (index === at ? spoil(line, value) : line)) }, { [part === null ? `lines.${at}` : `lines.${at}.${part}`]: message }),
+      ),
+    );
+  const withQuantity = (bad: fc.Arbitrary<unknown>) => oneBadLine(bad, (line, quantity) => ({ ...line, quantity }), 'quantity', messages.quantityNotWhole);
+  const flaws: Record<string, fc.Arbitrary<OrderLinesFlaw>> = {
+    'no lines': fc.constant(refused({ lines: [] }, { lines: messages.linesRequired })),
+    'lines that are not an array': fc
+      .oneof(notAString.filter((value) => !Array.isArray(value)), fc.constant({ 0: { productId: productIds[0], quantity: 100 } }))
+      .map((lines) => refused({ lines }, { lines: messages.linesRequired })),
+    [`more than ${MAX_ORDER_LINES} lines`]: fc
+      .integer({ min: MAX_ORDER_LINES + 1, max: MAX_ORDER_LINES + 50 })
+      .chain((count) => fc.uniqueArray(fc.uuid(), { minLength: count - productIds.length, maxLength: count - productIds.length }))
+      .map((ids) => refused({ lines: [...productIds, ...ids].map((productId) => ({ productId, quantity: 100 })) }, { lines: messages.tooManyLines(MAX_ORDER_LINES) })),
+    'a product on two lines': validLines.chain((lines) =>
+      fc.nat({ max: lines.length - 1 }).chain((first) =>
+        fc.integer({ min: first + 1, max: lines.length }).map((at) => {
+          const repeated = [...lines];
+          repeated.splice(at, 0, { productId: lines[first]!.productId, quantity: 200 });
+          return refused({ lines: repeated }, { [`lines.${at}.productId`]: messages.duplicateLine(first) });
+        }),
+      ),
+    ),
+    'a fractional quantity': withQuantity(badLineQuantities.fractional),
+    'a quantity as text': withQuantity(badLineQuantities.text),
+    'a quantity of 1e9 or beyond the largest stock': withQuantity(badLineQuantities.huge),
+    'a negative quantity': withQuantity(badLineQuantities.negative),
+    'a quantity that is a boolean, object or array': withQuantity(badLineQuantities.other),
+    'a line without productId': oneBadLine(fc.constant(null), (line) => ({ quantity: line.quantity }), 'productId', messages.productNotFound),
+    // Made up (a uuid or junk), empty, too long for an id, or not text: no product either way.
+    'a productId that names no product': oneBadLine(
+      fc.oneof(fc.uuid(), junkString.filter((id) => id.length > 0 && !productIds.includes(id)), fc.constant(''), longerThan(100), notAString),
+      (line, productId) => ({ ...line, productId }),
+      'productId',
+      messages.productNotFound,
+    ),
+    'a line that is not an object': oneBadLine(fc.oneof(junkString, junkNumber, fc.boolean(), fc.constant(null), fc.constant([productIds[0], 100])), (_, value) => value, null, messages.invalidInput),
+    [`a PO number over ${MAX_PO_NUMBER_LENGTH} characters`]: fc
+      .oneof(fc.constant('P'.repeat(MAX_PO_NUMBER_LENGTH + 1)), longerThan(MAX_PO_NUMBER_LENGTH))
+      .map((poNumber) => refused({ poNumber }, { poNumber: messages.tooLong(MAX_PO_NUMBER_LENGTH) })),
+    [`a note over ${MAX_ORDER_NOTE_LENGTH} characters`]: fc
+      .oneof(fc.constant('n'.repeat(MAX_ORDER_NOTE_LENGTH + 1)), longerThan(MAX_ORDER_NOTE_LENGTH))
+      .map((note) => refused({ note }, { note: messages.tooLong(MAX_ORDER_NOTE_LENGTH) })),
+    // The first contract's keys beside lines: which one did the client mean? Neither is ordered.
+    'lines beside a productId or quantity': fc
+      .oneof(
+        fc.record({ productId: fc.oneof(fc.constantFrom(...productIds), fc.uuid(), junkValue) }),
+        fc.record({ quantity: fc.oneof(fc.constant(100), junkValue) }),
+        fc.record({ productId: fc.constantFrom(...productIds), quantity: fc.constant(100) }),
+      )
+      .map((keys) => refused(keys, Object.fromEntries(Object.keys(keys).map((key) => [key, messages.linesOrOneProduct])))),
+    // Above the stock but a valid quantity otherwise: every short line named, none reserved.
+    'lines above the stock': validLines.chain((lines) =>
+      fc
+        .array(fc.option(fc.integer({ min: stock + 1, max: MAX_TERM_QUANTITY }), { nil: null }), { minLength: lines.length, maxLength: lines.length })
+        .filter((extra) => extra.some((quantity) => quantity !== null))
+        .map((extra) => ({
+          patch: { lines: lines.map((line, index) => ({ ...line, quantity: extra[index] ?? line.quantity })) },
+          status: 409,
+          code: 'INSUFFICIENT_STOCK',
+          fields: Object.fromEntries(extra.flatMap((quantity, index) => (quantity === null ? [] : [[`lines.${index}.quantity`, messages.lineAboveStock(stock)]]))),
+        })),
+    ),
+  };
+  // Junk big enough for a 413 is refused before anyone reads it: no field to name then (64 kB of JSON).
+  return Object.fromEntries(Object.entries(flaws).map(([name, flaw]) => [name, flaw.filter(({ patch }) => JSON.stringify(patch).length <= 16_000)]));
+};
 
 /**
  * A valid part number in any mix of case (stored upper-case): 2–32 of `A–Z a–z 0–9 - . /`, made

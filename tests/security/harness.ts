@@ -192,7 +192,8 @@ for (const value of Object.values(messages) as unknown[]) {
   if (typeof value === 'string') staticTexts.add(value);
   if (typeof value === 'function') {
     // Fill the template with a sentinel and turn it back into a pattern: `${max}` becomes \d+.
-    // Every parameter gets the sentinel, written plain or with thousands separators.
+    // Every parameter gets the sentinel, written plain or with thousands separators, or counted
+    // from one (`line ${index + 1}`).
     const inputs = Array.from({ length: Math.max(1, (value as (...inputs: number[]) => string).length) }, () => SENTINEL);
     let sample: string;
     try {
@@ -200,10 +201,8 @@ for (const value of Object.values(messages) as unknown[]) {
     } catch {
       continue; // takes lists or records, not numbers: no API answer is built from it
     }
-    const escaped = sample
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replaceAll(SENTINEL.toLocaleString('en-US'), '\\S+')
-      .replaceAll(String(SENTINEL), '\\S+');
+    let escaped = sample.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const shown of [SENTINEL, SENTINEL + 1]) escaped = escaped.replaceAll(shown.toLocaleString('en-US'), '\\S+').replaceAll(String(shown), '\\S+');
     templatePatterns.push(new RegExp(`^${escaped.replace(/minutes/, 'minutes?')}$`));
   }
 }
