@@ -212,6 +212,12 @@ export const messages = {
   lineAboveStock: (available: number) => `Only ${quantityText(available)} in stock`,
   linesOrOneProduct: 'Send the products either as lines or as one productId and quantity, not both',
 
+  // The cart and "Order again" (domain/ordering/cart.ts)
+  cartQuantityAtLeastOne: 'Quantity must be at least 1',
+  cartLinesRequired: 'Send the cart as a list of lines, each a product and a quantity',
+  reorderProductGone: 'This product is no longer sold',
+  reorderSoldOut: 'This product is sold out',
+
   // Quick order: a pasted list (domain/ordering/pasted-list.ts, resolve-pasted-list.ts)
   pastedListEmpty: 'Paste at least one line: a SKU, then a quantity',
   pastedListTooLarge: (maxKilobytes: number) => `Please paste at most ${maxKilobytes} kB`,

@@ -3,6 +3,7 @@ import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
 import type { InboxRepository, ReviewRepository } from './content/content-repository.ts';
 import type { UserRepository } from './identity/user-repository.ts';
+import type { CartRepository } from './ordering/cart.ts';
 import type { OrderRepository } from './ordering/order-repository.ts';
 import type { RefundRepository } from './ordering/payment-to-refund.ts';
 
@@ -17,6 +18,8 @@ export interface Store {
   /** The catalogue search (README.md, "Search"), on the database's own full-text engine. */
   search: ProductSearch;
   orders: OrderRepository;
+  /** Each buyer's saved order list (README.md, "Cart"). */
+  carts: CartRepository;
   /** Succeeded payments no order could take, kept for an admin to refund. */
   refunds: RefundRepository;
   users: UserRepository;

@@ -22,6 +22,7 @@ import { contentRoutes } from './routes/content.ts';
 import { googleRoutes } from './routes/google.ts';
 import { healthRoutes } from './routes/health.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
 import { createStaticHandler } from './static-files.ts';
@@ -82,6 +83,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/categories', categoryRoutes(ports, departments))
     .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
+    .route('/api/cart', cartRoutes(ports))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin', catalogAdminRoutes(ports))

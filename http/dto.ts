@@ -178,6 +178,64 @@ export interface OrderDto {
   quantity: number;
 }
 
+/** A cart line priced with today's tiers (GET/PUT /api/cart). */
+export interface CartLineDto {
+  productId: string;
+  sku: string;
+  name: string;
+  imageUrl: string;
+  unit: string;
+  stock: number;
+  minOrderQuantity: number;
+  packSize: number;
+  priceTiers: { minQuantity: number; unitPriceCents: number }[];
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  advice: QuantityAdviceDto;
+  /** The advice in one sentence (below the minimum, not whole packs, above the stock), or null. */
+  message: string | null;
+}
+
+/** GET/PUT /api/cart */
+export interface CartDto {
+  lines: CartLineDto[];
+  lineCount: number;
+  itemCount: number;
+  totalCents: number;
+  /** Every line can be ordered as it stands. */
+  orderable: boolean;
+}
+
+/** POST /api/orders/:id/reorder */
+export interface ReorderDto {
+  cart: CartDto;
+  /** The order's lines that could not go back into the cart (position counts from 0). */
+  notAdded: { position: number; sku: string; productName: string; reason: 'product-gone' | 'sold-out' | 'below-minimum'; message: string }[];
+}
+
+/** POST /api/cart/resolve: one row per pasted line that is not blank. */
+export interface ResolvedRowDto {
+  line: number;
+  input: string;
+  status: 'ok' | 'unknown-sku' | 'below-minimum' | 'not-a-pack-multiple' | 'above-stock' | 'duplicate' | 'unreadable';
+  productId: string | null;
+  sku: string | null;
+  name: string | null;
+  unit: string | null;
+  quantity: number | null;
+  suggestion: { quantity: number; reason: string } | null;
+  didYouMean: string[];
+  mergedInto: number | null;
+  mergedLines: number[];
+  message: string | null;
+  note: string | null;
+}
+
+export interface ResolvedListDto {
+  rows: ResolvedRowDto[];
+}
+
 export interface ListDto<T> {
   items: T[];
   nextCursor: string | null;

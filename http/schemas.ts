@@ -160,6 +160,20 @@ export const placeOrderSchema = z.looseObject({ lines: z.unknown().optional() })
   return { lines, phone, address, poNumber: poNumber ?? null, note: note ?? null, oneProduct };
 });
 
+/** `PUT /api/cart`: the whole list; its rules (count, repeats, quantities) are the domain's. */
+export const saveCartSchema = z.object({
+  lines: z.array(
+    z.object({
+      productId: productIdField,
+      quantity: z.number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) }),
+    }),
+    { error: messages.cartLinesRequired },
+  ),
+});
+
+/** `POST /api/cart/resolve`: pasted text; its size and line limits are the domain's (pasted-list.ts). */
+export const resolveListSchema = z.object({ text: z.string({ error: messages.pastedListNotText }) });
+
 export const idempotencyKeySchema = z.string().min(1).max(200).regex(/^[\w.:-]+$/);
 
 // ---- payments

@@ -6,12 +6,15 @@ import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
+import type { CartView, PricedCartLine, ReorderResult } from '#domain/ordering/cart.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import type { OrderLine } from '#domain/ordering/order-lines.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { PaymentStart } from '#domain/ordering/start-payment.ts';
 import type { Page } from '#domain/shared/page.ts';
 import type {
+  CartDto,
+  CartLineDto,
   CategoryDto,
   ContactMessageDto,
   ProductSuggestionDto,
@@ -22,6 +25,7 @@ import type {
   PaymentToRefundDto,
   ProductDto,
   ProfileDto,
+  ReorderDto,
   ReviewDto,
   SubscriberDto,
   UserDto,
@@ -133,6 +137,33 @@ export const toOrderDto = (order: Order): OrderDto => {
     quantity: first.quantity,
   };
 };
+
+const toCartLineDto = ({ product, quantity, advice, message }: PricedCartLine): CartLineDto => ({
+  productId: product.id,
+  sku: product.sku,
+  name: product.name,
+  imageUrl: product.imageUrl,
+  unit: product.unit,
+  stock: product.stock,
+  minOrderQuantity: product.minOrderQuantity,
+  packSize: product.packSize,
+  priceTiers: product.priceTiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
+  quantity,
+  unitPriceCents: advice.unitPriceCents,
+  lineTotalCents: advice.lineTotalCents,
+  advice,
+  message,
+});
+
+export const toCartDto = (cart: CartView): CartDto => ({
+  lines: cart.lines.map(toCartLineDto),
+  lineCount: cart.totals.lineCount,
+  itemCount: cart.totals.itemCount,
+  totalCents: cart.totals.totalCents,
+  orderable: cart.orderable,
+});
+
+export const toReorderDto = (result: ReorderResult): ReorderDto => ({ cart: toCartDto(result.cart), notAdded: result.notAdded });
 
 export const toPaymentIntentDto = (start: PaymentStart): PaymentIntentDto => ({
   provider: start.provider,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeCartContract } from './contract/carts.contract.ts';
 import { describeCategoryContract } from './contract/categories.contract.ts';
 import { describeInboxContract } from './contract/inbox.contract.ts';
 import { describeOrderContract } from './contract/orders.contract.ts';
@@ -24,6 +25,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeSearchContract(harness);
     describeUserContract(harness);
     describeOrderContract(harness);
+    describeCartContract(harness);
     describeRefundContract(harness);
     describeReviewContract(harness);
     describeInboxContract(harness);

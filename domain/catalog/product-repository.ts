@@ -15,6 +15,8 @@ export interface ProductRepository {
   findBySku(sku: string): Promise<Product | null>;
   /** The products holding any of these (upper-case) SKUs, in any order. */
   findBySkus(skus: readonly string[]): Promise<Product[]>;
+  /** Known SKUs within a few typing mistakes of one nobody has, nearest first (sku-did-you-mean.ts). */
+  similarSkus(sku: string, limit: number): Promise<string[]>;
   /**
    * Catalogue fields left out take their defaults (unit `piece`, pack of 1, minimum 100, no tiers,
    * no attributes, no brand or category); a product without a SKU gets the next `BH-000123`.

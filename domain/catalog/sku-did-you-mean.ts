@@ -36,6 +36,18 @@ export const editDistance = (a: string, b: string, limit = Number.POSITIVE_INFIN
 export const didYouMeanTolerance = (sku: string): number => Math.min(3, Math.max(1, Math.floor(sku.length / 4)));
 
 export const DID_YOU_MEAN_LIMIT = 3;
+/**
+ * How many unknown SKUs of one pasted list get suggestions: each costs a pass over the known
+ * SKUs of about its length, and a list of 200 made-up SKUs must not cost 200 passes.
+ */
+export const DID_YOU_MEAN_MAX_SKUS = 10;
+
+/** The SKU lengths a suggestion for `sku` can have (its tolerance either side). */
+export const candidateLengths = (sku: string): { min: number; max: number } => {
+  const length = normalizeSku(sku).length;
+  const tolerance = didYouMeanTolerance(normalizeSku(sku));
+  return { min: Math.max(1, length - tolerance), max: length + tolerance };
+};
 
 /**
  * The closest known SKUs to `input`, nearest first (then alphabetical), at most `limit`, never

@@ -94,7 +94,12 @@ export const placeOrder = async (
   };
 
   const placed = await store.orders.placeReservingStock(order);
-  if (placed.ok) return ok(placed.value);
+  if (placed.ok) {
+    // Ordering the cart empties it of the lines ordered (README.md, "Cart"); the order stands
+    // whatever happens to this tidy-up.
+    await store.carts.removeProducts(buyer.id, input.lines.map((line) => line.productId)).catch(() => undefined);
+    return ok(placed.value);
+  }
   switch (placed.error.code) {
     case 'product-not-found':
       // Deleted between our read and the reservation.

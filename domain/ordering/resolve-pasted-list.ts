@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import type { StockedTerms } from '../catalog/product-terms.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { adviseQuantity, isLineQuantity, maxAvailableFor, suggestQuantity, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
-import { DID_YOU_MEAN_LIMIT } from '../catalog/sku-did-you-mean.ts';
+import { DID_YOU_MEAN_LIMIT, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { normalizeSku } from '../catalog/sku.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
@@ -113,7 +113,7 @@ export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly Pa
     } else firstOf.set(row.sku, { row, quantity: row.quantity, merged: [] });
   }
 
-  const unknown = skus.filter((sku) => !products.has(sku));
+  const unknown = skus.filter((sku) => !products.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
   const similar = new Map(await Promise.all(unknown.map(async (sku) => [sku, await catalog.similarSkus(sku, DID_YOU_MEAN_LIMIT)] as const)));
 
   return rows.map((row): ResolvedRow => {

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteOrder } from '#domain/ordering/delete-order.ts';
 import { findOrderFor } from '#domain/ordering/find-order.ts';
+import { reorder } from '#domain/ordering/cart.ts';
 import { messages } from '#domain/messages.ts';
 import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { notFound } from '#domain/shared/errors.ts';
@@ -13,7 +14,7 @@ import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
-import { toListDto, toOrderDto, toPaymentIntentDto } from '../serializers.ts';
+import { toListDto, toOrderDto, toPaymentIntentDto, toReorderDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
@@ -58,6 +59,11 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     .delete('/:id', validate('param', idParamSchema), async (c) => {
       const deleted = await deleteOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
+    })
+    // "Order again": the order's lines into the owner's cart at today's prices.
+    .post('/:id/reorder', validate('param', idParamSchema), async (c) => {
+      const done = await reorder(ports, c.get('user'), c.req.valid('param').id);
+      return done.ok ? c.json(toReorderDto(done.value), 200) : problem(c, done.error);
     })
     .post('/:id/payment-intent', validate('param', idParamSchema), async (c) => {
       const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });

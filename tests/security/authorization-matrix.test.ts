@@ -158,6 +158,14 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
     a.app.call('GET', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
   ['DELETE /api/orders/:id', ownerOr(204, 204), async (a, _, token) =>
     a.app.call('DELETE', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
+  // "Order again" fills the caller's own cart from the caller's own order.
+  ['POST /api/orders/:id/reorder', ownerOr(200, 404), async (a, _, token) =>
+    a.app.call('POST', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}/reorder`, { token })],
+  ['GET /api/cart', signedIn(200), (a, _, token) => a.app.call('GET', '/api/cart', { token })],
+  ['PUT /api/cart', signedIn(200), async (a, _, token) =>
+    a.app.call('PUT', '/api/cart', { token, body: { lines: [{ productId: (await stockedProduct(a.app)).id, quantity: 100 }] } })],
+  // Quick order reads a pasted list for anyone: it writes nothing.
+  ['POST /api/cart/resolve', anyone(200), (a, _, token) => a.app.call('POST', '/api/cart/resolve', { token, body: { text: 'NO-SUCH-SKU 100' } })],
   // Paying is the owner's alone; an admin sees the order but cannot start paying it.
   ['POST /api/orders/:id/payment-intent', ownerOr(200, 404), async (a, _, token) =>
     a.app.call('POST', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}/payment-intent`, { token })],

@@ -17,6 +17,7 @@ import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from '#domain/id
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
+import { MAX_PASTED_BYTES } from '#domain/ordering/pasted-list.ts';
 import type { CallOptions } from '#http/test-support.ts';
 import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
 import { messages } from '#domain/messages.ts';
@@ -253,6 +254,18 @@ const TARGETS: Target[] = [
     },
   },
   { route: 'GET /api/orders', caller: 'customer', query: ['limit', 'cursor'] },
+  { route: 'POST /api/orders/:id/reorder', caller: 'customer', params: (f) => ({ id: f.orderId }) },
+  { route: 'GET /api/cart', caller: 'customer' },
+  {
+    route: 'PUT /api/cart',
+    caller: 'customer',
+    body: { fields: { lines: { kind: 'cartLines' } }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 100 }] }) },
+  },
+  {
+    route: 'POST /api/cart/resolve',
+    caller: 'anonymous',
+    body: { fields: { text: { kind: 'text', max: MAX_PASTED_BYTES } }, valid: () => ({ text: 'M8-NUT-A2 100' }) },
+  },
   { route: 'GET /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'DELETE /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'POST /api/orders/:id/payment-intent', caller: 'customer', params: (f) => ({ id: f.orderId }) },

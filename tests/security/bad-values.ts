@@ -98,7 +98,8 @@ export type FieldKind =
   /** true or false, nothing that merely looks like one. */
   | { kind: 'boolean' }
   /** An order's `lines`: 1–100 `{productId, quantity}` of distinct products that exist. */
-  | { kind: 'orderLines' };
+  | { kind: 'orderLines' }
+  | { kind: 'cartLines' };
 
 export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   switch (field.kind) {
@@ -181,6 +182,9 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
         fc.array(fc.oneof(junkString, junkNumber, fc.constant(null)), { minLength: 1, maxLength: 3 }),
       );
     }
+    case 'cartLines':
+      // A cart may be empty (it is a draft); every other wrong list of lines is wrong for it too.
+      return badValueFor({ kind: 'orderLines' }).filter((value) => !(Array.isArray(value) && value.length === 0));
     case 'slug':
       return fc.oneof(
         notAString,

@@ -155,5 +155,13 @@ export function describeProductContract(h: StoreHarness): void {
       expect(found.map((product) => product.sku).sort()).toEqual(['KEEP-1', 'NEW-1', 'NEW-2']);
       expect(found.find((product) => product.sku === 'NEW-2')).toMatchObject({ name: 'New NEW-2', stock: 500, unit: 'piece', minOrderQuantity: 100 });
     });
+
+    it('similarSkus: the known SKUs a few typing mistakes away, nearest first, never the SKU itself', async () => {
+      for (const sku of ['M8-NUT-A2', 'M8-NUT-A4', 'M6-NUT-A2', 'WASHER-M8', 'M8-NUT-A2-LONG-BOX']) await h.addProduct({ sku });
+      expect(await h.store.products.similarSkus('M8-NTU-A2', 3)).toEqual(['M8-NUT-A2', 'M6-NUT-A2', 'M8-NUT-A4']);
+      expect(await h.store.products.similarSkus('m8-nut-a3', 3)).toEqual(['M8-NUT-A2', 'M8-NUT-A4', 'M6-NUT-A2']);
+      expect(await h.store.products.similarSkus('M8-NUT-A2', 1)).toEqual(['M6-NUT-A2']);
+      expect(await h.store.products.similarSkus('ZZZZ-9999', 3)).toEqual([]);
+    });
   });
 }

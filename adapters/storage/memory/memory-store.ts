@@ -1,4 +1,5 @@
 import type { Storage } from '../storage.ts';
+import { createMemoryCarts } from './carts.ts';
 import { createMemoryCategories } from './categories.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
@@ -24,6 +25,7 @@ export function createMemoryStorage(): Storage {
       categories: createMemoryCategories(tables),
       search: createMemorySearch(tables),
       orders: createMemoryOrders(tables),
+      carts: createMemoryCarts(tables),
       refunds: createMemoryRefunds(tables),
       users: createMemoryUsers(tables),
       reviews: createMemoryReviews(tables),

@@ -1,3 +1,4 @@
+import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { assignedSku, assignedSkuSequence } from '#domain/catalog/sku.ts';
@@ -30,6 +31,9 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
     async findBySkus(skus) {
       const wanted = new Set(skus);
       return [...products.values()].filter((product) => wanted.has(product.sku)).map(copy);
+    },
+    async similarSkus(sku, limit) {
+      return closestSkus(sku, [...products.values()].map((product) => product.sku), limit);
     },
     async importAll({ creates, updates }, updatedAt) {
       // Checked in full before anything is written: all or nothing, as a transaction.

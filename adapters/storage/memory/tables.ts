@@ -3,6 +3,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
 import { MIN_ORDER_QUANTITY, type Order } from '#domain/ordering/order.ts';
+import type { CartLineRequest } from '#domain/ordering/cart.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface MemoryTables {
   contactMessages: ContactMessage[];
   /** The last number handed out per kind and year (`order:2026`), as the SQL number_sequences. */
   numberSequences: Map<string, number>;
+  /** Each buyer's cart lines by user id; a deleted product's lines are skipped as SQL cascades them. */
+  carts: Map<string, CartLineRequest[]>;
   /** Bumped by every write that can change what the catalog shows (see the store's catalogVersion). */
   catalogWrites: number;
 }
@@ -37,6 +40,7 @@ export const createMemoryTables = (): MemoryTables => ({
   subscribers: new Map(),
   contactMessages: [],
   numberSequences: new Map(),
+  carts: new Map(),
   catalogWrites: 0,
 });
 

@@ -72,6 +72,7 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
     async delete(id) {
       if (!users.delete(id)) return false;
       profiles.delete(id);
+      tables.carts.delete(id);
       for (const order of [...orders.values()]) {
         if (order.userId !== id || order.status !== 'unpaid') continue;
         orders.delete(order.id);

@@ -3,6 +3,7 @@ import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
 import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
 import type { PgDb } from './database.ts';
+import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
@@ -35,6 +36,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       products: countingWrites(createPgProducts(db), ['create', 'update', 'delete', 'importAll'], writes),
       categories: countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes),
       search: createPgSearch(db),
+      carts: createPgCarts(db),
       orders: countingWrites(createPgOrders(db), ['placeReservingStock', 'deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),
       users: countingWrites(createPgUsers(db), ['delete'], writes),

@@ -1,3 +1,4 @@
+import { candidateLengths, closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import { and, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import { assignedSku } from '#domain/catalog/sku.ts';
@@ -65,6 +66,12 @@ export function createPgProducts(db: PgDb): ProductRepository {
       const found: Product[] = [];
       for (const part of chunks(skus, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(products.sku, part))));
       return found;
+    },
+    async similarSkus(sku, limit) {
+      // Only SKUs of a length a suggestion can have are read; the distance is measured here.
+      const { min, max } = candidateLengths(sku);
+      const rows = await db.select({ sku: products.sku }).from(products).where(sql`length(${products.sku}) BETWEEN ${min} AND ${max}`);
+      return closestSkus(sku, rows.map((row) => row.sku), limit);
     },
     async create(record) {
       const filled = withDefaults(record);

@@ -1,3 +1,4 @@
+import { candidateLengths, closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import { and, eq, getTableColumns, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import type { Product, ProductChanges, ProductRecord } from '#domain/catalog/product.ts';
@@ -77,6 +78,13 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
     },
     async findBySkus(skus) {
       return chunks(skus, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.sku, part)).all());
+    },
+    async similarSkus(sku, limit) {
+      // Only SKUs of a length a suggestion can have are read (from the SKU index alone); the
+      // distance is measured here.
+      const { min, max } = candidateLengths(sku);
+      const rows = db.select({ sku: products.sku }).from(products).where(sql`length(${products.sku}) BETWEEN ${min} AND ${max}`).all();
+      return closestSkus(sku, rows.map((row) => row.sku), limit);
     },
     async create(record) {
       for (let attempt = 1; ; attempt++) {

@@ -179,6 +179,29 @@ export const orderLines = sqliteTable(
 );
 
 /**
+ * Each buyer's cart (README.md, "Cart"): a saved order list, one row per product, in the order
+ * the buyer listed them. It goes with the buyer, and a deleted product leaves every cart.
+ */
+export const cartLines = sqliteTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('cart_lines_product_idx').on(t.productId),
+    check('cart_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
  * The last number handed out per kind (`order`, later `invoice`) and year: the next one is taken
  * inside the transaction that uses it, so numbers are never handed out twice.
  */

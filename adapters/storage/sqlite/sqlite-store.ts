@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
 import { createCatalogWrites } from '../catalog-writes.ts';
+import { createSqliteCarts } from './carts.ts';
 import { createSqliteCategories } from './categories.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';
@@ -61,6 +62,7 @@ export function openSqliteStorage(filePath: string): Storage {
       categories: createSqliteCategories(db, catalog),
       search: createSqliteSearch(sqlite),
       orders: createSqliteOrders(db, catalog),
+      carts: createSqliteCarts(db),
       refunds: createSqliteRefunds(db),
       users: createSqliteUsers(db, catalog),
       reviews: createSqliteReviews(db),

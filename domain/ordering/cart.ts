@@ -1,0 +1,145 @@
+import { messages } from '../messages.ts';
+import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import type { Ports } from '../ports.ts';
+import type { Product } from '../catalog/product.ts';
+import { adviseQuantity, availabilityOf, type QuantityAdvice } from '../catalog/quantity-advice.ts';
+import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
+import { orderTotals, type OrderTotals } from './order-lines.ts';
+import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest } from './order-lines-request.ts';
+
+/**
+ * The cart (README.md, "Cart"): a buyer's saved order list, kept on the server so it follows
+ * them to another device. It is a draft: a line may be below the minimum or above the stock, and
+ * the view says so line by line with the same advice the product page gives; the order placed
+ * from it checks every line again. A product deleted from the catalogue leaves the cart with it.
+ */
+
+export type CartLineRequest = OrderLineRequest;
+
+/** A saved line with its product as it is now. */
+export interface CartItem {
+  product: Product;
+  quantity: number;
+}
+
+export interface CartRepository {
+  /** The buyer's lines in the order they were saved, each with its product. */
+  itemsOf(userId: string): Promise<CartItem[]>;
+  /**
+   * Replaces the buyer's lines in one step. Lines naming products that do not exist are not
+   * saved: their indexes come back and nothing changes.
+   */
+  replace(userId: string, lines: readonly CartLineRequest[]): Promise<{ missing: number[] }>;
+  /** Takes these products out of the buyer's cart (they were just ordered). */
+  removeProducts(userId: string, productIds: readonly string[]): Promise<void>;
+}
+
+/** A cart line priced with today's tiers, with the advice for its quantity. */
+export interface PricedCartLine {
+  product: Product;
+  quantity: number;
+  advice: QuantityAdvice;
+  /** The advice in one sentence, or null when the line can be ordered as it is. */
+  message: string | null;
+}
+
+export interface CartView {
+  lines: PricedCartLine[];
+  totals: OrderTotals;
+  /** Every line can be ordered as it stands. */
+  orderable: boolean;
+}
+
+export const priceCart = (items: readonly CartItem[]): CartView => {
+  const lines = items.map(({ product, quantity }): PricedCartLine => {
+    const advice = adviseQuantity(product, quantity);
+    return { product, quantity, advice, message: advice.valid ? null : adviceSentence(advice, product) };
+  });
+  const totals = orderTotals(lines.map(({ quantity, advice }) => ({ quantity, lineTotalCents: advice.lineTotalCents }))) ?? {
+    lineCount: lines.length,
+    itemCount: 0,
+    totalCents: 0,
+  };
+  return { lines, totals, orderable: lines.length > 0 && lines.every((line) => line.advice.valid) };
+};
+
+export const viewCart = async ({ store }: Pick<Ports, 'store'>, userId: string): Promise<CartView> =>
+  priceCart(await store.carts.itemsOf(userId));
+
+/**
+ * The lines a cart may hold: at most as many as an order, each product once, each quantity a
+ * whole number of at least one (minimum, packs and stock are advice here, rules at ordering).
+ */
+const cartLinesProblems = (lines: readonly CartLineRequest[]): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  if (lines.length === 0) return fields;
+  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesFailureMessage(failure);
+  lines.forEach((line, index) => {
+    if (line.quantity < 1) fields[`lines.${index}.quantity`] ??= messages.cartQuantityAtLeastOne;
+  });
+  return fields;
+};
+
+export const saveCart = async (
+  { store }: Pick<Ports, 'store'>,
+  userId: string,
+  lines: readonly CartLineRequest[],
+): Promise<Result<CartView, ErrorOf<'VALIDATION_FAILED'>>> => {
+  const problems = cartLinesProblems(lines);
+  if (Object.keys(problems).length > 0) return fail(invalid(problems));
+  const { missing } = await store.carts.replace(userId, lines);
+  if (missing.length > 0) return fail(invalid(Object.fromEntries(missing.map((index) => [`lines.${index}.productId`, messages.productNotFound]))));
+  return ok(await viewCart({ store }, userId));
+};
+
+/** Why an earlier order's line could not go back into the cart. */
+export type NotReordered = 'product-gone' | 'sold-out' | 'below-minimum';
+
+export interface ReorderResult {
+  cart: CartView;
+  /** The order's lines left out, by position, with the reason in words. */
+  notAdded: { position: number; sku: string; productName: string; reason: NotReordered; message: string }[];
+}
+
+const notReorderedMessage = (reason: NotReordered, product: Product | null): string => {
+  switch (reason) {
+    case 'product-gone':
+      return messages.reorderProductGone;
+    case 'sold-out':
+      return messages.reorderSoldOut;
+    case 'below-minimum':
+      return messages.adviceStockBelowMinimum(product?.stock ?? 0, product?.minOrderQuantity ?? 0);
+  }
+};
+
+/**
+ * "Order again" (README.md, "Reorder"): the order's lines go into the cart at today's prices,
+ * added to what is already there. A product since deleted, sold out, or with less left than its
+ * minimum order stays out, and the answer says which and why; a quantity the product's terms
+ * changed under (a new minimum or pack size) goes in as it was, with the cart's advice on it.
+ */
+export const reorder = async (
+  { store }: Pick<Ports, 'store'>,
+  buyer: { id: string },
+  orderId: string,
+): Promise<Result<ReorderResult, ErrorOf<'NOT_FOUND' | 'VALIDATION_FAILED'>>> => {
+  const order = await store.orders.findById(orderId);
+  if (!order || order.userId !== buyer.id) return fail(notFound('order'));
+
+  const items = await store.carts.itemsOf(buyer.id);
+  const quantities = new Map(items.map(({ product, quantity }) => [product.id, quantity]));
+  const notAdded: ReorderResult['notAdded'] = [];
+  for (const [position, line] of order.lines.entries()) {
+    const product = line.productId ? await store.products.findById(line.productId) : null;
+    const availability = product ? availabilityOf(product) : null;
+    const reason: NotReordered | null = !product ? 'product-gone' : availability === 'sold-out' ? 'sold-out' : availability === 'below-minimum' ? 'below-minimum' : null;
+    if (reason || !product) {
+      notAdded.push({ position, sku: line.sku, productName: line.productName, reason: reason ?? 'product-gone', message: notReorderedMessage(reason ?? 'product-gone', product) });
+      continue;
+    }
+    quantities.set(product.id, (quantities.get(product.id) ?? 0) + line.quantity);
+  }
+  const saved = await saveCart({ store }, buyer.id, [...quantities].map(([productId, quantity]) => ({ productId, quantity })));
+  return saved.ok ? ok({ cart: saved.value, notAdded }) : fail(saved.error);
+};
