@@ -9,6 +9,7 @@ import { joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } fr
 import { RollbackSignal } from '../storage-errors.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
+import { returnStockInIdOrder } from './return-stock.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
 /**
@@ -157,13 +158,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
           .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
           .returning({ id: orders.id });
         if (!deleted) return false;
-        for (const line of lines) {
-          if (line.productId === null) continue;
-          await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} + ${line.quantity}` })
-            .where(eq(products.id, line.productId));
-        }
+        await returnStockInIdOrder(tx, lines);
         return true;
       });
     },

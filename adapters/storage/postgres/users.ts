@@ -3,7 +3,8 @@ import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
-import { orderLines, orders, products, profiles, users } from './schema.ts';
+import { returnStockInIdOrder } from './return-stock.ts';
+import { orderLines, orders, profiles, users } from './schema.ts';
 
 export function createPgUsers(db: PgDb): UserRepository {
   const update = (id: string, changes: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL }) =>
@@ -68,10 +69,7 @@ export function createPgUsers(db: PgDb): UserRepository {
           .innerJoin(orders, eq(orders.id, orderLines.orderId))
           .where(unpaid);
         await tx.delete(orders).where(unpaid);
-        for (const { productId, quantity } of lines) {
-          if (productId === null) continue;
-          await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}` }).where(eq(products.id, productId));
-        }
+        await returnStockInIdOrder(tx, lines);
         return true;
       });
     },
