@@ -1,11 +1,12 @@
 // `npm run bench`: the catalog reads and signed-in order placement of the real server against a
 // bare Hono + better-sqlite3 handler serving the same rows from the same file, then order
-// placement on PostgreSQL and the no-oversell burst on both databases. Every server is a real
-// process on a fresh database, with the demo catalog enlarged to 200 products; autocannon runs
-// in its own process (load.mjs). Reads are measured in interleaved rounds (Bulkhead, bare,
+// placement on PostgreSQL, the no-oversell burst on both databases, three-line orders against a
+// bare order handler (orders.mjs, alone with --orders) and the catalogue search (search.mjs,
+// alone with --search). Every server is a real process on a fresh database, with the demo
+// catalog enlarged to 200 products; autocannon runs in its own process (load.mjs). Reads are measured in interleaved rounds (Bulkhead, bare,
 // Bulkhead, bare, ...) and the median of each figure is printed, so a noisy neighbour on the
 // machine hits both servers alike. BENCH_SECONDS (per run, default 3) and BENCH_ROUNDS
-// (default 3) tune it; the defaults take about 2.5 minutes.
+// (default 3) tune it; the defaults take about 3 minutes.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -38,10 +39,23 @@ const printSearch = ({ lines }) => {
   for (const line of lines) console.log(line);
 };
 
+const runOrders = () => import('./orders.mjs').then(({ runOrdersBench }) => runOrdersBench({ seconds: SECONDS, rounds: ROUNDS, progress }));
+const printOrders = ({ lines }) => {
+  console.log(`\nOrders with 3 lines on SQLite against the bare order handler (JWT, stock, rows; bench/bare-order-server.mjs):`);
+  console.log(tableHeader());
+  for (const line of lines) console.log(line);
+};
+
 if (process.argv.includes('--search')) {
   const search = await runSearch();
   printSearch(search);
   printVerdicts(search.verdicts);
+  process.exit(0);
+}
+if (process.argv.includes('--orders')) {
+  const orders = await runOrders();
+  printOrders(orders);
+  printVerdicts(orders.verdicts);
   process.exit(0);
 }
 const CONNECTIONS = [10, 50];
@@ -180,6 +194,7 @@ const verdicts = [];
   }
 }
 
+const orders = await runOrders();
 const search = await runSearch();
 
 console.log(
@@ -188,5 +203,6 @@ console.log(
 );
 console.log(tableHeader());
 for (const line of lines) console.log(line);
+printOrders(orders);
 printSearch(search);
-printVerdicts([...verdicts, ...search.verdicts]);
+printVerdicts([...verdicts, ...orders.verdicts, ...search.verdicts]);
