@@ -76,6 +76,31 @@ export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => {
   return { ...order, lines, itemCount: overrides.itemCount ?? lines.reduce((sum, line) => sum + line.quantity, 0) };
 };
 
+/**
+ * An order of three products counted three ways (boxes, reels, pieces), with a PO number and a
+ * note; the first contract's fields repeat its first line, as the server sends them.
+ */
+export const makeThreeLineOrder = (overrides: Partial<OrderDto> = {}): OrderDto =>
+  makeOrder({
+    id: 'o_three',
+    number: 'BH-2026-000042',
+    productId: 'p_bolt',
+    productName: 'Hex Bolt M8 x 40',
+    productImageUrl: '/demo/hex-bolt.svg',
+    unit: 'box of 50',
+    quantity: 20,
+    unitPriceCents: 1450,
+    totalCents: 252_100,
+    poNumber: 'PO-7781',
+    note: 'Deliver to gate 3, mornings only.',
+    lines: [
+      { productId: 'p_bolt', sku: 'HB-M8-40', productName: 'Hex Bolt M8 x 40', productImageUrl: '/demo/hex-bolt.svg', unit: 'box of 50', quantity: 20, unitPriceCents: 1450, lineTotalCents: 29_000 },
+      { productId: 'p_wire', sku: 'CW-25', productName: 'Copper Wire 2.5 mm', productImageUrl: '/demo/copper-wire.svg', unit: 'reel', quantity: 4, unitPriceCents: 8900, lineTotalCents: 35_600 },
+      { productId: 'p_wrench', sku: 'PW-14', productName: 'Pipe Wrench 14"', productImageUrl: '/demo/pipe-wrench.svg', unit: 'piece', quantity: 150, unitPriceCents: 1250, lineTotalCents: 187_500 },
+    ],
+    ...overrides,
+  });
+
 export const makeReview = (overrides: Partial<ReviewDto> = {}): ReviewDto => ({
   id: 'r_1',
   name: 'Carlos Pipe',

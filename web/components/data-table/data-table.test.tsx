@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DataTable, type Column } from './data-table.tsx';
 
@@ -48,6 +49,37 @@ describe('DataTable', () => {
     }
   });
 
+  it('with details, makes each title a disclosure button that opens that row alone to a full-width row under it', async () => {
+    const user = userEvent.setup();
+    render(<DataTable caption="My Order" columns={columns} rows={lines} rowKey={(line) => line.id} details={(line) => <p>Lines of {line.product}</p>} />);
+    const table = screen.getByRole('table', { name: 'My Order' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3); // closed details rows are hidden
+    const valve = within(table).getByRole('button', { name: 'Brass Valve', expanded: false });
+    const details = document.getElementById(valve.getAttribute('aria-controls')!);
+    expect(details?.tagName).toBe('TR');
+    expect(details).not.toBeVisible();
+    expect(details?.textContent).toBe(''); // filled only while open
+
+    await user.click(valve);
+    expect(valve).toHaveAttribute('aria-expanded', 'true');
+    expect(details).toBeVisible();
+    expect(details).toHaveTextContent('Lines of Brass Valve');
+    expect(within(details!).getByRole('cell')).toHaveAttribute('colspan', '4');
+    expect(valve.closest('tr')?.nextElementSibling).toBe(details);
+    expect(screen.queryByText('Lines of Copper Elbow')).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Copper Elbow' })).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(valve);
+    expect(details).not.toBeVisible();
+    expect(screen.queryByText('Lines of Brass Valve')).not.toBeInTheDocument();
+  });
+
+  it('without details, has no disclosure and one row per item', () => {
+    render(<DataTable caption="My Order" columns={columns} rows={lines} rowKey={(line) => line.id} />);
+    expect(screen.queryByRole('button', { name: 'Brass Valve' })).not.toBeInTheDocument();
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(2);
+  });
+
   it('has the stylesheet turn those classes into stacked cards at 640 px and narrower', () => {
     // jsdom applies no media queries, so the rules themselves are what can be checked here; the
     // journeys' 390 px screenshots show them applied in Chromium.
@@ -58,5 +90,7 @@ describe('DataTable', () => {
     expect(phone).toMatch(/\.data-table-row \{[^}]*display: flex;\s*flex-wrap: wrap/);
     expect(phone).toMatch(/td\.data-table-field::before \{[^}]*content: attr\(data-label\)/);
     expect(phone).toMatch(/td\.data-table-actions \{[^}]*flex-wrap: wrap/);
+    // An open row's details continue its card.
+    expect(phone).toMatch(/\.data-table-details \{[^}]*display: block;[^}]*margin-top: -0\.75rem/);
   });
 });

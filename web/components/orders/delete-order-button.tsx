@@ -5,7 +5,7 @@ import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { notify } from '../ui/toaster.tsx';
-import { countOf } from '#domain/catalog/units.ts';
+import { orderInWords } from './order-cells.tsx';
 
 const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-md bg-red-700 text-white hover:bg-red-600 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
@@ -25,7 +25,7 @@ export function DeleteOrderButton({ order }: { order: OrderDto }) {
       ]),
   });
   const button = (
-    <button type="button" className={iconButton} aria-label={`Delete order ${order.productName}`} disabled={order.status !== 'unpaid' || remove.isPending}>
+    <button type="button" className={iconButton} aria-label={`Delete order ${order.number}`} disabled={order.status !== 'unpaid' || remove.isPending}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
       </svg>
@@ -35,7 +35,7 @@ export function DeleteOrderButton({ order }: { order: OrderDto }) {
   return (
     <ConfirmDialog
       trigger={button}
-      description={`The order for ${countOf(order.quantity, order.unit)} of ${order.productName} will be deleted.`}
+      description={`Order ${orderInWords(order)} will be deleted, and its stock goes back on the shelf.`}
       confirmLabel={labels.yesDelete}
       onConfirm={() => remove.mutate()}
     />

@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
-import { admin, customer, makeOrder, meOf } from '../../test/fixtures.ts';
+import { admin, customer, makeOrder, makeThreeLineOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server, session } from '../../test/server.ts';
 
 const orders: OrderDto[] = [
-  makeOrder({ id: 'o_unpaid', productName: 'Brass Valve' }),
-  makeOrder({ id: 'o_paid', productName: 'Copper Elbow', status: 'pending', transactionId: 'pi_1' }),
-  makeOrder({ id: 'o_shipped', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_2' }),
+  makeOrder({ id: 'o_unpaid', number: 'BH-2026-000021', productName: 'Brass Valve' }),
+  makeThreeLineOrder({ id: 'o_paid', number: 'BH-2026-000022', status: 'pending', transactionId: 'pi_1', address: '9 Quay Street, Leith' }),
+  makeOrder({ id: 'o_shipped', number: 'BH-2026-000023', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_2' }),
 ];
 
 describe('Manage All Orders', () => {
-  it('ships a paid order after the confirmation and shows it as Shipped', async () => {
+  it('ships a paid three-line order after a confirmation that names it and where it goes, and shows it as Shipped', async () => {
     session.current = meOf(admin);
     const state = { orders: [...orders] };
     let shippedId: string | undefined;
@@ -29,14 +29,25 @@ describe('Manage All Orders', () => {
     const { screen, user } = renderApp('/dashboard/allOrders');
     expect(await screen.findByRole('heading', { name: labels.manageAllOrders })).toBeInTheDocument();
     expect(await screen.findByText('Total Orders: 3')).toBeInTheDocument();
-    const rows = screen.getAllByRole('row').slice(1).map((row) => within(row));
+    const table = screen.getByRole('table', { name: labels.manageAllOrders });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Order', 'Placed', 'Customer', 'Items', 'Total', 'PO', 'Status', 'Delete',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]?.getByRole('button', { name: 'Order BH-2026-000021', expanded: false })).toBeInTheDocument();
     expect(rows[0]?.getByText(labels.unpaid)).toBeInTheDocument();
-    expect(rows[0]?.getByRole('button', { name: 'Delete order Brass Valve' })).toBeEnabled();
-    expect(rows[1]?.getByRole('button', { name: 'Delete order Copper Elbow' })).toBeDisabled();
+    expect(rows[0]?.getByRole('button', { name: 'Delete order BH-2026-000021' })).toBeEnabled();
+    expect(rows[1]?.getByText('buyer@example.com')).toBeInTheDocument();
+    expect(rows[1]?.getByText('and 2 more: 3 lines, 174 units')).toBeInTheDocument();
+    expect(rows[1]?.getByText('$2,521.00')).toBeInTheDocument();
+    expect(rows[1]?.getByText('PO-7781')).toBeInTheDocument();
+    expect(rows[1]?.getByRole('button', { name: 'Delete order BH-2026-000022' })).toBeDisabled();
     expect(rows[2]?.getByText(labels.shipped)).toBeInTheDocument();
 
     await user.click(rows[1]!.getByRole('button', { name: labels.ship }));
     const dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
+    expect(dialog).toHaveTextContent('Order BH-2026-000022 (3 lines, $2,521.00) for Bea Buyer will be shipped to 9 Quay Street, Leith (phone 5551234567).');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, ship it!' }));
     expect(await screen.findByText(messages.orderShipped)).toBeInTheDocument();
     expect(shippedId).toBe('o_paid');
@@ -54,15 +65,20 @@ describe('Manage All Orders', () => {
         if (params.get('cursor') === 'page-2') {
           return HttpResponse.json({ items: [makeOrder({ id: 'o_older', productName: 'Old Hinge' })], nextCursor: null, total: 2 });
         }
-        const first = makeOrder({ id: 'o_first', productName: 'Brass Valve', address: '9 Quay Street, Leith', phone: '5559876543', status: 'pending' });
+        const first = makeOrder({ id: 'o_first', number: 'BH-2026-000031', productName: 'Brass Valve', address: '9 Quay Street, Leith', phone: '5559876543', status: 'pending' });
         return HttpResponse.json({ items: [first], nextCursor: 'page-2', total: 2 });
       }),
     );
     const { screen, user, history } = renderApp('/dashboard/allOrders?status=pending');
     const row = within((await screen.findByText('Brass Valve')).closest('tr')!);
-    expect(row.getByText('9 Quay Street, Leith')).toBeInTheDocument();
-    expect(row.getByRole('link', { name: '5559876543' })).toHaveAttribute('href', 'tel:5559876543');
     expect(row.getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(screen.queryByText('9 Quay Street, Leith')).not.toBeInTheDocument();
+    // The order number opens the lines and where it goes, with the phone to call.
+    await user.click(row.getByRole('button', { name: 'Order BH-2026-000031' }));
+    const details = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000031' }).closest('tr')!);
+    expect(details.getByText('9 Quay Street, Leith')).toBeInTheDocument();
+    expect(details.getByRole('link', { name: '5559876543' })).toHaveAttribute('href', 'tel:5559876543');
+    expect(details.getByRole('listitem')).toHaveTextContent('Brass ValveSKU PW-14150 pieces at $12.50 per pieceLine total $1,875.00');
     expect(asked.at(-1)?.get('status')).toBe('pending');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
 
@@ -70,7 +86,9 @@ describe('Manage All Orders', () => {
     expect(await screen.findByText('Old Hinge')).toBeInTheDocument();
     expect(asked.at(-1)?.get('cursor')).toBe('page-2');
 
-    await user.type(screen.getByRole('searchbox', { name: 'Order number or customer e-mail' }), 'buyer@example.com{Enter}');
+    const searchBox = screen.getByRole('searchbox', { name: 'Order number, customer e-mail or PO number' });
+    expect(searchBox).toHaveAttribute('placeholder', 'Order no., e-mail or PO');
+    await user.type(searchBox, 'buyer@example.com{Enter}');
     await expect.poll(() => asked.at(-1)?.get('q')).toBe('buyer@example.com');
     expect(asked.at(-1)?.get('status')).toBe('pending');
     expect(history.location.search).toContain('q=buyer%40example.com');

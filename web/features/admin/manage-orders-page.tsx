@@ -14,9 +14,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
-import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
+import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, orderInWords, PoCell } from '../../components/orders/order-cells.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
-import { countOf } from '#domain/catalog/units.ts';
 
 function ShipAction({ order }: { order: OrderDto }) {
   const ship = useShipOrder(order);
@@ -29,29 +28,30 @@ function ShipAction({ order }: { order: OrderDto }) {
           {labels.ship}
         </Button>
       }
-      description={`${countOf(order.quantity, order.unit)} of ${order.productName} for ${order.customerName} will be shipped to ${order.address} (phone ${order.phone}).`}
+      description={`Order ${orderInWords(order)} for ${order.customerName} will be shipped to ${order.address} (phone ${order.phone}).`}
       confirmLabel="Yes, ship it!"
       onConfirm={() => ship.mutate()}
     />
   );
 }
 
-// Everything an admin checks before pressing Ship is on the row: when, who, what and where to.
+// One row per order: which, when, who, what, how much and the buyer's PO; the number opens the
+// lines, the address (phone to call) and the note. The Ship confirmation repeats where it goes.
 const orderColumns: Column<OrderDto>[] = [
-  { header: 'Product', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
+  { header: 'Order', role: 'title', cell: (order) => <OrderNumber order={order} /> },
   { header: 'Placed', cell: (order) => <OrderPlacedCell order={order} /> },
   {
     header: 'Customer',
     cell: (order) => (
-      <div>
+      <div className="min-w-0">
         {order.customerName}
-        <span className="block text-xs text-slate-600">{order.email}</span>
+        <span className="block text-xs wrap-anywhere text-slate-600">{order.email}</span>
       </div>
     ),
   },
-  { header: 'Ship to', cell: (order) => <ShipToCell order={order} callable /> },
-  { header: 'Quantity', cell: (order) => countOf(order.quantity, order.unit) },
-  { header: 'Total', cell: (order) => formatCents(order.totalCents) },
+  { header: 'Items', cell: (order) => <OrderItemsCell order={order} /> },
+  { header: 'Total', className: 'font-semibold whitespace-nowrap', cell: (order) => formatCents(order.totalCents) },
+  { header: 'PO', cell: (order) => <PoCell order={order} /> },
   { header: 'Status', role: 'actions', cell: (order) => <ShipAction order={order} /> },
   // Disabled once paid, as on My Order: a paid order is the buyer's money.
   { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
@@ -84,13 +84,13 @@ function OrdersFilter({ search, onChange }: { search: OrdersSearch; onChange: (n
         </select>
       </label>
       <label htmlFor="orders-q" className="sr-only">
-        Order number or customer e-mail
+        Order number, customer e-mail or PO number
       </label>
       <Input
         id="orders-q"
         type="search"
         className="min-w-0 flex-1 basis-56"
-        placeholder="Order number or customer e-mail"
+        placeholder="Order no., e-mail or PO"
         value={words}
         onChange={(event) => setWords(event.target.value)}
       />
@@ -99,7 +99,7 @@ function OrdersFilter({ search, onChange }: { search: OrdersSearch; onChange: (n
   );
 }
 
-/** Manage All Orders: newest first, 50 at a time, narrowed by status and by order number or e-mail. */
+/** Manage All Orders: newest first, 50 at a time, narrowed by status and by order number, e-mail or PO number (the server matches all three). */
 export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
   usePageMeta(labels.manageAllOrders, 'Ship paid orders and remove unpaid ones.');
   const navigate = useNavigate();
@@ -125,7 +125,13 @@ export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
           ) : (
             <>
               <LoadEarlierHeader noun="order" pages={pages} />
-              <DataTable caption={labels.manageAllOrders} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />
+              <DataTable
+                caption={labels.manageAllOrders}
+                columns={orderColumns}
+                rows={orders}
+                rowKey={(order) => order.id}
+                details={(order) => <OrderDetails order={order} callable />}
+              />
               <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
             </>
           )}

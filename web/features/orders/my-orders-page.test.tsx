@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
-import { customer, makeOrder, meOf } from '../../test/fixtures.ts';
+import { customer, makeOrder, makeThreeLineOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { pagedList } from '../../test/paged-list.ts';
 import { server, session } from '../../test/server.ts';
@@ -17,9 +17,9 @@ const ordersOnServer = (orders: OrderDto[], pageSize = 100) => {
   return state;
 };
 
-const unpaid = makeOrder({ id: 'o_unpaid', productName: 'Brass Valve' });
-const pending = makeOrder({ id: 'o_pending', productName: 'Copper Elbow', status: 'pending', transactionId: 'pi_test_pending' });
-const shipped = makeOrder({ id: 'o_shipped', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_test_shipped' });
+const unpaid = makeOrder({ id: 'o_unpaid', number: 'BH-2026-000011', productName: 'Brass Valve', poNumber: 'PO-2231' });
+const pending = makeOrder({ id: 'o_pending', number: 'BH-2026-000012', productName: 'Copper Elbow', status: 'pending', transactionId: 'pi_test_pending' });
+const shipped = makeOrder({ id: 'o_shipped', number: 'BH-2026-000013', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_test_shipped' });
 
 describe('My Order', () => {
   it('says so when there is no order', async () => {
@@ -29,32 +29,86 @@ describe('My Order', () => {
     expect(await screen.findByText(labels.noOrders)).toBeInTheDocument();
   });
 
-  it('renders every state: Not Paid with Pay Now, Paid — awaiting shipment and Order Shipped with PAID and the transaction id, and each order\'s date, number, unit price and address', async () => {
+  it('renders one row per order with its number, date, items, total, PO and every state: Not Paid with Pay Now, Paid — awaiting shipment and Order Shipped with PAID and the transaction id', async () => {
     session.current = meOf(customer);
     ordersOnServer([unpaid, pending, shipped]);
     const { screen } = renderApp('/dashboard');
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: labels.myOrder });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Name', 'Order', 'Order Quantity', 'Unit Price', 'Total Price', 'Ship to', 'Status', 'Pay', 'Delete',
+      'Order', 'Placed', 'Items', 'Total', 'PO', 'Status', 'Pay', 'Delete',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3); // the closed details rows are hidden
     const [unpaidRow, pendingRow, shippedRow] = rows.map((row) => within(row));
-    expect(unpaidRow?.getByText(labels.notPaid)).toBeInTheDocument();
-    expect(unpaidRow?.getByText('$1,875.00')).toBeInTheDocument();
-    // When, which, the price per unit and where it goes.
+    // Which (its number, as the row's disclosure), when, what, how much and the buyer's PO.
+    expect(unpaidRow?.getByRole('button', { name: 'Order BH-2026-000011' })).toHaveAttribute('aria-expanded', 'false');
     expect(unpaidRow?.getByText('Nov 20, 2026')).toBeInTheDocument();
-    expect(unpaidRow?.getByText('No. o_unpaid')).toBeInTheDocument();
-    expect(unpaidRow?.getByText('$12.50 per piece')).toBeInTheDocument();
-    expect(unpaidRow?.getByText('1 Dock Road')).toBeInTheDocument();
-    expect(unpaidRow?.getByText('5551234567')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('Brass Valve')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('150 pieces')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('$1,875.00')).toBeInTheDocument();
+    expect(unpaidRow?.getByText('PO-2231')).toBeInTheDocument();
+    expect(pendingRow?.getByText('none')).toBeInTheDocument(); // no PO number: a dash, read as "none"
+    expect(unpaidRow?.getByText(labels.notPaid)).toBeInTheDocument();
     expect(unpaidRow?.getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_unpaid');
-    expect(unpaidRow?.getByRole('button', { name: 'Delete order Brass Valve' })).toBeEnabled();
+    expect(unpaidRow?.getByRole('button', { name: 'Delete order BH-2026-000011' })).toBeEnabled();
+    expect(pendingRow?.getByRole('button', { name: 'Order BH-2026-000012' })).toBeInTheDocument();
     expect(pendingRow?.getByText(labels.orderPending)).toBeInTheDocument();
     expect(pendingRow?.getByText(labels.paid)).toBeInTheDocument();
     expect(pendingRow?.getByText('pi_test_pending')).toBeInTheDocument();
-    expect(pendingRow?.getByRole('button', { name: 'Delete order Copper Elbow' })).toBeDisabled();
+    expect(pendingRow?.getByRole('button', { name: 'Delete order BH-2026-000012' })).toBeDisabled();
     expect(shippedRow?.getByText(labels.orderShipped)).toBeInTheDocument();
     expect(shippedRow?.queryByRole('link', { name: labels.payNow })).not.toBeInTheDocument();
+    // Lines, address and phone wait behind the disclosure.
+    expect(screen.queryByText('1 Dock Road')).not.toBeInTheDocument();
+  });
+
+  it('opens a three-line order to its lines (SKU, name, picture, quantity and unit, unit price, line total), ship-to, PO and note, by pointer and by keyboard', async () => {
+    session.current = meOf(customer);
+    ordersOnServer([makeThreeLineOrder({ phone: '5550001111', address: '7 Quay Street' }), unpaid]);
+    const { screen, user } = renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: labels.myOrder });
+    const row = within(within(table).getAllByRole('row')[1]!);
+    // Closed: the first product and how many more, the line and unit counts, the total and the PO.
+    expect(row.getByText('Hex Bolt M8 x 40')).toBeInTheDocument();
+    expect(row.getByText('and 2 more: 3 lines, 174 units')).toBeInTheDocument();
+    expect(row.getByText('$2,521.00')).toBeInTheDocument();
+    expect(row.getByText('PO-7781')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Lines of order BH-2026-000042' })).not.toBeInTheDocument();
+
+    const toggle = row.getByRole('button', { name: 'Order BH-2026-000042' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!);
+    expect(details).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(details).toBeVisible();
+
+    const lines = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000042' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'Hex Bolt M8 x 40SKU HB-M8-4020 boxes of 50 at $14.50 per box of 50Line total $290.00',
+      'Copper Wire 2.5 mmSKU CW-254 reels at $89.00 per reelLine total $356.00',
+      'Pipe Wrench 14"SKU PW-14150 pieces at $12.50 per pieceLine total $1,875.00',
+    ]);
+    expect(lines.map((line) => line.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/demo/hex-bolt.svg', '/demo/copper-wire.svg', '/demo/pipe-wrench.svg',
+    ]);
+    const opened = within(details!);
+    expect(opened.getByText('Order total $2,521.00')).toBeInTheDocument();
+    expect(opened.getByText('7 Quay Street')).toBeInTheDocument();
+    expect(opened.getByText('5550001111')).toBeInTheDocument();
+    expect(opened.getByText('PO-7781')).toBeInTheDocument();
+    expect(opened.getByText('Deliver to gate 3, mornings only.')).toBeInTheDocument();
+    // Only that order opened.
+    expect(within(table).getByRole('button', { name: 'Order BH-2026-000011' })).toHaveAttribute('aria-expanded', 'false');
+
+    // Keyboard alone: the disclosure is a real button, Enter and Space toggle it.
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Lines of order BH-2026-000042' })).not.toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('list', { name: 'Lines of order BH-2026-000042' })).toBeInTheDocument();
   });
 
   it('shows every order: the older ones come through the cursor with Load more', async () => {
@@ -86,15 +140,17 @@ describe('My Order', () => {
       }),
     );
     const { screen, user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Delete order Brass Valve' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete order BH-2026-000011' }));
     const dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
+    expect(dialog).toHaveTextContent('Order BH-2026-000011 (150 pieces of Brass Valve) will be deleted');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(deleted).toBeUndefined();
-    await user.click(screen.getByRole('button', { name: 'Delete order Brass Valve' }));
+    await user.click(screen.getByRole('button', { name: 'Delete order BH-2026-000011' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
     expect(await screen.findByText(messages.orderDeleted)).toBeInTheDocument();
     expect(deleted).toBe('o_unpaid');
-    await expect.poll(() => screen.queryByText('Brass Valve')).toBeNull();
-    expect(screen.getByText('Copper Elbow')).toBeInTheDocument();
+    await expect.poll(() => screen.queryByRole('button', { name: 'Order BH-2026-000011' })).toBeNull();
+    expect(screen.queryByText('Brass Valve')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Order BH-2026-000012' })).toBeInTheDocument();
   });
 });

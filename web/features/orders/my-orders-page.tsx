@@ -10,26 +10,24 @@ import { DataTable, type Column } from '../../components/data-table/data-table.t
 import { buttonClass } from '../../components/ui/button.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
-import { OrderPlacedCell, ShipToCell } from '../../components/orders/order-cells.tsx';
+import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, PoCell } from '../../components/orders/order-cells.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
-import { countOf } from '#domain/catalog/units.ts';
 
-// What a buyer checks on an order: when, which (its number, for the supplier's phone line), the
-// price per unit, the total and where it goes.
+// One row per order: its number (which opens its lines, the address and the note), when it was
+// placed, what is in it, the total, the buyer's PO number and where it stands.
 const orderColumns: Column<OrderDto>[] = [
-  { header: 'Name', role: 'title', className: 'font-semibold', cell: (order) => order.productName },
-  { header: 'Order', cell: (order) => <OrderPlacedCell order={order} /> },
-  { header: 'Order Quantity', cell: (order) => countOf(order.quantity, order.unit) },
-  { header: 'Unit Price', cell: (order) => `${formatCents(order.unitPriceCents)} per ${order.unit}` },
-  { header: 'Total Price', cell: (order) => formatCents(order.totalCents) },
-  { header: 'Ship to', cell: (order) => <ShipToCell order={order} /> },
+  { header: 'Order', role: 'title', cell: (order) => <OrderNumber order={order} /> },
+  { header: 'Placed', cell: (order) => <OrderPlacedCell order={order} /> },
+  { header: 'Items', cell: (order) => <OrderItemsCell order={order} /> },
+  { header: 'Total', className: 'font-semibold whitespace-nowrap', cell: (order) => formatCents(order.totalCents) },
+  { header: 'PO', cell: (order) => <PoCell order={order} /> },
   { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },
   {
     header: 'Pay',
     role: 'actions',
     cell: (order) =>
       order.status === 'unpaid' ? (
-        <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5')}>
+        <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5 whitespace-nowrap')}>
           {labels.payNow}
         </Link>
       ) : (
@@ -49,7 +47,7 @@ export function MyOrdersPage() {
   return (
     <DashboardSection id="my-order" title={labels.myOrder}>
       <PagedList pages={pages} noun="order" failed="We could not load your orders. Please try again." empty={labels.noOrders}>
-        {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} />}
+        {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} details={(order) => <OrderDetails order={order} />} />}
       </PagedList>
     </DashboardSection>
   );

@@ -12,5 +12,5 @@ const tone: Record<OrderDto['status'], string> = {
 };
 
 export function StatusBadge({ order, text }: { order: OrderDto; text: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold ${tone[order.status]}`}>{text}</span>;
+  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-bold whitespace-nowrap ${tone[order.status]}`}>{text}</span>;
 }

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
-import { customer, makeOrder, meOf } from '../../test/fixtures.ts';
+import { customer, makeOrder, makeThreeLineOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { refusal, server, session } from '../../test/server.ts';
 
@@ -26,13 +27,28 @@ const payWith = async (number: string) => {
 };
 
 describe('payment page (test provider)', () => {
-  it('shows the order summary', async () => {
+  it('names the order by its number and sums up its line', async () => {
     session.current = meOf(customer);
     testProvider();
     const { screen } = renderApp('/dashboard/payment/o_1');
-    expect(await screen.findByText('Total Price: $1,875.00')).toBeInTheDocument();
-    expect(screen.getByText('Order Quantity: 150 pieces at $12.50 per piece')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Pipe Wrench 14"' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order BH-2026-000001' })).toBeInTheDocument();
+    expect(screen.getByText('Total Price: $1,875.00')).toBeInTheDocument();
+    const [line] = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000001' })).getAllByRole('listitem');
+    expect(line).toHaveTextContent('Pipe Wrench 14"SKU PW-14150 pieces at $12.50 per pieceLine total $1,875.00');
+    expect(screen.getByText('Ships to 1 Dock Road')).toBeInTheDocument();
+    await expect.poll(() => document.title).toContain('Pay for order BH-2026-000001');
+  });
+
+  it('lists every line of a three-line order with its PO number', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(makeThreeLineOrder())));
+    const { screen } = renderApp('/dashboard/payment/o_three');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order BH-2026-000042' })).toBeInTheDocument();
+    expect(screen.getByText(/3 lines, PO/)).toHaveTextContent('Placed Nov 20, 2026, 3 lines, PO PO-7781');
+    const lines = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000042' })).getAllByRole('listitem');
+    expect(lines.map((line) => within(line).getByText(/^[A-Z]{2}-/).textContent)).toEqual(['SKU HB-M8-40', 'SKU CW-25', 'SKU PW-14']);
+    expect(screen.getByText('Total Price: $2,521.00')).toBeInTheDocument();
   });
 
   it('takes a phone keypad’s digits: groups the card number, puts in the expiry slash, asks for a missing expiry on it', async () => {

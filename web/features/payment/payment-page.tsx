@@ -5,14 +5,14 @@ import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { orderQuery, paymentIntentQuery, useConfirmPayment } from './api.ts';
-import { formatCents } from '../../lib/format.ts';
+import { formatCents, formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
-import { countOf } from '#domain/catalog/units.ts';
+import { lineCount, OrderLines } from '../../components/orders/order-cells.tsx';
 import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
@@ -72,18 +72,20 @@ export function PaymentPage({ orderId }: { orderId: string }) {
   const { data: order } = useSuspenseQuery(orderQuery(orderId));
   // Paid while on this page (not opened already paid): the notice takes the focus the card form had.
   const [openedUnpaid] = useState(order.status === 'unpaid');
-  usePageMeta(`Pay for ${order.productName}`, 'Pay for your Bulkhead order by card.');
+  usePageMeta(`Pay for order ${order.number}`, 'Pay for your Bulkhead order by card.');
   return (
     <section aria-labelledby="payment-heading" className="grid gap-6 lg:grid-cols-2">
       <div className="rounded-lg border border-slate-200 bg-white p-5">
-        <img src={order.productImageUrl} alt={order.productName} className="mb-4 aspect-[4/3] w-full rounded object-contain" />
         <h2 id="payment-heading" className="text-xl font-bold text-slate-900">
-          {order.productName}
+          Order <span className="font-mono">{order.number}</span>
         </h2>
-        <p className="mt-2 font-semibold">Total Price: {formatCents(order.totalCents)}</p>
-        <p className="mt-1">
-          {labels.orderQuantity}: {countOf(order.quantity, order.unit)} at {formatCents(order.unitPriceCents)} per {order.unit}
+        <p className="mt-1 text-sm text-slate-700">
+          Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>, {lineCount(order)}
+          {order.poNumber ? <>, PO <span className="font-mono whitespace-nowrap">{order.poNumber}</span></> : null}
         </p>
+        <OrderLines order={order} className="mt-4 border-y border-slate-200 py-3" />
+        <p className="mt-3 text-lg font-semibold">Total Price: {formatCents(order.totalCents)}</p>
+        <p className="mt-1 text-sm text-slate-700">Ships to {order.address}</p>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
         {order.status === 'unpaid' ? <PayForm order={order} /> : <PaidNotice order={order} justPaid={openedUnpaid} />}

@@ -124,7 +124,7 @@ describe('product page', () => {
     await user.click(screen.getByRole('button', { name: 'Purchase Now' }));
     const placed = await screen.findByRole('status');
     expect(placed).toHaveTextContent(messages.orderPlaced);
-    expect(placed).toHaveTextContent('150 pieces of Pipe Wrench 14" at $12.50 per piece, total $1,875.00');
+    expect(placed).toHaveTextContent('Order BH-2026-000001: 150 pieces of Pipe Wrench 14" at $12.50 per piece, total $1,875.00');
     expect(within(placed).getByRole('link', { name: labels.payNow })).toHaveAttribute('href', '/dashboard/payment/o_new');
     expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
     expect(await screen.findByText('Available Quantity: 350 pieces')).toBeInTheDocument();
