@@ -67,7 +67,9 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
       expect(await row.textContent()).toContain('150');
       await row.getByRole('link', { name: labels.payNow }).click();
       await buyer.waitForURL(/\/dashboard\/payment\//);
-      await buyer.getByText('Order Quantity: 150').first().waitFor();
+      // The payment page names the order by its number and lists its one line of 150.
+      await buyer.getByRole('heading', { name: /^Order BH-\d{4}-\d{6}$/ }).waitFor();
+      await buyer.getByRole('list', { name: /^Lines of order BH-/ }).getByText(/^150 /).first().waitFor();
       await payWithCard(buyer, '4000 0000 0000 0002');
       await buyer.getByText(messages.cardDeclined).first().waitFor();
       row = await myOrderRow(buyer, productName);
