@@ -193,8 +193,10 @@ export interface CartLineDto {
   unitPriceCents: number;
   lineTotalCents: number;
   advice: QuantityAdviceDto;
-  /** The advice in one sentence (below the minimum, not whole packs, above the stock), or null. */
+  /** The advice in one sentence (what is wrong, or the next price break worth going up to), or null. */
   message: string | null;
+  /** The quantity to change to in one click (itself valid), and why, or null. */
+  suggestion: { quantity: number; reason: 'minimum' | 'stock' | 'pack' | 'next-break' } | null;
 }
 
 /** GET/PUT /api/cart */

@@ -138,7 +138,7 @@ export const toOrderDto = (order: Order): OrderDto => {
   };
 };
 
-const toCartLineDto = ({ product, quantity, advice, message }: PricedCartLine): CartLineDto => ({
+const toCartLineDto = ({ product, quantity, advice, message, suggestion }: PricedCartLine): CartLineDto => ({
   productId: product.id,
   sku: product.sku,
   name: product.name,
@@ -153,6 +153,7 @@ const toCartLineDto = ({ product, quantity, advice, message }: PricedCartLine): 
   lineTotalCents: advice.lineTotalCents,
   advice,
   message,
+  suggestion,
 });
 
 export const toCartDto = (cart: CartView): CartDto => ({

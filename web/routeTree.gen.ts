@@ -13,8 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as AllProductRouteImport } from './routes/allProduct'
 import { Route as BlogsRouteImport } from './routes/blogs'
+import { Route as CartRouteImport } from './routes/cart'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MyPortfolioRouteImport } from './routes/myPortfolio'
+import { Route as QuickOrderRouteImport } from './routes/quickOrder'
 import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as SignUpRouteImport } from './routes/signUp'
 import { Route as VerifyEmailRouteImport } from './routes/verifyEmail'
@@ -57,6 +59,11 @@ const BlogsRoute = BlogsRouteImport.update({
   path: '/blogs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CartRoute = CartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -65,6 +72,11 @@ const LoginRoute = LoginRouteImport.update({
 const MyPortfolioRoute = MyPortfolioRouteImport.update({
   id: '/myPortfolio',
   path: '/myPortfolio',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuickOrderRoute = QuickOrderRouteImport.update({
+  id: '/quickOrder',
+  path: '/quickOrder',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -192,8 +204,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/allProduct': typeof AllProductRoute
   '/blogs': typeof BlogsRoute
+  '/cart': typeof CartRoute
   '/login': typeof LoginRoute
   '/myPortfolio': typeof MyPortfolioRoute
+  '/quickOrder': typeof QuickOrderRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/signUp': typeof SignUpRoute
   '/verifyEmail': typeof VerifyEmailRoute
@@ -220,8 +234,10 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/allProduct': typeof AllProductRoute
   '/blogs': typeof BlogsRoute
+  '/cart': typeof CartRoute
   '/login': typeof LoginRoute
   '/myPortfolio': typeof MyPortfolioRoute
+  '/quickOrder': typeof QuickOrderRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/signUp': typeof SignUpRoute
   '/verifyEmail': typeof VerifyEmailRoute
@@ -249,8 +265,10 @@ export interface FileRoutesById {
   '/_signedIn': typeof SignedInRouteWithChildren
   '/allProduct': typeof AllProductRoute
   '/blogs': typeof BlogsRoute
+  '/cart': typeof CartRoute
   '/login': typeof LoginRoute
   '/myPortfolio': typeof MyPortfolioRoute
+  '/quickOrder': typeof QuickOrderRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/signUp': typeof SignUpRoute
   '/verifyEmail': typeof VerifyEmailRoute
@@ -280,8 +298,10 @@ export interface FileRouteTypes {
     | '/'
     | '/allProduct'
     | '/blogs'
+    | '/cart'
     | '/login'
     | '/myPortfolio'
+    | '/quickOrder'
     | '/resetPassword'
     | '/signUp'
     | '/verifyEmail'
@@ -308,8 +328,10 @@ export interface FileRouteTypes {
     | '/'
     | '/allProduct'
     | '/blogs'
+    | '/cart'
     | '/login'
     | '/myPortfolio'
+    | '/quickOrder'
     | '/resetPassword'
     | '/signUp'
     | '/verifyEmail'
@@ -336,8 +358,10 @@ export interface FileRouteTypes {
     | '/_signedIn'
     | '/allProduct'
     | '/blogs'
+    | '/cart'
     | '/login'
     | '/myPortfolio'
+    | '/quickOrder'
     | '/resetPassword'
     | '/signUp'
     | '/verifyEmail'
@@ -367,8 +391,10 @@ export interface RootRouteChildren {
   SignedInRoute: typeof SignedInRouteWithChildren
   AllProductRoute: typeof AllProductRoute
   BlogsRoute: typeof BlogsRoute
+  CartRoute: typeof CartRoute
   LoginRoute: typeof LoginRoute
   MyPortfolioRoute: typeof MyPortfolioRoute
+  QuickOrderRoute: typeof QuickOrderRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignUpRoute: typeof SignUpRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -406,6 +432,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cart': {
+      id: '/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -418,6 +451,13 @@ declare module '@tanstack/react-router' {
       path: '/myPortfolio'
       fullPath: '/myPortfolio'
       preLoaderRoute: typeof MyPortfolioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quickOrder': {
+      id: '/quickOrder'
+      path: '/quickOrder'
+      fullPath: '/quickOrder'
+      preLoaderRoute: typeof QuickOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/resetPassword': {
@@ -652,8 +692,10 @@ const rootRouteChildren: RootRouteChildren = {
   SignedInRoute: SignedInRouteWithChildren,
   AllProductRoute: AllProductRoute,
   BlogsRoute: BlogsRoute,
+  CartRoute: CartRoute,
   LoginRoute: LoginRoute,
   MyPortfolioRoute: MyPortfolioRoute,
+  QuickOrderRoute: QuickOrderRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignUpRoute: SignUpRoute,
   VerifyEmailRoute: VerifyEmailRoute,

@@ -3,7 +3,7 @@ import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Ports } from '../ports.ts';
 import type { Product } from '../catalog/product.ts';
-import { adviseQuantity, availabilityOf, type QuantityAdvice } from '../catalog/quantity-advice.ts';
+import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
 import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest } from './order-lines-request.ts';
@@ -40,8 +40,10 @@ export interface PricedCartLine {
   product: Product;
   quantity: number;
   advice: QuantityAdvice;
-  /** The advice in one sentence, or null when the line can be ordered as it is. */
+  /** The advice in one sentence (what is wrong, or the next price break worth going up to), or null. */
   message: string | null;
+  /** The quantity to change to in one click (itself valid), or null. */
+  suggestion: QuantitySuggestion | null;
 }
 
 export interface CartView {
@@ -54,7 +56,7 @@ export interface CartView {
 export const priceCart = (items: readonly CartItem[]): CartView => {
   const lines = items.map(({ product, quantity }): PricedCartLine => {
     const advice = adviseQuantity(product, quantity);
-    return { product, quantity, advice, message: advice.valid ? null : adviceSentence(advice, product) };
+    return { product, quantity, advice, message: adviceSentence(advice, product), suggestion: suggestQuantity(advice, product) };
   });
   const totals = orderTotals(lines.map(({ quantity, advice }) => ({ quantity, lineTotalCents: advice.lineTotalCents }))) ?? {
     lineCount: lines.length,

@@ -34,10 +34,11 @@ describe('GET/PUT /api/cart', () => {
       ['M8-NUT-A2', 400, 20, 8_000],
     ]);
     expect(cart).toMatchObject({ lineCount: 2, itemCount: 1_400, totalCents: 88_000, orderable: false });
-    expect(cart.lines[0]).toMatchObject({ message: null, advice: { valid: true } });
+    expect(cart.lines[0]).toMatchObject({ message: null, suggestion: null, advice: { valid: true } });
     // A draft may hold more than the shelf: the line says so, and the order will refuse it.
     expect(cart.lines[1]).toMatchObject({ advice: { valid: false, problems: ['ABOVE_STOCK'] } });
     expect(cart.lines[1]!.message).toContain('300');
+    expect(cart.lines[1]!.suggestion).toEqual({ quantity: 300, reason: 'stock' });
 
     // Another device (another session of the same buyer) sees the same cart.
     expect((await call('GET', '/api/cart', { token: buyer.token })).json).toEqual(cart);

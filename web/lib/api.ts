@@ -3,6 +3,7 @@
  * session lives in an HttpOnly cookie, so the browser sends it and this module never sees a token.
  */
 import type {
+  CartDto,
   GoogleStatusDto,
   ImportReportDto,
   AdminOrdersDto,
@@ -19,6 +20,8 @@ import type {
   ProductSuggestionDto,
   ProfileDto,
   QuantityAdviceDto,
+  ReorderDto,
+  ResolvedListDto,
   ReviewDto,
   SessionDto,
   ShopOverviewDto,
@@ -158,6 +161,18 @@ export interface CategoryInput {
   parentId?: string | null;
 }
 
+/** One line of a cart or an order: a product and how many. */
+export interface CartLineInput {
+  productId: string;
+  quantity: number;
+}
+
+/** `POST /api/orders`: lines, or the product page's one product (README.md, "Orders"). */
+export type OrderBody = { phone: string; address: string } & (
+  | { productId: string; quantity: number }
+  | { lines: CartLineInput[]; poNumber?: string | null; note?: string | null }
+);
+
 export interface CardInput {
   number: string;
   expMonth: number;
@@ -252,13 +267,17 @@ export const api = {
     }),
 
   // ordering
-  placeOrder: (body: { productId: string; quantity: number; phone: string; address: string }, idempotencyKey: string) =>
+  placeOrder: (body: OrderBody, idempotencyKey: string) =>
     request<OrderDto>('/api/orders', {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
       signedIn: true,
     }),
+  reorder: (orderId: string) => request<ReorderDto>(`/api/orders/${id(orderId)}/reorder`, { method: 'POST', signedIn: true }),
+  cart: () => request<CartDto>('/api/cart', { signedIn: true }),
+  saveCart: (lines: readonly CartLineInput[]) => request<CartDto>('/api/cart', { method: 'PUT', body: { lines }, signedIn: true }),
+  resolveList: (text: string) => request<ResolvedListDto>('/api/cart/resolve', { method: 'POST', body: { text } }),
   myOrders: (params: ListParams = {}) => request<ListDto<OrderDto>>(`/api/orders${listQuery(params)}`, { signedIn: true }),
   order: (orderId: string) => request<OrderDto>(`/api/orders/${id(orderId)}`, { signedIn: true }),
   deleteOrder: (orderId: string) => request<void>(`/api/orders/${id(orderId)}`, { method: 'DELETE', signedIn: true }),

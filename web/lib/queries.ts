@@ -13,6 +13,7 @@ export const keyRoots = {
   products: 'products',
   reviews: 'reviews',
   orders: 'orders',
+  cart: 'cart',
   admin: 'admin',
 } as const;
 
@@ -74,6 +75,10 @@ export const categoryTreeQuery = queryOptions({
   queryFn: () => api.categories(),
   staleTime: 60_000,
 });
+
+/** One product's page, shared by the product page and the visitor's cart (components/cart). */
+export const productQuery = (productId: string) =>
+  queryOptions({ queryKey: [keyRoots.products, 'one', productId] as const, queryFn: () => api.product(productId) });
 
 export const sessionQuery = queryOptions({
   queryKey: [keyRoots.session],

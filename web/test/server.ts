@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, ReviewDto, ShopOverviewDto } from '#http/dto.ts';
+import type { CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, ReviewDto, ShopOverviewDto } from '#http/dto.ts';
 import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { errorBody, makeProduct, makeReview } from './fixtures.ts';
 
@@ -34,6 +34,8 @@ const defaultHandlers = [
   http.get('*/api/products/:id/quantity-advice', ({ request }) =>
     json<QuantityAdviceDto>(adviseQuantity(makeProduct(), Number(new URL(request.url).searchParams.get('quantity')))),
   ),
+  // A signed-in buyer's cart (the navbar asks for it on every page): empty unless a test says otherwise.
+  http.get('*/api/cart', () => json<CartDto>({ lines: [], lineCount: 0, itemCount: 0, totalCents: 0, orderable: false })),
   // Google sign-in is off unless a test says otherwise.
   http.get('*/api/auth/google/status', () => json<GoogleStatusDto>({ configured: false })),
   http.get('*/api/reviews', () => json<ListDto<ReviewDto>>({ items: [makeReview()], nextCursor: null })),

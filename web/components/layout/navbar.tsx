@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.ts';
+import { CartLink } from '../cart/cart-link.tsx';
 import { Logo } from './logo.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -60,6 +61,7 @@ export function Navbar() {
         {/* One box on every page: its own full row under the bar on phones, inline from md. */}
         <SearchBox className="order-last w-full md:order-none md:w-auto md:max-w-xs md:flex-1" />
         <div className="flex items-center gap-2">
+          <CartLink className={linkClass} />
           {session === null ? (
             <>
               <Link to="/login" className={linkClass}>

@@ -3,17 +3,16 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
 import { api } from '../../lib/api.ts';
-import { categoryTreeQuery, keyRoots, pagedListQuery } from '../../lib/queries.ts';
+import { categoryTreeQuery, keyRoots, pagedListQuery, productQuery } from '../../lib/queries.ts';
 import { CATALOGUE_PAGE_SIZE, toSearchParams, type CatalogueSearch } from './catalogue-search.ts';
 
 export const productKeys = {
   all: [keyRoots.products] as const,
   list: () => [keyRoots.products, 'all'] as const,
-  one: (productId: string) => [keyRoots.products, 'one', productId] as const,
+  one: (productId: string) => productQuery(productId).queryKey,
 };
 
-export const productQuery = (productId: string) =>
-  queryOptions({ queryKey: productKeys.one(productId), queryFn: () => api.product(productId) });
+export { productQuery };
 
 export interface OrderRequest {
   productId: string;
@@ -32,6 +31,8 @@ export function usePlaceOrder() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
         queryClient.invalidateQueries({ queryKey: [keyRoots.orders] }),
+        // The server took the ordered product out of the cart (README.md, "Cart").
+        queryClient.invalidateQueries({ queryKey: [keyRoots.cart] }),
       ]),
   });
 }

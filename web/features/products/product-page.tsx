@@ -1,3 +1,4 @@
+import { AddToCart } from './add-to-cart.tsx';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { labels, messages } from '#domain/messages.ts';
@@ -71,6 +72,7 @@ export function ProductPage({ productId }: { productId: string }) {
         ) : (
           <PurchaseForm key={product.id} product={product} />
         )}
+        {session !== undefined && !isAdmin(session) ? <AddToCart key={`cart-${product.id}`} product={product} /> : null}
       </div>
     </article>
   );

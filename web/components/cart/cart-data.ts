@@ -1,0 +1,191 @@
+/**
+ * The cart's data (README.md, "Cart"). A signed-in buyer's cart lives on the server
+ * (`GET/PUT /api/cart`) and follows them to another device; a visitor's lives in this browser and
+ * is merged into the account at sign-in. Both are read as the same `CartDto`: the visitor's is
+ * priced here with the domain's own pricing and advice, from the products' public pages.
+ */
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
+import { adviseQuantity, suggestQuantity } from '#domain/catalog/quantity-advice.ts';
+import { adviceSentence } from '#domain/catalog/quantity-advice-sentence.ts';
+import type { CartDto, CartLineDto, ProductDto } from '#http/dto.ts';
+import { api, ApiError, type CartLineInput } from '../../lib/api.ts';
+import { keyRoots, productQuery } from '../../lib/queries.ts';
+import { isAdmin, useSession } from '../../lib/session.ts';
+
+export const cartQuery = queryOptions({ queryKey: [keyRoots.cart, 'mine'] as const, queryFn: api.cart });
+
+// ---- the visitor's cart, in localStorage
+
+const STORAGE_KEY = 'bulkhead.cart';
+const listeners = new Set<() => void>();
+let cachedText: string | null | undefined;
+let cachedLines: CartLineInput[] = [];
+
+const isLine = (value: unknown): value is CartLineInput =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as CartLineInput).productId === 'string' &&
+  Number.isSafeInteger((value as CartLineInput).quantity) &&
+  (value as CartLineInput).quantity > 0;
+
+/** What this browser holds; anything unreadable (an old format, a hand edit) counts as empty. */
+const readBrowserCart = (): CartLineInput[] => {
+  const text = globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  if (text === cachedText) return cachedLines;
+  cachedText = text;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : [];
+    cachedLines = Array.isArray(parsed) ? parsed.filter(isLine).slice(0, MAX_ORDER_LINES) : [];
+  } catch {
+    cachedLines = [];
+  }
+  return cachedLines;
+};
+
+const writeBrowserCart = (lines: readonly CartLineInput[]) => {
+  if (lines.length === 0) globalThis.localStorage?.removeItem(STORAGE_KEY);
+  else globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(lines));
+  for (const listener of listeners) listener();
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  // Another tab changed the cart.
+  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+};
+
+const EMPTY: CartLineInput[] = [];
+const useBrowserCart = () => useSyncExternalStore(subscribe, readBrowserCart, () => EMPTY);
+
+/** The visitor's lines priced as the server prices a cart (domain/ordering/cart.ts). */
+export const priceBrowserCart = (lines: readonly CartLineInput[], products: ReadonlyMap<string, ProductDto>): CartDto => {
+  const priced = lines.flatMap(({ productId, quantity }): CartLineDto[] => {
+    const product = products.get(productId);
+    if (!product) return [];
+    const advice = adviseQuantity(product, quantity);
+    return [
+      {
+        productId,
+        sku: product.sku,
+        name: product.name,
+        imageUrl: product.imageUrl,
+        unit: product.unit,
+        stock: product.stock,
+        minOrderQuantity: product.minOrderQuantity,
+        packSize: product.packSize,
+        priceTiers: product.priceTiers,
+        quantity,
+        unitPriceCents: advice.unitPriceCents,
+        lineTotalCents: advice.lineTotalCents,
+        advice,
+        message: adviceSentence(advice, product),
+        suggestion: suggestQuantity(advice, product),
+      },
+    ];
+  });
+  return {
+    lines: priced,
+    lineCount: priced.length,
+    itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
+    totalCents: priced.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    orderable: priced.length > 0 && priced.every((line) => line.advice.valid),
+  };
+};
+
+/** Lines of `extra` added to `lines`: quantities of a product already there are summed. */
+export const addLines = (lines: readonly CartLineInput[], extra: readonly CartLineInput[]): CartLineInput[] => {
+  const merged = new Map(lines.map((line) => [line.productId, line.quantity]));
+  for (const line of extra) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity })).slice(0, MAX_ORDER_LINES);
+};
+
+export interface Cart {
+  /** Null while it loads (or for an admin, who does not buy). */
+  view: CartDto | null;
+  /** Lines in the cart, for the navbar's count (0 while it loads). */
+  count: number;
+  signedIn: boolean;
+  /** Replaces every line; the server's refusal (field messages by line) is thrown. */
+  save: (lines: readonly CartLineInput[]) => Promise<void>;
+  /** Adds lines (a product already in the cart gets the quantities summed). */
+  add: (lines: readonly CartLineInput[]) => Promise<void>;
+  saving: boolean;
+}
+
+const toInputs = (view: CartDto | null | undefined): CartLineInput[] =>
+  (view?.lines ?? []).map(({ productId, quantity }) => ({ productId, quantity }));
+
+/** The cart of whoever uses this browser now: the account's, or the visitor's own. */
+export function useCart(): Cart {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const buyer = Boolean(session) && !isAdmin(session);
+  const server = useQuery({ ...cartQuery, enabled: buyer });
+  const browserLines = useBrowserCart();
+  const products = useQueries({
+    queries: session === null ? browserLines.map((line) => productQuery(line.productId)) : [],
+  });
+  const saving = useMutation({
+    mutationFn: async (lines: readonly CartLineInput[]) => {
+      if (!buyer) return void writeBrowserCart(lines);
+      queryClient.setQueryData(cartQuery.queryKey, await api.saveCart(lines));
+    },
+  });
+
+  const known = new Map(products.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
+  const view = buyer ? (server.data ?? null) : session === null ? priceBrowserCart(browserLines, known) : null;
+  const { mutateAsync } = saving;
+  const save = useCallback((lines: readonly CartLineInput[]) => mutateAsync(lines), [mutateAsync]);
+  const current = buyer ? toInputs(server.data) : browserLines;
+  return {
+    view,
+    count: buyer ? (server.data?.lineCount ?? 0) : session === null ? browserLines.length : 0,
+    signedIn: buyer,
+    save,
+    add: (lines) => save(addLines(current, lines)),
+    saving: saving.isPending,
+  };
+}
+
+/**
+ * At sign-in the visitor's cart joins the account's (quantities of a product in both are added),
+ * then this browser forgets it. If the server refuses (a product since deleted), the lines it
+ * knows are kept and the browser's stay for the next try.
+ */
+export function useMergeBrowserCartAtSignIn() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const browserLines = useBrowserCart();
+  const buyer = Boolean(session) && !isAdmin(session);
+  useEffect(() => {
+    if (!buyer || browserLines.length === 0) return;
+    let cancelled = false;
+    void (async () => {
+      const account = await queryClient.fetchQuery(cartQuery);
+      if (cancelled) return;
+      const merged = addLines(toInputs(account), browserLines);
+      const saved = await api.saveCart(merged).catch((error: unknown) => {
+        // Products deleted since the visitor chose them are named by line: merge without them.
+        const gone = new Set(Object.keys(error instanceof ApiError ? error.fields : {}).flatMap((field) => /^lines\.(\d+)\.productId$/.exec(field)?.[1] ?? []).map(Number));
+        if (gone.size === 0) throw error;
+        return api.saveCart(merged.filter((_, index) => !gone.has(index)));
+      });
+      queryClient.setQueryData(cartQuery.queryKey, saved);
+      writeBrowserCart([]);
+    })().catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [buyer, browserLines, queryClient]);
+}
+
+/** After an order, the server has emptied the cart of the lines ordered: read it again. */
+export const refreshCartAfterOrder = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ queryKey: [keyRoots.cart] });

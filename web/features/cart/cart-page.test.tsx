@@ -1,0 +1,167 @@
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { within } from '@testing-library/react';
+import type { CartDto, CartLineDto, OrderDto, PaymentIntentDto, ProductDto, ResolvedListDto, ResolvedRowDto } from '#http/dto.ts';
+import { messages } from '#domain/messages.ts';
+import { customer, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { json, refusal, server, session } from '../../test/server.ts';
+
+const bolt = makeProduct({ id: 'p_bolt', sku: 'M8-BOLT-40', name: 'M8 bolt 40 mm', priceCents: 100, packSize: 50, minOrderQuantity: 200, stock: 5_000, priceTiers: [{ minQuantity: 1_000, unitPriceCents: 80 }] });
+
+const cartLine = (overrides: Partial<CartLineDto> = {}): CartLineDto => ({
+  productId: bolt.id,
+  sku: bolt.sku,
+  name: bolt.name,
+  imageUrl: bolt.imageUrl,
+  unit: 'piece',
+  stock: 5_000,
+  minOrderQuantity: 200,
+  packSize: 50,
+  priceTiers: bolt.priceTiers,
+  quantity: 400,
+  unitPriceCents: 100,
+  lineTotalCents: 40_000,
+  advice: { quantity: 400, valid: true, problems: [], unitPriceCents: 100, lineTotalCents: 40_000, nextBreak: null, suggestions: { roundedToPack: 400, minimum: 200, maxAvailable: 5_000 } },
+  message: null,
+  suggestion: null,
+  ...overrides,
+});
+const cartOf = (lines: CartLineDto[]): CartDto => ({
+  lines,
+  lineCount: lines.length,
+  itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+  totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  orderable: lines.every((line) => line.advice.valid),
+});
+
+beforeEach(() => localStorage.clear());
+
+describe('cart page', () => {
+  it('prices a visitor’s browser cart with the product’s tiers and asks them to log in to order', async () => {
+    localStorage.setItem('bulkhead.cart', JSON.stringify([{ productId: bolt.id, quantity: 1_000 }]));
+    server.use(http.get('*/api/products/:id', () => json<ProductDto>(bolt)));
+    const { screen } = renderApp('/cart');
+    const line = await screen.findByRole('listitem', { name: 'Line 1: M8 bolt 40 mm' });
+    expect(line).toHaveTextContent('$0.80 per piece');
+    expect(line).toHaveTextContent('$800.00');
+    expect(screen.getByRole('link', { name: 'Cart, 1 line' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Login' }).map((link) => link.getAttribute('href'))).toContain('/login?redirect=%2Fcart');
+  });
+
+  it('steps a signed-in buyer’s line by whole packs and saves the cart on the server', async () => {
+    session.current = meOf(customer);
+    let saved: unknown = null;
+    server.use(
+      http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine()]))),
+      http.put('*/api/cart', async ({ request }) => {
+        saved = await request.json();
+        return json<CartDto>(cartOf([cartLine({ quantity: 450, lineTotalCents: 45_000 })]));
+      }),
+    );
+    const { screen, user } = renderApp('/cart');
+    const line = await screen.findByRole('listitem', { name: 'Line 1: M8 bolt 40 mm' });
+    await user.click(within(line).getByRole('button', { name: '50 pieces more' }));
+    await expect.poll(() => saved).toEqual({ lines: [{ productId: bolt.id, quantity: 450 }] });
+    expect(await within(line).findByDisplayValue('450')).toBeInTheDocument();
+  });
+
+  it('places the cart as one order with the PO number, and shows a short line’s problem on that line', async () => {
+    session.current = { ...meOf(customer), profile: { imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '1 Dock Road', name: customer.name, email: customer.email } as never };
+    const placed: unknown[] = [];
+    server.use(
+      http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine(), cartLine({ productId: 'p_nut', sku: 'M8-NUT', name: 'M8 nut', quantity: 300, unitPriceCents: 20, lineTotalCents: 6_000 })]))),
+      http.post('*/api/orders', async ({ request }) => {
+        placed.push(await request.json());
+        return placed.length === 1
+          ? refusal(409, 'INSUFFICIENT_STOCK', messages.insufficientStock, { 'lines.1.quantity': messages.lineAboveStock(250) })
+          : json<OrderDto>(makeOrder({ id: 'o_9' }), { status: 201 });
+      }),
+      http.get('*/api/orders/:id', () => json<OrderDto>(makeOrder({ id: 'o_9' }))),
+      http.post('*/api/orders/:id/payment-intent', () => json<PaymentIntentDto>({ provider: 'test', clientSecret: 'pi_9_secret', publishableKey: null, amountCents: 46_000 })),
+    );
+    const { screen, user, history } = renderApp('/cart');
+    await screen.findByRole('listitem', { name: 'Line 2: M8 nut' });
+    await user.type(screen.getByLabelText('PO number (optional)'), 'PO-7781');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    const nut = screen.getByRole('listitem', { name: 'Line 2: M8 nut' });
+    expect(await within(nut).findByRole('alert')).toHaveTextContent(messages.lineAboveStock(250));
+    expect(placed[0]).toEqual({
+      lines: [
+        { productId: bolt.id, quantity: 400 },
+        { productId: 'p_nut', quantity: 300 },
+      ],
+      phone: '+15550102030',
+      address: '1 Dock Road',
+      poNumber: 'PO-7781',
+      note: null,
+    });
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    await expect.poll(() => history.location.pathname).toBe('/dashboard/payment/o_9');
+  });
+});
+
+describe('quick order page', () => {
+  const row = (overrides: Partial<ResolvedRowDto>): ResolvedRowDto => ({
+    line: 1,
+    input: '',
+    status: 'ok',
+    productId: null,
+    sku: null,
+    name: null,
+    unit: 'piece',
+    quantity: null,
+    suggestion: null,
+    didYouMean: [],
+    mergedInto: null,
+    mergedLines: [],
+    message: null,
+    note: null,
+    ...overrides,
+  });
+
+  it('reads a pasted list, fixes a row in one click, and puts the good rows in the cart', async () => {
+    const sent: string[] = [];
+    let cart: unknown = null;
+    server.use(
+      http.post('*/api/cart/resolve', async ({ request }) => {
+        const { text } = (await request.json()) as { text: string };
+        sent.push(text);
+        const fixed = text.includes('M8-NUT-A2\t100');
+        return json<ResolvedListDto>({
+          rows: [
+            row({ line: 1, input: 'M8-BOLT-40 1000', productId: bolt.id, sku: 'M8-BOLT-40', name: bolt.name, quantity: 1_000 }),
+            fixed
+              ? row({ line: 2, input: 'M8-NUT-A2\t100', productId: 'p_nut', sku: 'M8-NUT-A2', name: 'M8 nut', quantity: 100 })
+              : row({ line: 2, input: 'M8-NTU-A2 100', status: 'unknown-sku', sku: 'M8-NTU-A2', quantity: 100, didYouMean: ['M8-NUT-A2'], message: messages.rowUnknownSku('M8-NTU-A2') }),
+          ],
+        });
+      }),
+      http.get('*/api/products/:id', ({ params }) => json<ProductDto>(makeProduct({ id: String(params.id) }))),
+    );
+    const { screen, user, history } = renderApp('/quickOrder');
+    await user.type(await screen.findByLabelText('SKUs and quantities'), 'M8-BOLT-40 1000{enter}M8-NTU-A2 100');
+    await user.click(screen.getByRole('button', { name: 'Check list' }));
+    expect(await screen.findByText('1 of 2 rows ready')).toBeInTheDocument();
+    expect(screen.getByText(messages.rowUnknownSku('M8-NTU-A2'))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Line 2: did you mean M8-NUT-A2?' }));
+    expect(await screen.findByText('2 of 2 rows ready')).toBeInTheDocument();
+    expect(sent[1]).toBe('M8-BOLT-40 1000\nM8-NUT-A2\t100');
+
+    await user.click(screen.getByRole('button', { name: 'Add 2 to cart' }));
+    await expect.poll(() => history.location.pathname).toBe('/cart');
+    cart = JSON.parse(localStorage.getItem('bulkhead.cart') ?? 'null');
+    expect(cart).toEqual([
+      { productId: bolt.id, quantity: 1_000 },
+      { productId: 'p_nut', quantity: 100 },
+    ]);
+  });
+
+  it('says why a list cannot be read at all', async () => {
+    server.use(http.post('*/api/cart/resolve', () => refusal(400, 'VALIDATION_FAILED', messages.invalidInput, { text: messages.pastedListEmpty })));
+    const { screen, user } = renderApp('/quickOrder');
+    await user.click(await screen.findByRole('button', { name: 'Check list' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.pastedListEmpty);
+  });
+});

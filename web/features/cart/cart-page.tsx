@@ -1,0 +1,257 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { messages } from '#domain/messages.ts';
+import { countOf } from '#domain/catalog/units.ts';
+import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
+import type { CartDto, CartLineDto } from '#http/dto.ts';
+import { addressField, phoneField } from '#http/schemas.ts';
+import { api } from '../../lib/api.ts';
+import { refusalOf } from '../../lib/error-message.ts';
+import { formatCents } from '../../lib/format.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { keyRoots } from '../../lib/queries.ts';
+import { useSession } from '../../lib/session.ts';
+import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../components/ui/toaster.tsx';
+import { useCart, type Cart } from '../../components/cart/cart-data.ts';
+
+const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
+const checkoutSchema = z.object({
+  phone: phoneField,
+  address: addressField,
+  poNumber: optionalText(MAX_PO_NUMBER_LENGTH),
+  note: optionalText(MAX_ORDER_NOTE_LENGTH),
+});
+
+/** The problems the server named per line (`lines.2.quantity`), by line index. */
+const lineProblems = (fields: Record<string, string>): Map<number, string> => {
+  const problems = new Map<number, string>();
+  for (const [field, message] of Object.entries(fields)) {
+    const index = /^lines\.(\d+)\./.exec(field)?.[1];
+    if (index !== undefined && !problems.has(Number(index))) problems.set(Number(index), message);
+  }
+  return problems;
+};
+
+/**
+ * A quantity stepper that moves by whole packs, never below one minimum order; the box takes any
+ * number typed and saves it when the buyer leaves it or presses Enter (the line's advice then
+ * says what is wrong with it, if anything).
+ */
+function QuantityStepper({ line, disabled, onChange }: { line: CartLineDto; disabled: boolean; onChange: (quantity: number) => void }) {
+  const [typed, setTyped] = useState(String(line.quantity));
+  const commit = () => {
+    const quantity = Number(typed.trim());
+    if (Number.isSafeInteger(quantity) && quantity > 0 && quantity !== line.quantity) onChange(quantity);
+    else setTyped(String(line.quantity));
+  };
+  const step = line.packSize;
+  const down = Math.max(line.minOrderQuantity, Math.ceil(line.quantity / step) * step - step);
+  const up = Math.floor(line.quantity / step) * step + step;
+  const id = `cart-quantity-${line.productId}`;
+  return (
+    <div className="flex items-center gap-1">
+      <label htmlFor={id} className="sr-only">
+        Quantity of {line.name}
+      </label>
+      <Button variant="secondary" className="h-10 w-10 px-0" aria-label={`${countOf(step, line.unit)} fewer`} disabled={disabled || line.quantity <= line.minOrderQuantity} onClick={() => onChange(down)}>
+        −
+      </Button>
+      <input
+        id={id}
+        inputMode="numeric"
+        className="h-10 w-24 rounded-md border border-slate-300 px-2 text-right text-slate-900 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+        value={typed}
+        disabled={disabled}
+        onChange={(event) => setTyped(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <Button variant="secondary" className="h-10 w-10 px-0" aria-label={`${countOf(step, line.unit)} more`} disabled={disabled} onClick={() => onChange(up)}>
+        +
+      </Button>
+    </div>
+  );
+}
+
+function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; problem: string | undefined; cart: Cart; index: number }) {
+  const view = cart.view!;
+  const others = view.lines.filter((other) => other.productId !== line.productId).map(({ productId, quantity }) => ({ productId, quantity }));
+  const setQuantity = (quantity: number) => {
+    const lines = view.lines.map((other) => ({ productId: other.productId, quantity: other.productId === line.productId ? quantity : other.quantity }));
+    cart.save(lines).catch((error: unknown) => notify.error(refusalOf(error).message));
+  };
+  const suggested = line.suggestion?.quantity ?? null;
+  const note = problem ?? line.message;
+  return (
+    <li className="grid grid-cols-[4rem_1fr] gap-x-4 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[5rem_1fr_auto]" aria-label={`Line ${index + 1}: ${line.name}`}>
+      <Link to="/product/$productId" params={{ productId: line.productId }} tabIndex={-1} aria-hidden="true">
+        <img src={line.imageUrl} alt="" className="h-16 w-16 rounded object-cover sm:h-20 sm:w-20" loading="lazy" />
+      </Link>
+      <div className="min-w-0 space-y-1">
+        <Link to="/product/$productId" params={{ productId: line.productId }} className="font-semibold text-slate-900 hover:underline focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none">
+          {line.name}
+        </Link>
+        <p className="font-mono text-xs text-slate-600">{line.sku}</p>
+        <p className="text-sm text-slate-700">
+          {formatCents(line.unitPriceCents)} per {line.unit}
+          {line.packSize > 1 ? ` · packs of ${countOf(line.packSize, line.unit)}` : ''} · minimum {countOf(line.minOrderQuantity, line.unit)}
+        </p>
+        {note ? (
+          <p className={`text-sm ${problem ? 'text-red-700' : 'text-amber-800'}`} role={problem ? 'alert' : undefined}>
+            {note}{' '}
+            {suggested ? (
+              <button type="button" className="font-semibold underline focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none" onClick={() => setQuantity(suggested)} disabled={cart.saving}>
+                Use {countOf(suggested, line.unit)}
+              </button>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
+        {/* Keyed by the saved quantity: a saved change starts the box afresh from it. */}
+        <QuantityStepper key={line.quantity} line={line} disabled={cart.saving} onChange={setQuantity} />
+        <p className="font-semibold text-slate-900">{formatCents(line.lineTotalCents)}</p>
+        <Button variant="secondary" className="text-sm" aria-label={`Remove ${line.name}`} disabled={cart.saving} onClick={() => cart.save(others).catch((error: unknown) => notify.error(refusalOf(error).message))}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+
+function Checkout({ view, onProblems }: { view: CartDto; onProblems: (problems: Map<number, string>) => void }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useAppForm({
+    defaultValues: { phone: session?.profile?.phone ?? '', address: session?.profile?.address ?? '', poNumber: '', note: '' },
+    onSubmit: async ({ value, formApi }) => {
+      onProblems(new Map());
+      try {
+        const order = await api.placeOrder(
+          {
+            lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })),
+            phone: value.phone.trim(),
+            address: value.address.trim(),
+            poNumber: value.poNumber.trim() || null,
+            note: value.note.trim() || null,
+          },
+          crypto.randomUUID(),
+        );
+        await Promise.all([keyRoots.cart, keyRoots.orders, keyRoots.products].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+        notify.success(messages.orderPlaced);
+        await navigate({ to: '/dashboard/payment/$id', params: { id: order.id } });
+      } catch (error) {
+        onProblems(lineProblems(refusalOf(error).fields));
+        showRefusal(formApi, error);
+      }
+    },
+  });
+  return (
+    <form noValidate aria-label="Place order" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
+      <h2 className="text-lg font-semibold text-slate-900">Delivery and reference</h2>
+      <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.phone))}>
+        {(field) => <field.TextField id="cart-phone" label="Phone Number" type="tel" autoComplete="tel" />}
+      </form.AppField>
+      <form.AppField name="address" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.address))}>
+        {(field) => <field.TextareaField id="cart-address" label="Address" autoComplete="street-address" />}
+      </form.AppField>
+      <form.AppField name="poNumber" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.poNumber))}>
+        {(field) => <field.TextField id="cart-po" label="PO number (optional)" hint="Your purchase order number: it is printed on the order and the invoice." />}
+      </form.AppField>
+      <form.AppField name="note" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.note))}>
+        {(field) => <field.TextareaField id="cart-note" label="Note (optional)" hint="Delivery instructions, a contact on site." />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton className="w-full sm:w-auto">Place order · {formatCents(view.totalCents)}</form.SubmitButton>
+      </form.AppForm>
+    </form>
+  );
+}
+
+/** `/cart` (README.md, "Cart"): the lines, their prices and advice, and the order form. */
+export function CartPage() {
+  usePageMeta('Cart', 'Your order list: quantities by pack, volume prices, and the order in one step.');
+  const cart = useCart();
+  const session = useSession();
+  const [problems, setProblems] = useState<Map<number, string>>(new Map());
+  const view = cart.view;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Cart</h1>
+        <Link to="/quickOrder" className="text-sm font-semibold text-amber-800 underline">
+          Quick order: paste a list of SKUs
+        </Link>
+      </div>
+      {session && session.user.role === 'admin' ? (
+        <p className="text-slate-700">{messages.adminCannotBuy}</p>
+      ) : view === null ? (
+        <Spinner label="Loading your cart" />
+      ) : view.lines.length === 0 ? (
+        <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-6">
+          <p className="text-slate-800">Your cart is empty.</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/allProduct" className={buttonClass('primary')}>
+              Browse the catalogue
+            </Link>
+            <Link to="/quickOrder" className={buttonClass('secondary')}>
+              Paste a list
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <section aria-label="Lines" className="space-y-3">
+            <ul className="space-y-3">
+              {view.lines.map((line, index) => (
+                <CartLineItem key={line.productId} line={line} index={index} problem={problems.get(index)} cart={cart} />
+              ))}
+            </ul>
+          </section>
+          <aside className="space-y-4">
+            <dl className="space-y-1 rounded-lg border border-slate-200 bg-white p-5 text-slate-800" aria-live="polite">
+              <div className="flex justify-between">
+                <dt>Lines</dt>
+                <dd>{view.lineCount}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Units</dt>
+                <dd>{view.itemCount.toLocaleString('en-US')}</dd>
+              </div>
+              <div className="flex justify-between text-lg font-bold text-slate-900">
+                <dt>Total</dt>
+                <dd>{formatCents(view.totalCents)}</dd>
+              </div>
+            </dl>
+            {cart.signedIn ? (
+              <Checkout view={view} onProblems={setProblems} />
+            ) : (
+              <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
+                <p className="text-slate-800">Log in to place the order: your cart comes with you.</p>
+                <Link to="/login" search={{ redirect: '/cart' }} className={buttonClass('primary')}>
+                  Login
+                </Link>
+              </div>
+            )}
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CartPage } from '../features/cart/cart-page.tsx';
+
+/** Open to visitors too: their cart lives in this browser until they sign in (README.md, "Cart"). */
+export const Route = createFileRoute('/cart')({
+  component: CartPage,
+});
