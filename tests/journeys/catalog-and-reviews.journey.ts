@@ -84,7 +84,7 @@ describe('journey D: catalog administration, ordering a new product, reviews and
       await buyer.getByRole('heading', { name: productName }).first().waitFor();
       await buyer.getByLabel('Phone Number').fill('+1 555 0100');
       await buyer.getByLabel('Address').fill('1 Warehouse Road, Springfield');
-      await buyer.getByLabel('Quantity').fill('150');
+      await buyer.getByLabel('Quantity', { exact: true }).fill('150');
       await buyer.getByText('Total: $1,575.00').first().waitFor();
       await buyer.getByRole('button', { name: labels.purchaseNow }).click();
       await buyer.getByText(messages.orderPlaced).first().waitFor();

@@ -55,7 +55,7 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
 
       await buyer.getByLabel('Phone Number').fill('+1 555 0100');
       await buyer.getByLabel('Address').fill('1 Warehouse Road, Springfield');
-      await buyer.getByLabel('Quantity').fill('150');
+      await buyer.getByLabel('Quantity', { exact: true }).fill('150');
       await buyer.getByText(/Total: \$/).first().waitFor();
       await buyer.getByRole('button', { name: labels.purchaseNow }).click();
       await buyer.getByText(messages.orderPlaced).first().waitFor();

@@ -2,11 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
-import type { OrderDto } from '#http/dto.ts';
+import type { OrderDto, ReorderDto } from '#http/dto.ts';
 import { customer, makeOrder, makeThreeLineOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { pagedList } from '../../test/paged-list.ts';
-import { server, session } from '../../test/server.ts';
+import { json, server, session } from '../../test/server.ts';
 
 /** The caller's orders, served through the cursor `pageSize` at a time like the real API. */
 const ordersOnServer = (orders: OrderDto[], pageSize = 100) => {
@@ -35,7 +35,7 @@ describe('My Order', () => {
     const { screen } = renderApp('/dashboard');
     const table = await screen.findByRole('table', { name: labels.myOrder });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Order', 'Placed', 'Items', 'Total', 'PO', 'Status', 'Pay', 'Delete',
+      'Order', 'Placed', 'Items', 'Total', 'PO', 'Status', 'Pay', 'Again', 'Delete',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3); // the closed details rows are hidden
@@ -152,5 +152,26 @@ describe('My Order', () => {
     await expect.poll(() => screen.queryByRole('button', { name: 'Order BH-2026-000011' })).toBeNull();
     expect(screen.queryByText('Brass Valve')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order BH-2026-000012' })).toBeInTheDocument();
+  });
+
+  it('orders again: the lines go into the cart, the buyer lands on it, and a line that could not go in is named', async () => {
+    session.current = meOf(customer);
+    ordersOnServer([shipped]);
+    let asked: string | undefined;
+    server.use(
+      http.post('*/api/orders/:id/reorder', ({ params }) => {
+        asked = String(params.id);
+        return json<ReorderDto>({
+          cart: { lines: [], lineCount: 0, itemCount: 0, totalCents: 0, orderable: false },
+          notAdded: [{ position: 0, sku: 'PC-1', productName: 'Pipe Cutter', reason: 'sold-out', message: messages.reorderSoldOut }],
+        });
+      }),
+    );
+    const { screen, user, history } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Order BH-2026-000013 again' }));
+    expect(await screen.findByText(`PC-1 Pipe Cutter: ${messages.reorderSoldOut}`)).toBeInTheDocument();
+    expect(asked).toBe('o_shipped');
+    // Nothing went in: the buyer stays on My Orders.
+    expect(history.location.pathname).toBe('/dashboard');
   });
 });

@@ -9,6 +9,7 @@ import { PagedList } from '../../components/ui/paged-list.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
+import { ReorderButton } from './reorder-button.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, PoCell } from '../../components/orders/order-cells.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
@@ -37,6 +38,7 @@ const orderColumns: Column<OrderDto>[] = [
         </div>
       ),
   },
+  { header: 'Again', role: 'actions', cell: (order) => <ReorderButton order={order} /> },
   { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
 ];
 
