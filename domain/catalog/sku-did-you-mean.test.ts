@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { closestSkus, didYouMeanTolerance, editDistance } from './sku-did-you-mean.ts';
+import { closestSkus, DID_YOU_MEAN_NEIGHBOURS, didYouMeanTolerance, editDistance, findSimilarSkus, oneEditAway } from './sku-did-you-mean.ts';
 
 describe('editDistance', () => {
   it.each([
@@ -57,5 +57,53 @@ describe('closestSkus', () => {
     expect(closestSkus('HAMMER-CLAW', known)).toEqual([]);
     expect(closestSkus('  ', known)).toEqual([]);
     expect(closestSkus('M8-NUT-A2', ['M8-NUT-A2'])).toEqual([]);
+  });
+});
+
+describe('findSimilarSkus', () => {
+  const catalogue = Array.from({ length: 20_000 }, (_, n) => `BULK-${String(n).padStart(6, '0')}`);
+  const lookupsOver = (known: readonly string[]) => {
+    const set = new Set(known);
+    const asked = { exact: 0, around: [] as number[] };
+    return {
+      asked,
+      lookups: {
+        existing: async (skus: readonly string[]) => ((asked.exact += skus.length), skus.filter((sku) => set.has(sku))),
+        around: async (sku: string, eachSide: number) => {
+          asked.around.push(eachSide);
+          const at = known.findIndex((candidate) => candidate >= sku);
+          const split = at === -1 ? known.length : at;
+          return known.slice(Math.max(0, split - eachSide), split + eachSide);
+        },
+      },
+    };
+  };
+
+  it('finds a slip anywhere in the SKU, even where nothing near it sorts alike', async () => {
+    const { lookups } = lookupsOver(catalogue);
+    expect(await findSimilarSkus(lookups, 'VULK-012345')).toEqual(['BULK-012345']);
+    expect(await findSimilarSkus(lookups, 'bulk-01234')).toContain('BULK-001234');
+    expect(await findSimilarSkus(lookups, 'BULK-0123456', 1)).toEqual(['BULK-012345']);
+  });
+
+  it('reads a bounded number of SKUs however large the catalogue: the one-slip variants and 25 a side', async () => {
+    const { lookups, asked } = lookupsOver(catalogue);
+    await findSimilarSkus(lookups, 'BULK-0O0123');
+    expect(asked.exact).toBeLessThanOrEqual(80 * 12);
+    expect(asked.around).toEqual([DID_YOU_MEAN_NEIGHBOURS]);
+  });
+
+  it('offers nothing for an empty or overlong input', async () => {
+    const { lookups, asked } = lookupsOver(catalogue);
+    expect(await findSimilarSkus(lookups, '  ')).toEqual([]);
+    expect(await findSimilarSkus(lookups, 'X'.repeat(40))).toEqual([]);
+    expect(asked.exact).toBe(0);
+  });
+
+  it('one slip away: left out, added, changed or swapped, never the SKU itself', () => {
+    const variants = oneEditAway('M8-NUT');
+    for (const near of ['M8NUT', 'M8-NUTS', 'M9-NUT', 'M8-NTU', '8M-NUT']) expect(variants).toContain(near);
+    expect(variants).not.toContain('M8-NUT');
+    expect(variants.every((variant) => /^[A-Z0-9./-]+$/.test(variant))).toBe(true);
   });
 });

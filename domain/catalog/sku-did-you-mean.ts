@@ -1,9 +1,11 @@
-import { normalizeSku } from './sku.ts';
+import { normalizeSku, SKU_MAX_LENGTH } from './sku.ts';
 
 /**
  * "Did you mean" for a part number nobody has (README.md, "Quick order"): the known SKUs within a
- * few typing mistakes of it. Pure, so the in-memory store uses it as it is; the SQL stores may
- * narrow the candidates with the database (trigrams, prefixes) and rank them with it.
+ * few typing mistakes of it. Reading every SKU of a large catalogue for each unknown one would
+ * grow with the catalogue, so the candidates are found by index lookups of bounded size
+ * (`findSimilarSkus`): every string one typing mistake away, looked up exactly, and the SKUs
+ * nearest alphabetically on either side; those are then ranked by `closestSkus`.
  */
 
 /**
@@ -37,16 +39,54 @@ export const didYouMeanTolerance = (sku: string): number => Math.min(3, Math.max
 
 export const DID_YOU_MEAN_LIMIT = 3;
 /**
- * How many unknown SKUs of one pasted list get suggestions: each costs a pass over the known
- * SKUs of about its length, and a list of 200 made-up SKUs must not cost 200 passes.
+ * How many unknown SKUs of one pasted list get suggestions: each costs a few thousand index
+ * lookups, and a list of 200 made-up SKUs must not cost 200 times that.
  */
 export const DID_YOU_MEAN_MAX_SKUS = 10;
+/** The known SKUs read on each side of an unknown one, in SKU order. */
+export const DID_YOU_MEAN_NEIGHBOURS = 25;
 
-/** The SKU lengths a suggestion for `sku` can have (its tolerance either side). */
-export const candidateLengths = (sku: string): { min: number; max: number } => {
-  const length = normalizeSku(sku).length;
-  const tolerance = didYouMeanTolerance(normalizeSku(sku));
-  return { min: Math.max(1, length - tolerance), max: length + tolerance };
+/** The characters a SKU is made of (sku.ts), upper case. */
+const SKU_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./-';
+const SKU_TEXT = /^[A-Z0-9./-]+$/;
+
+/**
+ * Every SKU one typing mistake from `sku` (a character left out, added, changed, or two
+ * neighbours swapped): about 80 per character, so a typo anywhere is found by exact lookups.
+ */
+export const oneEditAway = (sku: string): string[] => {
+  const variants = new Set<string>();
+  for (let i = 0; i <= sku.length; i += 1) {
+    const [head, tail] = [sku.slice(0, i), sku.slice(i)];
+    if (tail !== '') variants.add(head + tail.slice(1));
+    if (tail.length > 1) variants.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of SKU_ALPHABET) {
+      variants.add(head + letter + tail);
+      if (tail !== '') variants.add(head + letter + tail.slice(1));
+    }
+  }
+  variants.delete(sku);
+  return [...variants].filter((variant) => variant.length <= SKU_MAX_LENGTH && SKU_TEXT.test(variant));
+};
+
+/** The two index reads a store answers for did-you-mean. */
+export interface SkuLookups {
+  /** Which of these (upper-case) SKUs exist. */
+  existing(skus: readonly string[]): Promise<string[]>;
+  /** Up to `eachSide` known SKUs just below `sku` and just above it, in SKU order. */
+  around(sku: string, eachSide: number): Promise<string[]>;
+}
+
+/**
+ * The closest known SKUs to `input` among those one mistake away and its neighbours in SKU
+ * order: any single slip is found, and several when they fall late enough that the SKU still
+ * sorts beside the one meant.
+ */
+export const findSimilarSkus = async (lookups: SkuLookups, input: string, limit = DID_YOU_MEAN_LIMIT): Promise<string[]> => {
+  const wanted = normalizeSku(input);
+  if (wanted === '' || wanted.length > SKU_MAX_LENGTH + 1) return [];
+  const [oneOff, around] = await Promise.all([lookups.existing(oneEditAway(wanted)), lookups.around(wanted, DID_YOU_MEAN_NEIGHBOURS)]);
+  return closestSkus(wanted, [...oneOff, ...around], limit);
 };
 
 /**

@@ -64,6 +64,10 @@ const READS: [what: string, read: (store: Store, shop: BulkShop) => Promise<unkn
   // The overview's unread count (the inbox holds 20,000 messages here, 500 of them unread) and the catalogue export's page.
   ['the unread message count', (store) => store.inbox.countUnreadContactMessages()],
   ["the catalogue export's page", (store) => store.products.list({ limit: 100 })],
+  // The cart (every page's navbar for a buyer: at most 100 lines of one buyer, found by the key,
+  // are put in the buyer's order) and quick order's did-you-mean for an unknown SKU.
+  ["a buyer's cart", (store, shop) => store.carts.itemsOf(String(shop.users[0]!.id)), true],
+  ['did-you-mean for an unknown SKU', (store) => store.products.similarSkus('BULK-0O0123', 3)],
   // The catalogue search (README.md, "Catalogue"): each page with its total and facets.
   ...SEARCHES.map(([what, query]): [string, (store: Store) => Promise<unknown>, boolean] => [`search: ${what}`, (store) => store.search.search({ ...ANY, ...query }), true]),
 ];

@@ -1,4 +1,4 @@
-import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
+import { findSimilarSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { assignedSku, assignedSkuSequence } from '#domain/catalog/sku.ts';
@@ -33,7 +33,17 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       return [...products.values()].filter((product) => wanted.has(product.sku)).map(copy);
     },
     async similarSkus(sku, limit) {
-      return closestSkus(sku, [...products.values()].map((product) => product.sku), limit);
+      const known = [...products.values()].map((product) => product.sku.toUpperCase()).sort();
+      const knownSet = new Set(known);
+      const lookups = {
+        existing: async (skus: readonly string[]) => skus.filter((candidate) => knownSet.has(candidate)),
+        around: async (wanted: string, eachSide: number) => {
+          const at = known.findIndex((candidate) => candidate >= wanted);
+          const split = at === -1 ? known.length : at;
+          return known.slice(Math.max(0, split - eachSide), split + eachSide);
+        },
+      };
+      return findSimilarSkus(lookups, sku, limit);
     },
     async importAll({ creates, updates }, updatedAt) {
       // Checked in full before anything is written: all or nothing, as a transaction.

@@ -1,5 +1,5 @@
-import { candidateLengths, closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
-import { and, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
+import { findSimilarSkus } from '#domain/catalog/sku-did-you-mean.ts';
+import { and, eq, getTableColumns, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import { assignedSku } from '#domain/catalog/sku.ts';
 import type { Product, ProductChanges } from '#domain/catalog/product.ts';
@@ -68,10 +68,28 @@ export function createPgProducts(db: PgDb): ProductRepository {
       return found;
     },
     async similarSkus(sku, limit) {
-      // Only SKUs of a length a suggestion can have are read; the distance is measured here.
-      const { min, max } = candidateLengths(sku);
-      const rows = await db.select({ sku: products.sku }).from(products).where(sql`length(${products.sku}) BETWEEN ${min} AND ${max}`);
-      return closestSkus(sku, rows.map((row) => row.sku), limit);
+      // In SKU order by byte, as SQLite and the memory store sort: products_sku_c_idx answers it.
+      const skuBytes = sql`${products.sku} collate "C"`;
+      const range = (where: SQL, order: SQL, eachSide: number) =>
+        db.select({ sku: products.sku }).from(products).where(where).orderBy(order).limit(eachSide);
+      return findSimilarSkus(
+        {
+          existing: async (skus) => {
+            const found: string[] = [];
+            for (const part of chunks(skus, 500)) found.push(...(await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part))).map((row) => row.sku));
+            return found;
+          },
+          around: async (wanted, eachSide) => {
+            const [below, from] = await Promise.all([
+              range(sql`${skuBytes} < ${wanted}`, sql`${skuBytes} desc`, eachSide),
+              range(sql`${skuBytes} >= ${wanted}`, sql`${skuBytes} asc`, eachSide),
+            ]);
+            return [...below, ...from].map((row) => row.sku);
+          },
+        },
+        sku,
+        limit,
+      );
     },
     async create(record) {
       const filled = withDefaults(record);

@@ -1,5 +1,5 @@
-import { candidateLengths, closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
-import { and, eq, getTableColumns, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { findSimilarSkus } from '#domain/catalog/sku-did-you-mean.ts';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import type { Product, ProductChanges, ProductRecord } from '#domain/catalog/product.ts';
 import { chunks } from '../images-in-use.ts';
@@ -35,6 +35,10 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
     .from(products)
     .where(and(gte(products.sku, 'BH-0'), lt(products.sku, 'BH-:')))
     .prepare();
+  const skuRange = (where: SQL, order: SQL) =>
+    db.select({ sku: products.sku }).from(products).where(where).orderBy(order).limit(sql.placeholder('limit')).prepare();
+  const skusBelow = skuRange(lt(products.sku, sql.placeholder('sku')), desc(products.sku));
+  const skusFrom = skuRange(gte(products.sku, sql.placeholder('sku')), asc(products.sku));
   const nextSearchId = sql`(select coalesce(max(${products.searchId}), 0) + 1 from ${products})`;
 
   /** Inserts one product inside the caller's transaction; undefined when its SKU is taken. */
@@ -80,11 +84,19 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
       return chunks(skus, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.sku, part)).all());
     },
     async similarSkus(sku, limit) {
-      // Only SKUs of a length a suggestion can have are read (from the SKU index alone); the
-      // distance is measured here.
-      const { min, max } = candidateLengths(sku);
-      const rows = db.select({ sku: products.sku }).from(products).where(sql`length(${products.sku}) BETWEEN ${min} AND ${max}`).all();
-      return closestSkus(sku, rows.map((row) => row.sku), limit);
+      return findSimilarSkus(
+        {
+          // Exact lookups and two short range reads, all on the unique SKU index.
+          existing: async (skus) =>
+            chunks(skus, 500).flatMap((part) => db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part)).all().map((row) => row.sku)),
+          around: async (wanted, eachSide) => [
+            ...skusBelow.all({ sku: wanted, limit: eachSide }).map((row) => row.sku),
+            ...skusFrom.all({ sku: wanted, limit: eachSide }).map((row) => row.sku),
+          ],
+        },
+        sku,
+        limit,
+      );
     },
     async create(record) {
       for (let attempt = 1; ; attempt++) {
