@@ -35,7 +35,7 @@ describe('My Order', () => {
     const { screen } = renderApp('/dashboard');
     const table = await screen.findByRole('table', { name: labels.myOrder });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Order', 'Placed', 'Items', 'Total', 'PO', 'Status', 'Pay', 'Again', 'Delete',
+      'Order', 'Placed', 'Items', 'Total', 'PO', 'Status', 'Pay', 'Delete',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3); // the closed details rows are hidden

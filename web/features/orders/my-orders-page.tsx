@@ -24,21 +24,25 @@ const orderColumns: Column<OrderDto>[] = [
   { header: 'PO', cell: (order) => <PoCell order={order} /> },
   { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },
   {
+    // Paying, and "Order again" under it: the same order's lines back into the cart.
     header: 'Pay',
     role: 'actions',
-    cell: (order) =>
-      order.status === 'unpaid' ? (
-        <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5 whitespace-nowrap')}>
-          {labels.payNow}
-        </Link>
-      ) : (
-        <div>
-          <p className="font-bold text-emerald-800">{labels.paid}</p>
-          <p className="text-xs break-all text-slate-700">{order.transactionId}</p>
-        </div>
-      ),
+    cell: (order) => (
+      <div className="flex flex-col items-start gap-2">
+        {order.status === 'unpaid' ? (
+          <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5 whitespace-nowrap')}>
+            {labels.payNow}
+          </Link>
+        ) : (
+          <div>
+            <p className="font-bold text-emerald-800">{labels.paid}</p>
+            <p className="text-xs break-all text-slate-700">{order.transactionId}</p>
+          </div>
+        )}
+        <ReorderButton order={order} />
+      </div>
+    ),
   },
-  { header: 'Again', role: 'actions', cell: (order) => <ReorderButton order={order} /> },
   { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
 ];
 
