@@ -3,6 +3,7 @@ import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Ports } from '../ports.ts';
 import type { Product } from '../catalog/product.ts';
+import type { StockedTerms } from '../catalog/product-terms.ts';
 import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
@@ -35,9 +36,13 @@ export interface CartRepository {
   removeProducts(userId: string, productIds: readonly string[]): Promise<void>;
 }
 
-/** A cart line priced with today's tiers, with the advice for its quantity. */
-export interface PricedCartLine {
-  product: Product;
+/**
+ * A cart line priced with today's tiers, with the advice for its quantity. Only the product's
+ * terms are needed, so a visitor's cart in the browser is priced by the same function from the
+ * products' public pages.
+ */
+export interface PricedCartLine<P extends StockedTerms = Product> {
+  product: P;
   quantity: number;
   advice: QuantityAdvice;
   /** The advice in one sentence (what is wrong, or the next price break worth going up to), or null. */
@@ -46,15 +51,15 @@ export interface PricedCartLine {
   suggestion: QuantitySuggestion | null;
 }
 
-export interface CartView {
-  lines: PricedCartLine[];
+export interface CartView<P extends StockedTerms = Product> {
+  lines: PricedCartLine<P>[];
   totals: OrderTotals;
   /** Every line can be ordered as it stands. */
   orderable: boolean;
 }
 
-export const priceCart = (items: readonly CartItem[]): CartView => {
-  const lines = items.map(({ product, quantity }): PricedCartLine => {
+export const priceCart = <P extends StockedTerms>(items: readonly { product: P; quantity: number }[]): CartView<P> => {
+  const lines = items.map(({ product, quantity }): PricedCartLine<P> => {
     const advice = adviseQuantity(product, quantity);
     return { product, quantity, advice, message: adviceSentence(advice, product), suggestion: suggestQuantity(advice, product) };
   });

@@ -7,9 +7,8 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
-import { adviseQuantity, suggestQuantity } from '#domain/catalog/quantity-advice.ts';
-import { adviceSentence } from '#domain/catalog/quantity-advice-sentence.ts';
-import type { CartDto, CartLineDto, ProductDto } from '#http/dto.ts';
+import { priceCart } from '#domain/ordering/cart.ts';
+import type { CartDto, ProductDto } from '#http/dto.ts';
 import { api, ApiError, type CartLineInput } from '../../lib/api.ts';
 import { keyRoots, productQuery } from '../../lib/queries.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
@@ -64,38 +63,34 @@ const subscribe = (listener: () => void) => {
 const EMPTY: CartLineInput[] = [];
 const useBrowserCart = () => useSyncExternalStore(subscribe, readBrowserCart, () => EMPTY);
 
-/** The visitor's lines priced as the server prices a cart (domain/ordering/cart.ts). */
+/** The visitor's lines priced by the domain's own cart pricing (domain/ordering/cart.ts), as the server answers a cart. */
 export const priceBrowserCart = (lines: readonly CartLineInput[], products: ReadonlyMap<string, ProductDto>): CartDto => {
-  const priced = lines.flatMap(({ productId, quantity }): CartLineDto[] => {
+  const cart = priceCart(lines.flatMap(({ productId, quantity }) => {
     const product = products.get(productId);
-    if (!product) return [];
-    const advice = adviseQuantity(product, quantity);
-    return [
-      {
-        productId,
-        sku: product.sku,
-        name: product.name,
-        imageUrl: product.imageUrl,
-        unit: product.unit,
-        stock: product.stock,
-        minOrderQuantity: product.minOrderQuantity,
-        packSize: product.packSize,
-        priceTiers: product.priceTiers,
-        quantity,
-        unitPriceCents: advice.unitPriceCents,
-        lineTotalCents: advice.lineTotalCents,
-        advice,
-        message: adviceSentence(advice, product),
-        suggestion: suggestQuantity(advice, product),
-      },
-    ];
-  });
+    return product ? [{ product, quantity }] : [];
+  }));
   return {
-    lines: priced,
-    lineCount: priced.length,
-    itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
-    totalCents: priced.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    orderable: priced.length > 0 && priced.every((line) => line.advice.valid),
+    lines: cart.lines.map(({ product, quantity, advice, message, suggestion }) => ({
+      productId: product.id,
+      sku: product.sku,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      unit: product.unit,
+      stock: product.stock,
+      minOrderQuantity: product.minOrderQuantity,
+      packSize: product.packSize,
+      priceTiers: product.priceTiers,
+      quantity,
+      unitPriceCents: advice.unitPriceCents,
+      lineTotalCents: advice.lineTotalCents,
+      advice,
+      message,
+      suggestion,
+    })),
+    lineCount: cart.totals.lineCount,
+    itemCount: cart.totals.itemCount,
+    totalCents: cart.totals.totalCents,
+    orderable: cart.orderable,
   };
 };
 

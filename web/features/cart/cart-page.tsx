@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { messages } from '#domain/messages.ts';
@@ -7,11 +6,10 @@ import { countOf } from '#domain/catalog/units.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import type { CartDto, CartLineDto } from '#http/dto.ts';
 import { addressField, phoneField } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { usePlaceOrder } from '../../lib/place-order.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { keyRoots } from '../../lib/queries.ts';
 import { useSession } from '../../lib/session.ts';
 import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
@@ -136,23 +134,19 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
 function Checkout({ view, onProblems }: { view: CartDto; onProblems: (problems: Map<number, string>) => void }) {
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const placeOrder = usePlaceOrder();
   const form = useAppForm({
     defaultValues: { phone: session?.profile?.phone ?? '', address: session?.profile?.address ?? '', poNumber: '', note: '' },
     onSubmit: async ({ value, formApi }) => {
       onProblems(new Map());
       try {
-        const order = await api.placeOrder(
-          {
-            lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })),
-            phone: value.phone.trim(),
-            address: value.address.trim(),
-            poNumber: value.poNumber.trim() || null,
-            note: value.note.trim() || null,
-          },
-          crypto.randomUUID(),
-        );
-        await Promise.all([keyRoots.cart, keyRoots.orders, keyRoots.products].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+        const order = await placeOrder.mutateAsync({
+          lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })),
+          phone: value.phone.trim(),
+          address: value.address.trim(),
+          poNumber: value.poNumber.trim() || null,
+          note: value.note.trim() || null,
+        });
         notify.success(messages.orderPlaced);
         await navigate({ to: '/dashboard/payment/$id', params: { id: order.id } });
       } catch (error) {

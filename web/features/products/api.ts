@@ -14,29 +14,6 @@ export const productKeys = {
 
 export { productQuery };
 
-export interface OrderRequest {
-  productId: string;
-  quantity: number;
-  phone: string;
-  address: string;
-}
-
-/** Places an order; stock and the buyer's orders change, so both are refetched. */
-export function usePlaceOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // A fresh key per submission: a retried request returns the same order, a new click buys again.
-    mutationFn: (order: OrderRequest) => api.placeOrder(order, crypto.randomUUID()),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: productKeys.all }),
-        queryClient.invalidateQueries({ queryKey: [keyRoots.orders] }),
-        // The server took the ordered product out of the cart (README.md, "Cart").
-        queryClient.invalidateQueries({ queryKey: [keyRoots.cart] }),
-      ]),
-  });
-}
-
 /** Edit Product's save: the page shows the saved product at once, and every catalogue list refetches. */
 export function useUpdateProduct(product: ProductDto) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import type { OrderDto, ProductDto } from '#http/dto.ts';
 import { QuantityAdvice } from './quantity-advice.tsx';
 import { orderFormSchema } from './order-form-schema.ts';
-import { usePlaceOrder } from './api.ts';
+import { usePlaceOrder } from '../../lib/place-order.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { formatCents } from '../../lib/format.ts';
