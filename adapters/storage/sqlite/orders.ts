@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
 import { joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
-import type { SqliteDb } from './database.ts';
+import { preparedInsert, type SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
@@ -37,7 +37,7 @@ type Placement = Result<Order, ReservationFailure>;
  * synchronous IMMEDIATE transaction: it takes the write lock up front, which also keeps several
  * processes on the same file from overselling (busy_timeout makes them wait their turn).
  */
-export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderRepository {
+export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites): OrderRepository {
   const orderByKey = db
     .select({ id: orders.id })
     .from(orders)
@@ -60,6 +60,8 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
     .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
     .returning({ last: numberSequences.last })
     .prepare();
+  const insertOrder = preparedInsert(db, orders);
+  const insertLine = preparedInsert(db, orderLines);
   const linesOfOrder = db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder('id'))).orderBy(asc(orderLines.position)).prepare();
   const newestFirstOfUser = newestFirstReader(
     () => db.select().from(orders).$dynamic(),
@@ -118,7 +120,7 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
   const place = (order: NewOrder): Placement => {
     try {
       return db.transaction(
-        (tx): Placement => {
+        (): Placement => {
           // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
           if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
             return fail({ code: 'duplicate-key' });
@@ -126,8 +128,8 @@ export function createSqliteOrders(db: SqliteDb, catalog: CatalogWrites): OrderR
           reserveEveryLine(order);
           const sequence = nextNumber.get({ year: numberingYear(order.createdAt) })?.last ?? 1;
           const { row, lines } = rowsOf(order, sequence);
-          tx.insert(orders).values(row).run();
-          tx.insert(orderLines).values(lines).run();
+          insertOrder(row);
+          for (const line of lines) insertLine(line);
           return catalog.changed(ok({ ...row, lines: order.lines }));
         },
         { behavior: 'immediate' },

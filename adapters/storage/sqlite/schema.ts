@@ -137,6 +137,8 @@ export const orders = sqliteTable(
     // NULL keys never collide, so orders without a key are unaffected.
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_newest_idx').on(t.userId, t.createdAt, t.id),
+    // A buyer's unpaid orders are counted before every order: found without reading their paid ones.
+    index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_newest_idx').on(t.createdAt, t.id),
     // The admins' list filtered by status, newest first, and the overview's status counts.
     index('orders_status_newest_idx').on(t.status, t.createdAt, t.id),

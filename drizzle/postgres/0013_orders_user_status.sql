@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_status_idx" ON "orders" USING btree ("user_id","status");

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_user_status_idx` ON `orders` (`user_id`,`status`);
