@@ -151,14 +151,18 @@ export function createPgOrders(db: PgDb): OrderRepository {
     },
     async deleteUnpaidReturningStock(id) {
       return db.transaction(async (tx) => {
-        // The lines go with the order (ON DELETE CASCADE): read them first.
-        const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, id));
-        const [deleted] = await tx
-          .delete(orders)
+        // The products before the order's row goes: a placement locks its products, then its
+        // insert's trigger a status counter (order_status_counts); deleting first would take a
+        // counter and then wait for a product, the other way round, and could deadlock with it.
+        const [unpaid] = await tx
+          .select({ id: orders.id })
+          .from(orders)
           .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
-          .returning({ id: orders.id });
-        if (!deleted) return false;
+          .for('update');
+        if (!unpaid) return false;
+        const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, id));
         await returnStockInIdOrder(tx, lines);
+        await tx.delete(orders).where(eq(orders.id, id));
         return true;
       });
     },

@@ -114,7 +114,7 @@ export const products = pgTable(
 );
 
 /**
- * Orders (README.md, "Orders"): one payment and one delivery for one or more lines (`order_lines`).
+ * Orders (README.md, "Orders, cart, quick order"): one payment and one delivery for one or more lines (`order_lines`).
  * `number` is the human order number, unique; `item_count` the units across the lines.
  */
 export const orders = pgTable(
@@ -188,7 +188,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * Each buyer's cart (README.md, "Cart"): a saved order list, one row per product, in the order
+ * Each buyer's cart (README.md, "Orders, cart, quick order"): a saved order list, one row per product, in the order
  * the buyer listed them. It goes with the buyer, and a deleted product leaves every cart.
  */
 export const cartLines = pgTable(

@@ -62,14 +62,16 @@ export function createPgUsers(db: PgDb): UserRepository {
         const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         if (deleted.length === 0) return false;
         const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
-        // The lines go with their orders (ON DELETE CASCADE): read them first.
+        // The orders are held, their units go back, and only then are they deleted (their lines
+        // cascade): products before status counters, as placing an order takes them (orders.ts).
+        await tx.select({ id: orders.id }).from(orders).where(unpaid).for('update');
         const lines = await tx
           .select({ productId: orderLines.productId, quantity: orderLines.quantity })
           .from(orderLines)
           .innerJoin(orders, eq(orders.id, orderLines.orderId))
           .where(unpaid);
-        await tx.delete(orders).where(unpaid);
         await returnStockInIdOrder(tx, lines);
+        await tx.delete(orders).where(unpaid);
         return true;
       });
     },
