@@ -18,7 +18,7 @@ export interface Store {
   /** The catalogue search (README.md, "Search"), on the database's own full-text engine. */
   search: ProductSearch;
   orders: OrderRepository;
-  /** Each buyer's saved order list (README.md, "Cart"). */
+  /** Each buyer's saved order list (README.md, "Orders, cart, quick order"). */
   carts: CartRepository;
   /** Succeeded payments no order could take, kept for an admin to refund. */
   refunds: RefundRepository;

@@ -108,7 +108,7 @@ export const adminOrdersQuerySchema = listQuerySchema.extend({
   q: z.string().max(254).optional(),
 });
 
-// ---- ordering (README.md, "Orders")
+// ---- ordering (README.md, "Orders, cart, quick order")
 const productIdField = z.string({ error: messages.productNotFound }).min(1, messages.productNotFound).max(100, messages.productNotFound);
 const optionalNote = (max: number) => z.string({ error: messages.tooLong(max) }).trim().max(max, messages.tooLong(max)).nullable().optional();
 const orderDetailsFields = {

@@ -10,7 +10,7 @@ import { orderTotals, type OrderTotals } from './order-lines.ts';
 import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest } from './order-lines-request.ts';
 
 /**
- * The cart (README.md, "Cart"): a buyer's saved order list, kept on the server so it follows
+ * The cart (README.md, "Orders, cart, quick order"): a buyer's saved order list, kept on the server so it follows
  * them to another device. It is a draft: a line may be below the minimum or above the stock, and
  * the view says so line by line with the same advice the product page gives; the order placed
  * from it checks every line again. A product deleted from the catalogue leaves the cart with it.
@@ -121,7 +121,7 @@ const notReorderedMessage = (reason: NotReordered, product: Product | null): str
 };
 
 /**
- * "Order again" (README.md, "Reorder"): the order's lines go into the cart at today's prices,
+ * "Order again" (README.md, "Orders, cart, quick order"): the order's lines go into the cart at today's prices,
  * added to what is already there. A product since deleted, sold out, or with less left than its
  * minimum order stays out, and the answer says which and why; a quantity the product's terms
  * changed under (a new minimum or pack size) goes in as it was, with the cart's advice on it.
@@ -139,10 +139,10 @@ export const reorder = async (
   const notAdded: ReorderResult['notAdded'] = [];
   for (const [position, line] of order.lines.entries()) {
     const product = line.productId ? await store.products.findById(line.productId) : null;
-    const availability = product ? availabilityOf(product) : null;
-    const reason: NotReordered | null = !product ? 'product-gone' : availability === 'sold-out' ? 'sold-out' : availability === 'below-minimum' ? 'below-minimum' : null;
-    if (reason || !product) {
-      notAdded.push({ position, sku: line.sku, productName: line.productName, reason: reason ?? 'product-gone', message: notReorderedMessage(reason ?? 'product-gone', product) });
+    const availability = product ? availabilityOf(product) : 'product-gone';
+    if (!product || availability !== 'orderable') {
+      const reason = availability as NotReordered;
+      notAdded.push({ position, sku: line.sku, productName: line.productName, reason, message: notReorderedMessage(reason, product) });
       continue;
     }
     quantities.set(product.id, (quantities.get(product.id) ?? 0) + line.quantity);

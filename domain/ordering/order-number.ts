@@ -1,5 +1,5 @@
 /**
- * The short human numbers orders and invoices are named by everywhere (README.md, "Orders"):
+ * The short human numbers orders and invoices are named by everywhere (README.md, "Orders, cart, quick order"):
  * `BH-2026-000123` and `INV-2026-000001`, from the year and a sequence number (more digits once a
  * year passes 999,999). Storage hands out the sequence; these only write and read the text.
  */

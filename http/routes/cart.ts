@@ -14,7 +14,7 @@ import { validate } from '../validation.ts';
 
 /**
  * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (README.md,
- * "Cart"), and quick order's reading of a pasted list, open to anyone (README.md, "Quick order").
+ * "Cart"), and quick order's reading of a pasted list, open to anyone (README.md, "Orders, cart, quick order").
  */
 export const cartRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()

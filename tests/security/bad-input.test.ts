@@ -746,7 +746,7 @@ describe('the catalogue refuses each bad value under its own field (README.md, "
   });
 });
 
-describe('an order with lines refuses each flaw under its own field (README.md, "Orders")', () => {
+describe('an order with lines refuses each flaw under its own field (README.md, "Orders, cart, quick order")', () => {
   const target = () => TARGETS.find((candidate) => candidate.route === 'POST /api/orders' && candidate.variant === 'lines')!;
   // One property per kind of flaw, so each is certainly tried; the answer names exactly the flawed fields.
   it.each(Object.keys(orderLinesFlaws(['x'], LINE_STOCK)))('POST /api/orders (lines): %s', async (flaw) => {

@@ -257,7 +257,7 @@ export const badAdviceQuantity = fc.oneof(
   junkString.filter((text) => !/^\d{1,9}$/.test(text)),
 );
 
-// ---- an order's lines (README.md, "Orders")
+// ---- an order's lines (README.md, "Orders, cart, quick order")
 
 /**
  * A line's quantity that is not a whole number of units from 0 to MAX_TERM_QUANTITY, named by

@@ -167,7 +167,7 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** `POST /api/orders`: lines, or the product page's one product (README.md, "Orders"). */
+/** `POST /api/orders`: lines, or the product page's one product (README.md, "Orders, cart, quick order"). */
 export type OrderBody = { phone: string; address: string } & (
   | { productId: string; quantity: number }
   | { lines: CartLineInput[]; poNumber?: string | null; note?: string | null }

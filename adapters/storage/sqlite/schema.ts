@@ -107,7 +107,7 @@ export const products = sqliteTable(
 );
 
 /**
- * Orders (README.md, "Orders"): one payment and one delivery for one or more lines (`order_lines`).
+ * Orders (README.md, "Orders, cart, quick order"): one payment and one delivery for one or more lines (`order_lines`).
  * `number` is the human order number, unique; `item_count` the units across the lines.
  */
 export const orders = sqliteTable(
@@ -181,7 +181,7 @@ export const orderLines = sqliteTable(
 );
 
 /**
- * Each buyer's cart (README.md, "Cart"): a saved order list, one row per product, in the order
+ * Each buyer's cart (README.md, "Orders, cart, quick order"): a saved order list, one row per product, in the order
  * the buyer listed them. It goes with the buyer, and a deleted product leaves every cart.
  */
 export const cartLines = sqliteTable(

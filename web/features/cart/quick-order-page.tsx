@@ -63,7 +63,7 @@ function RowFixes({ row, onFix }: { row: ResolvedRowDto; onFix: (replacement: st
 }
 
 /**
- * `/quickOrder` (README.md, "Quick order"): paste rows from a spreadsheet or a bill of materials
+ * `/quickOrder` (README.md, "Orders, cart, quick order"): paste rows from a spreadsheet or a bill of materials
  * (or drop a CSV file), see each row's status, fix rows in one click, and put the good ones in
  * the cart. The server reads the list (`POST /api/cart/resolve`); a fix rewrites that row of the
  * text and reads it again, so the text stays the one thing the buyer edits.
