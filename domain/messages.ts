@@ -138,6 +138,7 @@ export const messages = {
   // Product terms: part numbers, packs, minimums and volume prices (domain/catalog/term-failure.ts)
   fieldRequired: 'Please fill in this field',
   tooShort: (min: number) => `Please use at least ${min} characters`,
+  controlCharacters: 'Please use one line of plain text (no tabs, line breaks or control characters)',
   skuCharacters: 'A SKU may contain only letters, digits and - . /',
   notWholeNumber: 'Please enter a whole number',
   atLeast: (min: number) => `Must be at least ${quantityText(min)}`,

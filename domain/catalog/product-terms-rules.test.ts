@@ -52,6 +52,7 @@ describe('checkAttributes', () => {
       { name: '', value: 'x' },
       { name: 'thread', value: '' },
       { name: 'N'.repeat(61), value: 'V'.repeat(201) },
+      { name: 'Th\u0000read', value: 'M8\nM10' },
     ]);
     expect(result).toEqual({
       ok: false,
@@ -61,6 +62,8 @@ describe('checkAttributes', () => {
         { field: 'attributes.2.value', failure: { code: 'REQUIRED' } },
         { field: 'attributes.3.name', failure: { code: 'TOO_LONG', max: 60 } },
         { field: 'attributes.3.value', failure: { code: 'TOO_LONG', max: 200 } },
+        { field: 'attributes.4.name', failure: { code: 'CONTROL_CHARACTERS' } },
+        { field: 'attributes.4.value', failure: { code: 'CONTROL_CHARACTERS' } },
       ],
     });
   });

@@ -48,7 +48,10 @@ const wholeNumberFailure = (value: number, min: number, max: number): TermFailur
   return null;
 };
 
-/** The specification table: up to 30 rows, both cells filled, names distinct (any case). */
+/** A spec cell is one line shown in a table and a CSV cell: tabs, line breaks and NULs have no place in it. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** The specification table: up to 30 rows, both cells one filled line, names distinct (any case). */
 export const checkAttributes = (
   input: readonly ProductAttribute[] | null | undefined,
 ): Result<ProductAttribute[], FieldFailure[]> => {
@@ -62,9 +65,11 @@ export const checkAttributes = (
     const value = row.value.trim();
     const at = (part: 'name' | 'value', failure: TermFailure) => failures.push({ field: `attributes.${index}.${part}`, failure });
     if (name === '') at('name', { code: 'REQUIRED' });
+    else if (CONTROL_CHARACTER.test(name)) at('name', { code: 'CONTROL_CHARACTERS' });
     else if (name.length > MAX_ATTRIBUTE_NAME_LENGTH) at('name', { code: 'TOO_LONG', max: MAX_ATTRIBUTE_NAME_LENGTH });
     else if (seen.has(name.toLowerCase())) at('name', { code: 'DUPLICATE_ATTRIBUTE', name });
     if (value === '') at('value', { code: 'REQUIRED' });
+    else if (CONTROL_CHARACTER.test(value)) at('value', { code: 'CONTROL_CHARACTERS' });
     else if (value.length > MAX_ATTRIBUTE_VALUE_LENGTH) at('value', { code: 'TOO_LONG', max: MAX_ATTRIBUTE_VALUE_LENGTH });
     seen.add(name.toLowerCase());
     attributes.push({ name, value });

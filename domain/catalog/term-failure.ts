@@ -10,6 +10,7 @@ export type TermFailure =
   | { code: 'REQUIRED' }
   | { code: 'TOO_SHORT'; min: number }
   | { code: 'TOO_LONG'; max: number }
+  | { code: 'CONTROL_CHARACTERS' }
   | { code: 'SKU_CHARACTERS' }
   | { code: 'NOT_WHOLE_NUMBER' }
   | { code: 'TOO_SMALL'; min: number }
@@ -36,6 +37,8 @@ export const termFailureMessage = (failure: TermFailure): string => {
       return messages.tooShort(failure.min);
     case 'TOO_LONG':
       return messages.tooLong(failure.max);
+    case 'CONTROL_CHARACTERS':
+      return messages.controlCharacters;
     case 'SKU_CHARACTERS':
       return messages.skuCharacters;
     case 'NOT_WHOLE_NUMBER':

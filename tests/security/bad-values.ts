@@ -8,7 +8,7 @@ import { MAX_PRICE_CENTS } from '#domain/catalog/manage-catalog.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
-import { MAX_TERM_QUANTITY } from '#domain/catalog/product-terms-rules.ts';
+import { MAX_ATTRIBUTE_NAME_LENGTH, MAX_ATTRIBUTE_VALUE_LENGTH, MAX_TERM_QUANTITY } from '#domain/catalog/product-terms-rules.ts';
 import { messages } from '#domain/messages.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 
@@ -101,6 +101,12 @@ export type FieldKind =
   | { kind: 'orderLines' }
   | { kind: 'cartLines' };
 
+/** A spec cell the README's rules refuse: not text, blank, too long, or not one plain line. */
+const specCellIsWrong = (cell: unknown, max: number) =>
+  typeof cell !== 'string' || cell.trim() === '' || cell.trim().length > max || /\p{Cc}/u.test(cell.trim());
+const specRowIsWrong = (row: { name: unknown; value: unknown }) =>
+  specCellIsWrong(row.name, MAX_ATTRIBUTE_NAME_LENGTH) || specCellIsWrong(row.value, MAX_ATTRIBUTE_VALUE_LENGTH);
+
 export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   switch (field.kind) {
     case 'text': {
@@ -166,7 +172,8 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
         fc.constant([{ name: 'Thread', value: ' ' }]),
         fc.constant([{ name: 'Thread', value: 'M8' }, { name: 'thread', value: 'M10' }]),
         fc.constant(Array.from({ length: 31 }, (_, i) => ({ name: `N${i}`, value: 'v' }))),
-        fc.array(fc.record({ name: junkValue, value: junkValue }), { minLength: 1, maxLength: 3 }),
+        // Junk rows, at least one of them wrong on its face (junk can be a fine spec by chance: "a" = "b").
+        fc.array(fc.record({ name: junkValue, value: junkValue }), { minLength: 1, maxLength: 3 }).filter((rows) => rows.some(specRowIsWrong)),
       );
     case 'category':
       return fc.oneof(notAString.filter((value) => value !== null), fc.constant(''), junkString, fc.uuid());
