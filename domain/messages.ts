@@ -139,6 +139,7 @@ export const messages = {
   fieldRequired: 'Please fill in this field',
   tooShort: (min: number) => `Please use at least ${min} characters`,
   controlCharacters: 'Please use one line of plain text (no tabs, line breaks or control characters)',
+  trackingNumberCharacters: 'A tracking number may contain only letters, digits, spaces and -',
   skuCharacters: 'A SKU may contain only letters, digits and - . /',
   notWholeNumber: 'Please enter a whole number',
   atLeast: (min: number) => `Must be at least ${quantityText(min)}`,

@@ -168,6 +168,11 @@ export interface OrderDto {
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
+  /** Given by the admin when shipping (both optional). */
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** `INV-2026-000001` once paid; the invoice PDF carries it. */
+  invoiceNumber: string | null;
   // The first line, as the first contract (one product per order) named it, for its clients.
   productId: string | null;
   productName: string;

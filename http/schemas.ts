@@ -14,6 +14,7 @@ import {
   PASSWORD_MAX_LENGTH,
   passwordProblem,
 } from '#domain/identity/credentials-rules.ts';
+import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
 import { messages } from '#domain/messages.ts';
 import { addressProblem, quantityProblem } from '#domain/ordering/order-rules.ts';
 import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, orderLinesFailureMessage } from '#domain/ordering/order-lines-request.ts';
@@ -89,6 +90,11 @@ export const catalogueImportQuerySchema = z.object({
 
 /** PATCH /api/admin/messages/:id: read once answered, unread to come back to it. */
 export const contactMessageMarkSchema = z.strictObject({ read: z.boolean({ error: messages.invalidInput }) });
+/** Shipping details are optional; their rules are the domain's (shipping-details.ts). */
+export const shipOrderSchema = z.strictObject({
+  carrier: z.string({ error: messages.tooLong(MAX_CARRIER_LENGTH) }).max(200, messages.tooLong(MAX_CARRIER_LENGTH)).nullable().optional(),
+  trackingNumber: z.string({ error: messages.trackingNumberCharacters }).max(200, messages.tooLong(MAX_TRACKING_NUMBER_LENGTH)).nullable().optional(),
+});
 /**
  * `limit` and `cursor` of every `{items, nextCursor}` list. A cursor is base64url of the last
  * row's sort values and key (a subscriber's e-mail, up to 254 characters; a product name, up to

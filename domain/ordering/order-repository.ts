@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
-import type { NewOrder, Order, OrderStatus } from './order.ts';
+import type { NewOrder, Order, OrderStatus, ShippingDetails } from './order.ts';
 
 /** A line the reservation found short: its index in the order and the units the product had. */
 export interface ShortLine {
@@ -55,8 +55,12 @@ export interface OrderRepository {
   listUnpaidPlacedBefore(cutoff: Date, limit: number): Promise<Order[]>;
   /** How many unpaid orders the user has (the per-account cap). */
   countUnpaidOf(userId: string): Promise<number>;
-  /** unpaid → pending, only if still unpaid; returns the updated order or null. */
+  /**
+   * unpaid → pending, only if still unpaid, giving the order the next invoice number of the year
+   * it is paid in, in the same transaction (a number is never handed out twice nor skipped by a
+   * lost race); returns the updated order or null.
+   */
   markPaid(id: string, transactionId: string, paidAt: Date): Promise<Order | null>;
-  /** pending → shipped, only if still pending; returns the updated order or null. */
-  markShipped(id: string, shippedAt: Date): Promise<Order | null>;
+  /** pending → shipped with the carrier and tracking number given, only if still pending; returns the updated order or null. */
+  markShipped(id: string, shippedAt: Date, shipping: ShippingDetails): Promise<Order | null>;
 }

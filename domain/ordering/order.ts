@@ -44,10 +44,21 @@ export interface Order {
   createdAt: Date;
   paidAt: Date | null;
   shippedAt: Date | null;
+  /** Given by the admin when shipping, for the buyer to follow the parcel. */
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** `INV-2026-000001`, given when the order is paid (order-number.ts); never reused. */
+  invoiceNumber: string | null;
 }
 
-/** An order as the use case hands it to the store, before the store numbers it. */
-export type NewOrder = Omit<Order, 'number'>;
+/** Where a shipped order went with whom, as the admin gave it when shipping (both optional). */
+export interface ShippingDetails {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/** An order as the use case hands it to the store, before the store numbers it; shipping and invoicing fill the rest later. */
+export type NewOrder = Omit<Order, 'number' | 'carrier' | 'trackingNumber' | 'invoiceNumber'>;
 
 export const canDelete = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
 export const canPay = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';

@@ -1,18 +1,21 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
+import { forbidden, invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
+import { checkShippingDetails, type ShippingDetailsInput } from './shipping-details.ts';
 
-/** An admin ships a paid (pending) order; nothing else can be shipped. */
+/** An admin ships a paid (pending) order, optionally saying with which carrier and tracking number; nothing else can be shipped. */
 export const shipOrder = async (
   { store, clock }: { store: Store; clock: Clock },
-  input: { actor: User; orderId: string },
-): Promise<Result<Order, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'ORDER_NOT_SHIPPABLE'>>> => {
+  input: { actor: User; orderId: string; shipping?: ShippingDetailsInput },
+): Promise<Result<Order, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'ORDER_NOT_SHIPPABLE'>>> => {
   if (!isAdmin(input.actor)) return fail(forbidden());
+  const shipping = checkShippingDetails(input.shipping ?? {});
+  if (!shipping.ok) return fail(invalid(shipping.error));
   const order = await store.orders.findById(input.orderId);
   if (!order) return fail(notFound('order'));
-  const shipped = await store.orders.markShipped(order.id, clock.now());
+  const shipped = await store.orders.markShipped(order.id, clock.now(), shipping.value);
   return shipped ? ok(shipped) : fail(refusal('ORDER_NOT_SHIPPABLE'));
 };

@@ -20,3 +20,15 @@ export const jsonBody = createMiddleware(async (c, next) => {
   }
   await next();
 });
+
+/**
+ * For endpoints whose JSON body may be left out: no body at all reads as `{}`; a body is held to
+ * `jsonBody`'s rules.
+ */
+export const optionalJsonBody = createMiddleware(async (c, next) => {
+  const length = c.req.header('content-length');
+  const empty = !c.req.header('content-type') && !c.req.header('transfer-encoding') && (length === undefined || length === '0');
+  // Without a content type, Hono's json validator reads `{}`.
+  if (empty) await next();
+  else return jsonBody(c, next);
+});

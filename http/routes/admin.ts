@@ -9,10 +9,10 @@ import type { AdminOrdersDto, ShopOverviewDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
-import { adminOrdersQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema } from '../schemas.ts';
+import { adminOrdersQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema, shipOrderSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
-import { jsonBody } from '../middleware/json-body.ts';
+import { jsonBody, optionalJsonBody } from '../middleware/json-body.ts';
 
 /**
  * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Every list
@@ -31,8 +31,9 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       const orders = await listAllOrders(ports.store, c.get('user'), c.req.valid('query'));
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
     })
-    .post('/orders/:id/ship', validate('param', idParamSchema), async (c) => {
-      const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+    // The body is optional (the first contract sent none): `{carrier?, trackingNumber?}` as JSON.
+    .post('/orders/:id/ship', validate('param', idParamSchema), optionalJsonBody, validate('json', shipOrderSchema), async (c) => {
+      const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, shipping: c.req.valid('json') });
       return shipped.ok ? c.json(toOrderDto(shipped.value), 200) : problem(c, shipped.error);
     })
     .get('/users', validate('query', listQuerySchema), async (c) => {

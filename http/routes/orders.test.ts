@@ -317,6 +317,27 @@ describe('shipping', () => {
     expect((await call('GET', `/api/orders/${id}`, { token: buyer.token })).json.status).toBe('shipped');
     expect((await call('POST', `/api/admin/orders/no-such-order/ship`, { token: admin.token })).status).toBe(404);
   });
+
+  it('takes an optional carrier and tracking number, which the buyer then sees, and refuses a bad one changing nothing', async () => {
+    const context = await arrange();
+    const { call, product, buyer } = context;
+    const admin = await signUpAdmin(context);
+    const placed = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const id = placed.json.id as string;
+    const intent = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    const charged = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+    const paid = await call('POST', `/api/orders/${id}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: charged.json.paymentIntentId } });
+    expect(paid.json.invoiceNumber).toMatch(/^INV-\d{4}-000001$/);
+
+    const bad = await call('POST', `/api/admin/orders/${id}/ship`, { token: admin.token, body: { carrier: 'UPS', trackingNumber: '1Z<b>' } });
+    expect(bad.status).toBe(400);
+    expect(expectError(bad.json).fields).toEqual({ trackingNumber: messages.trackingNumberCharacters });
+    expect((await call('GET', `/api/orders/${id}`, { token: buyer.token })).json.status).toBe('pending');
+
+    const shipped = await call('POST', `/api/admin/orders/${id}/ship`, { token: admin.token, body: { carrier: ' UPS ', trackingNumber: '1z999aa10123456784' } });
+    expect(shipped.json).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect((await call('GET', `/api/orders/${id}`, { token: buyer.token })).json).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+  });
 });
 
 describe('unpaid orders cannot tie up the shelf', () => {

@@ -59,6 +59,9 @@ export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => {
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: null,
     shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    invoiceNumber: null,
     ...overrides,
   };
   const lines = overrides.lines ?? [

@@ -9,7 +9,7 @@ export function describeOrderContract(h: StoreHarness): void {
     it('reserves stock and stores the order with its lines and its number', async () => {
       const product = await h.addProduct({ stock: 1_000, priceCents: 250 });
       const order = h.newOrder(product, { quantity: 300, idempotencyKey: 'k-1', poNumber: 'PO-4411', note: 'Dock 2' });
-      const placed = { ...order, number: `BH-${order.createdAt.getUTCFullYear()}-000001` };
+      const placed = { ...order, number: `BH-${order.createdAt.getUTCFullYear()}-000001`, carrier: null, trackingNumber: null, invoiceNumber: null };
       const result = await h.store.orders.placeReservingStock(order);
       expect(result).toEqual({ ok: true, value: placed });
       expect(await h.stockOf(product.id)).toBe(700);
@@ -179,7 +179,7 @@ export function describeOrderContract(h: StoreHarness): void {
         [oldest.id],
       ]);
       expect(await h.store.orders.count({ status: 'unpaid' })).toBe(4);
-      expect((await h.store.orders.listAll({ status: 'pending' }, { limit: 10 })).items).toEqual([{ ...paid, status: 'pending', transactionId: 'pi_1', paidAt: h.at(4) }]);
+      expect((await h.store.orders.listAll({ status: 'pending' }, { limit: 10 })).items).toEqual([{ ...paid, status: 'pending', transactionId: 'pi_1', paidAt: h.at(4), invoiceNumber: expect.stringMatching(/^INV-/) }]);
       expect(await h.store.orders.count({ status: 'shipped' })).toBe(0);
 
       // The e-mail matches whatever its case; the id exactly; the status narrows the match further.
@@ -220,7 +220,7 @@ export function describeOrderContract(h: StoreHarness): void {
       await h.store.orders.markPaid(paid.id, 'pi_1', h.at(2_000));
       const shipped = await h.placeOk(h.newOrder(low, { quantity: 100 })); // leaves 0
       await h.store.orders.markPaid(shipped.id, 'pi_2', h.at(2_000));
-      await h.store.orders.markShipped(shipped.id, h.at(3_000));
+      await h.store.orders.markShipped(shipped.id, h.at(3_000), { carrier: null, trackingNumber: null });
       const big = await h.addProduct({ stock: 1_000 });
       const dropped = await h.placeOk(h.newOrder(big, { quantity: 100 }));
       await h.placeOk(h.newOrder(big, { quantity: 100 }));
@@ -271,22 +271,39 @@ export function describeOrderContract(h: StoreHarness): void {
       const product = await h.addProduct();
       const order = await h.placeOk(h.newOrder(product));
       const paid = await h.store.orders.markPaid(order.id, 'pi_1', h.at(2_000));
-      expect(paid).toEqual({ ...order, status: 'pending', transactionId: 'pi_1', paidAt: h.at(2_000) });
+      expect(paid).toEqual({ ...order, status: 'pending', transactionId: 'pi_1', paidAt: h.at(2_000), invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d{6}$/) });
       expect(await h.store.orders.markPaid(order.id, 'pi_2', h.at(3_000))).toBeNull();
       expect(await h.store.orders.findById(order.id)).toEqual(paid);
       expect(await h.store.orders.markPaid(randomUUID(), 'pi_3', h.at(1))).toBeNull();
     });
 
-    it('marks an order shipped only from pending', async () => {
+    it('gives each paid order the next invoice number, none twice and none skipped, even when many are paid at once', async () => {
+      const product = await h.addProduct({ stock: 100_000 });
+      const placed = await Promise.all(Array.from({ length: 12 }, () => h.placeOk(h.newOrder(product))));
+      expect(placed.map((order) => order.invoiceNumber)).toEqual(placed.map(() => null));
+      const paidAt = new Date('2031-03-01T10:00:00Z');
+      // A second payment of the same order must not take a number either.
+      const paid = await Promise.all([...placed, ...placed.slice(0, 4)].map((order, i) => h.store.orders.markPaid(order.id, `pi_${i}`, paidAt)));
+      const numbers = paid.flatMap((order) => (order ? [order.invoiceNumber] : []));
+      expect(numbers.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `INV-2031-${String(i + 1).padStart(6, '0')}`));
+      const stored = await Promise.all(placed.map((order) => h.store.orders.findById(order.id)));
+      expect(stored.map((order) => order?.invoiceNumber).sort()).toEqual(numbers);
+      // Numbers restart with the year the order is paid in.
+      const next = await h.placeOk(h.newOrder(product));
+      expect((await h.store.orders.markPaid(next.id, 'pi_next', new Date('2032-01-01T00:00:01Z')))?.invoiceNumber).toBe('INV-2032-000001');
+    });
+
+    it('marks an order shipped only from pending, with the carrier and tracking number given', async () => {
       const product = await h.addProduct();
       const order = await h.placeOk(h.newOrder(product));
-      expect(await h.store.orders.markShipped(order.id, h.at(4_000))).toBeNull();
+      const shipping = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+      expect(await h.store.orders.markShipped(order.id, h.at(4_000), shipping)).toBeNull();
       expect((await h.store.orders.findById(order.id))?.status).toBe('unpaid');
       await h.store.orders.markPaid(order.id, 'pi_1', h.at(2_000));
-      const shipped = await h.store.orders.markShipped(order.id, h.at(4_000));
-      expect(shipped).toMatchObject({ status: 'shipped', shippedAt: h.at(4_000), transactionId: 'pi_1' });
-      expect(await h.store.orders.markShipped(order.id, h.at(5_000))).toBeNull();
-      expect((await h.store.orders.findById(order.id))?.shippedAt).toEqual(h.at(4_000));
+      const shipped = await h.store.orders.markShipped(order.id, h.at(4_000), shipping);
+      expect(shipped).toMatchObject({ status: 'shipped', shippedAt: h.at(4_000), transactionId: 'pi_1', ...shipping });
+      expect(await h.store.orders.markShipped(order.id, h.at(5_000), { carrier: null, trackingNumber: null })).toBeNull();
+      expect(await h.store.orders.findById(order.id)).toMatchObject({ shippedAt: h.at(4_000), ...shipping });
     });
 
     it('keeps the order snapshot when its product is deleted', async () => {

@@ -1,5 +1,5 @@
 import type { OrderRepository, OrderSearch, ShortLine } from '#domain/ordering/order-repository.ts';
-import { formatOrderNumber, numberingYear } from '#domain/ordering/order-number.ts';
+import { formatInvoiceNumber, formatOrderNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
@@ -49,7 +49,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       const year = numberingYear(order.createdAt);
       const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
       tables.numberSequences.set(`order:${year}`, sequence);
-      const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence) };
+      const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence), carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
       return ok(copy(placed));
     },
@@ -89,10 +89,14 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       return [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length;
     },
     async markPaid(id, transactionId, paidAt) {
-      return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });
+      if (orders.get(id)?.status !== 'unpaid') return null;
+      const key = `invoice:${numberingYear(paidAt)}`;
+      const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
+      tables.numberSequences.set(key, sequence);
+      return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt, invoiceNumber: formatInvoiceNumber(numberingYear(paidAt), sequence) });
     },
-    async markShipped(id, shippedAt) {
-      return transition(id, 'pending', { status: 'shipped', shippedAt });
+    async markShipped(id, shippedAt, shipping) {
+      return transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
     },
   };
 }

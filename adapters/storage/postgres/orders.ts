@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
-import { numberingYear } from '#domain/ordering/order-number.ts';
+import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
-import { joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
+import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { RollbackSignal } from '../storage-errors.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
@@ -45,7 +45,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
             .from(orderLines)
             .where(inArray(orderLines.orderId, rows.map((row) => row.id))),
         );
-  const one = async (rows: Promise<OrderRow[]>): Promise<Order | null> => (await withLines((await rows).slice(0, 1)))[0] ?? null;
+  const one = async (rows: Promise<OrderRow[]>, from: PgDb | Tx = db): Promise<Order | null> => (await withLines((await rows).slice(0, 1), from))[0] ?? null;
 
   /**
    * Locks every product of the order in one fixed order (by id), so two orders with overlapping
@@ -176,10 +176,26 @@ export function createPgOrders(db: PgDb): OrderRepository {
       return db.$count(orders, unpaidOf(orders, userId));
     },
     async markPaid(id, transactionId, paidAt) {
-      return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });
+      // The order moves first (its row locked), then the year's invoice counter: two processes
+      // paying at once queue on that counter's row, and a lost race takes no number.
+      return db.transaction(async (tx) => {
+        const [paid] = await tx
+          .update(orders)
+          .set({ status: 'pending', transactionId, paidAt })
+          .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+          .returning({ id: orders.id });
+        if (!paid) return null;
+        const year = numberingYear(paidAt);
+        const [sequence] = await tx
+          .insert(numberSequences)
+          .values({ kind: INVOICE_SEQUENCE, year, last: 1 })
+          .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
+          .returning({ last: numberSequences.last });
+        return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
+      });
     },
-    async markShipped(id, shippedAt) {
-      return transition(id, 'pending', { status: 'shipped', shippedAt });
+    async markShipped(id, shippedAt, shipping) {
+      return transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
     },
   };
 }

@@ -138,9 +138,15 @@ export const orders = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     paidAt: timestamptz('paid_at'),
     shippedAt: timestamptz('shipped_at'),
+    /** Given by the admin when shipping, shown to the buyer. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** `INV-2026-000001`, taken from number_sequences in the transaction that marks the order paid. */
+    invoiceNumber: text('invoice_number'),
   },
   (t) => [
     uniqueIndex('orders_number_unique').on(t.number),
+    uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
     // NULL keys never collide, so orders without a key are unaffected.
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_newest_idx').on(t.userId, t.createdAt, t.id),
@@ -211,7 +217,7 @@ export const cartLines = pgTable(
 );
 
 /**
- * The last number handed out per kind (`order`, later `invoice`) and year: the next one is taken
+ * The last number handed out per kind (`order`, `invoice`, `quote`) and year: the next one is taken
  * inside the transaction that uses it, so numbers are never handed out twice.
  */
 export const numberSequences = pgTable(
@@ -309,3 +315,93 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * Mail waiting to be sent (README.md, "E-mail"): written before anyone tries to send it, so a
+ * failed or interrupted send is retried with backoff, after a restart too. `claimed_until` lets
+ * one of several instances take a row for a while; a crash mid-send only delays the row.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    claimedUntil: timestamptz('claimed_until'),
+    sentAt: timestamptz('sent_at'),
+    /** Set when the outbox gave up after its last attempt. */
+    failedAt: timestamptz('failed_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    // The sender's scan: unsent rows by due time, without reading the sent history.
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A buyer's request for a quote and the shop's answer (README.md, "Quotes"):
+ * requested → quoted → accepted | declined | expired. A quote that holds stock has its lines'
+ * units taken from the products when it is answered, and given back when it expires or is
+ * declined; accepting turns the held units into the order's.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull(),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    customerName: text('customer_name').notNull(),
+    status: text('status', { enum: ['requested', 'quoted', 'accepted', 'declined', 'expired'] }).notNull(),
+    message: text('message').notNull(),
+    answer: text('answer'),
+    holdsStock: boolean('holds_stock').notNull().default(false),
+    expiresAt: timestamptz('expires_at'),
+    orderId: text('order_id'),
+    createdAt: timestamptz('created_at').notNull(),
+    answeredAt: timestamptz('answered_at'),
+    closedAt: timestamptz('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('quotes_number_unique').on(t.number),
+    index('quotes_user_newest_idx').on(t.userId, t.createdAt, t.id),
+    index('quotes_status_newest_idx').on(t.status, t.createdAt, t.id),
+    // The expiry sweep: quoted quotes by expiry.
+    index('quotes_expiry_idx').on(t.status, t.expiresAt),
+    check('quotes_status_check', sql`${t.status} IN ('requested', 'quoted', 'accepted', 'declined', 'expired')`),
+  ],
+);
+
+/**
+ * A quote's lines, in the buyer's order: what was asked, then what the shop offers (quantity and
+ * unit price, null until answered; the offer may drop a line or change its quantity). The product
+ * is copied as on an order line.
+ */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit').notNull(),
+    requestedQuantity: integer('requested_quantity').notNull(),
+    quantity: integer('quantity'),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.position] }),
+    index('quote_lines_product_idx').on(t.productId),
+    check('quote_lines_quantity_check', sql`${t.requestedQuantity} >= 1 AND (${t.quantity} IS NULL OR ${t.quantity} >= 0)`),
+  ],
+);

@@ -2,12 +2,12 @@ import { and, asc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
-import { numberingYear } from '#domain/ordering/order-number.ts';
+import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Page } from '#domain/shared/page.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import { joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
+import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
@@ -56,7 +56,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
   const stockOf = db.select({ stock: products.stock }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
   const nextNumber = db
     .insert(numberSequences)
-    .values({ kind: ORDER_SEQUENCE, year: sql.placeholder('year'), last: 1 })
+    .values({ kind: sql.placeholder('kind'), year: sql.placeholder('year'), last: 1 })
     .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
     .returning({ last: numberSequences.last })
     .prepare();
@@ -126,7 +126,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
             return fail({ code: 'duplicate-key' });
           }
           reserveEveryLine(order);
-          const sequence = nextNumber.get({ year: numberingYear(order.createdAt) })?.last ?? 1;
+          const sequence = nextNumber.get({ kind: ORDER_SEQUENCE, year: numberingYear(order.createdAt) })?.last ?? 1;
           const { row, lines } = rowsOf(order, sequence);
           insertOrder(row);
           for (const line of lines) insertLine(line);
@@ -207,10 +207,21 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
       return db.$count(orders, unpaidOf(orders, userId));
     },
     async markPaid(id, transactionId, paidAt) {
-      return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });
+      // The number is taken only once the order is known to move, in the same transaction: never skipped, never twice.
+      return db.transaction(
+        () => {
+          const paid = transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });
+          if (!paid) return null;
+          const year = numberingYear(paidAt);
+          const invoiceNumber = formatInvoiceNumber(year, nextNumber.get({ kind: INVOICE_SEQUENCE, year })?.last ?? 1);
+          db.update(orders).set({ invoiceNumber }).where(eq(orders.id, id)).run();
+          return { ...paid, invoiceNumber };
+        },
+        { behavior: 'immediate' },
+      );
     },
-    async markShipped(id, shippedAt) {
-      return transition(id, 'pending', { status: 'shipped', shippedAt });
+    async markShipped(id, shippedAt, shipping) {
+      return transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
     },
   };
 }
