@@ -1,9 +1,7 @@
 CREATE TABLE `mail_outbox` (
 	`id` text PRIMARY KEY NOT NULL,
-	`recipient` text NOT NULL,
-	`subject` text NOT NULL,
-	`text` text NOT NULL,
-	`html` text NOT NULL,
+	`kind` text NOT NULL,
+	`subject_id` text NOT NULL,
 	`created_at` integer NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`next_attempt_at` integer NOT NULL,

@@ -300,18 +300,19 @@ export const orderStatusCounts = sqliteTable(
 );
 
 /**
- * Mail waiting to be sent (README.md, "E-mail"): written before anyone tries to send it, so a
- * failed or interrupted send is retried with backoff, after a restart too. `claimed_until` lets
- * one of several instances take a row for a while; a crash mid-send only delays the row.
+ * E-mails the shop owes someone (README.md, "E-mail"): written in the same transaction as the
+ * change they tell of, and rendered only when sent, from the order or quote as it is then. A
+ * failed or interrupted send is retried with backoff, after a restart too; `claimed_until` lets one
+ * of several instances take a row for a while, so a crash mid-send only delays it.
  */
 export const mailOutbox = sqliteTable(
   'mail_outbox',
   {
     id: text('id').primaryKey(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    /** What to tell (`order-placed`, `order-paid`, `order-shipped`, a quote's step). */
+    kind: text('kind').notNull(),
+    /** The id of the order or quote it is about. */
+    subjectId: text('subject_id').notNull(),
     createdAt: timestampMs('created_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampMs('next_attempt_at').notNull(),
