@@ -113,6 +113,30 @@ describe('config', () => {
     });
   });
 
+  it('names the shop on its papers with demo defaults, its contact address taken from MAIL_FROM', () => {
+    expect(parseConfig({}).shop).toEqual({
+      name: 'Bulkhead Supply Co.',
+      addressLines: ['100 Dock Street', 'Portland, OR 97209', 'United States'],
+      taxId: null,
+      email: 'no-reply@localhost',
+    });
+    expect(parseConfig({ MAIL_FROM: 'Shop <shop@example.com>' }).shop.email).toBe('shop@example.com');
+    expect(
+      parseConfig({
+        SHOP_NAME: 'Acme Fasteners Ltd',
+        SHOP_ADDRESS: '1 Quay Road\\nLeeds LS1 4AB\n United Kingdom',
+        SHOP_TAX_ID: 'GB 123 4567 89',
+        SHOP_EMAIL: 'orders@acme.example',
+        MAIL_FROM: 'Shop <shop@example.com>',
+      }).shop,
+    ).toEqual({
+      name: 'Acme Fasteners Ltd',
+      addressLines: ['1 Quay Road', 'Leeds LS1 4AB', 'United Kingdom'],
+      taxId: 'GB 123 4567 89',
+      email: 'orders@acme.example',
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '', STRIPE_SECRET_KEY: '' }).port).toBe(3000);
   });
@@ -130,6 +154,8 @@ describe('config', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ SHOP_EMAIL: 'orders at example.com' }, 'SHOP_EMAIL'],
+    [{ SHOP_NAME: 'x'.repeat(101) }, 'SHOP_NAME'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ GOOGLE_CLIENT_SECRET: 'secret-only' }, 'GOOGLE_CLIENT_ID'],
     [{ IMAGE_HOST_ENDPOINT: 'https://img.example.com/upload' }, 'IMAGE_HOST_KEY'],

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isEmailAddress, PASSWORD_MIN_LENGTH } from '#domain/identity/credentials-rules.ts';
+import type { ShopDetails } from '#domain/shared/shop-details.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -40,6 +41,8 @@ export interface Config {
   /** Null: the rate-limit counters live in PostgreSQL (with DATABASE_URL) or in memory. */
   redisUrl: string | null;
   mailFrom: string;
+  /** The seller block of invoices and the shop's contact address (SHOP_*). */
+  shop: ShopDetails;
   google: GoogleConfig | null;
   /** Null: uploads are kept on local disk in DATA_DIR/uploads. */
   imageHost: { key: string; endpoint: string | null } | null;
@@ -91,6 +94,19 @@ export interface ConfigVariable<S extends z.ZodType = z.ZodType> {
   /** One line (Markdown) for the README and, without backticks, `.env.example`. */
   doc: string;
 }
+
+const DEFAULT_SHOP_NAME = 'Bulkhead Supply Co.';
+const DEFAULT_SHOP_ADDRESS = '100 Dock Street\\nPortland, OR 97209\\nUnited States';
+
+/** `Name <address>` or a bare address: the address. */
+const addressOf = (mailbox: string): string => /<([^<>]+)>\s*$/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
+
+/** SHOP_ADDRESS's lines: a written `\n` (as in .env files) or a real line break starts a new one. */
+const addressLines = (address: string): string[] =>
+  address
+    .split(/\\n|\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 const variable = <S extends z.ZodType>(declaration: ConfigVariable<S>): ConfigVariable<S> => declaration;
 
@@ -182,6 +198,28 @@ export const CONFIG_VARIABLES = {
       .refine((value) => /^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(value), 'must be an e-mail address, optionally as Name <address>'),
     default: 'Bulkhead <no-reply@localhost>',
     doc: 'Sender of verification and password-reset e-mails',
+  }),
+  SHOP_NAME: variable({
+    schema: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+    default: DEFAULT_SHOP_NAME,
+    doc: "The shop's legal name, printed as the seller on invoices and packing slips",
+  }),
+  SHOP_ADDRESS: variable({
+    schema: z.string().trim().min(1, 'must not be empty').max(400, 'must be at most 400 characters'),
+    default: DEFAULT_SHOP_ADDRESS,
+    doc: "The shop's postal address on invoices and packing slips; `\\n` (backslash n) starts a new line",
+  }),
+  SHOP_TAX_ID: variable({
+    schema: optionalText.refine((value) => value === undefined || value.length <= 60, 'must be at most 60 characters'),
+    whenUnset: 'no tax line on invoices',
+    example: 'US 12-3456789',
+    doc: "The shop's VAT or tax number, printed under its address on invoices",
+  }),
+  SHOP_EMAIL: variable({
+    schema: optionalText.refine((value) => value === undefined || isEmailAddress(value), 'must be an e-mail address'),
+    whenUnset: 'the address in `MAIL_FROM`',
+    example: 'orders@example.com',
+    doc: "The shop's contact address: printed on invoices, and where admins' notification e-mails go",
   }),
   GOOGLE_CLIENT_ID: variable({
     schema: optionalText,
@@ -308,6 +346,12 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
     smtpUrl: vars.SMTP_URL ?? null,
     redisUrl: vars.REDIS_URL ?? null,
     mailFrom: vars.MAIL_FROM,
+    shop: {
+      name: vars.SHOP_NAME,
+      addressLines: addressLines(vars.SHOP_ADDRESS),
+      taxId: vars.SHOP_TAX_ID ?? null,
+      email: vars.SHOP_EMAIL ?? addressOf(vars.MAIL_FROM),
+    },
     google:
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
         ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET }
