@@ -3,9 +3,11 @@ import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
 import type { InboxRepository, ReviewRepository } from './content/content-repository.ts';
 import type { UserRepository } from './identity/user-repository.ts';
+import type { MailOutboxRepository } from './mail/mail-outbox.ts';
 import type { CartRepository } from './ordering/cart.ts';
 import type { OrderRepository } from './ordering/order-repository.ts';
 import type { RefundRepository } from './ordering/payment-to-refund.ts';
+import type { QuoteRepository } from './quoting/quote-repository.ts';
 
 /**
  * The storage ports: one repository per aggregate, implemented by memory, SQLite and Postgres
@@ -22,7 +24,11 @@ export interface Store {
   carts: CartRepository;
   /** Succeeded payments no order could take, kept for an admin to refund. */
   refunds: RefundRepository;
+  /** Requests for quote and their answers (README.md, "Requests for quote"). */
+  quotes: QuoteRepository;
   users: UserRepository;
   reviews: ReviewRepository;
   inbox: InboxRepository;
+  /** E-mails owed to buyers, queued with the change they tell of (README.md, "E-mail"). */
+  outbox: MailOutboxRepository;
 }

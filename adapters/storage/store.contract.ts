@@ -3,6 +3,7 @@ import { describeCartContract } from './contract/carts.contract.ts';
 import { describeCategoryContract } from './contract/categories.contract.ts';
 import { describeInboxContract } from './contract/inbox.contract.ts';
 import { describeOrderContract } from './contract/orders.contract.ts';
+import { describeOutboxContract } from './contract/outbox.contract.ts';
 import { describeProductContract } from './contract/products.contract.ts';
 import { describeRefundContract } from './contract/refunds.contract.ts';
 import { describeReviewContract } from './contract/reviews.contract.ts';
@@ -29,6 +30,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeRefundContract(harness);
     describeReviewContract(harness);
     describeInboxContract(harness);
+    describeOutboxContract(harness);
 
     it('imagesInUse: the asked URLs a product, profile photo, review or order still shows', async () => {
       const url = (n: number) => `/uploads/${String(n).repeat(32).slice(0, 32)}.png`;

@@ -3,8 +3,10 @@ import { createMemoryCarts } from './carts.ts';
 import { createMemoryCategories } from './categories.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
+import { createMemoryOutbox } from './outbox.ts';
 import { createMemoryRefunds } from './refunds.ts';
 import { createMemoryProducts } from './products.ts';
+import { createMemoryQuotes } from './quotes.ts';
 import { createMemoryReviews } from './reviews.ts';
 import { createMemorySearch } from './search.ts';
 import { createMemoryTables } from './tables.ts';
@@ -27,9 +29,11 @@ export function createMemoryStorage(): Storage {
       orders: createMemoryOrders(tables),
       carts: createMemoryCarts(tables),
       refunds: createMemoryRefunds(tables),
+      quotes: createMemoryQuotes(tables),
       users: createMemoryUsers(tables),
       reviews: createMemoryReviews(tables),
       inbox: createMemoryInbox(tables),
+      outbox: createMemoryOutbox(tables),
     },
     lifecycle: {
       async ping() {

@@ -4,6 +4,7 @@ import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
+import { queueMail } from './outbox.ts';
 import { checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
 
 /** The search keys `q` matches exactly (see OrderSearch). */
@@ -51,6 +52,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       tables.numberSequences.set(`order:${year}`, sequence);
       const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence), carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
+      queueMail(tables, 'order-placed', order.id, order.createdAt);
       return ok(copy(placed));
     },
     async findById(id) {
@@ -93,10 +95,13 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       const key = `invoice:${numberingYear(paidAt)}`;
       const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
       tables.numberSequences.set(key, sequence);
+      queueMail(tables, 'order-paid', id, paidAt);
       return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt, invoiceNumber: formatInvoiceNumber(numberingYear(paidAt), sequence) });
     },
     async markShipped(id, shippedAt, shipping) {
-      return transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
+      const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
+      if (shipped) queueMail(tables, 'order-shipped', id, shippedAt);
+      return shipped;
     },
   };
 }

@@ -5,6 +5,8 @@ import type { Profile, User } from '#domain/identity/user.ts';
 import { MIN_ORDER_QUANTITY, type Order } from '#domain/ordering/order.ts';
 import type { CartLineRequest } from '#domain/ordering/cart.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
+import type { Quote } from '#domain/quoting/quote.ts';
+import type { OutboxRow } from './outbox.ts';
 
 /**
  * The memory store's "database": what the repositories share, as the SQL tables are shared
@@ -25,6 +27,10 @@ export interface MemoryTables {
   numberSequences: Map<string, number>;
   /** Each buyer's cart lines by user id; a deleted product's lines are skipped as SQL cascades them. */
   carts: Map<string, CartLineRequest[]>;
+  /** Requests for quote with their lines, keyed by id. */
+  quotes: Map<string, Quote>;
+  /** The mail outbox (outbox.ts), keyed by id. */
+  mailOutbox: Map<string, OutboxRow>;
   /** Bumped by every write that can change what the catalog shows (see the store's catalogVersion). */
   catalogWrites: number;
 }
@@ -41,6 +47,8 @@ export const createMemoryTables = (): MemoryTables => ({
   contactMessages: [],
   numberSequences: new Map(),
   carts: new Map(),
+  quotes: new Map(),
+  mailOutbox: new Map(),
   catalogWrites: 0,
 });
 

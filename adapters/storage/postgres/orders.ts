@@ -10,6 +10,7 @@ import { RollbackSignal } from '../storage-errors.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
+import { queueMail } from './outbox.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
 /**
@@ -93,6 +94,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
         const inserted = await tx.insert(orders).values(row).onConflictDoNothing().returning({ id: orders.id });
         if (inserted.length === 0) throw new RollbackSignal('duplicate-key');
         await tx.insert(orderLines).values(lines);
+        await queueMail(tx, 'order-placed', order.id, order.createdAt);
         return ok({ ...row, lines: order.lines });
       });
     } catch (error) {
@@ -191,11 +193,19 @@ export function createPgOrders(db: PgDb): OrderRepository {
           .values({ kind: INVOICE_SEQUENCE, year, last: 1 })
           .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
           .returning({ last: numberSequences.last });
+        await queueMail(tx, 'order-paid', id, paidAt);
         return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
       });
     },
     async markShipped(id, shippedAt, shipping) {
-      return transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
+      return db.transaction(async (tx) => {
+        const shipped = await one(
+          tx.update(orders).set({ status: 'shipped', shippedAt, ...shipping }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning(),
+          tx,
+        );
+        if (shipped) await queueMail(tx, 'order-shipped', id, shippedAt);
+        return shipped;
+      });
     },
   };
 }

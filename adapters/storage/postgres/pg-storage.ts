@@ -7,6 +7,7 @@ import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
+import { createPgOutbox } from './outbox.ts';
 import { createPgRefunds } from './refunds.ts';
 import { createPgProducts } from './products.ts';
 import { createPgReviews } from './reviews.ts';
@@ -42,6 +43,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       users: countingWrites(createPgUsers(db), ['delete'], writes),
       reviews: createPgReviews(db),
       inbox: createPgInbox(db),
+      outbox: createPgOutbox(db),
     },
     lifecycle: {
       async ping() {

@@ -9,6 +9,7 @@ import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
 import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
+import { mailQueuer } from './outbox.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
@@ -62,6 +63,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     .prepare();
   const insertOrder = preparedInsert(db, orders);
   const insertLine = preparedInsert(db, orderLines);
+  const queueMail = mailQueuer(db);
   const linesOfOrder = db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder('id'))).orderBy(asc(orderLines.position)).prepare();
   const newestFirstOfUser = newestFirstReader(
     () => db.select().from(orders).$dynamic(),
@@ -130,6 +132,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           const { row, lines } = rowsOf(order, sequence);
           insertOrder(row);
           for (const line of lines) insertLine(line);
+          queueMail('order-placed', order.id, order.createdAt);
           return catalog.changed(ok({ ...row, lines: order.lines }));
         },
         { behavior: 'immediate' },
@@ -215,13 +218,18 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           const year = numberingYear(paidAt);
           const invoiceNumber = formatInvoiceNumber(year, nextNumber.get({ kind: INVOICE_SEQUENCE, year })?.last ?? 1);
           db.update(orders).set({ invoiceNumber }).where(eq(orders.id, id)).run();
+          queueMail('order-paid', id, paidAt);
           return { ...paid, invoiceNumber };
         },
         { behavior: 'immediate' },
       );
     },
     async markShipped(id, shippedAt, shipping) {
-      return transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
+      return db.transaction(() => {
+        const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
+        if (shipped) queueMail('order-shipped', id, shippedAt);
+        return shipped;
+      });
     },
   };
 }

@@ -7,11 +7,13 @@ import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
 import { createCatalogWrites } from '../catalog-writes.ts';
 import { createSqliteCarts } from './carts.ts';
+import { createSqliteOutbox } from './outbox.ts';
 import { createSqliteCategories } from './categories.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';
 import { createSqliteRefunds } from './refunds.ts';
 import { createSqliteProducts, fillMissingSearchWords } from './products.ts';
+import { createSqliteQuotes } from './quotes.ts';
 import { createSqliteReviews } from './reviews.ts';
 import { createSqliteSearch } from './search.ts';
 import * as schema from './schema.ts';
@@ -64,9 +66,11 @@ export function openSqliteStorage(filePath: string): Storage {
       orders: createSqliteOrders(db, catalog),
       carts: createSqliteCarts(db),
       refunds: createSqliteRefunds(db),
+      quotes: createSqliteQuotes(db, catalog),
       users: createSqliteUsers(db, catalog),
       reviews: createSqliteReviews(db),
       inbox: createSqliteInbox(db),
+      outbox: createSqliteOutbox(db),
     },
     lifecycle: {
       async ping() {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { QueuedMail } from '#domain/mail/mail-outbox.ts';
+import type { StoreHarness } from './store-harness.ts';
+
+/**
+ * MailOutboxRepository: an order's e-mails are queued with the change they tell of (placed, paid,
+ * shipped; nothing for a change that did not happen), then taken by one sender at a time, marked
+ * sent, or tried again later.
+ */
+export function describeOutboxContract(h: StoreHarness): void {
+  describe('mail outbox', () => {
+    const far = new Date('2100-01-01T00:00:00Z');
+    const claimAll = async (now = far, heldUntil = new Date(far.getTime() + 60_000)) => h.store.outbox.claimDue(now, heldUntil, 100);
+    const told = (mails: QueuedMail[]) => mails.map((mail) => [mail.kind, mail.subjectId]);
+
+    it('queues an e-mail with each order placed, paid and shipped, and none for a change refused', async () => {
+      const product = await h.addProduct({ stock: 300 });
+      const order = await h.placeOk(h.newOrder(product, { quantity: 200 }));
+      expect((await h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 200 }))).ok).toBe(false);
+      expect(await h.store.orders.markShipped(order.id, h.at(2_000), { carrier: null, trackingNumber: null })).toBeNull();
+      await h.store.orders.markPaid(order.id, 'pi_1', h.at(3_000));
+      expect(await h.store.orders.markPaid(order.id, 'pi_2', h.at(3_500))).toBeNull();
+      await h.store.orders.markShipped(order.id, h.at(4_000), { carrier: 'UPS', trackingNumber: '1Z' });
+      expect(await h.store.outbox.countUnsent()).toBe(3);
+      const queued = await claimAll();
+      expect(told(queued)).toEqual([
+        ['order-placed', order.id],
+        ['order-paid', order.id],
+        ['order-shipped', order.id],
+      ]);
+      expect(queued.map((mail) => mail.attempts)).toEqual([0, 0, 0]);
+      expect(queued.map((mail) => mail.createdAt)).toEqual([order.createdAt, h.at(3_000), h.at(4_000)]);
+    });
+
+    it('hands a due mail to one sender until it is sent or its hold runs out; a failed try comes back when due, or never once given up', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const [first, second] = [await h.placeOk(h.newOrder(product)), await h.placeOk(h.newOrder(product, { createdAt: h.at(5_000) }))];
+      const now = h.at(10_000);
+      const heldUntil = h.at(70_000);
+      // Two senders at once never take the same mail.
+      const [a, b] = await Promise.all([h.store.outbox.claimDue(now, heldUntil, 100), h.store.outbox.claimDue(now, heldUntil, 100)]);
+      expect([...told(a), ...told(b)].sort()).toEqual([['order-placed', first.id], ['order-placed', second.id]].sort());
+      expect(await h.store.outbox.claimDue(h.at(20_000), heldUntil, 100)).toEqual([]);
+
+      const [one, two] = [...a, ...b].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      await h.store.outbox.markSent(one!.id, h.at(11_000));
+      await h.store.outbox.markFailed(two!.id, { attempts: 1, retryAt: h.at(100_000), error: 'connection refused', at: h.at(11_000) });
+      expect(await h.store.outbox.countUnsent()).toBe(1);
+      // Not due before its retry, even once the hold has run out.
+      expect(await h.store.outbox.claimDue(h.at(80_000), h.at(90_000), 100)).toEqual([]);
+      const retried = await h.store.outbox.claimDue(h.at(100_000), h.at(200_000), 100);
+      expect(retried.map((mail) => [mail.id, mail.attempts])).toEqual([[two!.id, 1]]);
+      await h.store.outbox.markFailed(two!.id, { attempts: 2, retryAt: null, error: 'gave up', at: h.at(100_500) });
+      expect(await h.store.outbox.countUnsent()).toBe(0);
+      expect(await claimAll()).toEqual([]);
+    });
+
+    it('gives a mail whose sender died back once the hold runs out, oldest due first and at most the limit', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const orders = [];
+      for (let i = 0; i < 3; i++) orders.push(await h.placeOk(h.newOrder(product, { createdAt: h.at(1_000 + i) })));
+      expect(told(await h.store.outbox.claimDue(h.at(5_000), h.at(6_000), 2))).toEqual(orders.slice(0, 2).map((o) => ['order-placed', o.id]));
+      expect(told(await h.store.outbox.claimDue(h.at(5_500), h.at(6_000), 5))).toEqual([['order-placed', orders[2]!.id]]);
+      expect(told(await h.store.outbox.claimDue(h.at(6_000), h.at(9_000), 5))).toEqual(orders.map((o) => ['order-placed', o.id]));
+    });
+  });
+}

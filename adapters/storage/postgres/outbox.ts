@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { MailKind, MailOutboxRepository, QueuedMail } from '#domain/mail/mail-outbox.ts';
+import type { PgDb } from './database.ts';
+import { mailOutbox } from './schema.ts';
+
+type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+
+/** Queues a mail inside the transaction of the change it tells of, so both commit or neither. */
+export const queueMail = async (tx: PgDb | Tx, kind: MailKind, subjectId: string, at: Date): Promise<void> => {
+  await tx.insert(mailOutbox).values({ id: randomUUID(), kind, subjectId, createdAt: at, attempts: 0, nextAttemptAt: at });
+};
+
+const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox.subjectId, attempts: mailOutbox.attempts, createdAt: mailOutbox.createdAt };
+const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
+
+export function createPgOutbox(db: PgDb): MailOutboxRepository {
+  return {
+    async claimDue(now, heldUntil, limit) {
+      // SKIP LOCKED: several instances each take other rows, and none waits for another's.
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select(queued)
+          .from(mailOutbox)
+          .where(and(unsent, lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now))))
+          .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length > 0) await tx.update(mailOutbox).set({ claimedUntil: heldUntil }).where(inArray(mailOutbox.id, due.map((row) => row.id)));
+        return due as QueuedMail[];
+      });
+    },
+    async markSent(id, at) {
+      await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(eq(mailOutbox.id, id));
+    },
+    async markFailed(id, { attempts, retryAt, error, at }) {
+      await db
+        .update(mailOutbox)
+        .set({ attempts, lastError: error, claimedUntil: null, ...(retryAt ? { nextAttemptAt: retryAt } : { failedAt: at }) })
+        .where(eq(mailOutbox.id, id));
+    },
+    async countUnsent() {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(mailOutbox).where(unsent);
+      return row?.count ?? 0;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { MailKind, MailOutboxRepository, QueuedMail } from '#domain/mail/mail-outbox.ts';
+import { preparedInsert, type SqliteConnection } from './database.ts';
+import { mailOutbox } from './schema.ts';
+
+/** Queues a mail; called inside the transaction of the change it tells of, so both commit or neither. */
+export const mailQueuer = (db: SqliteConnection) => {
+  const insert = preparedInsert(db, mailOutbox);
+  return (kind: MailKind, subjectId: string, at: Date): void =>
+    insert({ id: randomUUID(), kind, subjectId, createdAt: at, attempts: 0, nextAttemptAt: at });
+};
+
+const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox.subjectId, attempts: mailOutbox.attempts, createdAt: mailOutbox.createdAt };
+const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
+
+export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
+  return {
+    async claimDue(now, heldUntil, limit) {
+      // IMMEDIATE, so a second process on the same file cannot take the same rows.
+      return db.transaction(
+        (tx) => {
+          const due = tx
+            .select(queued)
+            .from(mailOutbox)
+            .where(and(unsent, lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now))))
+            .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+            .limit(limit)
+            .all();
+          if (due.length > 0) tx.update(mailOutbox).set({ claimedUntil: heldUntil }).where(inArray(mailOutbox.id, due.map((row) => row.id))).run();
+          return due as QueuedMail[];
+        },
+        { behavior: 'immediate' },
+      );
+    },
+    async markSent(id, at) {
+      db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(eq(mailOutbox.id, id)).run();
+    },
+    async markFailed(id, { attempts, retryAt, error, at }) {
+      db.update(mailOutbox)
+        .set({ attempts, lastError: error, claimedUntil: null, ...(retryAt ? { nextAttemptAt: retryAt } : { failedAt: at }) })
+        .where(eq(mailOutbox.id, id))
+        .run();
+    },
+    async countUnsent() {
+      return db.select({ count: sql<number>`count(*)` }).from(mailOutbox).where(unsent).get()?.count ?? 0;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { Clock } from '../shared/clock.ts';
+import type { Mail, Mailer } from './mailer.ts';
+
+/**
+ * The e-mails the shop owes its buyers (README.md, "E-mail"). Each is queued by the store in the
+ * same transaction as the change it tells of (an order placed, paid or shipped), so none is lost
+ * to a crash or a mail server that is down; it is written and sent later, from the order as it
+ * is then, and retried with backoff when sending fails.
+ */
+export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped';
+
+export interface QueuedMail {
+  id: string;
+  kind: MailKind;
+  /** The order (or quote) the mail is about. */
+  subjectId: string;
+  /** Tries so far. */
+  attempts: number;
+  createdAt: Date;
+}
+
+export interface MailOutboxRepository {
+  /**
+   * Takes up to `limit` unsent mails due at `now` that no other sender holds, oldest due first,
+   * and holds them until `heldUntil`: a sender that dies mid-send only delays its mails.
+   */
+  claimDue(now: Date, heldUntil: Date, limit: number): Promise<QueuedMail[]>;
+  markSent(id: string, at: Date): Promise<void>;
+  /** Notes a failed try: tried again at `retryAt`, or never again when it is null. */
+  markFailed(id: string, failure: { attempts: number; retryAt: Date | null; error: string; at: Date }): Promise<void>;
+  /** Mails not sent yet and not given up on (for the health of the queue, and tests). */
+  countUnsent(): Promise<number>;
+}
+
+/** Writes a queued mail from the order or quote as it is now; null when there is nothing to tell any more (it was deleted). */
+export type MailWriter = (queued: QueuedMail) => Promise<Mail | null>;
+
+/** Waits between tries: 1 minute, then 5, 30, 2 hours, 6, 12 and 24; after the 8th failure the mail is given up (and logged). */
+const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 360, 720, 1440];
+export const MAX_MAIL_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
+/** When to try again after `attempts` failed tries, or null to give up. */
+export const retryAt = (attempts: number, now: Date): Date | null => {
+  const minutes = RETRY_DELAYS_MINUTES[attempts - 1];
+  return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
+};
+
+/** How long a sender holds the mails it took: far longer than one send takes. */
+export const MAIL_HOLD_MS = 5 * 60_000;
+
+export interface MailDelivery {
+  sent: number;
+  /** Mails with nothing left to tell (their order was deleted): dropped as done. */
+  dropped: number;
+  failed: { id: string; kind: MailKind; subjectId: string; attempts: number; willRetry: boolean; error: string }[];
+}
+
+/**
+ * Sends the mails that are due, one batch: each is written, handed to the mail server and marked
+ * sent; a failure is noted with the next try's time. Never throws for one mail's failure.
+ */
+export const deliverDueMail = async (
+  deps: { outbox: MailOutboxRepository; writeMail: MailWriter; transport: Mailer; clock: Clock },
+  limit = 20,
+): Promise<MailDelivery> => {
+  const now = deps.clock.now();
+  const due = await deps.outbox.claimDue(now, new Date(now.getTime() + MAIL_HOLD_MS), limit);
+  const delivery: MailDelivery = { sent: 0, dropped: 0, failed: [] };
+  for (const queued of due) {
+    try {
+      const mail = await deps.writeMail(queued);
+      if (mail) await deps.transport.send(mail);
+      await deps.outbox.markSent(queued.id, deps.clock.now());
+      if (mail) delivery.sent += 1;
+      else delivery.dropped += 1;
+    } catch (error) {
+      const attempts = queued.attempts + 1;
+      const at = deps.clock.now();
+      const next = retryAt(attempts, at);
+      const text = error instanceof Error ? error.message : String(error);
+      await deps.outbox.markFailed(queued.id, { attempts, retryAt: next, error: text.slice(0, 500), at });
+      delivery.failed.push({ id: queued.id, kind: queued.kind, subjectId: queued.subjectId, attempts, willRetry: next !== null, error: text });
+    }
+  }
+  return delivery;
+};
