@@ -230,6 +230,26 @@ export const messages = {
   rowMergedInto: (line: number) => `Same SKU as line ${line}: added to that line`,
   rowMergedFrom: (lines: readonly number[]) =>
     `Includes the quantity of line${lines.length === 1 ? '' : 's'} ${lines.join(', ')} (same SKU)`,
+
+  // Requests for quote (domain/quoting/)
+  quoteNotFound: 'This quote does not exist',
+  quoteMessageRequired: 'Please tell us what you need: a quantity, a price or a delivery date',
+  quoteLineQuantity: 'Please ask for at least 1 unit',
+  quoteAnswerLineNotAsked: 'This product is not on the request',
+  quoteAnswerQuantity: (minimum: number) => `Offer at least ${quantityText(minimum)} units, or leave the line out`,
+  quotePriceInvalid: 'Please enter a price in whole cents, 0 or more',
+  quoteExpiryDays: (min: number, max: number) => `The offer must last from ${min} to ${max} days`,
+  quoteNotOpen: {
+    requested: 'This quote has not been answered yet',
+    quoted: 'This quote was already answered',
+    accepted: 'This quote was already accepted',
+    declined: 'This quote was declined',
+    expired: 'This quote has expired',
+  },
+  quoteRequested: 'Your request for a quote was sent. We will answer by e-mail.',
+  quoteAnswered: 'The quote was sent to the buyer',
+  quoteAccepted: 'Quote accepted: your order is placed, ready to pay',
+  quoteDeclined: 'Quote declined',
 } as const;
 
 /** Labels already in correct English, kept word for word as users know them. */

@@ -21,7 +21,9 @@ export const messageOf = (error: DomainError): string => {
             ? messages.categoryNotFound
             : error.subject === 'message'
               ? messages.contactMessageNotFound
-              : messages.notFound;
+              : error.subject === 'quote'
+                ? messages.quoteNotFound
+                : messages.notFound;
     case 'INVALID_CREDENTIALS':
       return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
     case 'EMAIL_TAKEN':
@@ -50,6 +52,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.lastAdmin;
     case 'IDEMPOTENCY_KEY_REUSED':
       return messages.idempotencyKeyReused;
+    case 'QUOTE_NOT_OPEN':
+      return messages.quoteNotOpen[error.status];
     case 'TOO_MANY_UNPAID_ORDERS':
       return messages.tooManyUnpaidOrders(error.limit);
     case 'LINK_INVALID':

@@ -29,6 +29,7 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   LAST_ADMIN: 409,
   CANNOT_DELETE_SELF: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
+  QUOTE_NOT_OPEN: 409,
   TOO_MANY_UNPAID_ORDERS: 409,
   SKU_TAKEN: 409,
   SLUG_TAKEN: 409,

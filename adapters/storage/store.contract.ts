@@ -5,6 +5,7 @@ import { describeInboxContract } from './contract/inbox.contract.ts';
 import { describeOrderContract } from './contract/orders.contract.ts';
 import { describeOutboxContract } from './contract/outbox.contract.ts';
 import { describeProductContract } from './contract/products.contract.ts';
+import { describeQuoteContract } from './contract/quotes.contract.ts';
 import { describeRefundContract } from './contract/refunds.contract.ts';
 import { describeReviewContract } from './contract/reviews.contract.ts';
 import { describeSearchContract } from './contract/search.contract.ts';
@@ -28,6 +29,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeOrderContract(harness);
     describeCartContract(harness);
     describeRefundContract(harness);
+    describeQuoteContract(harness);
     describeReviewContract(harness);
     describeInboxContract(harness);
     describeOutboxContract(harness);

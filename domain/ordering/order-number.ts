@@ -20,13 +20,17 @@ const parseNumber = (prefix: string, text: string): { year: number; sequence: nu
 
 export const ORDER_NUMBER_PREFIX = 'BH';
 export const INVOICE_NUMBER_PREFIX = 'INV';
+export const QUOTE_NUMBER_PREFIX = 'QT';
 
 export const formatOrderNumber = (year: number, sequence: number): string => formatNumber(ORDER_NUMBER_PREFIX, year, sequence);
 export const formatInvoiceNumber = (year: number, sequence: number): string => formatNumber(INVOICE_NUMBER_PREFIX, year, sequence);
+/** `QT-2026-000001`: a request for quote (README.md, "Requests for quote"). */
+export const formatQuoteNumber = (year: number, sequence: number): string => formatNumber(QUOTE_NUMBER_PREFIX, year, sequence);
 
 /** The year and sequence of an order number as typed (any case, spaces around), or null. */
 export const parseOrderNumber = (text: string) => parseNumber(ORDER_NUMBER_PREFIX, text);
 export const parseInvoiceNumber = (text: string) => parseNumber(INVOICE_NUMBER_PREFIX, text);
+export const parseQuoteNumber = (text: string) => parseNumber(QUOTE_NUMBER_PREFIX, text);
 
 /** Numbers restart each year: the year an order placed at `date` is numbered in (UTC). */
 export const numberingYear = (date: Date): number => date.getUTCFullYear();

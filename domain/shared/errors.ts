@@ -27,7 +27,7 @@ export type DomainError =
   | { code: 'VALIDATION_FAILED'; fields: Record<string, string> }
   | { code: 'FORBIDDEN' }
   /** `subject` names what is missing when the answer should say so. */
-  | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' | 'message' }
+  | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' | 'message' | 'quote' }
   | { code: 'INVALID_CREDENTIALS'; reason?: 'google-email-unverified' }
   | { code: 'EMAIL_TAKEN' }
   /** `fields` when lines are refused one by one; without them the edge names the quantity field. */
@@ -45,6 +45,8 @@ export type DomainError =
   /** The change would leave the shop without an admin. */
   | { code: 'LAST_ADMIN' }
   | { code: 'IDEMPOTENCY_KEY_REUSED' }
+  /** The quote is not in the state the step needs (answered once, accepted or declined once, not after expiry); `status` is where it is. */
+  | { code: 'QUOTE_NOT_OPEN'; status: 'requested' | 'quoted' | 'accepted' | 'declined' | 'expired' }
   /** The buyer holds as many unpaid orders as one account may (`limit`). */
   | { code: 'TOO_MANY_UNPAID_ORDERS'; limit: number }
   | { code: 'LINK_INVALID'; reason: 'expired' | 'used' | 'invalid' }
@@ -59,13 +61,13 @@ export type DomainError =
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
 
-export const notFound = (subject?: 'product' | 'order' | 'category' | 'message'): ErrorOf<'NOT_FOUND'> =>
+export const notFound = (subject?: 'product' | 'order' | 'category' | 'message' | 'quote'): ErrorOf<'NOT_FOUND'> =>
   subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };
 export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
 export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
 
 /** A failure that carries nothing but its code. */
-export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' }>['code']>(code: C) =>
+export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' | 'QUOTE_NOT_OPEN' }>['code']>(code: C) =>
   ({ code }) as Extract<DomainError, { code: C }>;
 
 /** A service outside the shop that a request needed. */

@@ -10,6 +10,7 @@ import { createPgOrders } from './orders.ts';
 import { createPgOutbox } from './outbox.ts';
 import { createPgRefunds } from './refunds.ts';
 import { createPgProducts } from './products.ts';
+import { createPgQuotes } from './quotes.ts';
 import { createPgReviews } from './reviews.ts';
 import { createPgSearch } from './search.ts';
 import { createPgUsers } from './users.ts';
@@ -40,6 +41,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       carts: createPgCarts(db),
       orders: countingWrites(createPgOrders(db), ['placeReservingStock', 'deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),
+      quotes: countingWrites(createPgQuotes(db), ['answer', 'accept', 'close'], writes),
       users: countingWrites(createPgUsers(db), ['delete'], writes),
       reviews: createPgReviews(db),
       inbox: createPgInbox(db),

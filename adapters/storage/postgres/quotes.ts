@@ -1,0 +1,158 @@
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { numberingYear } from '#domain/ordering/order-number.ts';
+import type { ShortLine } from '#domain/ordering/order-repository.ts';
+import type { Quote } from '#domain/quoting/quote.ts';
+import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
+import { fail, ok, type Result } from '#domain/shared/result.ts';
+import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
+import { toPage } from '../page-cursor.ts';
+import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
+import type { PgDb } from './database.ts';
+import { newestFirst } from './newest-first.ts';
+import { returnStockInIdOrder } from './return-stock.ts';
+import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+
+type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+
+/** Thrown inside a transaction to roll it back and report why nothing was written. */
+class QuoteRefused extends Error {
+  constructor(readonly failure: QuoteWriteFailure) {
+    super(`quote not written: ${failure.code}`);
+  }
+}
+
+/**
+ * Quotes on PostgreSQL (README.md, "Requests for quote"). A step that moves stock first moves the
+ * quote's row by a conditional UPDATE (which locks it, so a racing decline, expiry or acceptance
+ * waits and then finds nothing to move), then locks the products in id order as an order
+ * placement does, so holds, acceptances, placements and returns never deadlock.
+ */
+export function createPgQuotes(db: PgDb): QuoteRepository {
+  const withLines = async (rows: QuoteRow[], from: PgDb | Tx = db): Promise<Quote[]> =>
+    rows.length === 0 ? [] : joinQuoteLines(rows, await from.select().from(quoteLines).where(inArray(quoteLines.quoteId, rows.map((row) => row.id))));
+  const one = async (rows: QuoteRow[], from: PgDb | Tx = db): Promise<Quote | null> => (await withLines(rows.slice(0, 1), from))[0] ?? null;
+  const statusOf = async (tx: Tx, id: string) => (await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)))[0]?.status ?? null;
+  const nextNumber = async (tx: Tx, kind: string, year: number): Promise<number> => {
+    const [sequence] = await tx
+      .insert(numberSequences)
+      .values({ kind, year, last: 1 })
+      .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
+      .returning({ last: numberSequences.last });
+    return sequence?.last ?? 1;
+  };
+
+  /** Locks the lines' products by id, checks every line against the locked stock, then takes the units: all or none. */
+  const takeEveryLine = async (tx: Tx, lines: readonly { index: number; productId: string | null; quantity: number }[]): Promise<void> => {
+    const ids = [...new Set(lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
+    const locked = ids.length === 0 ? [] : await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+    const stock = new Map(locked.map((row) => [row.id, row.stock]));
+    const short: ShortLine[] = [];
+    for (const line of lines) {
+      const available = line.productId === null ? undefined : stock.get(line.productId);
+      if (available === undefined) throw new QuoteRefused({ code: 'product-not-found', index: line.index });
+      if (available < line.quantity) short.push({ index: line.index, available });
+    }
+    if (short.length > 0) throw new QuoteRefused({ code: 'insufficient-stock', short });
+    for (const line of [...lines].sort((a, b) => (a.productId! < b.productId! ? -1 : 1))) {
+      await tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId!));
+    }
+  };
+
+  const refusable = async <T>(write: (tx: Tx) => Promise<Result<T, QuoteWriteFailure>>): Promise<Result<T, QuoteWriteFailure>> => {
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await write(tx);
+        // A refusal after the quote moved must undo that move too.
+        if (!result.ok && result.error.code !== 'not-open') throw new QuoteRefused(result.error);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof QuoteRefused) return fail(error.failure);
+      throw error;
+    }
+  };
+
+  return {
+    async create(quote) {
+      return db.transaction(async (tx) => {
+        const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
+        await tx.insert(quotes).values(row);
+        await tx.insert(quoteLines).values(lines);
+        return { ...row, lines: quote.lines };
+      });
+    },
+    async findById(id) {
+      return one(await db.select().from(quotes).where(eq(quotes.id, id)));
+    },
+    async listByUser(userId, page) {
+      const found = toPage(await newestFirst(db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, page, eq(quotes.userId, userId)), page.limit);
+      return { ...found, items: await withLines(found.items) };
+    },
+    async listAll(search, page) {
+      const filter = search.status === undefined ? undefined : eq(quotes.status, search.status);
+      const found = toPage(await newestFirst(db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, page, filter), page.limit);
+      return { ...found, items: await withLines(found.items) };
+    },
+    async answer(id, offer) {
+      return refusable(async (tx) => {
+        const moved = await tx
+          .update(quotes)
+          .set({ status: 'quoted', answer: offer.answer, holdsStock: offer.holdStock, expiresAt: offer.expiresAt, answeredAt: offer.answeredAt })
+          .where(and(eq(quotes.id, id), eq(quotes.status, 'requested')))
+          .returning();
+        if (moved.length === 0) return fail({ code: 'not-open', status: await statusOf(tx, id) });
+        const asked = await tx.select({ position: quoteLines.position, productId: quoteLines.productId }).from(quoteLines).where(eq(quoteLines.quoteId, id)).orderBy(asc(quoteLines.position));
+        const offered = offerByPosition(asked.length, offer);
+        for (const line of offered) {
+          await tx
+            .update(quoteLines)
+            .set({ quantity: line.quantity, unitPriceCents: line.unitPriceCents })
+            .where(and(eq(quoteLines.quoteId, id), eq(quoteLines.position, line.position)));
+        }
+        if (offer.holdStock) {
+          await takeEveryLine(tx, offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
+        }
+        return ok((await one(moved, tx))!);
+      });
+    },
+    async accept(id, order) {
+      return refusable(async (tx) => {
+        const moved = await tx
+          .update(quotes)
+          .set({ status: 'accepted', orderId: order.id, closedAt: order.createdAt })
+          .where(and(eq(quotes.id, id), eq(quotes.status, 'quoted'), gt(quotes.expiresAt, order.createdAt)))
+          .returning();
+        if (moved.length === 0) return fail({ code: 'not-open', status: await statusOf(tx, id) });
+        // Held units are already off the shelf: they become the order's as they are.
+        if (!moved[0]!.holdsStock) await takeEveryLine(tx, order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
+        const { row, lines } = rowsOf(order, await nextNumber(tx, ORDER_SEQUENCE, numberingYear(order.createdAt)));
+        await tx.insert(orders).values(row);
+        await tx.insert(orderLines).values(lines);
+        return ok({ quote: (await one(moved, tx))!, order: { ...row, lines: order.lines } });
+      });
+    },
+    async close(id, status, at) {
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(quotes)
+          .set({ status, closedAt: at })
+          .where(and(eq(quotes.id, id), eq(quotes.status, 'quoted'), status === 'expired' ? lte(quotes.expiresAt, at) : undefined))
+          .returning();
+        const quote = await one(moved, tx);
+        if (!quote) return null;
+        if (quote.holdsStock) await returnStockInIdOrder(tx, quote.lines.map((line) => ({ productId: line.productId, quantity: line.quantity ?? 0 })));
+        return quote;
+      });
+    },
+    async listLapsed(at, limit) {
+      return withLines(
+        await db
+          .select()
+          .from(quotes)
+          .where(and(eq(quotes.status, 'quoted'), lte(quotes.expiresAt, at)))
+          .orderBy(asc(quotes.expiresAt), asc(quotes.id))
+          .limit(limit),
+      );
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { numberingYear } from '#domain/ordering/order-number.ts';
+import type { ShortLine } from '#domain/ordering/order-repository.ts';
+import type { Order } from '#domain/ordering/order.ts';
+import type { Quote } from '#domain/quoting/quote.ts';
+import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
+import type { Page } from '#domain/shared/page.ts';
+import { fail, ok, type Result } from '#domain/shared/result.ts';
+import type { CatalogWrites } from '../catalog-writes.ts';
+import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
+import { toPage } from '../page-cursor.ts';
+import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
+import { preparedInsert, type SqliteConnection } from './database.ts';
+import { newestFirstReader } from './newest-first.ts';
+import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+
+/** Thrown inside a transaction to undo it and report why nothing was written. */
+class QuoteRefused extends Error {
+  constructor(readonly failure: QuoteWriteFailure) {
+    super(`quote not written: ${failure.code}`);
+  }
+}
+
+/**
+ * Quotes on SQLite (README.md, "Requests for quote"). Every step that moves stock is one
+ * IMMEDIATE transaction with the quote's conditional status change, so a hold is all lines or
+ * none and held units come back exactly once.
+ */
+export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites): QuoteRepository {
+  const nextNumber = db
+    .insert(numberSequences)
+    .values({ kind: sql.placeholder('kind'), year: sql.placeholder('year'), last: 1 })
+    .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
+    .returning({ last: numberSequences.last })
+    .prepare();
+  const takeStock = db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${sql.placeholder('quantity')}` })
+    .where(and(eq(products.id, sql.placeholder('id')), gte(products.stock, sql.placeholder('quantity'))))
+    .prepare();
+  const giveStock = db
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${sql.placeholder('quantity')}` })
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare();
+  const stockOf = db.select({ stock: products.stock }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
+  const insertQuote = preparedInsert(db, quotes);
+  const insertQuoteLine = preparedInsert(db, quoteLines);
+  const insertOrder = preparedInsert(db, orders);
+  const insertOrderLine = preparedInsert(db, orderLines);
+  const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
+  const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
+  const newestOfAll = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id });
+
+  const withLines = (rows: QuoteRow[]): Quote[] =>
+    rows.length === 0 ? [] : joinQuoteLines(rows, db.select().from(quoteLines).where(inArray(quoteLines.quoteId, rows.map((row) => row.id))).all());
+  const one = (row: QuoteRow | undefined): Quote | null => (row ? withLines([row])[0]! : null);
+  const pageWithLines = (page: Page<QuoteRow>): Page<Quote> => ({ ...page, items: withLines(page.items) });
+  const statusOf = (id: string) => db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)).get()?.status ?? null;
+
+  /** Every line's units off the shelf, or a QuoteRefused naming each short line (the transaction undoes them all). */
+  const takeEveryLine = (lines: readonly { index: number; productId: string | null; quantity: number }[]): void => {
+    const short: ShortLine[] = [];
+    for (const line of lines) {
+      if (line.productId !== null && takeStock.run({ id: line.productId, quantity: line.quantity }).changes === 1) continue;
+      const product = line.productId === null ? undefined : stockOf.get({ id: line.productId });
+      if (!product) throw new QuoteRefused({ code: 'product-not-found', index: line.index });
+      short.push({ index: line.index, available: product.stock });
+    }
+    if (short.length > 0) throw new QuoteRefused({ code: 'insufficient-stock', short });
+  };
+
+  const refusable = <T>(write: () => Result<T, QuoteWriteFailure>): Result<T, QuoteWriteFailure> => {
+    try {
+      return db.transaction(write, { behavior: 'immediate' });
+    } catch (error) {
+      if (error instanceof QuoteRefused) return fail(error.failure);
+      throw error;
+    }
+  };
+
+  return {
+    async create(quote) {
+      return db.transaction(
+        () => {
+          const sequence = nextNumber.get({ kind: QUOTE_SEQUENCE, year: numberingYear(quote.createdAt) })?.last ?? 1;
+          const { row, lines } = quoteRowsOf(quote, sequence);
+          insertQuote(row);
+          for (const line of lines) insertQuoteLine(line);
+          return { ...row, lines: quote.lines };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+    async findById(id) {
+      return one(db.select().from(quotes).where(eq(quotes.id, id)).get());
+    },
+    async listByUser(userId, page) {
+      return pageWithLines(toPage(newestOfUser(page, { userId }), page.limit));
+    },
+    async listAll(search, page) {
+      const rows = search.status === undefined ? newestOfAll(page) : newestOfStatus(page, { status: search.status });
+      return pageWithLines(toPage(rows, page.limit));
+    },
+    async answer(id, offer) {
+      return refusable(() => {
+        const moved = db
+          .update(quotes)
+          .set({ status: 'quoted', answer: offer.answer, holdsStock: offer.holdStock, expiresAt: offer.expiresAt, answeredAt: offer.answeredAt })
+          .where(and(eq(quotes.id, id), eq(quotes.status, 'requested')))
+          .returning({ id: quotes.id })
+          .get();
+        if (!moved) return fail({ code: 'not-open', status: statusOf(id) });
+        const asked = db.select({ position: quoteLines.position, productId: quoteLines.productId }).from(quoteLines).where(eq(quoteLines.quoteId, id)).orderBy(asc(quoteLines.position)).all();
+        const offered = offerByPosition(asked.length, offer);
+        for (const line of offered) {
+          db.update(quoteLines)
+            .set({ quantity: line.quantity, unitPriceCents: line.unitPriceCents })
+            .where(and(eq(quoteLines.quoteId, id), eq(quoteLines.position, line.position)))
+            .run();
+        }
+        if (offer.holdStock) {
+          takeEveryLine(offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
+          catalog.changed(null);
+        }
+        return ok(one(db.select().from(quotes).where(eq(quotes.id, id)).get())!);
+      });
+    },
+    async accept(id, order) {
+      return refusable(() => {
+        const moved = db
+          .update(quotes)
+          .set({ status: 'accepted', orderId: order.id, closedAt: order.createdAt })
+          .where(and(eq(quotes.id, id), eq(quotes.status, 'quoted'), sql`${quotes.expiresAt} > ${order.createdAt.getTime()}`))
+          .returning({ holdsStock: quotes.holdsStock })
+          .get();
+        if (!moved) return fail({ code: 'not-open', status: statusOf(id) });
+        // Held units are already off the shelf: they become the order's as they are.
+        if (!moved.holdsStock) {
+          takeEveryLine(order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
+          catalog.changed(null);
+        }
+        const sequence = nextNumber.get({ kind: ORDER_SEQUENCE, year: numberingYear(order.createdAt) })?.last ?? 1;
+        const { row, lines } = rowsOf(order, sequence);
+        insertOrder(row);
+        for (const line of lines) insertOrderLine(line);
+        const placed: Order = { ...row, lines: order.lines };
+        return ok({ quote: one(db.select().from(quotes).where(eq(quotes.id, id)).get())!, order: placed });
+      });
+    },
+    async close(id, status, at) {
+      return db.transaction(
+        () => {
+          const moved = db
+            .update(quotes)
+            .set({ status, closedAt: at })
+            .where(and(eq(quotes.id, id), eq(quotes.status, 'quoted'), status === 'expired' ? lte(quotes.expiresAt, at) : undefined))
+            .returning()
+            .get();
+          if (!moved) return null;
+          const quote = one(moved)!;
+          if (quote.holdsStock) {
+            for (const line of quote.lines) if (line.productId !== null && line.quantity) giveStock.run({ id: line.productId, quantity: line.quantity });
+            catalog.changed(null);
+          }
+          return quote;
+        },
+        { behavior: 'immediate' },
+      );
+    },
+    async listLapsed(at, limit) {
+      return withLines(
+        db
+          .select()
+          .from(quotes)
+          .where(and(eq(quotes.status, 'quoted'), lte(quotes.expiresAt, at)))
+          .orderBy(asc(quotes.expiresAt), asc(quotes.id))
+          .limit(limit)
+          .all(),
+      );
+    },
+  };
+}

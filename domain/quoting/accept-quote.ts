@@ -1,0 +1,107 @@
+import type { Product } from '../catalog/product.ts';
+import { isAdmin, type User } from '../identity/user.ts';
+import { checkOrderDetails, orderLinesError, shortLines } from '../ordering/order-lines-request.ts';
+import { orderTotals, type OrderLine } from '../ordering/order-lines.ts';
+import type { NewOrder, Order } from '../ordering/order.ts';
+import type { Ports } from '../ports.ts';
+import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import { findQuoteFor } from './find-quotes.ts';
+import { offeredLines, type Quote } from './quote.ts';
+
+export interface AcceptQuoteInput {
+  buyer: User;
+  quoteId: string;
+  phone: string;
+  address: string;
+  poNumber?: string | null | undefined;
+}
+
+export type AcceptQuoteError = ErrorOf<
+  'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'QUOTE_NOT_OPEN' | 'INSUFFICIENT_STOCK'
+>;
+
+/**
+ * The buyer accepts a quote (README.md, "Requests for quote"): an unpaid order at the quoted
+ * prices and quantities, with the phone, address and PO number of any order, placed in the same
+ * step that marks the quote accepted, so a quote is accepted once. The units it held become the
+ * order's; a quote that held nothing reserves them now, every line or none (409 naming each short
+ * line). The order then lives as any order does (paid, or expired after its time).
+ */
+export const acceptQuote = async (
+  deps: Pick<Ports, 'store' | 'clock' | 'ids'>,
+  input: AcceptQuoteInput,
+): Promise<Result<{ quote: Quote; order: Order }, AcceptQuoteError>> => {
+  const { buyer } = input;
+  const { store } = deps;
+  if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
+  if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
+  const found = await findQuoteFor(deps, buyer, input.quoteId, { ownerOnly: true });
+  if (!found.ok) return found;
+  const quote = found.value;
+
+  const details = checkOrderDetails({ phone: input.phone, address: input.address, poNumber: input.poNumber ?? null, note: null });
+  if (!details.ok) return fail(invalid(details.error));
+  if (quote.status !== 'quoted') return fail({ code: 'QUOTE_NOT_OPEN', status: quote.status });
+
+  const offered = offeredLines(quote);
+  const products = new Map<string, Product>();
+  for (const product of await Promise.all(offered.map(({ line }) => (line.productId === null ? null : store.products.findById(line.productId))))) {
+    if (product) products.set(product.id, product);
+  }
+  const lines: OrderLine[] = [];
+  for (const { line } of offered) {
+    const product = line.productId === null ? undefined : products.get(line.productId);
+    // A product deleted since the answer cannot be ordered (nor is its stock held any more).
+    if (!product) return fail(notFound('product'));
+    const quantity = line.quantity!;
+    const unitPriceCents = line.unitPriceCents!;
+    lines.push({
+      productId: product.id,
+      sku: line.sku,
+      productName: line.productName,
+      productImageUrl: product.imageUrl,
+      productDescription: product.description,
+      unit: line.unit,
+      quantity,
+      unitPriceCents,
+      lineTotalCents: quantity * unitPriceCents,
+    });
+  }
+  const totals = orderTotals(lines);
+  if (!totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
+
+  const order: NewOrder = {
+    id: deps.ids.newId(),
+    userId: buyer.id,
+    email: buyer.email,
+    customerName: buyer.name,
+    lines,
+    itemCount: totals.itemCount,
+    totalCents: totals.totalCents,
+    ...details.value,
+    // The buyer finds the quote behind the order by its number.
+    note: `Quote ${quote.number}`,
+    status: 'unpaid',
+    transactionId: null,
+    paymentIntentId: null,
+    idempotencyKey: null,
+    createdAt: deps.clock.now(),
+    paidAt: null,
+    shippedAt: null,
+  };
+  const accepted = await store.quotes.accept(quote.id, order);
+  if (accepted.ok) return ok(accepted.value);
+  switch (accepted.error.code) {
+    case 'not-open': {
+      const now = accepted.error.status === null ? null : await findQuoteFor(deps, buyer, quote.id, { ownerOnly: true });
+      if (!now?.ok) return fail(notFound('quote'));
+      return fail({ code: 'QUOTE_NOT_OPEN', status: now.value.status === 'quoted' ? 'expired' : now.value.status });
+    }
+    case 'insufficient-stock':
+      // Named by the quote's own line numbers, as the buyer sees them.
+      return fail(orderLinesError(shortLines(accepted.error.short.map(({ index, available }) => ({ index: offered[index]!.index, available })))));
+    case 'product-not-found':
+      return fail(notFound('product'));
+  }
+};

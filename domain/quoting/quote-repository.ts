@@ -1,0 +1,50 @@
+import type { ShortLine } from '../ordering/order-repository.ts';
+import type { NewOrder, Order } from '../ordering/order.ts';
+import type { Page, PageRequest } from '../shared/page.ts';
+import type { Result } from '../shared/result.ts';
+import type { NewQuote, Quote, QuoteOffer, QuoteStatus } from './quote.ts';
+
+/**
+ * Why a hold or an acceptance wrote nothing: the quote had moved on (`status` is where it is;
+ * null when it is gone), or stock was short (each short line by its index in the quote), or a
+ * line's product is gone.
+ */
+export type QuoteWriteFailure =
+  | { code: 'not-open'; status: QuoteStatus | null }
+  | { code: 'insufficient-stock'; short: ShortLine[] }
+  | { code: 'product-not-found'; index: number };
+
+export interface QuoteSearch {
+  status?: QuoteStatus | undefined;
+}
+
+export interface QuoteRepository {
+  /** Inserts the request with the year's next quote number (order-number.ts), in one transaction. */
+  create(quote: NewQuote): Promise<Quote>;
+  findById(id: string): Promise<Quote | null>;
+  /** One page of the buyer's quotes, newest first (createdAt desc, id desc). */
+  listByUser(userId: string, page: PageRequest): Promise<Page<Quote>>;
+  /** One page of every buyer's quotes, newest first, narrowed by status. */
+  listAll(search: QuoteSearch, page: PageRequest): Promise<Page<Quote>>;
+  /**
+   * requested → quoted with the offer, only if still requested. With `holdStock` every offered
+   * line's units are taken from its product in the same transaction, all or none (PostgreSQL
+   * locks the products by id, as an order placement does).
+   */
+  answer(id: string, offer: QuoteOffer): Promise<Result<Quote, QuoteWriteFailure>>;
+  /**
+   * quoted → accepted, only if still quoted and not past its expiry at `order.createdAt`, and
+   * inserts the order with the year's next order number in the same transaction. A quote holding
+   * stock hands its held units to the order (nothing is taken twice); otherwise every line is
+   * reserved as an order placement does, all or none.
+   */
+  accept(id: string, order: NewOrder): Promise<Result<{ quote: Quote; order: Order }, QuoteWriteFailure>>;
+  /**
+   * quoted → declined or expired, only if still quoted (and, for expired, past its expiry at
+   * `at`), returning held units to their products in the same transaction: exactly once,
+   * however many callers race. Null when nothing changed.
+   */
+  close(id: string, status: 'declined' | 'expired', at: Date): Promise<Quote | null>;
+  /** Quoted quotes whose expiry is at or before `at`, soonest first, at most `limit` (the sweep's batch). */
+  listLapsed(at: Date, limit: number): Promise<Quote[]>;
+}
