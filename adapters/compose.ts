@@ -9,6 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Mailer } from '#domain/mail/mailer.ts';
 import type { Ports } from '#domain/ports.ts';
 import type { Clock } from '#domain/shared/clock.ts';
+import type { ShopDetails } from '#domain/shared/shop-details.ts';
+import { createPdfOrderDocuments, DEFAULT_SHOP } from './documents/pdf-order-documents.ts';
 import { createJwtTokenService, type JwtTokenService } from './identity/jwt-token-service.ts';
 import { createGoogleOidc } from './identity/google-oidc.ts';
 import { createJwtLinkTokenService } from './identity/jwt-link-token-service.ts';
@@ -43,6 +45,8 @@ export interface AdapterSettings {
   /** Null or missing: rate-limit counters live in PostgreSQL (with it) or in memory. */
   redisUrl?: string | null;
   mailFrom?: string;
+  /** The seller on the order papers; missing: the demo shop (DEFAULT_SHOP). */
+  shop?: ShopDetails;
   google?: { clientId: string; clientSecret: string; issuer?: string } | null;
   /** Null or missing: uploads are kept in DATA_DIR/uploads and served by this server. */
   imageHost?: { key: string; endpoint: string | null } | null;
@@ -166,6 +170,7 @@ export async function composePorts(
       : createLocalDiskImageStore({ dir: uploadsDir, urlPrefix: UPLOADS_URL_PREFIX }),
     uploads,
     inspectImage: inspectRasterImage,
+    documents: createPdfOrderDocuments(settings.shop ?? DEFAULT_SHOP),
     describe: {
       database: settings.database.kind,
       payments: settings.stripe ? 'stripe' : 'test',

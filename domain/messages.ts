@@ -112,6 +112,7 @@ export const messages = {
     `You already have ${limit} unpaid orders. Pay for one or delete one before placing another.`,
   orderNotShippable: 'Only paid orders can be shipped',
   orderAlreadyPaid: 'This order has already been paid',
+  invoiceBeforePayment: 'This order is not paid yet: its invoice is issued once it is paid',
   paymentNotConfirmed: 'The payment has not been confirmed by the card provider',
   cardDeclined: 'Your card was declined.',
   cardExpired: 'Your card has expired.',

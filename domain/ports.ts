@@ -4,6 +4,7 @@ import type { PasswordHasher } from './identity/password-hasher.ts';
 import type { TokenService } from './identity/token-service.ts';
 import type { ImageStore, InspectImage } from './images/image-store.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { OrderDocuments } from './ordering/order-documents.ts';
 import type { PaymentGateway, PaymentWebhooks, TestCardNetwork } from './ordering/payment-gateway.ts';
 import type { Clock, IdGenerator } from './shared/clock.ts';
 import type { Store } from './store.ts';
@@ -32,6 +33,8 @@ export interface Ports {
   testCards: TestCardNetwork | null;
   /** Signed payment webhooks; null with the test provider. */
   webhooks: PaymentWebhooks | null;
+  /** An order's invoice and packing slip, as PDF. */
+  documents: OrderDocuments;
   /** Null when Google sign-in is not configured: its routes answer 503. */
   google: GoogleSignIn | null;
 }

@@ -40,6 +40,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.orderNotShippable;
     case 'ORDER_ALREADY_PAID':
       return messages.orderAlreadyPaid;
+    case 'ORDER_NOT_PAID':
+      return messages.invoiceBeforePayment;
     case 'PAYMENT_NOT_CONFIRMED':
       return messages.paymentNotConfirmed;
     case 'CARD_DECLINED':

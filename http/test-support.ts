@@ -12,6 +12,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
 import { inspectRasterImage } from '#adapters/images/inspect-image.ts';
+import { createPdfOrderDocuments, DEFAULT_SHOP } from '#adapters/documents/pdf-order-documents.ts';
 import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import type { Clock } from '#domain/shared/clock.ts';
@@ -74,6 +75,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     images: options.images ?? nullImageStore,
     uploads: options.uploads ?? null,
     inspectImage: inspectRasterImage,
+    documents: createPdfOrderDocuments(DEFAULT_SHOP),
     webRoot: options.webRoot ?? null,
     settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),

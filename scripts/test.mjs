@@ -84,6 +84,8 @@ rmSync(vitestJson, { force: true });
 const chromiumReady = ensureChromium();
 // The several-instances system test puts a real nginx in front of two servers; without it, it fails and says why.
 ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'The several-instances system test');
+// The invoice and packing-slip tests read the PDFs' text back with poppler's pdftotext.
+ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'The invoice and packing-slip tests');
 if (!(await ensureWebBuild())) {
   console.error('The web build failed: the browser journeys cannot run.');
   extraFailed += 1;

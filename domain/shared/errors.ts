@@ -38,6 +38,8 @@ export type DomainError =
   | { code: 'ORDER_NOT_DELETABLE' }
   | { code: 'ORDER_NOT_SHIPPABLE' }
   | { code: 'ORDER_ALREADY_PAID' }
+  /** Papers that exist only once the order is paid (its invoice). */
+  | { code: 'ORDER_NOT_PAID' }
   | { code: 'PAYMENT_NOT_CONFIRMED' }
   | { code: 'CARD_DECLINED' }
   | { code: 'CANNOT_DELETE_SELF' }

@@ -3,11 +3,13 @@ import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { deleteUser, listUsers, makeAdmin, removeAdmin } from '#domain/identity/manage-users.ts';
 import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
+import { orderPackingSlip } from '#domain/ordering/order-papers.ts';
 import { markContactMessage } from '#domain/content/inbox.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import type { AdminOrdersDto, ShopOverviewDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
+import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
 import { adminOrdersQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema, shipOrderSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
@@ -35,6 +37,11 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .post('/orders/:id/ship', validate('param', idParamSchema), optionalJsonBody, validate('json', shipOrderSchema), async (c) => {
       const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, shipping: c.req.valid('json') });
       return shipped.ok ? c.json(toOrderDto(shipped.value), 200) : problem(c, shipped.error);
+    })
+    // The warehouse's packing slip (PDF): lines, quantities and the delivery address, no prices.
+    .get('/orders/:id/packing-slip.pdf', validate('param', idParamSchema), async (c) => {
+      const slip = await orderPackingSlip(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      return slip.ok ? paperResponse(c, slip.value) : problem(c, slip.error);
     })
     .get('/users', validate('query', listQuerySchema), async (c) => {
       const users = await listUsers(ports.store, c.get('user'), c.req.valid('query'));

@@ -6,12 +6,14 @@ import { reorder } from '#domain/ordering/cart.ts';
 import { messages } from '#domain/messages.ts';
 import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { notFound } from '#domain/shared/errors.ts';
+import { orderInvoice } from '#domain/ordering/order-papers.ts';
 import { confirmPayment } from '#domain/ordering/record-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
+import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
 import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import { toListDto, toOrderDto, toPaymentIntentDto, toReorderDto } from '../serializers.ts';
@@ -55,6 +57,11 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     .get('/:id', validate('param', idParamSchema), async (c) => {
       const found = await findOrderFor(ports.store, c.get('user'), c.req.valid('param').id);
       return found.ok ? c.json(toOrderDto(found.value), 200) : problem(c, found.error);
+    })
+    // The invoice (PDF) of a paid order, for its owner or an admin; 409 while unpaid.
+    .get('/:id/invoice.pdf', validate('param', idParamSchema), async (c) => {
+      const invoice = await orderInvoice(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      return invoice.ok ? paperResponse(c, invoice.value) : problem(c, invoice.error);
     })
     .delete('/:id', validate('param', idParamSchema), async (c) => {
       const deleted = await deleteOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });

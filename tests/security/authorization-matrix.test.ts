@@ -156,6 +156,9 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/orders', signedIn(200), (a, _, token) => a.app.call('GET', '/api/orders', { token })],
   ['GET /api/orders/:id', ownerOr(200, 200), async (a, _, token) =>
     a.app.call('GET', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
+  // The invoice of a paid order: its owner and admins; anyone else is told the order does not exist.
+  ['GET /api/orders/:id/invoice.pdf', ownerOr(200, 200), async (a, _, token) =>
+    a.app.call('GET', `/api/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/invoice.pdf`, { token })],
   ['DELETE /api/orders/:id', ownerOr(204, 204), async (a, _, token) =>
     a.app.call('DELETE', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
   // "Order again" fills the caller's own cart from the caller's own order.
@@ -206,6 +209,8 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/admin/orders', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/orders', { token })],
   ['POST /api/admin/orders/:id/ship', adminOnly(200), async (a, _, token) =>
     a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/ship`, { token })],
+  ['GET /api/admin/orders/:id/packing-slip.pdf', adminOnly(200), async (a, _, token) =>
+    a.app.call('GET', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/packing-slip.pdf`, { token })],
   ['GET /api/admin/users', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/users', { token })],
   ['POST /api/admin/users/:id/make-admin', adminOnly(200), async (a, _, token) =>
     a.app.call('POST', `/api/admin/users/${(await a.app.signUp()).user.id}/make-admin`, { token })],

@@ -267,6 +267,7 @@ const TARGETS: Target[] = [
     body: { fields: { text: { kind: 'text', max: MAX_PASTED_BYTES } }, valid: () => ({ text: 'M8-NUT-A2 100' }) },
   },
   { route: 'GET /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
+  { route: 'GET /api/orders/:id/invoice.pdf', caller: 'customer', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'DELETE /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'POST /api/orders/:id/payment-intent', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   {
@@ -287,6 +288,7 @@ const TARGETS: Target[] = [
   { route: 'GET /api/admin/overview', caller: 'admin' },
   { route: 'GET /api/admin/orders', caller: 'admin' },
   { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
+  { route: 'GET /api/admin/orders/:id/packing-slip.pdf', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/admin/users', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'POST /api/admin/users/:id/remove-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },

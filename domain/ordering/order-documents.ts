@@ -1,0 +1,15 @@
+import type { Order } from './order.ts';
+
+/** A paid order: the only kind that has an invoice. */
+export type InvoicedOrder = Order & { invoiceNumber: string };
+
+/**
+ * An order's papers as PDF bytes (README.md, "Invoices and packing slips"); the adapter knows the
+ * shop's own details (the `SHOP_*` settings) and the layout, the domain only who may have which.
+ */
+export interface OrderDocuments {
+  /** Seller, buyer, numbers, dates, the payment, lines with prices and the total. */
+  invoice(order: InvoicedOrder): Promise<Uint8Array>;
+  /** What to pack and where it goes: lines and quantities, the delivery address, no prices. */
+  packingSlip(order: Order): Promise<Uint8Array>;
+}

@@ -1,0 +1,42 @@
+import { isAdmin, type User } from '../identity/user.ts';
+import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import type { Store } from '../store.ts';
+import { findOrderFor } from './find-order.ts';
+import type { OrderDocuments } from './order-documents.ts';
+
+/** A paper ready to hand out: its bytes and the file name it is saved under. */
+export interface OrderPaper {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+type PaperPorts = { store: Store; documents: OrderDocuments };
+
+/**
+ * The invoice of an order, for its owner or an admin (anyone else: the order does not exist). It
+ * exists once the order is paid, when the order got its invoice number; before that the refusal
+ * says so.
+ */
+export const orderInvoice = async (
+  { store, documents }: PaperPorts,
+  input: { actor: User; orderId: string },
+): Promise<Result<OrderPaper, ErrorOf<'NOT_FOUND' | 'ORDER_NOT_PAID'>>> => {
+  const found = await findOrderFor(store, input.actor, input.orderId);
+  if (!found.ok) return found;
+  const order = found.value;
+  if (order.status === 'unpaid' || order.invoiceNumber === null) return fail(refusal('ORDER_NOT_PAID'));
+  const bytes = await documents.invoice({ ...order, invoiceNumber: order.invoiceNumber });
+  return ok({ fileName: `${order.invoiceNumber}.pdf`, bytes });
+};
+
+/** The packing slip of any order, for admins: the warehouse's copy, without prices. */
+export const orderPackingSlip = async (
+  { store, documents }: PaperPorts,
+  input: { actor: User; orderId: string },
+): Promise<Result<OrderPaper, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
+  if (!isAdmin(input.actor)) return fail(forbidden());
+  const order = await store.orders.findById(input.orderId);
+  if (!order) return fail(notFound('order'));
+  return ok({ fileName: `${order.number}-packing-slip.pdf`, bytes: await documents.packingSlip(order) });
+};
