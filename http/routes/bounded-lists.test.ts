@@ -13,6 +13,8 @@ import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 const NOT_LISTS: Record<string, string> = {
   '/api/auth/google': 'a redirect to Google',
   '/api/auth/google/callback': 'a redirect back into the app',
+  '/api/orders/:id/invoice.pdf': 'a PDF file (http/routes/order-papers.test.ts)',
+  '/api/admin/orders/:id/packing-slip.pdf': 'a PDF file (http/routes/order-papers.test.ts)',
 };
 /**
  * Answers that are arrays by design, each with what bounds it: the suggestions are a fixed top
