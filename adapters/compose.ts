@@ -21,6 +21,7 @@ import { openSharedCounters, type SharedCounters } from './rate-limits/shared-co
 import { createLocalImageFiles } from './images/resize.ts';
 import { inspectRasterImage } from './images/inspect-image.ts';
 import { sweepUnreferencedUploads } from './images/sweep-uploads.ts';
+import { createMailWriter } from './mail/mail-writer.ts';
 import { createOutboxMailer } from './mail/outbox-mailer.ts';
 import { createSmtpMailer } from './mail/smtp-mailer.ts';
 import { paymentPorts } from './payments/payment-ports.ts';
@@ -155,6 +156,7 @@ export async function composePorts(
     tokens: createJwtTokenService({ secret: settings.jwtSecret, clock }),
     ...(await createPayments(settings.stripe, clock)),
     mailer: createMailer(settings, dataDir, options.log ?? ((line) => console.log(line))),
+    writeMail: createMailWriter(storage.repositories, { shop: settings.shop ?? DEFAULT_SHOP, appUrl }),
     // The session secret also signs links: their audiences differ, so neither passes for the other.
     links: createJwtLinkTokenService({ secret: settings.jwtSecret, clock }),
     google: settings.google

@@ -3,6 +3,7 @@ import type { LinkTokenService } from './identity/link-token-service.ts';
 import type { PasswordHasher } from './identity/password-hasher.ts';
 import type { TokenService } from './identity/token-service.ts';
 import type { ImageStore, InspectImage } from './images/image-store.ts';
+import type { MailWriter } from './mail/mail-outbox.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { OrderDocuments } from './ordering/order-documents.ts';
 import type { PaymentGateway, PaymentWebhooks, TestCardNetwork } from './ordering/payment-gateway.ts';
@@ -24,7 +25,10 @@ export interface Ports {
   tokens: TokenService;
   /** Signed tokens for the verification and password-reset links. */
   links: LinkTokenService;
+  /** The mail server (SMTP, or files in the outbox directory). */
   mailer: Mailer;
+  /** Writes a queued e-mail (README.md, "E-mail") from what it is about, when it is sent. */
+  writeMail: MailWriter;
   images: ImageStore;
   /** Checks a raster upload's size in pixels and that it decodes, before it is kept. */
   inspectImage: InspectImage;

@@ -14,6 +14,7 @@ import { composePorts } from '#adapters/compose.ts';
 import { seedDemoData } from '#adapters/seed/demo-data.ts';
 import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
+import { startMailSender } from './mail-sender.ts';
 import { messageOf } from './error-messages.ts';
 import { configWarnings, loadConfig } from './config.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
@@ -99,18 +100,20 @@ export async function startServer(
     expiring = expireOrders();
   }, 60 * 60 * 1000);
   expiryTimer.unref();
+  const mailSender = startMailSender(ports, logger);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(expiryTimer);
+      const mailStopped = mailSender.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
       // Mail a request started after answering still goes out before the store closes.
-      await Promise.all([background.settled(), expiring]);
+      await Promise.all([background.settled(), expiring, mailStopped]);
       await ports.lifecycle.close();
     })());
 

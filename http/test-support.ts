@@ -6,6 +6,7 @@ import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-h
 import { paymentPorts } from '#adapters/payments/payment-ports.ts';
 import type { StripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
 import { createTestPaymentGateway, type TestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { createMailWriter } from '#adapters/mail/mail-writer.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { Storage } from '#adapters/storage/storage.ts';
 import type { Product } from '#domain/catalog/product.ts';
@@ -14,6 +15,7 @@ import { STORED_IMAGE_NAME } from '#adapters/images/local-disk-image-store.ts';
 import { inspectRasterImage } from '#adapters/images/inspect-image.ts';
 import { createPdfOrderDocuments, DEFAULT_SHOP } from '#adapters/documents/pdf-order-documents.ts';
 import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts';
+import { deliverDueMail } from '#domain/mail/mail-outbox.ts';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import type { Clock } from '#domain/shared/clock.ts';
 import type { GoogleSignIn } from '#domain/identity/google-sign-in.ts';
@@ -70,6 +72,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
     ...paymentPorts(options.payments ?? createTestPaymentGateway()),
     mailer,
+    writeMail: createMailWriter(store, { shop: DEFAULT_SHOP, appUrl: ORIGIN }),
     links: options.links ?? createJwtLinkTokenService({ secret: TEST_SECRET, clock }),
     google: options.google ?? null,
     images: options.images ?? nullImageStore,
@@ -96,7 +99,9 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     await store.users.setEmailVerified(created.user.id);
     return { ...created, user: { ...created.user, emailVerified: true } };
   };
-  return { app, ports, store, storage, mailer, settled, call: client.call, signUp };
+  /** Sends the outbox's due mail now, as the server's mail sender would (README.md, "E-mail"). */
+  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock });
+  return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 
 type App = ReturnType<typeof createApp>;

@@ -409,3 +409,42 @@ describe('an expiry sweep that fails', () => {
     expect(warnings).toContain('expiring unpaid orders failed');
   });
 });
+
+describe('order e-mails (README.md, "E-mail")', () => {
+  it('tells the buyer at placement, payment and shipment, with the tracking number; a mail server that is down fails nothing', async () => {
+    let serverUp = false;
+    const sent: { to: string; subject: string; text: string }[] = [];
+    const mailer = {
+      send: async (mail: { to: string; subject: string; text: string }) => {
+        if (!serverUp) throw new Error('connect ECONNREFUSED');
+        sent.push(mail);
+      },
+    };
+    const context = createTestApp({ mailer });
+    const product = await addProduct(context.store, { stock: 1000, priceCents: 1250 });
+    const buyer = await context.signUp();
+    const admin = await signUpAdmin(context);
+    const { call } = context;
+    const placed = await call('POST', '/api/orders', { body: { ...orderBody(product.id), poNumber: 'PO-55' }, token: buyer.token });
+    expect(placed.status).toBe(201);
+    const id = placed.json.id as string;
+    expect((await context.deliverMail()).failed).toHaveLength(1);
+    expect(sent).toEqual([]);
+
+    serverUp = true;
+    const intent = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    const charged = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+    const paid = await call('POST', `/api/orders/${id}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: charged.json.paymentIntentId } });
+    expect(paid.status).toBe(200);
+    await call('POST', `/api/admin/orders/${id}/ship`, { token: admin.token, body: { carrier: 'DHL', trackingNumber: 'JD014600006281' } });
+    // The receipt and the shipping notice now; the confirmation waits for its retry.
+    await context.deliverMail();
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [buyer.email, `Receipt for order ${placed.json.number}`],
+      [buyer.email, `Order ${placed.json.number} has shipped`],
+    ]);
+    expect(sent[0]!.text).toContain(paid.json.invoiceNumber);
+    expect(sent[1]!.text).toContain('Tracking number: JD014600006281');
+    expect(await context.store.outbox.countUnsent()).toBe(1);
+  });
+});

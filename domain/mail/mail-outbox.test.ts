@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import { placeOrder } from '../ordering/place-order.ts';
+import { createWorld } from '../testing/world.ts';
+import { deliverDueMail, MAX_MAIL_ATTEMPTS, retryAt, type MailWriter } from './mail-outbox.ts';
+import type { Mail } from './mailer.ts';
+
+const arrange = async () => {
+  const world = createWorld(createMemoryStorage().repositories);
+  const buyer = await world.addUser({ email: 'ada@example.com' });
+  const product = await world.addProduct({ stock: 1_000 });
+  const place = async () => {
+    const placed = await placeOrder(world.deps, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
+    if (!placed.ok) throw new Error('arrangement: order not placed');
+    return placed.value;
+  };
+  const sent: Mail[] = [];
+  let serverUp = true;
+  const transport = {
+    send: async (mail: Mail) => {
+      if (!serverUp) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      sent.push(mail);
+    },
+  };
+  const writeMail: MailWriter = async (queued) => {
+    const order = await world.store.orders.findById(queued.subjectId);
+    return order ? { to: order.email, subject: `${queued.kind} ${order.number}`, text: 't', html: '<p>h</p>' } : null;
+  };
+  const deliver = () => deliverDueMail({ outbox: world.store.outbox, writeMail, transport, clock: world.clock });
+  return { world, place, sent, deliver, setServerUp: (up: boolean) => (serverUp = up) };
+};
+
+describe('deliverDueMail', () => {
+  it('writes and sends each due mail once, from the order as it is', async () => {
+    const { place, sent, deliver, world } = await arrange();
+    const order = await place();
+    expect(await deliver()).toEqual({ sent: 1, dropped: 0, failed: [] });
+    expect(sent).toEqual([{ to: 'ada@example.com', subject: `order-placed ${order.number}`, text: 't', html: '<p>h</p>' }]);
+    expect(await deliver()).toEqual({ sent: 0, dropped: 0, failed: [] });
+    expect(await world.store.outbox.countUnsent()).toBe(0);
+  });
+
+  it('keeps a mail the server refused and sends it when due again, backing off 1, 5, 30 minutes…; never fails the order', async () => {
+    const { place, sent, deliver, world, setServerUp } = await arrange();
+    setServerUp(false);
+    const order = await place();
+    const first = await deliver();
+    expect(first.failed).toEqual([{ id: expect.any(String), kind: 'order-placed', subjectId: order.id, attempts: 1, willRetry: true, error: 'connect ECONNREFUSED 127.0.0.1:25' }]);
+    expect(await world.store.orders.findById(order.id)).not.toBeNull();
+    world.clock.advance(59_000);
+    expect(await deliver()).toEqual({ sent: 0, dropped: 0, failed: [] });
+    world.clock.advance(1_000);
+    expect((await deliver()).failed.map((f) => f.attempts)).toEqual([2]);
+    world.clock.advance(5 * 60_000);
+    setServerUp(true);
+    expect(await deliver()).toMatchObject({ sent: 1, failed: [] });
+    expect(sent.map((mail) => mail.subject)).toEqual([`order-placed ${order.number}`]);
+  });
+
+  it('gives a mail up after its last try, and drops one whose order is gone', async () => {
+    const { place, deliver, world, setServerUp } = await arrange();
+    setServerUp(false);
+    await place();
+    const attempts: boolean[] = [];
+    for (let i = 0; i < MAX_MAIL_ATTEMPTS; i++) {
+      const delivery = await deliver();
+      attempts.push(...delivery.failed.map((f) => f.willRetry));
+      world.clock.advance(24 * 60 * 60_000);
+    }
+    expect(attempts).toEqual([...Array.from({ length: MAX_MAIL_ATTEMPTS - 1 }, () => true), false]);
+    expect(await world.store.outbox.countUnsent()).toBe(0);
+
+    setServerUp(true);
+    const gone = await place();
+    await world.store.orders.deleteUnpaidReturningStock(gone.id);
+    expect(await deliver()).toEqual({ sent: 0, dropped: 1, failed: [] });
+  });
+
+  it('backs off 1, 5, 30, 120, 360, 720 and 1440 minutes, then stops', () => {
+    const now = new Date(0);
+    const minutes = Array.from({ length: MAX_MAIL_ATTEMPTS }, (_, i) => retryAt(i + 1, now)?.getTime() ?? null).map((ms) => (ms === null ? null : ms / 60_000));
+    expect(minutes).toEqual([1, 5, 30, 120, 360, 720, 1440, null]);
+  });
+});

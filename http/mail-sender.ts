@@ -1,0 +1,51 @@
+import { deliverDueMail, type MailDelivery } from '#domain/mail/mail-outbox.ts';
+import type { Ports } from '#domain/ports.ts';
+import type { Logger } from './logger.ts';
+
+/** How often the outbox is looked at: a buyer's confirmation leaves within about a second. */
+export const MAIL_POLL_MS = 1_000;
+
+/**
+ * Sends the outbox's due mail (README.md, "E-mail") in this process: now, then every second,
+ * each time until nothing is due. Every instance may run one; the store hands each mail to one
+ * sender. A failure is logged with the time of the next try, and a mail given up is logged as an
+ * error; neither stops the sender.
+ */
+export const startMailSender = (ports: Pick<Ports, 'store' | 'writeMail' | 'mailer' | 'clock'>, logger: Logger, intervalMs = MAIL_POLL_MS) => {
+  const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock };
+  const BATCH = 20;
+  const report = (delivery: MailDelivery) => {
+    if (delivery.sent > 0) logger.info('mail sent', { sent: delivery.sent });
+    for (const failure of delivery.failed) {
+      const fields = { kind: failure.kind, subjectId: failure.subjectId, attempts: failure.attempts, error: failure.error };
+      if (failure.willRetry) logger.warn('mail not sent; will try again', fields);
+      else logger.error('mail given up after its last try', fields);
+    }
+  };
+  const drain = async () => {
+    for (;;) {
+      const delivery = await deliverDueMail(deps, BATCH);
+      report(delivery);
+      if (delivery.sent + delivery.dropped + delivery.failed.length < BATCH) return;
+    }
+  };
+  // One drain at a time: a tick that finds the last one still sending (a slow mail server) skips.
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= drain()
+      .catch((error: unknown) => logger.error('sending mail failed', { error: String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    /** Stops looking; resolves once the batch being sent is done. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+};
