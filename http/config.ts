@@ -197,7 +197,7 @@ export const CONFIG_VARIABLES = {
       .max(200, 'must be at most 200 characters')
       .refine((value) => /^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(value), 'must be an e-mail address, optionally as Name <address>'),
     default: 'Bulkhead <no-reply@localhost>',
-    doc: 'Sender of verification and password-reset e-mails',
+    doc: 'Sender of every e-mail: account links, order confirmations, receipts and shipping notices',
   }),
   SHOP_NAME: variable({
     schema: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
