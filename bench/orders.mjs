@@ -18,8 +18,8 @@ import { measure, summarise, tableRow } from './measure.mjs';
 
 const CONNECTIONS = [10, 50];
 const TARGETS = { ratio: 0.5 };
-// Logging at info, as in production (see run.mjs).
-const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+// Logging at info and NODE_ENV=production, as `npm start` runs (see run.mjs).
+const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
 const STOCK = 1_000_000_000;
 const PRODUCTS = [
   { name: 'Bench Hex Bolt M8', stock: STOCK, priceCents: 12 },

@@ -137,7 +137,7 @@ async function onSqlite(shop) {
     await openSqliteStorage(sqliteFileIn(dataDir)).lifecycle.close(); // runs the migrations
     bulkInsertSqlite(sqliteFileIn(dataDir), shop);
     const buildMs = Date.now() - building;
-    const server = await startServer({ dataDir, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info' }, discardOutput: true });
+    const server = await startServer({ dataDir, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' }, discardOutput: true });
     try {
       return { buildMs, results: await measureShop(server, shop) };
     } finally {
@@ -155,7 +155,7 @@ async function onPostgres(shop) {
     await (await openPostgresStorage(database.url)).lifecycle.close(); // runs the migrations
     await bulkInsertPostgres(database.url, shop);
     const buildMs = Date.now() - building;
-    const server = await startServer({ env: { DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'info' }, discardOutput: true });
+    const server = await startServer({ env: { DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' }, discardOutput: true });
     try {
       return { buildMs, results: await measureShop(server, shop) };
     } finally {

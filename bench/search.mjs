@@ -34,7 +34,7 @@ import { measure, summarise, tableRow } from './measure.mjs';
 
 const CONNECTIONS = 10;
 const TARGETS = { ratio: 0.8, p99Ms: 20 };
-const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info' };
+const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
 
 const products = (query) => `/api/products?${new URLSearchParams(query)}`;
 const lastWord = (text) => text.split(' ').at(-1).toLowerCase();

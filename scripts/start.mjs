@@ -24,6 +24,10 @@ if (needsWebBuild(root)) {
   console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+// Libraries read it when first loaded: React (which renders the e-mails) runs several times faster
+// in its production build. An operator's own NODE_ENV wins.
+process.env.NODE_ENV ??= 'production';
+
 const server = await ensureServerBuild(root);
 process.chdir(root); // DATA_DIR=./data is relative to the repository
 await import(pathToFileURL(server).href);
