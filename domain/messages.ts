@@ -140,6 +140,7 @@ export const messages = {
   fieldRequired: 'Please fill in this field',
   tooShort: (min: number) => `Please use at least ${min} characters`,
   controlCharacters: 'Please use one line of plain text (no tabs, line breaks or control characters)',
+  reportPeriod: (periods: readonly number[]) => `Choose a period of ${periods.join(' or ')} days`,
   trackingNumberCharacters: 'A tracking number may contain only letters, digits, spaces and -',
   skuCharacters: 'A SKU may contain only letters, digits and - . /',
   notWholeNumber: 'Please enter a whole number',
@@ -240,6 +241,8 @@ export const messages = {
   quoteAnswerQuantity: (minimum: number) => `Offer at least ${quantityText(minimum)} units, or leave the line out`,
   quotePriceInvalid: 'Please enter a price in whole cents, 0 or more',
   quoteExpiryDays: (min: number, max: number) => `The offer must last from ${min} to ${max} days`,
+  quoteStatusUnknown: 'Status must be requested, quoted, accepted, declined or expired.',
+  quoteHoldStockInvalid: 'Say whether the quote holds the stock: true or false',
   quoteNotOpen: {
     requested: 'This quote has not been answered yet',
     quoted: 'This quote was already answered',

@@ -23,6 +23,7 @@ import { googleRoutes } from './routes/google.ts';
 import { healthRoutes } from './routes/health.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { adminQuoteRoutes, quoteRoutes } from './routes/quotes.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
 import { createStaticHandler } from './static-files.ts';
@@ -84,8 +85,10 @@ export function createApp(ports: AppPorts) {
     .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
     .route('/api/cart', cartRoutes(ports))
+    .route('/api/quotes', quoteRoutes(ports))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
+    .route('/api/admin/quotes', adminQuoteRoutes(ports))
     .route('/api/admin', catalogAdminRoutes(ports))
     .route('/api/admin', adminRoutes(ports, expireFirst));
 

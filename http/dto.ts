@@ -322,3 +322,41 @@ export interface ErrorDto {
 export interface UploadDto {
   url: string;
 }
+
+/** A request for quote's line: what was asked, then what the shop offers (README.md, "Requests for quote"). */
+export interface QuoteLineDto {
+  productId: string | null;
+  sku: string;
+  productName: string;
+  unit: string;
+  requestedQuantity: number;
+  /** Null until answered; 0 when the answer leaves the line out. */
+  quantity: number | null;
+  unitPriceCents: number | null;
+  lineTotalCents: number | null;
+}
+
+export type QuoteStatusDto = 'requested' | 'quoted' | 'accepted' | 'declined' | 'expired';
+
+export interface QuoteDto {
+  id: string;
+  /** `QT-2026-000001`. */
+  number: string;
+  status: QuoteStatusDto;
+  email: string;
+  customerName: string;
+  lines: QuoteLineDto[];
+  /** The buyer's message. */
+  message: string;
+  /** The shop's text with its offer; null until answered. */
+  answer: string | null;
+  /** The offer's total; null until answered. */
+  totalCents: number | null;
+  expiresAt: string | null;
+  holdsStock: boolean;
+  /** The order accepting it placed. */
+  orderId: string | null;
+  createdAt: string;
+  answeredAt: string | null;
+  closedAt: string | null;
+}

@@ -30,6 +30,8 @@ import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
 import { MAX_CATEGORY_NAME } from '#domain/catalog/category.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
+import { QUOTE_STATUSES } from '#domain/quoting/quote.ts';
+import { quoteAnswerLinesProblems, quoteAnswerTextProblem, quoteExpiryProblem, quoteLinesProblems, quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 
 const requiredText = (required: string, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, messages.tooLong(max));
@@ -388,3 +390,39 @@ export const categoryPatchSchema = z
   .object(categoryFields)
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), messages.nothingToUpdate);
+
+// ---- requests for quote (README.md, "Requests for quote")
+/** Each problem of the lines under its line's field (`lines.2.quantity`), from the domain's check. */
+const lineProblems =
+  <L>(problems: (lines: L[]) => Record<string, string>) =>
+  (lines: L[], context: z.RefinementCtx) => {
+    for (const [field, message] of Object.entries(problems(lines))) {
+      const path = field.split('.').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      context.addIssue({ code: 'custom', path, message });
+    }
+  };
+const wholeNumber = z.number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) });
+
+/** `POST /api/quotes`: `{lines: [{productId, quantity}], message}`; any quantity of at least 1. */
+export const requestQuoteSchema = z.object({
+  lines: z.array(z.object({ productId: productIdField, quantity: wholeNumber }), { error: messages.linesRequired }).superRefine(lineProblems(quoteLinesProblems)),
+  message: z.string({ error: messages.quoteMessageRequired }).superRefine(reportProblem(quoteMessageProblem)),
+});
+
+/** `POST /api/admin/quotes/:id/answer`: the offer, its validity and whether it holds the stock. */
+export const answerQuoteSchema = z.object({
+  lines: z
+    .array(z.object({ productId: productIdField, quantity: wholeNumber, unitPriceCents: z.number({ error: messages.quotePriceInvalid }) }), { error: messages.linesRequired })
+    .superRefine(lineProblems(quoteAnswerLinesProblems)),
+  expiresInDays: z.number({ error: messages.quoteExpiryDays(1, 30) }).superRefine(reportProblem(quoteExpiryProblem)),
+  holdStock: z.boolean({ error: messages.quoteHoldStockInvalid }),
+  message: z.string({ error: messages.invalidInput }).superRefine(reportProblem(quoteAnswerTextProblem)).nullable().optional(),
+});
+
+/** `POST /api/quotes/:id/accept`: where the order goes, as for any order. */
+export const acceptQuoteSchema = z.object({ phone: phoneField, address: addressField, poNumber: optionalNote(MAX_PO_NUMBER_LENGTH) });
+
+/** The admins' quote list: a page, narrowed to one status. */
+export const adminQuotesQuerySchema = listQuerySchema.extend({
+  status: z.enum(QUOTE_STATUSES as [string, ...string[]], { error: messages.quoteStatusUnknown }).optional(),
+});

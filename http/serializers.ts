@@ -12,6 +12,7 @@ import type { OrderLine } from '#domain/ordering/order-lines.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { PaymentStart } from '#domain/ordering/start-payment.ts';
 import type { Page } from '#domain/shared/page.ts';
+import { offerTotalCents, type Quote } from '#domain/quoting/quote.ts';
 import type {
   CartDto,
   CartLineDto,
@@ -25,6 +26,7 @@ import type {
   PaymentToRefundDto,
   ProductDto,
   ProfileDto,
+  QuoteDto,
   ReorderDto,
   ReviewDto,
   SubscriberDto,
@@ -202,4 +204,31 @@ export const toSubscriberDto = (subscriber: Subscriber): SubscriberDto => ({
 export const toListDto = <T, D>(page: Page<T>, toDto: (item: T) => D): ListDto<D> => ({
   items: page.items.map(toDto),
   nextCursor: page.nextCursor,
+});
+
+export const toQuoteDto = (quote: Quote): QuoteDto => ({
+  id: quote.id,
+  number: quote.number,
+  status: quote.status,
+  email: quote.email,
+  customerName: quote.customerName,
+  lines: quote.lines.map((line) => ({
+    productId: line.productId,
+    sku: line.sku,
+    productName: line.productName,
+    unit: line.unit,
+    requestedQuantity: line.requestedQuantity,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    lineTotalCents: line.quantity === null || line.unitPriceCents === null ? null : line.quantity * line.unitPriceCents,
+  })),
+  message: quote.message,
+  answer: quote.answer,
+  totalCents: quote.answeredAt === null ? null : offerTotalCents(quote),
+  expiresAt: isoOrNull(quote.expiresAt),
+  holdsStock: quote.holdsStock,
+  orderId: quote.orderId,
+  createdAt: iso(quote.createdAt),
+  answeredAt: isoOrNull(quote.answeredAt),
+  closedAt: isoOrNull(quote.closedAt),
 });

@@ -4,6 +4,7 @@
  * concerns (signals, exit codes); tests start it on port 0.
  */
 import { expireUnpaidOrders } from '#domain/ordering/expire-unpaid-orders.ts';
+import { expireLapsedQuotes } from '#domain/quoting/find-quotes.ts';
 import { createBackgroundWork } from './background-work.ts';
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -89,12 +90,19 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 
-  // Unpaid orders past their time give their stock back: now, then hourly (and before order reads).
+  // Unpaid orders and quotes past their time give their stock back: now, then hourly (and before
+  // order reads and every read of a quote).
   const expireOrders = () =>
-    expireUnpaidOrders(ports, config.unpaidOrderTtlHours * 60 * 60 * 1000).then(
-      (released) => released > 0 && logger.info('expired unpaid orders', { released }),
-      (error: unknown) => logger.error('expiring unpaid orders failed', { error: String(error) }),
-    );
+    Promise.all([
+      expireUnpaidOrders(ports, config.unpaidOrderTtlHours * 60 * 60 * 1000).then(
+        (released) => released > 0 && logger.info('expired unpaid orders', { released }),
+        (error: unknown) => logger.error('expiring unpaid orders failed', { error: String(error) }),
+      ),
+      expireLapsedQuotes(ports).then(
+        (expired) => expired > 0 && logger.info('expired quotes', { expired }),
+        (error: unknown) => logger.error('expiring quotes failed', { error: String(error) }),
+      ),
+    ]);
   let expiring = expireOrders();
   const expiryTimer = setInterval(() => {
     expiring = expireOrders();

@@ -34,10 +34,11 @@ export const acceptQuote = async (
 ): Promise<Result<{ quote: Quote; order: Order }, AcceptQuoteError>> => {
   const { buyer } = input;
   const { store } = deps;
-  if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
-  if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
+  // Someone else's quote does not exist for the caller, admins included.
   const found = await findQuoteFor(deps, buyer, input.quoteId, { ownerOnly: true });
   if (!found.ok) return found;
+  if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
+  if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
   const quote = found.value;
 
   const details = checkOrderDetails({ phone: input.phone, address: input.address, poNumber: input.poNumber ?? null, note: null });

@@ -38,6 +38,7 @@ const arrange = async () => {
   const products = [];
   for (let i = 0; i < ROWS; i += 1) products.push(await addProduct(context.store, { stock: 100_000 }));
   const orderIds: string[] = [];
+  const quoteIds: string[] = [];
   for (let i = 0; i < ROWS; i += 1) {
     const placed = await context.call('POST', '/api/orders', {
       token: buyer.token,
@@ -45,6 +46,9 @@ const arrange = async () => {
     });
     expect(placed.status).toBe(201);
     orderIds.push(placed.json.id);
+    const asked = await context.call('POST', '/api/quotes', { token: buyer.token, body: { lines: [{ productId: products[0]!.id, quantity: 5_000 }], message: `Quote ${i}` } });
+    expect(asked.status, asked.text).toBe(201);
+    quoteIds.push(asked.json.id);
     await context.signUp();
     const steps = [
       context.call('POST', '/api/reviews', { token: buyer.token, body: { country: 'NL', rating: 5, comment: `Good ${i}`, imageUrl: '/demo/reviews/one.svg' } }),
@@ -55,7 +59,7 @@ const arrange = async () => {
     await context.store.refunds.record({ id: `pi_stray_${i}`, orderId: null, amountCents: 100, currency: 'usd', reason: 'order-gone', createdAt: new Date() });
   }
   const productId = products[0]!.id;
-  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]! };
+  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]!, '/api/quotes/:id': quoteIds[0]!, '/api/admin/quotes/:id': quoteIds[0]! };
   return { context, admin, buyer, params };
 };
 
@@ -69,8 +73,8 @@ describe('every GET list endpoint in the route table is bounded', () => {
     for (const template of paths.filter((path) => !(path in NOT_LISTS))) {
       const filled = template.includes(':') ? template.replace(/:[^/]+/, params[template] ?? 'no-fixture-for-this-route') : template;
       const path = REQUIRED_QUERY[template] ? `${filled}?${REQUIRED_QUERY[template]}` : filled;
-      // The buyer sees their own orders; the admin everything else.
-      const token = template.startsWith('/api/orders') ? buyer.token : admin.token;
+      // The buyer sees their own orders and quotes; the admin everything else.
+      const token = template.startsWith('/api/orders') || template.startsWith('/api/quotes') ? buyer.token : admin.token;
       const whole = await context.call('GET', path, { token });
       expect(whole.status, `GET ${path}`).toBe(200);
       if (FIXED_ARRAYS[template]) {
@@ -88,7 +92,18 @@ describe('every GET list endpoint in the route table is bounded', () => {
       expect((await context.call('GET', `${path}?limit=101`, { token })).status, `GET ${path}?limit=101`).toBe(400);
     }
     expect(lists.sort()).toEqual(
-      ['/api/admin/messages', '/api/admin/orders', '/api/admin/payments-to-refund', '/api/admin/subscribers', '/api/admin/users', '/api/orders', '/api/products', '/api/reviews'].sort(),
+      [
+        '/api/admin/messages',
+        '/api/admin/orders',
+        '/api/admin/payments-to-refund',
+        '/api/admin/quotes',
+        '/api/admin/subscribers',
+        '/api/admin/users',
+        '/api/orders',
+        '/api/products',
+        '/api/quotes',
+        '/api/reviews',
+      ].sort(),
     );
   });
 });

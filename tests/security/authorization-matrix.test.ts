@@ -69,6 +69,24 @@ const linkTokenForNewUser = async (a: Arranged, purpose: LinkPurpose) => {
   return a.app.ports.links.issue({ purpose, userId: user.id, version: sessionVersion }, ttl);
 };
 
+/** A request for quote of the customer's, for a fresh product (README.md, "Requests for quote"). */
+const askedQuote = async (a: Arranged) => {
+  const product = await stockedProduct(a.app);
+  const asked = await a.app.call('POST', '/api/quotes', { token: a.cast.tokens.customer, body: { lines: [{ productId: product.id, quantity: 100 }], message: 'Best price?' } });
+  if (asked.status !== 201) throw new Error(`could not ask for a quote: ${asked.status} ${asked.text}`);
+  return asked.json as { id: string; lines: { productId: string }[] };
+};
+/** The same, answered by an admin and holding its stock. */
+const answeredQuote = async (a: Arranged) => {
+  const quote = await askedQuote(a);
+  const answered = await a.app.call('POST', `/api/admin/quotes/${quote.id}/answer`, {
+    token: a.cast.tokens.admin,
+    body: { lines: [{ productId: quote.lines[0]!.productId, quantity: 100, unitPriceCents: 900 }], expiresInDays: 7, holdStock: true },
+  });
+  if (answered.status !== 200) throw new Error(`could not answer a quote: ${answered.status} ${answered.text}`);
+  return quote;
+};
+
 const profile = {
   imageUrl: '/uploads/0123456789abcdef0123456789abcdef.png',
   phone: '5550100',
@@ -167,6 +185,21 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/cart', signedIn(200), (a, _, token) => a.app.call('GET', '/api/cart', { token })],
   ['PUT /api/cart', signedIn(200), async (a, _, token) =>
     a.app.call('PUT', '/api/cart', { token, body: { lines: [{ productId: (await stockedProduct(a.app)).id, quantity: 100 }] } })],
+  // Requests for quote: the buyer's own (anyone else, admins included, is told it does not exist);
+  // the admins list and answer them.
+  ['POST /api/quotes', signedIn(201, 403), async (a, _, token) =>
+    a.app.call('POST', '/api/quotes', { token, body: { lines: [{ productId: (await stockedProduct(a.app)).id, quantity: 50_000 }], message: 'A price for 50,000?' } })],
+  ['GET /api/quotes', signedIn(200), (a, _, token) => a.app.call('GET', '/api/quotes', { token })],
+  ['GET /api/quotes/:id', ownerOr(200, 404), async (a, _, token) => a.app.call('GET', `/api/quotes/${(await askedQuote(a)).id}`, { token })],
+  ['POST /api/quotes/:id/accept', ownerOr(201, 404), async (a, _, token) =>
+    a.app.call('POST', `/api/quotes/${(await answeredQuote(a)).id}/accept`, { token, body: { phone: '5550100200', address: '1 Harbour Road' } })],
+  ['POST /api/quotes/:id/decline', ownerOr(200, 404), async (a, _, token) => a.app.call('POST', `/api/quotes/${(await answeredQuote(a)).id}/decline`, { token })],
+  ['GET /api/admin/quotes', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/quotes?status=requested', { token })],
+  ['GET /api/admin/quotes/:id', adminOnly(200), async (a, _, token) => a.app.call('GET', `/api/admin/quotes/${(await askedQuote(a)).id}`, { token })],
+  ['POST /api/admin/quotes/:id/answer', adminOnly(200), async (a, _, token) => {
+    const quote = await askedQuote(a);
+    return a.app.call('POST', `/api/admin/quotes/${quote.id}/answer`, { token, body: { lines: [{ productId: quote.lines[0]!.productId, quantity: 100, unitPriceCents: 900 }], expiresInDays: 7, holdStock: true } });
+  }],
   // Quick order reads a pasted list for anyone: it writes nothing.
   ['POST /api/cart/resolve', anyone(200), (a, _, token) => a.app.call('POST', '/api/cart/resolve', { token, body: { text: 'NO-SUCH-SKU 100' } })],
   // Paying is the owner's alone; an admin sees the order but cannot start paying it.

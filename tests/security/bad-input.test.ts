@@ -22,6 +22,7 @@ import type { CallOptions } from '#http/test-support.ts';
 import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
 import { messages } from '#domain/messages.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
+import { MAX_QUOTE_DAYS, MAX_QUOTE_MESSAGE_LENGTH, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import {
   badAdviceQuantity,
   badCatalogueParameter,
@@ -79,6 +80,9 @@ interface Fixtures {
   verifyToken: string;
   resetToken: string;
   clientSecret: string;
+  /** A request for quote of the customer's, not yet answered; and one answered, holding its stock. */
+  quoteId: string;
+  quotedQuoteId: string;
 }
 
 type Caller = 'anonymous' | 'customer' | 'admin';
@@ -266,6 +270,42 @@ const TARGETS: Target[] = [
     caller: 'anonymous',
     body: { fields: { text: { kind: 'text', max: MAX_PASTED_BYTES } }, valid: () => ({ text: 'M8-NUT-A2 100' }) },
   },
+  // Requests for quote (README.md, "Requests for quote").
+  {
+    route: 'POST /api/quotes',
+    caller: 'customer',
+    body: { fields: { lines: { kind: 'orderLines' }, message: text(MAX_QUOTE_MESSAGE_LENGTH) }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 50_000 }], message: 'A price for 50,000?' }) },
+  },
+  { route: 'GET /api/quotes', caller: 'customer', query: ['limit', 'cursor'] },
+  { route: 'GET /api/quotes/:id', caller: 'customer', params: (f) => ({ id: f.quotedQuoteId }) },
+  {
+    route: 'POST /api/quotes/:id/accept',
+    caller: 'customer',
+    params: (f) => ({ id: f.quotedQuoteId }),
+    body: {
+      fields: { phone: { kind: 'phone' }, address: text(MAX_ADDRESS_LENGTH), poNumber: { kind: 'text', max: MAX_PO_NUMBER_LENGTH, optional: true, nullable: true } },
+      optional: ['poNumber'],
+      valid: () => ({ phone: '5550100200', address: '1 Harbour Road', poNumber: 'PO-1' }),
+    },
+  },
+  { route: 'POST /api/quotes/:id/decline', caller: 'customer', params: (f) => ({ id: f.quotedQuoteId }) },
+  { route: 'GET /api/admin/quotes', caller: 'admin', query: ['limit', 'cursor', 'status'] },
+  { route: 'GET /api/admin/quotes/:id', caller: 'admin', params: (f) => ({ id: f.quoteId }) },
+  {
+    route: 'POST /api/admin/quotes/:id/answer',
+    caller: 'admin',
+    params: (f) => ({ id: f.quoteId }),
+    body: {
+      fields: {
+        lines: { kind: 'orderLines' },
+        expiresInDays: { kind: 'int', min: MIN_QUOTE_DAYS, max: MAX_QUOTE_DAYS },
+        holdStock: { kind: 'boolean' },
+        message: { kind: 'text', max: MAX_QUOTE_MESSAGE_LENGTH, optional: true, nullable: true },
+      },
+      optional: ['message'],
+      valid: (f) => ({ lines: [{ productId: f.productId, quantity: 100, unitPriceCents: 900 }], expiresInDays: 7, holdStock: true, message: 'Best we can do' }),
+    },
+  },
   { route: 'GET /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'GET /api/orders/:id/invoice.pdf', caller: 'customer', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'DELETE /api/orders/:id', caller: 'customer', params: (f) => ({ id: f.orderId }) },
@@ -343,8 +383,26 @@ beforeAll(async () => {
     verifyToken: await link('verify-email', VERIFY_EMAIL_TTL_SECONDS),
     resetToken: await link('reset-password', RESET_PASSWORD_TTL_SECONDS),
     clientSecret: intent.json.clientSecret,
+    ...(await arrangeQuotes(app, cast, filed.id)),
   };
 });
+
+/** Two requests for quote of the customer's for `productId`: one waiting, one answered holding its stock. */
+const arrangeQuotes = async (on: SecurityApp, cast: Cast, productId: string) => {
+  const ask = async () => {
+    const asked = await on.call('POST', '/api/quotes', { token: cast.tokens.customer, body: { lines: [{ productId, quantity: 100 }], message: 'Best price?' } });
+    if (asked.status !== 201) throw new Error(`arrange: quote ${asked.status} ${asked.text}`);
+    return asked.json.id as string;
+  };
+  const quoteId = await ask();
+  const quotedQuoteId = await ask();
+  const answered = await on.call('POST', `/api/admin/quotes/${quotedQuoteId}/answer`, {
+    token: cast.tokens.admin,
+    body: { lines: [{ productId, quantity: 100, unitPriceCents: 900 }], expiresInDays: 7, holdStock: true },
+  });
+  if (answered.status !== 200) throw new Error(`arrange: answer ${answered.status} ${answered.text}`);
+  return { quoteId, quotedQuoteId };
+};
 
 afterAll(async () => {
   await app?.close();
