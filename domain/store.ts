@@ -1,3 +1,4 @@
+import type { ReportRepository } from './admin/sales-report.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
 import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
@@ -31,4 +32,6 @@ export interface Store {
   inbox: InboxRepository;
   /** E-mails owed to buyers, queued with the change they tell of (README.md, "E-mail"). */
   outbox: MailOutboxRepository;
+  /** The admin overview's sums (README.md, "Reports"). */
+  reports: ReportRepository;
 }

@@ -6,6 +6,7 @@ import { describeOrderContract } from './contract/orders.contract.ts';
 import { describeOutboxContract } from './contract/outbox.contract.ts';
 import { describeProductContract } from './contract/products.contract.ts';
 import { describeQuoteContract } from './contract/quotes.contract.ts';
+import { describeReportContract } from './contract/reports.contract.ts';
 import { describeRefundContract } from './contract/refunds.contract.ts';
 import { describeReviewContract } from './contract/reviews.contract.ts';
 import { describeSearchContract } from './contract/search.contract.ts';
@@ -33,6 +34,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeReviewContract(harness);
     describeInboxContract(harness);
     describeOutboxContract(harness);
+    describeReportContract(harness);
 
     it('imagesInUse: the asked URLs a product, profile photo, review or order still shows', async () => {
       const url = (n: number) => `/uploads/${String(n).repeat(32).slice(0, 32)}.png`;

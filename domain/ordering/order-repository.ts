@@ -26,6 +26,8 @@ export type ReservationFailure =
 export interface OrderSearch {
   status?: OrderStatus | undefined;
   q?: string | undefined;
+  /** Placed in [from, before): the orders export's period. */
+  placed?: { from: Date; before: Date } | undefined;
 }
 
 export interface OrderRepository {

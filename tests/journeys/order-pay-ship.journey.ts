@@ -80,11 +80,17 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
       await buyer.waitForURL(/\/dashboard\/payment\//);
       await payWithCard(buyer, '4242 4242 4242 4242');
       await buyer.getByText(/Your transaction ID: pi_/).first().waitFor();
+      // Paid: the invoice is a real PDF the browser downloads with the session cookie.
+      const invoiceLink = buyer.getByRole('link', { name: /^Invoice \(PDF\) INV-\d{4}-\d{6}$/ });
+      const invoice = await buyer.request.get((await invoiceLink.getAttribute('href'))!);
+      expect(invoice.status()).toBe(200);
+      expect(invoice.headers()['content-type']).toBe('application/pdf');
+      expect((await invoice.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       row = await myOrderRow(buyer, productName);
       await expect.poll(() => row.textContent()).toContain(labels.orderPending);
       expect(await row.textContent()).toContain(labels.paid);
 
-      // The admin ships it from Manage All Orders, behind a confirmation.
+      // The admin ships it from Manage All Orders, giving the carrier and tracking number in the dialog.
       const { page: admin } = await newPage(browser, server.url);
       pages.push(admin);
       await signIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -92,15 +98,17 @@ describe('journey B: order 150 units, pay by card, admin ships', () => {
       await admin.getByRole('link', { name: labels.manageAllOrders }).click();
       await admin.getByRole('heading', { name: labels.manageAllOrders }).waitFor();
       const adminRow = admin.getByRole('row').filter({ hasText: email }).first();
-      await adminRow.getByRole('button', { name: labels.ship, exact: true }).click();
-      const dialog = admin.getByRole('alertdialog');
-      await dialog.getByText(labels.areYouSure).waitFor();
-      await dialog.getByRole('button', { name: 'Yes, ship it!' }).click();
+      await adminRow.getByRole('button', { name: /^Ship order BH-/ }).click();
+      const dialog = admin.getByRole('dialog');
+      await dialog.getByLabel('Carrier (optional)').fill('UPS');
+      await dialog.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+      await dialog.getByRole('button', { name: 'Ship order', exact: true }).click();
       await adminRow.getByText(labels.shipped, { exact: true }).waitFor();
 
-      // The buyer sees it shipped.
+      // The buyer sees it shipped, with what and under which tracking number.
       row = await myOrderRow(buyer, productName);
       await expect.poll(() => row.textContent()).toContain(labels.orderShipped);
+      expect(await row.textContent()).toContain('UPS, tracking 1Z999AA10123456784');
     });
   });
 });

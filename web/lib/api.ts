@@ -302,8 +302,12 @@ export const api = {
     const text = search.toString();
     return request<AdminOrdersDto>(`/api/admin/orders${text ? `?${text}` : ''}`, { signedIn: true });
   },
-  shipOrder: (orderId: string) =>
-    request<OrderDto>(`/api/admin/orders/${id(orderId)}/ship`, { method: 'POST', signedIn: true }),
+  /** Ships a paid order, with the carrier and tracking number the buyer will see when given. */
+  shipOrder: (orderId: string, shipping: { carrier?: string | null; trackingNumber?: string | null } = {}) =>
+    request<OrderDto>(`/api/admin/orders/${id(orderId)}/ship`, { method: 'POST', body: shipping, signedIn: true }),
+  /** An order's papers (PDF): plain links, the browser downloads them with the session cookie. */
+  invoiceUrl: (orderId: string) => `/api/orders/${id(orderId)}/invoice.pdf`,
+  packingSlipUrl: (orderId: string) => `/api/admin/orders/${id(orderId)}/packing-slip.pdf`,
   adminUsers: (params: ListParams = {}) => request<ListDto<UserDto>>(`/api/admin/users${listQuery(params)}`, { signedIn: true }),
   makeAdmin: (userId: string) =>
     request<UserDto>(`/api/admin/users/${id(userId)}/make-admin`, { method: 'POST', signedIn: true }),

@@ -277,6 +277,18 @@ export function describeOrderContract(h: StoreHarness): void {
       expect(await h.store.orders.markPaid(randomUUID(), 'pi_3', h.at(1))).toBeNull();
     });
 
+    it('narrows the admins’ list and count to the orders placed in a period [from, before)', async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const placed = [];
+      for (const ms of [1_000, 2_000, 2_999, 3_000]) placed.push(await h.placeOk(h.newOrder(product, { createdAt: h.at(ms) })));
+      const search = { placed: { from: h.at(2_000), before: h.at(3_000) } };
+      expect(await h.walk((page) => h.store.orders.listAll(search, page), 1)).toEqual([[placed[2]!.id], [placed[1]!.id]]);
+      expect(await h.store.orders.count(search)).toBe(2);
+      await h.store.orders.markPaid(placed[1]!.id, 'pi_1', h.at(4_000));
+      expect(await h.store.orders.count({ ...search, status: 'pending' })).toBe(1);
+      expect((await h.store.orders.listAll({ ...search, status: 'unpaid' }, { limit: 10 })).items.map((o) => o.id)).toEqual([placed[2]!.id]);
+    });
+
     it('gives each paid order the next invoice number, none twice and none skipped, even when many are paid at once', async () => {
       const product = await h.addProduct({ stock: 100_000 });
       const placed = await Promise.all(Array.from({ length: 12 }, () => h.placeOk(h.newOrder(product))));

@@ -4,6 +4,7 @@ import { createMemoryCategories } from './categories.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
 import { createMemoryOutbox } from './outbox.ts';
+import { createMemoryReports } from './reports.ts';
 import { createMemoryRefunds } from './refunds.ts';
 import { createMemoryProducts } from './products.ts';
 import { createMemoryQuotes } from './quotes.ts';
@@ -34,6 +35,7 @@ export function createMemoryStorage(): Storage {
       reviews: createMemoryReviews(tables),
       inbox: createMemoryInbox(tables),
       outbox: createMemoryOutbox(tables),
+      reports: createMemoryReports(tables),
     },
     lifecycle: {
       async ping() {

@@ -16,7 +16,9 @@ const searchKeys = (order: Order, q: string): boolean[] => [
 ];
 
 const matches = (search: OrderSearch) => (order: Order): boolean =>
-  (search.status === undefined || order.status === search.status) && (search.q === undefined || searchKeys(order, search.q).some(Boolean));
+  (search.status === undefined || order.status === search.status) &&
+  (search.q === undefined || searchKeys(order, search.q).some(Boolean)) &&
+  (search.placed === undefined || (order.createdAt >= search.placed.from && order.createdAt < search.placed.before));
 
 /** Each method works synchronously between awaits, so it is atomic like a database transaction. */
 export function createMemoryOrders(tables: MemoryTables): OrderRepository {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
@@ -25,7 +25,11 @@ const searchKeys = (q: string): SQL[] => [
 ];
 /** The admins' order search; a status alone reads orders_status_newest_idx. */
 const searchFilter = (search: OrderSearch): SQL | undefined =>
-  and(search.status === undefined ? undefined : eq(orders.status, search.status), search.q === undefined ? undefined : or(...searchKeys(search.q)));
+  and(
+    search.status === undefined ? undefined : eq(orders.status, search.status),
+    search.q === undefined ? undefined : or(...searchKeys(search.q)),
+    search.placed === undefined ? undefined : and(gte(orders.createdAt, search.placed.from), lt(orders.createdAt, search.placed.before)),
+  );
 
 type Placement = Result<Order, ReservationFailure>;
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
@@ -143,7 +147,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
       return { ...found, items: await withLines(found.items) };
     },
     async count(search) {
-      if (search.q) return db.$count(orders, searchFilter(search));
+      if (search.q || search.placed) return db.$count(orders, searchFilter(search));
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
       const [row] = await db
         .select({ count: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)` })

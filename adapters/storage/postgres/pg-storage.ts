@@ -8,6 +8,7 @@ import { createPgCategories } from './categories.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
 import { createPgOutbox } from './outbox.ts';
+import { createPgReports } from './reports.ts';
 import { createPgRefunds } from './refunds.ts';
 import { createPgProducts } from './products.ts';
 import { createPgQuotes } from './quotes.ts';
@@ -46,6 +47,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       reviews: createPgReviews(db),
       inbox: createPgInbox(db),
       outbox: createPgOutbox(db),
+      reports: createPgReports(db),
     },
     lifecycle: {
       async ping() {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
@@ -28,8 +28,10 @@ const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(
     search.status === undefined ? undefined : eq(orders.status, sql.placeholder('status')),
     search.q === undefined ? undefined : or(...searchKeys(sql.placeholder('q'))),
+    search.placed === undefined ? undefined : and(gte(orders.createdAt, sql.placeholder('from')), lt(orders.createdAt, sql.placeholder('before'))),
   );
-const searchShape = (search: OrderSearch): string => `${search.status === undefined ? '' : 'status'}:${search.q === undefined ? '' : 'q'}`;
+const searchShape = (search: OrderSearch): string =>
+  `${search.status === undefined ? '' : 'status'}:${search.q === undefined ? '' : 'q'}:${search.placed === undefined ? '' : 'placed'}`;
 
 type Placement = Result<Order, ReservationFailure>;
 
@@ -103,7 +105,12 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     const shape = searchShape(search);
     const prepared = searches.get(shape) ?? prepareSearch(search);
     searches.set(shape, prepared);
-    const params = { ...(search.status === undefined ? {} : { status: search.status }), ...(search.q === undefined ? {} : { q: search.q }) };
+    const params = {
+      ...(search.status === undefined ? {} : { status: search.status }),
+      ...(search.q === undefined ? {} : { q: search.q }),
+      // Placeholders skip the column's mapping: the stored milliseconds.
+      ...(search.placed === undefined ? {} : { from: search.placed.from.getTime(), before: search.placed.before.getTime() }),
+    };
     return { ...prepared, params };
   };
 
@@ -179,7 +186,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     },
     async count(search) {
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
-      if (!search.q) return (search.status ? countOfStatus.get({ status: search.status }) : countOfAll.get())?.count ?? 0;
+      if (!search.q && !search.placed) return (search.status ? countOfStatus.get({ status: search.status }) : countOfAll.get())?.count ?? 0;
       const { count, params } = searchOf(search);
       return count.get(params)?.count ?? 0;
     },

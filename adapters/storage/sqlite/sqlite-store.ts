@@ -8,6 +8,7 @@ import type { Storage } from '../storage.ts';
 import { createCatalogWrites } from '../catalog-writes.ts';
 import { createSqliteCarts } from './carts.ts';
 import { createSqliteOutbox } from './outbox.ts';
+import { createSqliteReports } from './reports.ts';
 import { createSqliteCategories } from './categories.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';
@@ -71,6 +72,7 @@ export function openSqliteStorage(filePath: string): Storage {
       reviews: createSqliteReviews(db),
       inbox: createSqliteInbox(db),
       outbox: createSqliteOutbox(db),
+      reports: createSqliteReports(db),
     },
     lifecycle: {
       async ping() {

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import type { OrderDto, OrderLineDto } from '#http/dto.ts';
 import { countOf } from '#domain/catalog/units.ts';
 import { formatCents, formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
+import { ShipmentInfo, shipmentText } from './order-papers.tsx';
 
 /** "1 line", "3 lines". */
 export const lineCount = (order: OrderDto) => `${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}`;
@@ -128,9 +130,10 @@ const term = 'text-xs font-bold tracking-wide text-slate-600 uppercase';
 
 /**
  * What an order row opens to: every line (picture, name, SKU, quantity and unit, unit price,
- * line total) and the order's total, then where it goes, its PO number and the buyer's note.
+ * line total) and the order's total, then where it goes, its PO number, the buyer's note, the
+ * carrier and tracking number once shipped, and the `papers` a caller offers (download links).
  */
-export function OrderDetails({ order, callable = false }: { order: OrderDto; callable?: boolean }) {
+export function OrderDetails({ order, callable = false, papers }: { order: OrderDto; callable?: boolean; papers?: ReactNode }) {
   return (
     <div className="grid gap-5 text-left lg:grid-cols-[minmax(0,2fr)_minmax(14rem,1fr)]">
       <div className="min-w-0">
@@ -157,6 +160,20 @@ export function OrderDetails({ order, callable = false }: { order: OrderDto; cal
           <div>
             <dt className={term}>Note</dt>
             <dd className="mt-0.5 whitespace-pre-line break-words">{order.note}</dd>
+          </div>
+        ) : null}
+        {shipmentText(order) ? (
+          <div>
+            <dt className={term}>Shipped with</dt>
+            <dd className="mt-0.5">
+              <ShipmentInfo order={order} className="text-slate-900" />
+            </dd>
+          </div>
+        ) : null}
+        {papers ? (
+          <div>
+            <dt className={term}>Papers</dt>
+            <dd className="mt-1 flex flex-wrap gap-2">{papers}</dd>
           </div>
         ) : null}
       </dl>

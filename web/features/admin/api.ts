@@ -39,12 +39,12 @@ export const adminMessagesQuery = everyPageQuery(adminKeys.messages(), api.admin
 /** Every newsletter subscriber, newest first. */
 export const adminSubscribersQuery = everyPageQuery(adminKeys.subscribers(), api.adminSubscribers);
 
+/** Ships a paid order with the carrier and tracking number given (each may be null); a refusal is the caller's to show. */
 export function useShipOrder(order: OrderDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.shipOrder(order.id),
+    mutationFn: (shipping: { carrier: string | null; trackingNumber: string | null }) => api.shipOrder(order.id, shipping),
     onSuccess: () => notify.success(messages.orderShipped),
-    onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
   });
 }

@@ -14,15 +14,18 @@ const orders: OrderDto[] = [
 ];
 
 describe('Manage All Orders', () => {
-  it('ships a paid three-line order after a confirmation that names it and where it goes, and shows it as Shipped', async () => {
+  it('ships a paid three-line order from a dialog that names it, where it goes, and takes an optional carrier and tracking number', async () => {
     session.current = meOf(admin);
     const state = { orders: [...orders] };
     let shippedId: string | undefined;
+    let shipBody: unknown;
     server.use(
       http.get('*/api/admin/orders', () => HttpResponse.json({ items: state.orders, nextCursor: null, total: state.orders.length })),
-      http.post('*/api/admin/orders/:id/ship', ({ params }) => {
+      http.post('*/api/admin/orders/:id/ship', async ({ params, request }) => {
         shippedId = String(params.id);
-        state.orders = state.orders.map((order) => (order.id === params.id ? { ...order, status: 'shipped' } : order));
+        shipBody = await request.json();
+        const { carrier, trackingNumber } = shipBody as { carrier: string | null; trackingNumber: string | null };
+        state.orders = state.orders.map((order) => (order.id === params.id ? { ...order, status: 'shipped', carrier, trackingNumber } : order));
         return HttpResponse.json(state.orders.find((order) => order.id === params.id));
       }),
     );
@@ -45,14 +48,64 @@ describe('Manage All Orders', () => {
     expect(rows[1]?.getByRole('button', { name: 'Delete order BH-2026-000022' })).toBeDisabled();
     expect(rows[2]?.getByText(labels.shipped)).toBeInTheDocument();
 
-    await user.click(rows[1]!.getByRole('button', { name: labels.ship }));
-    const dialog = await screen.findByRole('alertdialog', { name: labels.areYouSure });
-    expect(dialog).toHaveTextContent('Order BH-2026-000022 (3 lines, $2,521.00) for Bea Buyer will be shipped to 9 Quay Street, Leith (phone 5551234567).');
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, ship it!' }));
+    await user.click(rows[1]!.getByRole('button', { name: 'Ship order BH-2026-000022' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ship order BH-2026-000022' }));
+    expect(dialog.getByText(/BH-2026-000022 \(3 lines, \$2,521\.00\) for Bea Buyer goes to 9 Quay Street, Leith \(phone 5551234567\)/)).toBeInTheDocument();
+    // A tracking number the server would refuse is refused here first, with the server's words.
+    await user.type(dialog.getByLabelText('Tracking number (optional)'), '1Z<b>');
+    await user.click(dialog.getByRole('button', { name: 'Ship order' }));
+    expect(await dialog.findByText(messages.trackingNumberCharacters)).toBeInTheDocument();
+    expect(shippedId).toBeUndefined();
+    await user.clear(dialog.getByLabelText('Tracking number (optional)'));
+    await user.type(dialog.getByLabelText('Tracking number (optional)'), '1Z999AA10123456784');
+    await user.type(dialog.getByLabelText('Carrier (optional)'), 'UPS');
+    await user.click(dialog.getByRole('button', { name: 'Ship order' }));
     expect(await screen.findByText(messages.orderShipped)).toBeInTheDocument();
     expect(shippedId).toBe('o_paid');
-    await expect.poll(() => screen.queryByRole('button', { name: labels.ship })).toBeNull();
+    expect(shipBody).toEqual({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    await expect.poll(() => screen.queryByRole('button', { name: /^Ship order/ })).toBeNull();
     expect(within(screen.getByRole('table')).getAllByText(labels.shipped)).toHaveLength(2);
+    // The carrier and tracking number are in the order's details.
+    await user.click(screen.getByRole('button', { name: 'Order BH-2026-000022' }));
+    expect(await screen.findByText('1Z999AA10123456784')).toBeInTheDocument();
+  });
+
+  it('ships without a carrier or tracking number when none is given, and Cancel ships nothing', async () => {
+    session.current = meOf(admin);
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/admin/orders', () => HttpResponse.json({ items: orders, nextCursor: null, total: orders.length })),
+      http.post('*/api/admin/orders/:id/ship', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...orders[1], status: 'shipped' });
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard/allOrders');
+    const ship = await screen.findByRole('button', { name: 'Ship order BH-2026-000022' });
+    await user.click(ship);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(bodies).toEqual([]);
+    await user.click(ship);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ship order' }));
+    expect(await screen.findByText(messages.orderShipped)).toBeInTheDocument();
+    expect(bodies).toEqual([{ carrier: null, trackingNumber: null }]);
+  });
+
+  it("offers a paid order's invoice and packing slip as downloads in its details, and neither for an unpaid one", async () => {
+    session.current = meOf(admin);
+    const paid = { ...orders[2]!, invoiceNumber: 'INV-2026-000007', carrier: 'DHL', trackingNumber: 'JD0146000012' };
+    server.use(http.get('*/api/admin/orders', () => HttpResponse.json({ items: [orders[0], paid], nextCursor: null, total: 2 })));
+    const { screen, user } = renderApp('/dashboard/allOrders');
+    await user.click(await screen.findByRole('button', { name: 'Order BH-2026-000023' }));
+    const details = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000023' }).closest('td')!);
+    expect(details.getByRole('link', { name: 'Invoice INV-2026-000007' })).toHaveAttribute('href', '/api/orders/o_shipped/invoice.pdf');
+    expect(details.getByRole('link', { name: 'Packing slip BH-2026-000023' })).toHaveAttribute('href', '/api/admin/orders/o_shipped/packing-slip.pdf');
+    expect(details.getByText('JD0146000012')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Order BH-2026-000021' }));
+    const unpaidDetails = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000021' }).closest('td')!);
+    expect(unpaidDetails.queryByRole('link', { name: /Invoice|Packing slip/ })).toBeNull();
   });
 
   it('shows where each order goes, filters by status and search through the URL, and loads further pages', async () => {

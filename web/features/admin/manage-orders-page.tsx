@@ -3,37 +3,36 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
-import { adminOrdersQuery, useShipOrder } from './api.ts';
+import { adminOrdersQuery } from './api.ts';
+import { ShipOrderDialog } from './ship-order-dialog.tsx';
 import { ORDER_STATUS_FILTERS, STATUS_FILTER_LABELS, type OrdersSearch } from './orders-search.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
-import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, orderInWords, PoCell } from '../../components/orders/order-cells.tsx';
+import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, PoCell } from '../../components/orders/order-cells.tsx';
+import { InvoiceLink, PackingSlipLink } from '../../components/orders/order-papers.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 function ShipAction({ order }: { order: OrderDto }) {
-  const ship = useShipOrder(order);
   if (order.status === 'unpaid') return <span className="font-bold text-red-800">{labels.unpaid}</span>;
+  // The carrier and tracking number are in the order's details: the column is too narrow for them.
   if (order.status === 'shipped') return <span className="font-bold text-emerald-800">{labels.shipped}</span>;
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="secondary" className="px-3 py-1.5" disabled={ship.isPending}>
-          {labels.ship}
-        </Button>
-      }
-      description={`Order ${orderInWords(order)} for ${order.customerName} will be shipped to ${order.address} (phone ${order.phone}).`}
-      confirmLabel="Yes, ship it!"
-      onConfirm={() => ship.mutate()}
-    />
-  );
+  return <ShipOrderDialog order={order} />;
 }
+
+/** The papers of a paid order: the invoice for the buyer's accounts, the packing slip for the warehouse. */
+const orderPapers = (order: OrderDto) =>
+  order.status === 'unpaid' ? null : (
+    <>
+      <InvoiceLink order={order} label="Invoice" />
+      <PackingSlipLink order={order} />
+    </>
+  );
 
 // One row per order: which, when, who, what, how much and the buyer's PO; the number opens the
 // lines, the address (phone to call) and the note. The Ship confirmation repeats where it goes.
@@ -130,7 +129,7 @@ export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
                 columns={orderColumns}
                 rows={orders}
                 rowKey={(order) => order.id}
-                details={(order) => <OrderDetails order={order} callable />}
+                details={(order) => <OrderDetails order={order} callable papers={orderPapers(order)} />}
               />
               <LoadMoreFooter shown={orders.length} noun="order" pages={pages} />
             </>

@@ -22,6 +22,26 @@ const pending = makeOrder({ id: 'o_pending', number: 'BH-2026-000012', productNa
 const shipped = makeOrder({ id: 'o_shipped', number: 'BH-2026-000013', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_test_shipped' });
 
 describe('My Order', () => {
+  it("offers the invoice of each paid or shipped order, and shows a shipped order's carrier and tracking number", async () => {
+    session.current = meOf(customer);
+    ordersOnServer([
+      unpaid,
+      { ...pending, invoiceNumber: 'INV-2026-000004' },
+      { ...shipped, invoiceNumber: 'INV-2026-000003', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    ]);
+    const { screen } = renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: labels.myOrder });
+    const [unpaidRow, pendingRow, shippedRow] = within(table).getAllByRole('row').slice(1).map((row) => within(row));
+    expect(unpaidRow?.queryByRole('link', { name: /Invoice/ })).toBeNull();
+    expect(pendingRow?.getByRole('link', { name: 'Invoice (PDF) INV-2026-000004' })).toHaveAttribute('href', '/api/orders/o_pending/invoice.pdf');
+    const invoice = shippedRow?.getByRole('link', { name: 'Invoice (PDF) INV-2026-000003' });
+    expect(invoice).toHaveAttribute('href', '/api/orders/o_shipped/invoice.pdf');
+    expect(invoice).toHaveAttribute('download', 'INV-2026-000003.pdf');
+    expect(shippedRow?.getByText('1Z999AA10123456784')).toBeInTheDocument();
+    expect(shippedRow?.getByText(/UPS/)).toBeInTheDocument();
+    expect(pendingRow?.queryByText(/tracking/i)).toBeNull();
+  });
+
   it('says so when there is no order', async () => {
     session.current = meOf(customer);
     ordersOnServer([]);

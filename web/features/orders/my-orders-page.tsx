@@ -12,6 +12,7 @@ import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { ReorderButton } from './reorder-button.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, PoCell } from '../../components/orders/order-cells.tsx';
+import { InvoiceLink, ShipmentInfo } from '../../components/orders/order-papers.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 // One row per order: its number (which opens its lines, the address and the note), when it was
@@ -22,7 +23,16 @@ const orderColumns: Column<OrderDto>[] = [
   { header: 'Items', cell: (order) => <OrderItemsCell order={order} /> },
   { header: 'Total', className: 'font-semibold whitespace-nowrap', cell: (order) => formatCents(order.totalCents) },
   { header: 'PO', cell: (order) => <PoCell order={order} /> },
-  { header: 'Status', cell: (order) => <StatusBadge order={order} text={buyerStatusText(order)} /> },
+  {
+    // Once shipped, with what and under which tracking number (when the admin gave them).
+    header: 'Status',
+    cell: (order) => (
+      <div className="min-w-0">
+        <StatusBadge order={order} text={buyerStatusText(order)} />
+        <ShipmentInfo order={order} className="mt-1 max-w-48 text-xs text-slate-700" />
+      </div>
+    ),
+  },
   {
     // Paying, and "Order again" under it: the same order's lines back into the cart.
     header: 'Pay',
@@ -39,6 +49,7 @@ const orderColumns: Column<OrderDto>[] = [
             <p className="text-xs break-all text-slate-700">{order.transactionId}</p>
           </div>
         )}
+        <InvoiceLink order={order} />
         <ReorderButton order={order} />
       </div>
     ),

@@ -132,4 +132,18 @@ describe('payment page (test provider)', () => {
     expect(screen.getByText(labels.paid)).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
+
+  it('offers the invoice once paid, and the carrier and tracking number once shipped', async () => {
+    session.current = meOf(customer);
+    server.use(
+      http.get('*/api/orders/:id', () =>
+        HttpResponse.json(makeOrder({ status: 'shipped', transactionId: 'pi_done', invoiceNumber: 'INV-2026-000009', carrier: 'FedEx', trackingNumber: '449044304137821' })),
+      ),
+    );
+    const { screen } = renderApp('/dashboard/payment/o_1');
+    const invoice = await screen.findByRole('link', { name: 'Invoice (PDF) INV-2026-000009' });
+    expect(invoice).toHaveAttribute('href', '/api/orders/o_1/invoice.pdf');
+    expect(screen.getByText('449044304137821')).toBeInTheDocument();
+    expect(screen.getByText(/FedEx/)).toBeInTheDocument();
+  });
 });

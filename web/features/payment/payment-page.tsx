@@ -13,6 +13,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { lineCount, OrderLines } from '../../components/orders/order-cells.tsx';
+import { InvoiceLink, ShipmentInfo } from '../../components/orders/order-papers.tsx';
 import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
@@ -26,10 +27,14 @@ function PaidNotice({ order, justPaid }: { order: OrderDto; justPaid: boolean })
       <p className="mt-2 text-emerald-950">
         {order.status === 'shipped' ? `${labels.orderShipped} to ${order.address}.` : `${labels.orderPending}: it ships to ${order.address}.`}
       </p>
-      {/* Back to where the buyer follows the order (My Order is the buyer's dashboard). */}
-      <Link to="/dashboard" className={buttonClass('secondary', 'mt-3')}>
-        See your orders
-      </Link>
+      <ShipmentInfo order={order} className="mt-1 text-emerald-950" />
+      {/* The invoice for the buyer's accounts, then back to where they follow the order (My Order is the buyer's dashboard). */}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <InvoiceLink order={order} className="bg-white" />
+        <Link to="/dashboard" className={buttonClass('secondary')}>
+          See your orders
+        </Link>
+      </div>
     </div>
   );
 }

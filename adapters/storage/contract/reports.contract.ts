@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { StoreHarness } from './store-harness.ts';
+
+/** ReportRepository: sums over paid orders placed in a period, per UTC day and per product; the products running out. */
+export function describeReportContract(h: StoreHarness): void {
+  describe('reports', () => {
+    const day = (text: string) => new Date(`${text}Z`);
+
+    it('sums paid orders per UTC day and per product, leaving out unpaid orders and orders outside the period', async () => {
+      const [bolt, nut] = [await h.addProduct({ sku: 'RPT-BOLT', name: 'Bolt', priceCents: 100, stock: 100_000 }), await h.addProduct({ sku: 'RPT-NUT', name: 'Nut', priceCents: 10, stock: 100_000 })];
+      const paid = async (products: Parameters<StoreHarness['newOrder']>[0], quantity: number, createdAt: Date, ship = false) => {
+        const order = await h.placeOk(h.newOrder(products, { quantity, createdAt }));
+        await h.store.orders.markPaid(order.id, `pi_${order.id}`, createdAt);
+        if (ship) await h.store.orders.markShipped(order.id, createdAt, { carrier: null, trackingNumber: null });
+        return order;
+      };
+      await paid([bolt, nut], 200, day('2031-05-01T23:59:59.999')); // 20,000 + 2,000
+      await paid(bolt, 100, day('2031-05-01T00:00:00'), true); // 10,000
+      await paid(nut, 1_000, day('2031-05-03T12:00:00')); // 10,000
+      await h.placeOk(h.newOrder(bolt, { quantity: 500, createdAt: day('2031-05-02T10:00:00') })); // unpaid
+      await paid(bolt, 900, day('2031-04-30T23:59:59.999')); // before
+      await paid(bolt, 900, day('2031-05-04T00:00:00')); // after
+
+      const [from, to] = [day('2031-05-01T00:00:00'), day('2031-05-04T00:00:00')];
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([
+        { day: '2031-05-01', orders: 2, revenueCents: 32_000 },
+        { day: '2031-05-03', orders: 1, revenueCents: 10_000 },
+      ]);
+      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
+        { productId: bolt.id, sku: 'RPT-BOLT', name: 'Bolt', units: 300, revenueCents: 30_000 },
+        { productId: nut.id, sku: 'RPT-NUT', name: 'Nut', units: 1_200, revenueCents: 12_000 },
+      ]);
+      expect(await h.store.reports.topProducts(from, to, 1)).toHaveLength(1);
+      // A deleted product's sales still count, under the SKU it was sold as.
+      await h.store.products.delete(nut.id);
+      expect((await h.store.reports.topProducts(from, to, 5))[1]).toEqual({ productId: null, sku: 'RPT-NUT', name: 'Nut', units: 1_200, revenueCents: 12_000 });
+    });
+
+    it('lists the products below a stock level, fewest units first, at most the limit', async () => {
+      await h.addProduct({ sku: 'LOW-C', stock: 99, minOrderQuantity: 100 });
+      await h.addProduct({ sku: 'LOW-A', stock: 0 });
+      await h.addProduct({ sku: 'LOW-B', stock: 0 });
+      await h.addProduct({ sku: 'FULL', stock: 100 });
+      expect((await h.store.reports.lowStock(100, 10)).map((p) => [p.sku, p.stock])).toEqual([
+        ['LOW-A', 0],
+        ['LOW-B', 0],
+        ['LOW-C', 99],
+      ]);
+      expect((await h.store.reports.lowStock(100, 2)).map((p) => p.sku)).toEqual(['LOW-A', 'LOW-B']);
+      expect((await h.store.reports.lowStock(100, 1))[0]).toEqual({ id: expect.any(String), sku: 'LOW-A', name: expect.any(String), stock: 0, minOrderQuantity: 100 });
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import { isAdmin, type User } from '../identity/user.ts';
+import { forbidden, invalid, type ErrorOf } from '../shared/errors.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Cents } from '../shared/money.ts';
+import { messages } from '../messages.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import type { Store } from '../store.ts';
+import { LOW_STOCK_BELOW } from './shop-overview.ts';
+
+/**
+ * The admin overview's pictures (README.md, "Reports"): what sold per day, what sells most, what
+ * is about to run out and what waits to be shipped. Sales are paid orders (paid, shipped), counted
+ * on the UTC day they were placed.
+ */
+export const REPORT_PERIODS = [30, 90] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const TOP_PRODUCTS = 5;
+export const LOW_STOCK_LISTED = 10;
+
+export interface SalesDay {
+  /** `2026-11-24` (UTC). */
+  day: string;
+  orders: number;
+  revenueCents: Cents;
+}
+
+export interface TopProduct {
+  /** Null once the product was deleted; its name and SKU as ordered stay. */
+  productId: string | null;
+  sku: string;
+  name: string;
+  units: number;
+  revenueCents: Cents;
+}
+
+export interface LowStockProduct {
+  id: string;
+  sku: string;
+  name: string;
+  stock: number;
+  minOrderQuantity: number;
+}
+
+export interface SalesReport {
+  days: ReportPeriod;
+  /** Every day of the period, oldest first, days without sales included as zeros. */
+  perDay: SalesDay[];
+  totals: { orders: number; revenueCents: Cents };
+  topProducts: TopProduct[];
+  lowStock: LowStockProduct[];
+  awaitingShipment: number;
+}
+
+/** The sums the store computes, each in one grouped query. */
+export interface ReportRepository {
+  /** Paid orders placed in [from, to), per UTC day (days without sales left out). */
+  salesPerDay(from: Date, to: Date): Promise<SalesDay[]>;
+  /** The products with the most revenue in paid orders placed in [from, to), most first (ties by SKU). */
+  topProducts(from: Date, to: Date, limit: number): Promise<TopProduct[]>;
+  /** Products with fewer than `below` units, fewest first (ties by SKU). */
+  lowStock(below: number, limit: number): Promise<LowStockProduct[]>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The period's days, oldest first, each with the sales found for it or zeros. */
+export const fillDays = (found: readonly SalesDay[], from: Date, days: number): SalesDay[] => {
+  const byDay = new Map(found.map((day) => [day.day, day]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = dayOf(new Date(from.getTime() + i * DAY_MS));
+    return byDay.get(day) ?? { day, orders: 0, revenueCents: 0 };
+  });
+};
+
+export const parseReportPeriod = (text: string | undefined): ReportPeriod | null => {
+  const days = Number(text ?? '30');
+  return (REPORT_PERIODS as readonly number[]).includes(days) ? (days as ReportPeriod) : null;
+};
+
+export const salesReport = async (
+  { store, clock }: { store: Store; clock: Clock },
+  actor: User,
+  input: { days: string | undefined },
+): Promise<Result<SalesReport, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  const days = parseReportPeriod(input.days);
+  if (days === null) return fail(invalid({ days: messages.reportPeriod(REPORT_PERIODS) }));
+  // Whole UTC days: today and the days before it.
+  const startOfToday = new Date(`${dayOf(clock.now())}T00:00:00.000Z`);
+  const to = new Date(startOfToday.getTime() + DAY_MS);
+  const from = new Date(to.getTime() - days * DAY_MS);
+  const [found, topProducts, lowStock, awaitingShipment] = await Promise.all([
+    store.reports.salesPerDay(from, to),
+    store.reports.topProducts(from, to, TOP_PRODUCTS),
+    store.reports.lowStock(LOW_STOCK_BELOW, LOW_STOCK_LISTED),
+    store.orders.count({ status: 'pending' }),
+  ]);
+  const perDay = fillDays(found, from, days);
+  const totals = perDay.reduce((sum, day) => ({ orders: sum.orders + day.orders, revenueCents: sum.revenueCents + day.revenueCents }), { orders: 0, revenueCents: 0 });
+  return ok({ days, perDay, totals, topProducts, lowStock, awaitingShipment });
+};

@@ -1,0 +1,80 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { labels } from '#domain/messages.ts';
+import { checkShippingDetails, type ShippingDetailsInput } from '#domain/ordering/shipping-details.ts';
+import type { OrderDto } from '#http/dto.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
+import { orderInWords } from '../../components/orders/order-cells.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
+import { useShipOrder } from './api.ts';
+
+/** One field's problem by the same rule the server applies (domain/ordering/shipping-details.ts). */
+const shippingProblem = (field: keyof ShippingDetailsInput) => (value: string) => {
+  const checked = checkShippingDetails({ [field]: value });
+  return checked.ok ? null : (checked.error[field] ?? null);
+};
+
+/**
+ * Shipping a paid order: the dialog says where it goes and asks, both optional, for the carrier
+ * and tracking number the buyer will see on their order. Esc or Cancel ships nothing.
+ */
+export function ShipOrderDialog({ order }: { order: OrderDto }) {
+  const [open, setOpen] = useState(false);
+  const ship = useShipOrder(order);
+  const form = useAppForm({
+    defaultValues: { carrier: '', trackingNumber: '' },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await ship.mutateAsync({ carrier: value.carrier.trim() || null, trackingNumber: value.trackingNumber.trim() || null });
+        setOpen(false);
+      } catch (error) {
+        showRefusal(formApi, error);
+      }
+    },
+  });
+  const id = (name: string) => `ship-${order.id}-${name}`;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" className="px-3 py-1.5" disabled={ship.isPending} aria-label={`${labels.ship} order ${order.number}`}>
+          {labels.ship}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,30rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-bold text-slate-900">
+            Ship order <span className="font-mono">{order.number}</span>
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-700">
+            {orderInWords(order)} for {order.customerName} goes to {order.address} (phone {order.phone}). The buyer sees the carrier and tracking
+            number on their order; both are optional.
+          </Dialog.Description>
+          <form noValidate className="mt-4 space-y-4" onSubmit={submitWithoutReload(form)}>
+            <form.AppField name="carrier" validators={checkOnChangeBlurSubmit(checkWith(shippingProblem('carrier')))}>
+              {(field) => <field.TextField id={id('carrier')} label="Carrier (optional)" placeholder="e.g. UPS" autoComplete="off" />}
+            </form.AppField>
+            <form.AppField name="trackingNumber" validators={checkOnChangeBlurSubmit(checkWith(shippingProblem('trackingNumber')))}>
+              {(field) => <field.TextField id={id('tracking')} label="Tracking number (optional)" placeholder="e.g. 1Z999AA10123456784" autoComplete="off" />}
+            </form.AppField>
+            <div className="flex flex-wrap justify-end gap-3 pt-2">
+              <Dialog.Close className={buttonClass('ghost')}>Cancel</Dialog.Close>
+              <form.AppForm>
+                <form.SubmitButton variant="primary">Ship order</form.SubmitButton>
+              </form.AppForm>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
