@@ -283,6 +283,18 @@ export interface ShopOverviewDto {
   paymentsToRefund: number;
 }
 
+/** GET /api/admin/reports/sales: the overview's pictures (README.md, "Reports"). */
+export interface SalesReportDto {
+  days: 30 | 90;
+  /** Every day of the period, oldest first (`2026-11-24`, UTC), days without sales as zeros. */
+  perDay: { day: string; orders: number; revenueCents: number }[];
+  totals: { orders: number; revenueCents: number };
+  topProducts: { productId: string | null; sku: string; name: string; units: number; revenueCents: number }[];
+  /** Products with fewer units than one minimum order, fewest first. */
+  lowStock: { id: string; sku: string; name: string; stock: number; minOrderQuantity: number }[];
+  awaitingShipment: number;
+}
+
 /** One page of the admins' order list and how many orders match its filter in all. */
 export interface AdminOrdersDto extends ListDto<OrderDto> {
   total: number;

@@ -111,6 +111,14 @@ export const listQuerySchema = z.object({
  * The admins' order list: a page as above, narrowed to one status and/or one search key (an order
  * id or a customer's e-mail, matched exactly; see the API section of the README).
  */
+/** The overview's period (the domain answers which periods exist). */
+export const salesReportQuerySchema = z.strictObject({ days: z.string().max(10).optional() });
+/** Days as `2026-11-24`; the period's rules are the domain's (orders-csv.ts). */
+export const ordersExportQuerySchema = z.strictObject({
+  from: z.string().max(20, messages.dayFormat).optional(),
+  to: z.string().max(20, messages.dayFormat).optional(),
+});
+
 export const adminOrdersQuerySchema = listQuerySchema.extend({
   status: z.enum(['unpaid', 'pending', 'shipped'], { error: messages.orderStatusUnknown }).optional(),
   q: z.string().max(254).optional(),

@@ -81,11 +81,11 @@ export const parseReportPeriod = (text: string | undefined): ReportPeriod | null
 export const salesReport = async (
   { store, clock }: { store: Store; clock: Clock },
   actor: User,
-  input: { days: string | undefined },
+  input: { days?: string | undefined },
 ): Promise<Result<SalesReport, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const days = parseReportPeriod(input.days);
-  if (days === null) return fail(invalid({ days: messages.reportPeriod(REPORT_PERIODS) }));
+  if (days === null) return fail(invalid({ days: messages.reportPeriod }));
   // Whole UTC days: today and the days before it.
   const startOfToday = new Date(`${dayOf(clock.now())}T00:00:00.000Z`);
   const to = new Date(startOfToday.getTime() + DAY_MS);

@@ -239,6 +239,8 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
     return a.stripeApp.call('POST', '/api/webhooks/stripe', { token, raw: payload, contentType: 'application/json', headers: { 'stripe-signature': signature } });
   }],
   ['GET /api/admin/overview', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/overview', { token })],
+  ['GET /api/admin/reports/sales', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/reports/sales', { token })],
+  ['GET /api/admin/orders/export.csv', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/orders/export.csv', { token })],
   ['GET /api/admin/orders', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/orders', { token })],
   ['POST /api/admin/orders/:id/ship', adminOnly(200), async (a, _, token) =>
     a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/ship`, { token })],

@@ -327,6 +327,8 @@ const TARGETS: Target[] = [
   { route: 'POST /api/webhooks/stripe', caller: 'anonymous', kind: 'webhook' },
   { route: 'GET /api/admin/overview', caller: 'admin' },
   { route: 'GET /api/admin/orders', caller: 'admin' },
+  { route: 'GET /api/admin/reports/sales', caller: 'admin', query: ['days'] },
+  { route: 'GET /api/admin/orders/export.csv', caller: 'admin', query: ['from', 'to'] },
   { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/admin/orders/:id/packing-slip.pdf', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/admin/users', caller: 'admin', query: ['limit', 'cursor'] },
