@@ -38,6 +38,8 @@ export interface ProductComboboxProps {
   listClassName?: string;
   inputRef?: Ref<HTMLInputElement>;
   inputId?: string;
+  /** Whether focusing the box shows the suggestions it has (the navbar's does; a grid cell waits for typing or Down). */
+  openOnFocus?: boolean;
   /** Phones' keyboards: "characters" for part numbers. */
   autoCapitalize?: string;
   'aria-describedby'?: string;
@@ -67,6 +69,7 @@ export function ProductCombobox({
   inputRef,
   inputId,
   autoCapitalize,
+  openOnFocus = true,
   ...aria
 }: ProductComboboxProps) {
   const id = useId();
@@ -158,7 +161,7 @@ export function ProductCombobox({
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
+        onFocus={() => setOpen(openOnFocus)}
         onBlur={close}
       />
       <ul

@@ -1,7 +1,6 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
-import { countOf } from '#domain/catalog/units.ts';
 import type { ResolvedRowDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { refusalOf } from '../../lib/error-message.ts';
@@ -9,25 +8,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useCart } from '../../components/cart/cart-data.ts';
-
-const STATUS_TEXT: Record<ResolvedRowDto['status'], string> = {
-  ok: 'Ready',
-  'unknown-sku': 'Unknown SKU',
-  'below-minimum': 'Below minimum',
-  'not-a-pack-multiple': 'Not whole packs',
-  'above-stock': 'Above stock',
-  duplicate: 'Merged',
-  unreadable: 'Unreadable',
-};
-const STATUS_CLASS: Record<ResolvedRowDto['status'], string> = {
-  ok: 'bg-emerald-100 text-emerald-900',
-  duplicate: 'bg-slate-100 text-slate-800',
-  'unknown-sku': 'bg-red-100 text-red-900',
-  unreadable: 'bg-red-100 text-red-900',
-  'below-minimum': 'bg-amber-100 text-amber-900',
-  'not-a-pack-multiple': 'bg-amber-100 text-amber-900',
-  'above-stock': 'bg-amber-100 text-amber-900',
-};
+import { RowFixes, RowWords, StatusBadge } from './resolved-row.tsx';
+import { TypedRows } from './typed-rows.tsx';
 
 /** The text with pasted line `line` (1-based) replaced, and the lines merged into it removed. */
 export const rewriteLine = (text: string, row: ResolvedRowDto, replacement: string): string => {
@@ -39,37 +21,15 @@ export const rewriteLine = (text: string, row: ResolvedRowDto, replacement: stri
     .join('\n');
 };
 
-function RowFixes({ row, onFix }: { row: ResolvedRowDto; onFix: (replacement: string) => void }) {
-  const quantity = row.quantity ?? 0;
-  return (
-    <div className="flex flex-wrap gap-2">
-      {row.suggestion && row.sku ? (
-        <Button
-          variant="secondary"
-          className="text-sm"
-          aria-label={`Line ${row.line}: use ${countOf(row.suggestion.quantity, row.unit ?? 'piece')}`}
-          onClick={() => onFix(`${row.sku}\t${row.suggestion!.quantity}`)}
-        >
-          Use {countOf(row.suggestion.quantity, row.unit ?? 'piece')}
-        </Button>
-      ) : null}
-      {row.didYouMean.map((sku) => (
-        <Button key={sku} variant="secondary" className="font-mono text-sm" aria-label={`Line ${row.line}: did you mean ${sku}?`} onClick={() => onFix(`${sku}\t${quantity}`)}>
-          {sku}?
-        </Button>
-      ))}
-    </div>
-  );
-}
-
 /**
- * `/quickOrder` (README.md, "Orders, cart, quick order"): paste rows from a spreadsheet or a bill of materials
- * (or drop a CSV file), see each row's status, fix rows in one click, and put the good ones in
- * the cart. The server reads the list (`POST /api/cart/resolve`); a fix rewrites that row of the
- * text and reads it again, so the text stays the one thing the buyer edits.
+ * `/quickOrder` (README.md, "Orders, cart, quick order"): type rows (a SKU with typeahead and a
+ * quantity, `typed-rows.tsx`), or paste rows from a spreadsheet or a bill of materials (or drop a
+ * CSV file); see each row's status, fix rows in one click, and put the good ones in the cart. The
+ * server reads both as a list (`POST /api/cart/resolve`); a fix to a pasted row rewrites that row
+ * of the text and reads it again, so the text stays the one thing the buyer edits.
  */
 export function QuickOrderPage() {
-  usePageMeta('Quick order', 'Paste part numbers and quantities from a spreadsheet and order them in one go.');
+  usePageMeta('Quick order', 'Type or paste part numbers and quantities from a spreadsheet and order them in one go.');
   const [text, setText] = useState('');
   const [rows, setRows] = useState<ResolvedRowDto[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -116,82 +76,88 @@ export function QuickOrderPage() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Quick order</h1>
+        <p className="text-slate-700">Type part numbers with their quantities, or paste a whole list from a spreadsheet.</p>
+      </div>
+      <section aria-labelledby="quick-order-typed" className="space-y-3">
+        <h2 id="quick-order-typed" className="text-lg font-semibold text-slate-900">
+          Type rows
+        </h2>
+        <TypedRows />
+      </section>
+      <section aria-labelledby="quick-order-paste" className="space-y-3">
+        <h2 id="quick-order-paste" className="text-lg font-semibold text-slate-900">
+          Paste a list
+        </h2>
         <p className="text-slate-700">
           One row per line: a SKU, then a quantity, separated by a tab, a comma, a semicolon or spaces. Paste straight from a spreadsheet; a header row is fine.
         </p>
-      </div>
-      <form
-        className="space-y-3 rounded-lg border border-slate-200 bg-white p-5"
-        aria-label="Paste a list"
-        onSubmit={(event) => {
-          event.preventDefault();
-          check(text);
-        }}
-      >
-        <label htmlFor="quick-order-text" className="block font-medium text-slate-900">
-          SKUs and quantities
-        </label>
-        <textarea
-          id="quick-order-text"
-          rows={8}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onDrop={onDrop}
-          placeholder={'M8-NUT-A2\t500\nM8-BOLT-40, 1000'}
-          aria-describedby={problem ? 'quick-order-problem' : undefined}
-          aria-invalid={problem ? true : undefined}
-          className="w-full rounded-md border border-slate-300 p-3 font-mono text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
-        />
-        {problem ? (
-          <p id="quick-order-problem" role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={resolve.isPending} aria-busy={resolve.isPending}>
-            Check list
-          </Button>
-          <label className="cursor-pointer text-sm font-semibold text-amber-800 underline focus-within:ring-2 focus-within:ring-amber-500">
-            Or choose a CSV file
-            <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" className="sr-only" onChange={(event) => void readFile(event.target.files?.[0])} />
+        <form
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-5"
+          aria-label="Paste a list"
+          onSubmit={(event) => {
+            event.preventDefault();
+            check(text);
+          }}
+        >
+          <label htmlFor="quick-order-text" className="block font-medium text-slate-900">
+            SKUs and quantities
           </label>
-        </div>
-      </form>
-
-      {rows ? (
-        <section aria-label="Rows" className="space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
-              {ready.length} of {rows.length} row{rows.length === 1 ? '' : 's'} ready
-            </h2>
-            <Button disabled={ready.length === 0 || cart.saving || (cart.view === null && cart.signedIn)} onClick={() => void addToCart()}>
-              Add {ready.length} to cart
+          <textarea
+            id="quick-order-text"
+            rows={8}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onDrop={onDrop}
+            placeholder={'M8-NUT-A2\t500\nM8-BOLT-40, 1000'}
+            aria-describedby={problem ? 'quick-order-problem' : undefined}
+            aria-invalid={problem ? true : undefined}
+            className="w-full rounded-md border border-slate-300 p-3 font-mono text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+          />
+          {problem ? (
+            <p id="quick-order-problem" role="alert" className="text-sm text-red-700">
+              {problem}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={resolve.isPending} aria-busy={resolve.isPending}>
+              Check list
             </Button>
+            <label className="cursor-pointer text-sm font-semibold text-amber-800 underline focus-within:ring-2 focus-within:ring-amber-500">
+              Or choose a CSV file
+              <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" className="sr-only" onChange={(event) => void readFile(event.target.files?.[0])} />
+            </label>
           </div>
-          <ol className="space-y-2">
-            {rows.map((row) => (
-              <li key={row.line} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[3rem_9rem_1fr_auto] sm:items-center">
-                <span className="text-sm text-slate-600">Line {row.line}</span>
-                <span className={`w-fit rounded px-2 py-0.5 text-sm font-semibold ${STATUS_CLASS[row.status]}`}>{STATUS_TEXT[row.status]}</span>
-                <div className="min-w-0 text-sm">
-                  <p className="font-mono break-all text-slate-900">
-                    {row.sku ?? row.input}
-                    {row.quantity !== null ? ` × ${row.quantity.toLocaleString('en-US')}` : ''}
-                  </p>
-                  {row.name && row.productId ? (
-                    <Link to="/product/$productId" params={{ productId: row.productId }} className="text-slate-800 underline">
-                      {row.name}
-                    </Link>
-                  ) : null}
-                  {row.message ? <p className="text-slate-700">{row.message}</p> : null}
-                  {row.note ? <p className="text-slate-600">{row.note}</p> : null}
-                </div>
-                <RowFixes row={row} onFix={(replacement) => check(rewriteLine(text, row, replacement))} />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+        </form>
+
+        {rows ? (
+          <section aria-label="Pasted rows" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h3 className="text-lg font-semibold text-slate-900" aria-live="polite">
+                {ready.length} of {rows.length} row{rows.length === 1 ? '' : 's'} ready
+              </h3>
+              <Button disabled={ready.length === 0 || cart.saving || (cart.view === null && cart.signedIn)} onClick={() => void addToCart()}>
+                Add {ready.length} to cart
+              </Button>
+            </div>
+            <ol className="space-y-2">
+              {rows.map((row) => (
+                <li key={row.line} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[3rem_9rem_1fr_auto] sm:items-center">
+                  <span className="text-sm text-slate-600">Line {row.line}</span>
+                  <StatusBadge status={row.status} />
+                  <div className="min-w-0 text-sm">
+                    <p className="font-mono break-all text-slate-900">
+                      {row.sku ?? row.input}
+                      {row.quantity !== null ? ` × ${row.quantity.toLocaleString('en-US')}` : ''}
+                    </p>
+                    <RowWords row={row} />
+                  </div>
+                  <RowFixes row={row} name={`Line ${row.line}`} onFix={({ sku, quantity }) => check(rewriteLine(text, row, `${sku}\t${quantity}`))} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </section>
     </div>
   );
 }

@@ -1,0 +1,206 @@
+import { delay, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { waitFor, within } from '@testing-library/react';
+import type { ProductDto, ProductSuggestionDto, ResolvedListDto, ResolvedRowDto } from '#http/dto.ts';
+import { messages } from '#domain/messages.ts';
+import { makeProduct } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { json, server } from '../../test/server.ts';
+
+const nut = makeProduct({ id: 'p_nut', sku: 'M8-NUT-A2', name: 'M8 nut A2', minOrderQuantity: 200, packSize: 100, stock: 5_000 });
+const bolt = makeProduct({ id: 'p_bolt', sku: 'M8-BOLT-40', name: 'M8 bolt 40 mm', minOrderQuantity: 300, packSize: 50, stock: 5_000 });
+const catalogue = new Map([nut, bolt].map((product) => [product.sku, product]));
+const suggestionOf = (product: ProductDto): ProductSuggestionDto => ({ id: product.id, sku: product.sku, name: product.name, imageUrl: product.imageUrl, priceCents: product.priceCents });
+
+const blank = (line: number, input: string): ResolvedRowDto => ({
+  line,
+  input,
+  status: 'unreadable',
+  productId: null,
+  sku: null,
+  name: null,
+  unit: null,
+  quantity: null,
+  suggestion: null,
+  didYouMean: [],
+  mergedInto: null,
+  mergedLines: [],
+  message: messages.rowUnreadable,
+  note: null,
+});
+
+/** A small stand-in for the server's resolver: tab-separated lines under a header, minimum and packs checked. */
+const resolveText = (text: string): ResolvedListDto => ({
+  rows: text.split('\n').flatMap((input, index): ResolvedRowDto[] => {
+    const line = index + 1;
+    if (line === 1 || input.trim() === '') return [];
+    const [typedSku = '', typedQuantity = ''] = input.split('\t');
+    const quantity = /^\d+$/.test(typedQuantity) ? Number(typedQuantity) : null;
+    const sku = typedSku.toUpperCase();
+    if (!sku || quantity === null) return [blank(line, input)];
+    const product = catalogue.get(sku);
+    if (!product) return [{ ...blank(line, input), status: 'unknown-sku', sku, quantity, didYouMean: sku === 'M8-NTU-A2' ? [nut.sku] : [], message: messages.rowUnknownSku(sku) }];
+    const known = { ...blank(line, input), productId: product.id, sku, name: product.name, unit: product.unit, quantity, message: null };
+    if (quantity < product.minOrderQuantity) return [{ ...known, status: 'below-minimum', suggestion: { quantity: product.minOrderQuantity, reason: 'minimum' }, message: `Order at least ${product.minOrderQuantity}` }];
+    if (quantity % product.packSize !== 0) return [{ ...known, status: 'not-a-pack-multiple', message: `Sold in packs of ${product.packSize}` }];
+    return [{ ...known, status: 'ok' }];
+  }),
+});
+
+/** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
+const shop = () => {
+  const sent: string[] = [];
+  server.use(
+    http.get('*/api/products/suggest', ({ request }) => {
+      const q = (new URL(request.url).searchParams.get('q') ?? '').toUpperCase();
+      return json<ProductSuggestionDto[]>([nut, bolt].filter((product) => product.sku.startsWith(q)).map(suggestionOf));
+    }),
+    http.get('*/api/products/:id', async ({ params }) => {
+      // A slow network: the minimum arrives after the pick.
+      await delay(100);
+      return json<ProductDto>(params.id === bolt.id ? bolt : nut);
+    }),
+    http.post('*/api/cart/resolve', async ({ request }) => {
+      const { text } = (await request.json()) as { text: string };
+      sent.push(text);
+      return json<ResolvedListDto>(resolveText(text));
+    }),
+  );
+  return sent;
+};
+
+const rowsOf = (screen: ReturnType<typeof renderApp>['screen']) => within(screen.getByRole('region', { name: 'Type rows' })).getAllByRole('listitem');
+
+beforeEach(() => localStorage.clear());
+
+describe('quick order: typed rows', () => {
+  it('picks a SKU from the typeahead by keyboard, fills the minimum, and goes on to the next row with Enter', async () => {
+    const sent = shop();
+    const { screen, user } = renderApp('/quickOrder');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Type rows' })).toBeInTheDocument();
+    expect(rowsOf(screen)).toHaveLength(5);
+
+    const sku = screen.getByRole('combobox', { name: 'SKU, row 1' });
+    await user.type(sku, 'm8');
+    const list = await screen.findByRole('listbox', { name: 'Suggested products' });
+    const options = within(list).getAllByRole('option');
+    expect(options).toHaveLength(2);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(sku).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await user.keyboard('{ArrowUp}');
+    expect(sku).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    await user.keyboard('{Enter}');
+
+    expect(sku).toHaveValue('M8-NUT-A2');
+    expect(sku).toHaveAttribute('aria-expanded', 'false');
+    const quantity = screen.getByRole<HTMLInputElement>('textbox', { name: 'Quantity, row 1' });
+    expect(quantity).toHaveFocus();
+    // The product's minimum, selected, so typing replaces it.
+    await waitFor(() => expect(quantity).toHaveValue('200'));
+    expect(quantity.selectionStart).toBe(0);
+    expect(quantity.selectionEnd).toBe(3);
+    const row = rowsOf(screen)[0]!;
+    expect(await within(row).findByText('Ready')).toBeInTheDocument();
+    expect(sent).toEqual(['SKU\tQuantity\nM8-NUT-A2\t200\n\n\n\n']);
+
+    // Enter in a quantity goes to the next row's SKU; Escape closes the list without picking.
+    await user.keyboard('{Enter}');
+    const second = screen.getByRole('combobox', { name: 'SKU, row 2' });
+    expect(second).toHaveFocus();
+    await user.type(second, 'm8-b');
+    await screen.findByRole('option', { name: /M8 bolt 40 mm/ });
+    await user.keyboard('{Escape}');
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    expect(second).toHaveValue('m8-b');
+
+    // A quantity typed first is kept when the product is picked.
+    const fifthQuantity = screen.getByRole('textbox', { name: 'Quantity, row 5' });
+    await user.type(fifthQuantity, '450');
+    const fifth = screen.getByRole('combobox', { name: 'SKU, row 5' });
+    await user.type(fifth, 'm8-bo');
+    await screen.findByRole('option', { name: /M8 bolt 40 mm/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(fifth).toHaveValue('M8-BOLT-40');
+    expect(fifthQuantity).toHaveValue('450');
+    expect(fifthQuantity).toHaveFocus();
+
+    // Enter in the last row's quantity adds a row.
+    await user.keyboard('{Enter}');
+    expect(rowsOf(screen)).toHaveLength(6);
+    expect(screen.getByRole('combobox', { name: 'SKU, row 6' })).toHaveFocus();
+  });
+
+  it('shows the resolver’s statuses and fixes on typed rows and adds the good rows to the cart', async () => {
+    const sent = shop();
+    const { screen, user, history } = renderApp('/quickOrder');
+    await user.type(await screen.findByRole('combobox', { name: 'SKU, row 1' }), 'M8-BOLT-40');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity, row 1' }), '120');
+    await user.type(screen.getByRole('combobox', { name: 'SKU, row 2' }), 'm8-ntu-a2');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity, row 2' }), '400');
+    await user.type(screen.getByRole('combobox', { name: 'SKU, row 3' }), 'M8-NUT-A2');
+
+    // Adding rows nobody has seen checked shows their statuses first.
+    await user.click(screen.getByRole('button', { name: 'Add rows to cart' }));
+    const [first, second, third] = rowsOf(screen);
+    expect(await within(first!).findByText('Below minimum')).toBeInTheDocument();
+    expect(within(first!).getByText('Order at least 300')).toBeInTheDocument();
+    expect(within(second!).getByText('Unknown SKU')).toBeInTheDocument();
+    expect(within(second!).getByText(messages.rowUnknownSku('M8-NTU-A2'))).toBeInTheDocument();
+    expect(within(third!).getByText('Unreadable')).toBeInTheDocument();
+    expect(screen.getByText('0 of 3 rows ready')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'SKU, row 2' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Quantity, row 1' })).toHaveAttribute('aria-invalid', 'true');
+    expect(history.location.pathname).toBe('/quickOrder');
+    expect(sent.at(-1)).toBe('SKU\tQuantity\nM8-BOLT-40\t120\nm8-ntu-a2\t400\nM8-NUT-A2\t\n\n');
+
+    // One-click fixes rewrite the row and read the rows again.
+    await user.click(screen.getByRole('button', { name: 'Row 1: use 300 pieces' }));
+    expect(screen.getByRole('textbox', { name: 'Quantity, row 1' })).toHaveValue('300');
+    expect(await within(rowsOf(screen)[0]!).findByText('Ready')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Row 2: did you mean M8-NUT-A2?' }));
+    expect(screen.getByRole('combobox', { name: 'SKU, row 2' })).toHaveValue('M8-NUT-A2');
+    expect(await within(rowsOf(screen)[1]!).findByText('Ready')).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 rows ready')).toBeInTheDocument();
+
+    // The good rows go in the cart; the unreadable one stays out.
+    await user.click(screen.getByRole('button', { name: 'Add 2 rows to cart' }));
+    await expect.poll(() => history.location.pathname).toBe('/cart');
+    expect(JSON.parse(localStorage.getItem('bulkhead.cart') ?? 'null')).toEqual([
+      { productId: bolt.id, quantity: 300 },
+      { productId: nut.id, quantity: 400 },
+    ]);
+  });
+
+  it('removes a row, keeps focus in the grid and reads the rows again without it', async () => {
+    const sent = shop();
+    const { screen, user } = renderApp('/quickOrder');
+    await user.type(await screen.findByRole('combobox', { name: 'SKU, row 1' }), 'M8-NTU-A2');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity, row 1' }), '400');
+    await user.type(screen.getByRole('combobox', { name: 'SKU, row 2' }), 'M8-NUT-A2');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity, row 2' }), '400{Enter}');
+    expect(await within(rowsOf(screen)[0]!).findByText('Unknown SKU')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+    expect(rowsOf(screen)).toHaveLength(4);
+    const first = screen.getByRole('combobox', { name: 'SKU, row 1' });
+    expect(first).toHaveValue('M8-NUT-A2');
+    expect(first).toHaveFocus();
+    expect(await screen.findByText('1 of 1 row ready')).toBeInTheDocument();
+    expect(sent.at(-1)).toBe('SKU\tQuantity\nM8-NUT-A2\t400\n\n\n');
+
+    // Every row can go; Add row brings one back.
+    for (let left = 4; left > 0; left -= 1) await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+    expect(screen.getByRole('button', { name: 'Add row' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'SKU, row 1' })).toHaveFocus();
+  });
+
+  it('asks for a row before adding nothing', async () => {
+    const sent = shop();
+    const { screen, user } = renderApp('/quickOrder');
+    await user.click(await screen.findByRole('button', { name: 'Add rows to cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Type a SKU and a quantity in at least one row');
+    expect(screen.getByRole('combobox', { name: 'SKU, row 1' })).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+});
