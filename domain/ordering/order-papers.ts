@@ -16,7 +16,7 @@ type PaperPorts = { store: Store; documents: OrderDocuments };
 /**
  * The invoice of an order, for its owner or an admin (anyone else: the order does not exist). It
  * exists once the order is paid, when the order got its invoice number; before that the refusal
- * says so.
+ * says so. An order paid before invoices existed gets its number on the first ask.
  */
 export const orderInvoice = async (
   { store, documents }: PaperPorts,
@@ -24,8 +24,9 @@ export const orderInvoice = async (
 ): Promise<Result<OrderPaper, ErrorOf<'NOT_FOUND' | 'ORDER_NOT_PAID'>>> => {
   const found = await findOrderFor(store, input.actor, input.orderId);
   if (!found.ok) return found;
-  const order = found.value;
-  if (order.status === 'unpaid' || order.invoiceNumber === null) return fail(refusal('ORDER_NOT_PAID'));
+  if (found.value.status === 'unpaid') return fail(refusal('ORDER_NOT_PAID'));
+  const order = found.value.invoiceNumber === null ? await store.orders.issueInvoiceNumber(found.value.id) : found.value;
+  if (!order || order.invoiceNumber === null) return fail(refusal('ORDER_NOT_PAID'));
   const bytes = await documents.invoice({ ...order, invoiceNumber: order.invoiceNumber });
   return ok({ fileName: `${order.invoiceNumber}.pdf`, bytes });
 };

@@ -63,6 +63,12 @@ export interface OrderRepository {
    * lost race); returns the updated order or null.
    */
   markPaid(id: string, transactionId: string, paidAt: Date): Promise<Order | null>;
+  /**
+   * A paid order without an invoice number (paid before invoices existed) takes the next one of
+   * the year it was paid in, in one transaction that hands it out only while the order has none;
+   * an order that has one keeps it. Returns the order, or null when it is missing or unpaid.
+   */
+  issueInvoiceNumber(id: string): Promise<Order | null>;
   /** pending → shipped with the carrier and tracking number given, only if still pending; returns the updated order or null. */
   markShipped(id: string, shippedAt: Date, shipping: ShippingDetails): Promise<Order | null>;
 }

@@ -305,6 +305,22 @@ export function describeOrderContract(h: StoreHarness): void {
       expect((await h.store.orders.markPaid(next.id, 'pi_next', new Date('2032-01-01T00:00:01Z')))?.invoiceNumber).toBe('INV-2032-000001');
     });
 
+    it('issues no second invoice number to an order that has one, and none to an unpaid or missing order', async () => {
+      const product = await h.addProduct({ stock: 100_000 });
+      const paidAt = new Date('2033-05-01T10:00:00Z');
+      const first = await h.placeOk(h.newOrder(product));
+      const paid = await h.store.orders.markPaid(first.id, 'pi_first', paidAt);
+      expect(paid?.invoiceNumber).toBe('INV-2033-000001');
+      const asked = await Promise.all([h.store.orders.issueInvoiceNumber(first.id), h.store.orders.issueInvoiceNumber(first.id)]);
+      expect(asked).toEqual([paid, paid]);
+      const next = await h.placeOk(h.newOrder(product));
+      expect((await h.store.orders.markPaid(next.id, 'pi_next', paidAt))?.invoiceNumber).toBe('INV-2033-000002');
+      const unpaid = await h.placeOk(h.newOrder(product));
+      expect(await h.store.orders.issueInvoiceNumber(unpaid.id)).toBeNull();
+      expect((await h.store.orders.findById(unpaid.id))?.invoiceNumber).toBeNull();
+      expect(await h.store.orders.issueInvoiceNumber(randomUUID())).toBeNull();
+    });
+
     it('marks an order shipped only from pending, with the carrier and tracking number given', async () => {
       const product = await h.addProduct();
       const order = await h.placeOk(h.newOrder(product));

@@ -100,6 +100,17 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       queueMail(tables, 'order-paid', id, paidAt);
       return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt, invoiceNumber: formatInvoiceNumber(numberingYear(paidAt), sequence) });
     },
+    async issueInvoiceNumber(id) {
+      const order = orders.get(id);
+      if (!order || order.status === 'unpaid' || order.paidAt === null) return null;
+      if (order.invoiceNumber === null) {
+        const key = `invoice:${numberingYear(order.paidAt)}`;
+        const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
+        tables.numberSequences.set(key, sequence);
+        order.invoiceNumber = formatInvoiceNumber(numberingYear(order.paidAt), sequence);
+      }
+      return copy(order);
+    },
     async markShipped(id, shippedAt, shipping) {
       const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
       if (shipped) queueMail(tables, 'order-shipped', id, shippedAt);

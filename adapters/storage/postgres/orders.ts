@@ -201,6 +201,21 @@ export function createPgOrders(db: PgDb): OrderRepository {
         return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
       });
     },
+    async issueInvoiceNumber(id) {
+      // The order's row is locked first, so two requests for one order take one number between them.
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        if (!row || row.status === 'unpaid' || row.paidAt === null) return null;
+        if (row.invoiceNumber !== null) return one(Promise.resolve([row]), tx);
+        const year = numberingYear(row.paidAt);
+        const [sequence] = await tx
+          .insert(numberSequences)
+          .values({ kind: INVOICE_SEQUENCE, year, last: 1 })
+          .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
+          .returning({ last: numberSequences.last });
+        return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
+      });
+    },
     async markShipped(id, shippedAt, shipping) {
       return db.transaction(async (tx) => {
         const shipped = await one(

@@ -231,6 +231,19 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
         { behavior: 'immediate' },
       );
     },
+    async issueInvoiceNumber(id) {
+      return db.transaction(
+        () => {
+          const row = db.select().from(orders).where(eq(orders.id, id)).get();
+          if (!row || row.status === 'unpaid' || row.paidAt === null) return null;
+          if (row.invoiceNumber !== null) return one(row);
+          const year = numberingYear(row.paidAt);
+          const invoiceNumber = formatInvoiceNumber(year, nextNumber.get({ kind: INVOICE_SEQUENCE, year })?.last ?? 1);
+          return one(db.update(orders).set({ invoiceNumber }).where(eq(orders.id, id)).returning().get());
+        },
+        { behavior: 'immediate' },
+      );
+    },
     async markShipped(id, shippedAt, shipping) {
       return db.transaction(() => {
         const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../store.contract.ts';
 import { openSqliteStorage } from './sqlite-store.ts';
 import { created } from '../product-fixture.ts';
+import { unpaidOrderOf } from '../order-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bulkhead-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,6 +36,35 @@ describe('sqlite store', () => {
     const second = openSqliteStorage(file);
     expect((await second.repositories.inbox.listSubscribers({ limit: 100 })).items).toEqual([{ email: 'keep@example.com', createdAt: new Date(1) }]);
     await second.lifecycle.close();
+  });
+});
+
+describe('sqlite store: orders paid before invoices existed', () => {
+  it('gives such an order the next invoice number of the year it was paid in, once, however many ask at once', async () => {
+    const file = join(dir, 'legacy-invoices.db');
+    const storage = openSqliteStorage(file);
+    const { orders, products } = storage.repositories;
+    const product = await created(products.create({ id: 'legacy', name: 'Part', description: '', imageUrl: '', priceCents: 100, stock: 1_000, createdAt: new Date(1) }));
+    const paidAt = new Date('2034-02-01T10:00:00Z');
+    const placed = [];
+    for (let i = 0; i < 2; i += 1) {
+      const order = unpaidOrderOf(product);
+      const result = await orders.placeReservingStock(order);
+      if (!result.ok) throw new Error('test arrangement failed: could not place an order');
+      placed.push(result.value);
+    }
+    await orders.markPaid(placed[0]!.id, 'pi_old', paidAt);
+    // As a row written before the papers migration looks: paid, no number; then one paid since.
+    const raw = new Database(file);
+    raw.prepare('update orders set invoice_number = null').run();
+    raw.prepare("delete from number_sequences where kind = 'invoice'").run();
+    raw.close();
+    expect((await orders.markPaid(placed[1]!.id, 'pi_new', paidAt))?.invoiceNumber).toBe('INV-2034-000001');
+
+    const issued = await Promise.all([orders.issueInvoiceNumber(placed[0]!.id), orders.issueInvoiceNumber(placed[0]!.id)]);
+    expect(issued.map((order) => order?.invoiceNumber)).toEqual(['INV-2034-000002', 'INV-2034-000002']);
+    expect((await orders.findById(placed[0]!.id))?.invoiceNumber).toBe('INV-2034-000002');
+    await storage.lifecycle.close();
   });
 });
 
