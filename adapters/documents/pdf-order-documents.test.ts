@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvoicedOrder } from '#domain/ordering/order-documents.ts';
 import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
 import type { OrderLine } from '#domain/ordering/order-lines.ts';
-import { looksLikePdf, pdfPages, pdfText } from '../../tests/support/pdf-text.ts';
+import { looksLikePdf, pdfLines, pdfPages } from '../../tests/support/pdf-text.ts';
 import { createPdfOrderDocuments, DEFAULT_SHOP, printable } from './pdf-order-documents.ts';
 
 const shop = {
@@ -60,7 +60,7 @@ describe('PDF order documents', () => {
   it('prints every field of the invoice: seller, buyer, numbers, dates, payment, lines and total', async () => {
     const bytes = await documents.invoice(paidOrder());
     expect(looksLikePdf(bytes)).toBe(true);
-    const text = pdfText(bytes);
+    const text = pdfLines(bytes);
     for (const expected of [
       'INVOICE',
       // Seller, from the SHOP_* settings.
@@ -103,13 +103,13 @@ describe('PDF order documents', () => {
   });
 
   it('prints no tax line without a tax id', async () => {
-    const text = pdfText(await createPdfOrderDocuments(DEFAULT_SHOP).invoice(paidOrder()));
+    const text = pdfLines(await createPdfOrderDocuments(DEFAULT_SHOP).invoice(paidOrder()));
     expect(text).toContain('Bulkhead Supply Co.');
     expect(text).not.toContain('Tax ID');
   });
 
   it('prints the packing slip: lines with SKU, name, quantity and unit, delivery address, phone, order and PO numbers, and no prices', async () => {
-    const text = pdfText(await documents.packingSlip(paidOrder()));
+    const text = pdfLines(await documents.packingSlip(paidOrder()));
     for (const expected of [
       'PACKING SLIP',
       'BH-2026-000123',

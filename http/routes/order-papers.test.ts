@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
-import { looksLikePdf, pdfText } from '../../tests/support/pdf-text.ts';
+import { looksLikePdf, pdfLines } from '../../tests/support/pdf-text.ts';
 import { addProduct, createTestApp, expectError, ORIGIN, signUpAdmin } from '../test-support.ts';
 
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -61,7 +61,7 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
       expect(invoice.headers.get('content-disposition')).toBe(`attachment; filename="${paid.invoiceNumber}.pdf"`);
       expect(invoice.headers.get('cache-control')).toBe('private, no-store');
       expect(looksLikePdf(invoice.bytes)).toBe(true);
-      const text = pdfText(invoice.bytes);
+      const text = pdfLines(invoice.bytes);
       for (const expected of [paid.invoiceNumber, paid.number, paid.transactionId, 'PO-4411', 'Zoë Buyer', buyer.email, '1 Harbour Road, Springfield', '+15550102030', 'Bulkhead Supply Co.', 'HX-M8-40', 'Hex bolt M8 × 40', 'WSH-10', '$12.50', '$3,750.00', '$0.99', '$99.00', 'Total $3,849.00']) {
         expect(text, expected).toContain(expected);
       }
@@ -98,7 +98,7 @@ describe('GET /api/admin/orders/:id/packing-slip.pdf', () => {
     expect(slip.headers.get('content-type')).toBe('application/pdf');
     expect(slip.headers.get('content-disposition')).toBe(`attachment; filename="${number}-packing-slip.pdf"`);
     expect(slip.headers.get('cache-control')).toBe('private, no-store');
-    const text = pdfText(slip.bytes);
+    const text = pdfLines(slip.bytes);
     for (const expected of [number, 'PO-4411', 'Zoë Buyer', '1 Harbour Road, Springfield', '+15550102030', 'HX-M8-40', 'Hex bolt M8 × 40', '300', 'box', 'WSH-10', '100']) {
       expect(text, expected).toContain(expected);
     }
