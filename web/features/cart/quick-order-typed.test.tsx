@@ -95,6 +95,9 @@ describe('quick order: typed rows', () => {
     expect(sku).toHaveAttribute('aria-expanded', 'false');
     const quantity = screen.getByRole<HTMLInputElement>('textbox', { name: 'Quantity, row 1' });
     expect(quantity).toHaveFocus();
+    // On a slow network the cell says its minimum is on the way.
+    expect(quantity).toHaveAttribute('aria-busy', 'true');
+    expect(quantity).toHaveAttribute('placeholder', 'Minimum…');
     // The product's minimum, selected, so typing replaces it.
     await waitFor(() => expect(quantity).toHaveValue('200'));
     expect(quantity.selectionStart).toBe(0);

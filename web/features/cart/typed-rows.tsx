@@ -239,7 +239,7 @@ export function TypedRows() {
     : '';
 
   return (
-    <div className="space-y-3">
+    <div className="max-w-3xl space-y-3">
       <div aria-hidden="true" className="hidden gap-2 px-3 text-sm font-medium text-slate-800 sm:grid sm:grid-cols-[minmax(0,1fr)_9rem_6rem]">
         <span>SKU</span>
         <span>Quantity</span>
@@ -266,7 +266,9 @@ export function TypedRows() {
                   className="col-span-2 sm:col-span-1"
                   label={
                     <>
-                      SKU<span className="sr-only">, row {index + 1}</span>
+                      {/* One name for every reader ("SKU, row 2"); the visible word is for phones, where no column header shows. */}
+                      <span aria-hidden="true">SKU</span>
+                      <span className="sr-only">SKU, row {index + 1}</span>
                     </>
                   }
                   labelClassName="mb-1 block text-sm font-medium text-slate-800 sm:sr-only"
@@ -285,7 +287,8 @@ export function TypedRows() {
                 />
                 <div>
                   <label htmlFor={quantityId} className="mb-1 block text-sm font-medium text-slate-800 sm:sr-only">
-                    Quantity<span className="sr-only">, row {index + 1}</span>
+                    <span aria-hidden="true">Quantity</span>
+                    <span className="sr-only">Quantity, row {index + 1}</span>
                   </label>
                   <Input
                     ref={cellRef(row.key, 'quantity')}
@@ -310,10 +313,12 @@ export function TypedRows() {
                 </Button>
               </div>
               {resolvedRow ? (
-                <div id={statusId} className="flex flex-wrap items-start gap-x-3 gap-y-2 text-sm">
-                  <StatusBadge status={resolvedRow.status} />
-                  <div className="min-w-0 flex-1 basis-48">
-                    <RowWords row={resolvedRow} />
+                <div id={statusId} className="space-y-2 text-sm">
+                  <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+                    <StatusBadge status={resolvedRow.status} />
+                    <div className="min-w-0 flex-1 basis-48">
+                      <RowWords row={resolvedRow} />
+                    </div>
                   </div>
                   <RowFixes row={resolvedRow} name={`Row ${index + 1}`} disabled={adding} onFix={(change) => fix(index, resolvedRow, change)} />
                 </div>
