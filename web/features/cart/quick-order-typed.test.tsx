@@ -30,22 +30,35 @@ const blank = (line: number, input: string): ResolvedRowDto => ({
 });
 
 /** A small stand-in for the server's resolver: tab-separated lines under a header, minimum and packs checked. */
-const resolveText = (text: string): ResolvedListDto => ({
-  rows: text.split('\n').flatMap((input, index): ResolvedRowDto[] => {
-    const line = index + 1;
-    if (line === 1 || input.trim() === '') return [];
-    const [typedSku = '', typedQuantity = ''] = input.split('\t');
-    const quantity = /^\d+$/.test(typedQuantity) ? Number(typedQuantity) : null;
-    const sku = typedSku.toUpperCase();
-    if (!sku || quantity === null) return [blank(line, input)];
-    const product = catalogue.get(sku);
-    if (!product) return [{ ...blank(line, input), status: 'unknown-sku', sku, quantity, didYouMean: sku === 'M8-NTU-A2' ? [nut.sku] : [], message: messages.rowUnknownSku(sku) }];
-    const known = { ...blank(line, input), productId: product.id, sku, name: product.name, unit: product.unit, quantity, message: null };
-    if (quantity < product.minOrderQuantity) return [{ ...known, status: 'below-minimum', suggestion: { quantity: product.minOrderQuantity, reason: 'minimum' }, message: `Order at least ${product.minOrderQuantity}` }];
-    if (quantity % product.packSize !== 0) return [{ ...known, status: 'not-a-pack-multiple', message: `Sold in packs of ${product.packSize}` }];
-    return [{ ...known, status: 'ok' }];
-  }),
-});
+const resolveText = (text: string): ResolvedListDto => {
+  const firstLineOf = new Map<string, ResolvedRowDto>();
+  return {
+    rows: text.split('\n').flatMap((input, index): ResolvedRowDto[] => {
+      const line = index + 1;
+      if (line === 1 || input.trim() === '') return [];
+      const [typedSku = '', typedQuantity = ''] = input.split('\t');
+      const quantity = /^\d+$/.test(typedQuantity) ? Number(typedQuantity) : null;
+      const sku = typedSku.toUpperCase();
+      if (!sku || quantity === null) return [blank(line, input)];
+      const first = firstLineOf.get(sku);
+      if (first) {
+        // Merged into the first row of the SKU (its status is left as it was: enough for these tests).
+        first.mergedLines.push(line);
+        first.quantity = (first.quantity ?? 0) + quantity;
+        return [{ ...blank(line, input), status: 'duplicate', sku, quantity, mergedInto: first.line, message: null, note: messages.rowMergedInto(first.line) }];
+      }
+      const product = catalogue.get(sku);
+      if (!product) return [{ ...blank(line, input), status: 'unknown-sku', sku, quantity, didYouMean: sku === 'M8-NTU-A2' ? [nut.sku] : [], message: messages.rowUnknownSku(sku) }];
+      const known = { ...blank(line, input), productId: product.id, sku, name: product.name, unit: product.unit, quantity, message: null };
+      const judged: ResolvedRowDto =
+        quantity < product.minOrderQuantity ? { ...known, status: 'below-minimum', suggestion: { quantity: product.minOrderQuantity, reason: 'minimum' }, message: `Order at least ${product.minOrderQuantity}` }
+        : quantity % product.packSize !== 0 ? { ...known, status: 'not-a-pack-multiple', message: `Sold in packs of ${product.packSize}` }
+        : { ...known, status: 'ok' };
+      firstLineOf.set(sku, judged);
+      return [judged];
+    }),
+  };
+};
 
 /** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
 const shop = () => {
@@ -196,6 +209,23 @@ describe('quick order: typed rows', () => {
     expect(screen.getByRole('button', { name: 'Add row' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('combobox', { name: 'SKU, row 1' })).toHaveFocus();
+  });
+
+  it('merges rows of one SKU as a pasted list does, saying so by row', async () => {
+    shop();
+    const { screen, user, history } = renderApp('/quickOrder');
+    await user.type(await screen.findByRole('combobox', { name: 'SKU, row 1' }), 'M8-NUT-A2');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity, row 1' }), '200');
+    await user.type(screen.getByRole('combobox', { name: 'SKU, row 2' }), 'm8-nut-a2');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity, row 2' }), '300{Enter}');
+    const [first, second] = rowsOf(screen);
+    expect(await within(second!).findByText('Merged')).toBeInTheDocument();
+    expect(within(second!).getByText('Same SKU as row 1: added to that row')).toBeInTheDocument();
+    expect(within(first!).getByText('Includes the quantity of row 2 (same SKU)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add 1 row to cart' }));
+    await expect.poll(() => history.location.pathname).toBe('/cart');
+    expect(JSON.parse(localStorage.getItem('bulkhead.cart') ?? 'null')).toEqual([{ productId: nut.id, quantity: 500 }]);
   });
 
   it('asks for a row before adding nothing', async () => {

@@ -32,8 +32,8 @@ export function StatusBadge({ status }: { status: ResolvedRowDto['status'] }) {
   return <span className={`w-fit shrink-0 rounded px-2 py-0.5 text-sm font-semibold ${STATUS_CLASS[status]}`}>{STATUS_TEXT[status]}</span>;
 }
 
-/** The product's name as a link, the server's sentence and the merge note. */
-export function RowWords({ row }: { row: ResolvedRowDto }) {
+/** The product's name as a link, the server's sentence and the merge note (`note` words it otherwise, e.g. by row rather than line). */
+export function RowWords({ row, note = row.note }: { row: ResolvedRowDto; note?: string | null }) {
   return (
     <>
       {row.name && row.productId ? (
@@ -42,7 +42,7 @@ export function RowWords({ row }: { row: ResolvedRowDto }) {
         </Link>
       ) : null}
       {row.message ? <p className="text-slate-700">{row.message}</p> : null}
-      {row.note ? <p className="text-slate-600">{row.note}</p> : null}
+      {note ? <p className="text-slate-600">{note}</p> : null}
     </>
   );
 }

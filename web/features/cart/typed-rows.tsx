@@ -22,6 +22,16 @@ const MAX_ROWS = 100;
  */
 const HEADER = 'SKU\tQuantity';
 const lineNumber = (index: number) => index + 2;
+/** Typed row number (from 1) of pasted line `line`. */
+const rowNumber = (line: number) => line - 1;
+
+/** The server's merge note, by typed row rather than by pasted line. */
+const mergeNote = (row: ResolvedRowDto): string | null => {
+  if (row.mergedInto !== null) return `Same SKU as row ${rowNumber(row.mergedInto)}: added to that row`;
+  if (row.mergedLines.length === 0) return null;
+  const rows = row.mergedLines.map(rowNumber);
+  return `Includes the quantity of row${rows.length === 1 ? '' : 's'} ${rows.join(', ')} (same SKU)`;
+};
 
 interface TypedRow {
   key: number;
@@ -317,7 +327,7 @@ export function TypedRows() {
                   <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
                     <StatusBadge status={resolvedRow.status} />
                     <div className="min-w-0 flex-1 basis-48">
-                      <RowWords row={resolvedRow} />
+                      <RowWords row={resolvedRow} note={mergeNote(resolvedRow)} />
                     </div>
                   </div>
                   <RowFixes row={resolvedRow} name={`Row ${index + 1}`} disabled={adding} onFix={(change) => fix(index, resolvedRow, change)} />
