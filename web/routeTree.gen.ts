@@ -28,9 +28,11 @@ import { Route as SignedInDashboardIndexRouteImport } from './routes/_signedIn/d
 import { Route as SignedInDashboardAdminRouteImport } from './routes/_signedIn/dashboard/_admin'
 import { Route as SignedInDashboardAllUerRouteImport } from './routes/_signedIn/dashboard/allUer'
 import { Route as SignedInDashboardMyProfileRouteImport } from './routes/_signedIn/dashboard/myProfile'
+import { Route as SignedInDashboardQuotesRouteImport } from './routes/_signedIn/dashboard/quotes'
 import { Route as SignedInDashboardReviewRouteImport } from './routes/_signedIn/dashboard/review'
 import { Route as SignedInDashboardAdminAddProductRouteImport } from './routes/_signedIn/dashboard/_admin/addProduct'
 import { Route as SignedInDashboardAdminAllOrdersRouteImport } from './routes/_signedIn/dashboard/_admin/allOrders'
+import { Route as SignedInDashboardAdminAllQuotesRouteImport } from './routes/_signedIn/dashboard/_admin/allQuotes'
 import { Route as SignedInDashboardAdminAllUsersRouteImport } from './routes/_signedIn/dashboard/_admin/allUsers'
 import { Route as SignedInDashboardAdminCategoriesRouteImport } from './routes/_signedIn/dashboard/_admin/categories'
 import { Route as SignedInDashboardAdminImportProductsRouteImport } from './routes/_signedIn/dashboard/_admin/importProducts'
@@ -39,6 +41,7 @@ import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_si
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
 import { Route as SignedInDashboardPaymentIdRouteImport } from './routes/_signedIn/dashboard/payment.$id'
 import { Route as SignedInDashboardAdminEditProductProductIdRouteImport } from './routes/_signedIn/dashboard/_admin/editProduct.$productId'
+import { Route as SignedInDashboardAdminQuoteQuoteIdRouteImport } from './routes/_signedIn/dashboard/_admin/quote.$quoteId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -134,6 +137,11 @@ const SignedInDashboardMyProfileRoute =
     path: '/myProfile',
     getParentRoute: () => SignedInDashboardRoute,
   } as any)
+const SignedInDashboardQuotesRoute = SignedInDashboardQuotesRouteImport.update({
+  id: '/quotes',
+  path: '/quotes',
+  getParentRoute: () => SignedInDashboardRoute,
+} as any)
 const SignedInDashboardReviewRoute = SignedInDashboardReviewRouteImport.update({
   id: '/review',
   path: '/review',
@@ -149,6 +157,12 @@ const SignedInDashboardAdminAllOrdersRoute =
   SignedInDashboardAdminAllOrdersRouteImport.update({
     id: '/allOrders',
     path: '/allOrders',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
+const SignedInDashboardAdminAllQuotesRoute =
+  SignedInDashboardAdminAllQuotesRouteImport.update({
+    id: '/allQuotes',
+    path: '/allQuotes',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
 const SignedInDashboardAdminAllUsersRoute =
@@ -199,6 +213,12 @@ const SignedInDashboardAdminEditProductProductIdRoute =
     path: '/editProduct/$productId',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminQuoteQuoteIdRoute =
+  SignedInDashboardAdminQuoteQuoteIdRouteImport.update({
+    id: '/quote/$quoteId',
+    path: '/quote/$quoteId',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -217,10 +237,12 @@ export interface FileRoutesByFullPath {
   '/product/$productId': typeof ProductProductIdRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
+  '/dashboard/quotes': typeof SignedInDashboardQuotesRoute
   '/dashboard/review': typeof SignedInDashboardReviewRoute
   '/dashboard/': typeof SignedInDashboardIndexRoute
   '/dashboard/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
+  '/dashboard/allQuotes': typeof SignedInDashboardAdminAllQuotesRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
@@ -229,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
   '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
+  '/dashboard/quote/$quoteId': typeof SignedInDashboardAdminQuoteQuoteIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -247,9 +270,11 @@ export interface FileRoutesByTo {
   '/dashboard': typeof SignedInDashboardIndexRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
+  '/dashboard/quotes': typeof SignedInDashboardQuotesRoute
   '/dashboard/review': typeof SignedInDashboardReviewRoute
   '/dashboard/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
+  '/dashboard/allQuotes': typeof SignedInDashboardAdminAllQuotesRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
@@ -258,6 +283,7 @@ export interface FileRoutesByTo {
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
   '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
+  '/dashboard/quote/$quoteId': typeof SignedInDashboardAdminQuoteQuoteIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -279,10 +305,12 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin': typeof SignedInDashboardAdminRouteWithChildren
   '/_signedIn/dashboard/allUer': typeof SignedInDashboardAllUerRoute
   '/_signedIn/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
+  '/_signedIn/dashboard/quotes': typeof SignedInDashboardQuotesRoute
   '/_signedIn/dashboard/review': typeof SignedInDashboardReviewRoute
   '/_signedIn/dashboard/': typeof SignedInDashboardIndexRoute
   '/_signedIn/dashboard/_admin/addProduct': typeof SignedInDashboardAdminAddProductRoute
   '/_signedIn/dashboard/_admin/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
+  '/_signedIn/dashboard/_admin/allQuotes': typeof SignedInDashboardAdminAllQuotesRoute
   '/_signedIn/dashboard/_admin/allUsers': typeof SignedInDashboardAdminAllUsersRoute
   '/_signedIn/dashboard/_admin/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/_signedIn/dashboard/_admin/importProducts': typeof SignedInDashboardAdminImportProductsRoute
@@ -291,6 +319,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/_signedIn/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
   '/_signedIn/dashboard/_admin/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
+  '/_signedIn/dashboard/_admin/quote/$quoteId': typeof SignedInDashboardAdminQuoteQuoteIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -311,10 +340,12 @@ export interface FileRouteTypes {
     | '/product/$productId'
     | '/dashboard/allUer'
     | '/dashboard/myProfile'
+    | '/dashboard/quotes'
     | '/dashboard/review'
     | '/dashboard/'
     | '/dashboard/addProduct'
     | '/dashboard/allOrders'
+    | '/dashboard/allQuotes'
     | '/dashboard/allUsers'
     | '/dashboard/categories'
     | '/dashboard/importProducts'
@@ -323,6 +354,7 @@ export interface FileRouteTypes {
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
     | '/dashboard/editProduct/$productId'
+    | '/dashboard/quote/$quoteId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -341,9 +373,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dashboard/allUer'
     | '/dashboard/myProfile'
+    | '/dashboard/quotes'
     | '/dashboard/review'
     | '/dashboard/addProduct'
     | '/dashboard/allOrders'
+    | '/dashboard/allQuotes'
     | '/dashboard/allUsers'
     | '/dashboard/categories'
     | '/dashboard/importProducts'
@@ -352,6 +386,7 @@ export interface FileRouteTypes {
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
     | '/dashboard/editProduct/$productId'
+    | '/dashboard/quote/$quoteId'
   id:
     | '__root__'
     | '/'
@@ -372,10 +407,12 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin'
     | '/_signedIn/dashboard/allUer'
     | '/_signedIn/dashboard/myProfile'
+    | '/_signedIn/dashboard/quotes'
     | '/_signedIn/dashboard/review'
     | '/_signedIn/dashboard/'
     | '/_signedIn/dashboard/_admin/addProduct'
     | '/_signedIn/dashboard/_admin/allOrders'
+    | '/_signedIn/dashboard/_admin/allQuotes'
     | '/_signedIn/dashboard/_admin/allUsers'
     | '/_signedIn/dashboard/_admin/categories'
     | '/_signedIn/dashboard/_admin/importProducts'
@@ -384,6 +421,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/reviews'
     | '/_signedIn/dashboard/payment/$id'
     | '/_signedIn/dashboard/_admin/editProduct/$productId'
+    | '/_signedIn/dashboard/_admin/quote/$quoteId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -537,6 +575,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardMyProfileRouteImport
       parentRoute: typeof SignedInDashboardRoute
     }
+    '/_signedIn/dashboard/quotes': {
+      id: '/_signedIn/dashboard/quotes'
+      path: '/quotes'
+      fullPath: '/dashboard/quotes'
+      preLoaderRoute: typeof SignedInDashboardQuotesRouteImport
+      parentRoute: typeof SignedInDashboardRoute
+    }
     '/_signedIn/dashboard/review': {
       id: '/_signedIn/dashboard/review'
       path: '/review'
@@ -556,6 +601,13 @@ declare module '@tanstack/react-router' {
       path: '/allOrders'
       fullPath: '/dashboard/allOrders'
       preLoaderRoute: typeof SignedInDashboardAdminAllOrdersRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
+    '/_signedIn/dashboard/_admin/allQuotes': {
+      id: '/_signedIn/dashboard/_admin/allQuotes'
+      path: '/allQuotes'
+      fullPath: '/dashboard/allQuotes'
+      preLoaderRoute: typeof SignedInDashboardAdminAllQuotesRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
     '/_signedIn/dashboard/_admin/allUsers': {
@@ -614,12 +666,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminEditProductProductIdRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/quote/$quoteId': {
+      id: '/_signedIn/dashboard/_admin/quote/$quoteId'
+      path: '/quote/$quoteId'
+      fullPath: '/dashboard/quote/$quoteId'
+      preLoaderRoute: typeof SignedInDashboardAdminQuoteQuoteIdRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
   }
 }
 
 interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminAddProductRoute: typeof SignedInDashboardAdminAddProductRoute
   SignedInDashboardAdminAllOrdersRoute: typeof SignedInDashboardAdminAllOrdersRoute
+  SignedInDashboardAdminAllQuotesRoute: typeof SignedInDashboardAdminAllQuotesRoute
   SignedInDashboardAdminAllUsersRoute: typeof SignedInDashboardAdminAllUsersRoute
   SignedInDashboardAdminCategoriesRoute: typeof SignedInDashboardAdminCategoriesRoute
   SignedInDashboardAdminImportProductsRoute: typeof SignedInDashboardAdminImportProductsRoute
@@ -627,6 +687,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
   SignedInDashboardAdminEditProductProductIdRoute: typeof SignedInDashboardAdminEditProductProductIdRoute
+  SignedInDashboardAdminQuoteQuoteIdRoute: typeof SignedInDashboardAdminQuoteQuoteIdRoute
 }
 
 const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
@@ -634,6 +695,7 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminAddProductRoute:
       SignedInDashboardAdminAddProductRoute,
     SignedInDashboardAdminAllOrdersRoute: SignedInDashboardAdminAllOrdersRoute,
+    SignedInDashboardAdminAllQuotesRoute: SignedInDashboardAdminAllQuotesRoute,
     SignedInDashboardAdminAllUsersRoute: SignedInDashboardAdminAllUsersRoute,
     SignedInDashboardAdminCategoriesRoute:
       SignedInDashboardAdminCategoriesRoute,
@@ -645,6 +707,8 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminReviewsRoute: SignedInDashboardAdminReviewsRoute,
     SignedInDashboardAdminEditProductProductIdRoute:
       SignedInDashboardAdminEditProductProductIdRoute,
+    SignedInDashboardAdminQuoteQuoteIdRoute:
+      SignedInDashboardAdminQuoteQuoteIdRoute,
   }
 
 const SignedInDashboardAdminRouteWithChildren =
@@ -656,6 +720,7 @@ interface SignedInDashboardRouteChildren {
   SignedInDashboardAdminRoute: typeof SignedInDashboardAdminRouteWithChildren
   SignedInDashboardAllUerRoute: typeof SignedInDashboardAllUerRoute
   SignedInDashboardMyProfileRoute: typeof SignedInDashboardMyProfileRoute
+  SignedInDashboardQuotesRoute: typeof SignedInDashboardQuotesRoute
   SignedInDashboardReviewRoute: typeof SignedInDashboardReviewRoute
   SignedInDashboardIndexRoute: typeof SignedInDashboardIndexRoute
   SignedInDashboardPaymentIdRoute: typeof SignedInDashboardPaymentIdRoute
@@ -665,6 +730,7 @@ const SignedInDashboardRouteChildren: SignedInDashboardRouteChildren = {
   SignedInDashboardAdminRoute: SignedInDashboardAdminRouteWithChildren,
   SignedInDashboardAllUerRoute: SignedInDashboardAllUerRoute,
   SignedInDashboardMyProfileRoute: SignedInDashboardMyProfileRoute,
+  SignedInDashboardQuotesRoute: SignedInDashboardQuotesRoute,
   SignedInDashboardReviewRoute: SignedInDashboardReviewRoute,
   SignedInDashboardIndexRoute: SignedInDashboardIndexRoute,
   SignedInDashboardPaymentIdRoute: SignedInDashboardPaymentIdRoute,

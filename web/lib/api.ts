@@ -20,10 +20,12 @@ import type {
   ProductSuggestionDto,
   ProfileDto,
   QuantityAdviceDto,
+  QuoteDto,
   ReorderDto,
   ResolvedListDto,
   ReviewDto,
   SessionDto,
+  SalesReportDto,
   ShopOverviewDto,
   SubscriberDto,
   TestCardResultDto,
@@ -295,6 +297,9 @@ export const api = {
 
   // admin
   adminOverview: () => request<ShopOverviewDto>('/api/admin/overview', { signedIn: true }),
+  salesReport: (days: 30 | 90) => request<SalesReportDto>(`/api/admin/reports/sales?days=${days}`, { signedIn: true }),
+  /** The orders file for days placed `from`–`to` (both `2026-11-24`, both included): a plain download. */
+  exportOrdersUrl: (from: string, to: string) => `/api/admin/orders/export.csv?${new URLSearchParams({ from, to }).toString()}`,
   adminOrders: (params: ListParams & { status?: string | undefined; q?: string | undefined } = {}) => {
     const search = new URLSearchParams(listQuery(params).slice(1));
     if (params.status) search.set('status', params.status);
@@ -320,4 +325,20 @@ export const api = {
     request<ContactMessageDto>(`/api/admin/messages/${id(messageId)}`, { method: 'PATCH', body: { read }, signedIn: true }),
   adminSubscribers: (params: ListParams = {}) =>
     request<ListDto<SubscriberDto>>(`/api/admin/subscribers${listQuery(params)}`, { signedIn: true }),
+
+  // Requests for quote (README.md, "Requests for quote")
+  requestQuote: (body: { lines: readonly CartLineInput[]; message: string }) => request<QuoteDto>('/api/quotes', { method: 'POST', body, signedIn: true }),
+  myQuotes: (params: ListParams = {}) => request<ListDto<QuoteDto>>(`/api/quotes${listQuery(params)}`, { signedIn: true }),
+  acceptQuote: (quoteId: string, body: { phone: string; address: string; poNumber: string | null }) =>
+    request<OrderDto>(`/api/quotes/${id(quoteId)}/accept`, { method: 'POST', body, signedIn: true }),
+  declineQuote: (quoteId: string) => request<QuoteDto>(`/api/quotes/${id(quoteId)}/decline`, { method: 'POST', signedIn: true }),
+  adminQuotes: (params: ListParams & { status?: string | undefined } = {}) => {
+    const search = new URLSearchParams(listQuery(params).slice(1));
+    if (params.status) search.set('status', params.status);
+    const text = search.toString();
+    return request<ListDto<QuoteDto>>(`/api/admin/quotes${text ? `?${text}` : ''}`, { signedIn: true });
+  },
+  adminQuote: (quoteId: string) => request<QuoteDto>(`/api/admin/quotes/${id(quoteId)}`, { signedIn: true }),
+  answerQuote: (quoteId: string, body: { lines: { productId: string; quantity: number; unitPriceCents: number }[]; expiresInDays: number; holdStock: boolean; message: string | null }) =>
+    request<QuoteDto>(`/api/admin/quotes/${id(quoteId)}/answer`, { method: 'POST', body, signedIn: true }),
 };

@@ -14,6 +14,7 @@ export const keyRoots = {
   reviews: 'reviews',
   orders: 'orders',
   cart: 'cart',
+  quotes: 'quotes',
   admin: 'admin',
 } as const;
 

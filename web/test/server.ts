@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, ReviewDto, ShopOverviewDto } from '#http/dto.ts';
+import type { CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, QuoteDto, ReviewDto, SalesReportDto, ShopOverviewDto } from '#http/dto.ts';
 import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { errorBody, makeProduct, makeReview } from './fixtures.ts';
 
@@ -36,10 +36,16 @@ const defaultHandlers = [
   ),
   // A signed-in buyer's cart (the navbar asks for it on every page): empty unless a test says otherwise.
   http.get('*/api/cart', () => json<CartDto>({ lines: [], lineCount: 0, itemCount: 0, totalCents: 0, orderable: false })),
+  // Requests for quote: none, for the buyer and for the admins, unless a test says otherwise.
+  http.get('*/api/quotes', () => json<ListDto<QuoteDto>>({ items: [], nextCursor: null })),
+  http.get('*/api/admin/quotes', () => json<ListDto<QuoteDto>>({ items: [], nextCursor: null })),
   // Google sign-in is off unless a test says otherwise.
   http.get('*/api/auth/google/status', () => json<GoogleStatusDto>({ configured: false })),
   http.get('*/api/reviews', () => json<ListDto<ReviewDto>>({ items: [makeReview()], nextCursor: null })),
   // An admin's dashboard index (tests that pass through it need no handler of their own).
+  http.get('*/api/admin/reports/sales', () =>
+    json<SalesReportDto>({ days: 30, perDay: [], totals: { orders: 0, revenueCents: 0 }, topProducts: [], lowStock: [], awaitingShipment: 0 }),
+  ),
   http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 })),
 ];
 

@@ -19,6 +19,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useCart, type Cart } from '../../components/cart/cart-data.ts';
+import { RequestQuoteDialog } from './request-quote-dialog.tsx';
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
 const checkoutSchema = z.object({
@@ -234,7 +235,13 @@ export function CartPage() {
               </div>
             </dl>
             {cart.signedIn ? (
-              <Checkout view={view} onProblems={setProblems} />
+              <>
+                <Checkout view={view} onProblems={setProblems} />
+                <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
+                  <p className="text-sm text-slate-700">More than the stock, a price for the volume or a date? Ask us for a quote on these lines.</p>
+                  <RequestQuoteDialog view={view} />
+                </div>
+              </>
             ) : (
               <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
                 <p className="text-slate-800">Log in to place the order: your cart comes with you.</p>

@@ -16,11 +16,13 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/manageProduct', labels.manageProducts],
         ['/dashboard/categories', labels.categories],
         ['/dashboard/allOrders', labels.manageAllOrders],
+        ['/dashboard/allQuotes', labels.quoteRequests],
         ['/dashboard/reviews', labels.manageReviews],
         ['/dashboard/messages', labels.inbox],
       ] as const)
     : ([
         ['/dashboard', labels.myOrder],
+        ['/dashboard/quotes', labels.quotes],
         ['/dashboard/review', labels.addReview],
         ['/dashboard/myProfile', labels.myProfile],
       ] as const);

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { preload } from '../../../../lib/queries.ts';
+import { QuoteRequestsPage } from '../../../../features/admin-quotes/quote-requests-page.tsx';
+import { adminQuotesQuery } from '../../../../features/admin-quotes/api.ts';
+
+/** `?status=` narrows the list; a value that is no status is dropped, so an old link still opens. */
+const searchSchema = z.object({ status: z.enum(['requested', 'quoted', 'accepted', 'declined', 'expired']).optional().catch(undefined) });
+
+export const Route = createFileRoute('/_signedIn/dashboard/_admin/allQuotes')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preload(context.queryClient.ensureInfiniteQueryData(adminQuotesQuery(deps.status))),
+  component: function AllQuotesRoute() {
+    return <QuoteRequestsPage status={Route.useSearch().status} />;
+  },
+});
