@@ -1,7 +1,8 @@
 /**
- * Journey Q (a 390 px phone): a visitor pastes a list into quick order, fixes a mistyped SKU with
- * its did-you-mean, puts the rows in the cart, signs in (the browser's cart joins the account's),
- * and places the cart as one order with a PO number; the cart is then empty of those lines, and
+ * Journey Q (a 390 px phone): a visitor types a row into quick order with the SKU typeahead (the
+ * minimum filled in, the resolver's status shown), pastes a list, fixes a mistyped SKU with its
+ * did-you-mean, puts the rows in the cart, signs in (the browser's cart joins the account's), and
+ * places the cart as one order with a PO number; the cart is then empty of those lines, and
  * "Order again" on My Orders fills it again. Real server, real Chromium.
  */
 import type { Page } from 'playwright-core';
@@ -15,7 +16,7 @@ describe('journey Q: quick order, cart, one order of many lines', () => {
   const journey = serverAndBrowserForJourney();
   const pages: Page[] = [];
 
-  it('pastes a list, fixes a row, merges the cart at sign-in, orders it with a PO number and orders it again', async () => {
+  it('types a row, pastes a list, fixes a row, merges the cart at sign-in, orders it with a PO number and orders it again', async () => {
     const { server, browser } = journey;
     const email = `journey-q-${Date.now()}@bulkhead.test`;
     const token = await signUpCustomer(server, email);
@@ -32,6 +33,17 @@ describe('journey Q: quick order, cart, one order of many lines', () => {
 
     await withScreenshots('journey-q', () => pages, async () => {
       await page.goto('/quickOrder');
+      // A typed row: the typeahead by keyboard, the product's minimum filled in, the resolver's status.
+      await page.getByRole('combobox', { name: 'SKU, row 1' }).pressSequentially(first.sku);
+      await page.getByRole('option', { name: new RegExp(first.sku) }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('combobox', { name: 'SKU, row 1' }).inputValue()).toBe(first.sku);
+      await expect.poll(() => page.getByRole('textbox', { name: 'Quantity, row 1' }).inputValue()).toBe(String(first.minOrderQuantity));
+      await page.keyboard.press('Enter');
+      await page.getByText('1 of 1 row ready').waitFor();
+      await page.getByRole('button', { name: 'Remove row 1' }).click();
+
       await page.getByLabel('SKUs and quantities').fill(`SKU\tQty\n${first.sku}\t${first.minOrderQuantity}\n${mistyped}, ${second.minOrderQuantity * 2}`);
       await page.getByRole('button', { name: 'Check list' }).click();
       await page.getByText('1 of 2 rows ready').waitFor();
