@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
 import { adminOverviewQuery } from './api.ts';
+import { SalesOverview } from './sales-overview.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
@@ -23,7 +24,7 @@ function Tile({ label, value, to, search }: { label: string; value: number | und
  * the server makes with one query each, however many orders and products there are.
  */
 export function AdminOverview() {
-  usePageMeta('Admin overview', 'Orders to ship, unpaid orders, low stock and messages at a glance.');
+  usePageMeta('Admin overview', 'Sales, orders to ship, unpaid orders, low stock and messages at a glance.');
   const overview = useQuery(adminOverviewQuery).data;
   return (
     <DashboardSection id="overview" title="Overview">
@@ -33,6 +34,7 @@ export function AdminOverview() {
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
         <Tile label={`Unread messages (of ${overview?.contactMessages ?? '…'})`} value={overview?.unreadContactMessages} to="/dashboard/messages" />
       </div>
+      <SalesOverview />
     </DashboardSection>
   );
 }

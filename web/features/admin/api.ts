@@ -23,6 +23,9 @@ export const adminKeys = {
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
 export const adminOverviewQuery = queryOptions({ queryKey: adminKeys.overview(), queryFn: api.adminOverview, staleTime: 0 });
 
+/** The overview's sales pictures for the last 30 or 90 days (README.md, "Reports"). */
+export const salesReportQuery = (days: 30 | 90) => queryOptions({ queryKey: [...adminKeys.overview(), 'sales', days], queryFn: () => api.salesReport(days), staleTime: 0 });
+
 /** How many orders one page (and each Load more) adds: a table an admin can scan. */
 const ORDERS_PAGE_SIZE = 50;
 
