@@ -94,7 +94,7 @@ export function SalesOverview() {
   const report = useQuery(salesReportQuery(days));
   const data = report.data;
   return (
-    <div className="mt-8 grid gap-6 lg:grid-cols-3">
+    <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
       <section aria-labelledby="sales-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:col-span-2">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h3 id="sales-heading" className="text-lg font-bold text-slate-900">
