@@ -22,11 +22,11 @@ export interface MailSite {
 
 type OrderMailKind = Extract<MailKind, `order-${string}`>;
 
-const colors = { ink: '#111827', muted: '#4b5563', line: '#e5e7eb', brand: '#1d4ed8' };
-const cell = { padding: '6px 8px', borderBottom: `1px solid ${colors.line}`, fontSize: '14px', color: colors.ink, verticalAlign: 'top' } as const;
-const numeric = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+export const colors = { ink: '#111827', muted: '#4b5563', line: '#e5e7eb', brand: '#1d4ed8' };
+export const cell = { padding: '6px 8px', borderBottom: `1px solid ${colors.line}`, fontSize: '14px', color: colors.ink, verticalAlign: 'top' } as const;
+export const numeric = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
-const Layout = ({ preview, site, children }: { preview: string; site: MailSite; children: ReactNode }) => (
+export const Layout = ({ preview, site, children }: { preview: string; site: MailSite; children: ReactNode }) => (
   <Html lang="en">
     <Head />
     <Preview>{preview}</Preview>
@@ -78,7 +78,7 @@ const Lines = ({ order }: { order: Order }) => (
   </Section>
 );
 
-const Facts = ({ facts }: { facts: [string, string | null][] }) => (
+export const Facts = ({ facts }: { facts: [string, string | null][] }) => (
   <Section style={{ margin: '16px 0' }}>
     {facts.flatMap(([label, value]) =>
       value === null ? [] : [
@@ -90,7 +90,7 @@ const Facts = ({ facts }: { facts: [string, string | null][] }) => (
   </Section>
 );
 
-const Action = ({ href, children }: { href: string; children: string }) => (
+export const Action = ({ href, children }: { href: string; children: string }) => (
   <Section style={{ margin: '20px 0' }}>
     <Button href={href} style={{ backgroundColor: colors.brand, color: '#ffffff', padding: '10px 18px', borderRadius: '6px', fontSize: '14px', fontWeight: 600 }}>
       {children}
@@ -173,10 +173,10 @@ const content = (kind: OrderMailKind, order: Order, site: MailSite): { subject: 
 };
 
 /** What React Email's render() puts first, for the clients that look at it. */
-const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+export const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /** The lines table laid out as columns in the text part too, and the shop's name not shouted. */
-const TEXT_OPTIONS = {
+export const TEXT_OPTIONS = {
   selectors: [...plainTextSelectors, { selector: 'table', format: 'dataTable', options: { maxColumnWidth: 40 } }, { selector: 'h1', options: { uppercase: false } }],
   wordwrap: 100,
 };

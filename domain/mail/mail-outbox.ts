@@ -7,7 +7,14 @@ import type { Mail, Mailer } from './mailer.ts';
  * to a crash or a mail server that is down; it is written and sent later, from the order as it
  * is then, and retried with backoff when sending fails.
  */
-export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped';
+export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped' | QuoteMailKind;
+
+/**
+ * A request for quote's steps (README.md, "Requests for quote"): the buyer hears that it was
+ * received, answered and accepted; the shop (`SHOP_EMAIL`) that one was asked for, accepted or
+ * declined.
+ */
+export type QuoteMailKind = 'quote-received' | 'quote-answered' | 'quote-accepted' | 'shop-quote-requested' | 'shop-quote-accepted' | 'shop-quote-declined';
 
 export interface QueuedMail {
   id: string;

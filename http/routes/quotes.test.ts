@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import type { ListDto, OrderDto, QuoteDto } from '../dto.ts';
-import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
+import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const details = { phone: '+1 (555) 010-2030', address: '1 Harbour Road', poNumber: 'PO-88' };
 
 const arrange = async () => {
   let now = Date.UTC(2026, 5, 1, 9);
-  const context = createTestApp({ clock: { now: () => new Date(now) } });
+  const mailer = createMemoryMailer();
+  const context = createTestApp({ clock: { now: () => new Date(now) }, mailer });
   const valve = await addProduct(context.store, { sku: 'VALVE-1', name: 'Ball valve', stock: 500, priceCents: 1_250 });
   const buyer = await context.signUp();
   const admin = await signUpAdmin(context);
@@ -26,12 +27,12 @@ const arrange = async () => {
       body: { lines: [{ productId: valve.id, quantity: 300, unitPriceCents: 1_000 }], expiresInDays: 7, holdStock: true, message: 'Ten dollars each', ...body },
       token: admin.token,
     });
-  return { ...context, valve, buyer, admin, advance, stock, ask, answer };
+  return { ...context, mailer, valve, buyer, admin, advance, stock, ask, answer };
 };
 
 describe('requests for quote over HTTP', () => {
   it('request → answer holding stock → accept: an unpaid order at the quoted price, the units taken once', async () => {
-    const { call, buyer, admin, valve, stock, ask, answer } = await arrange();
+    const { call, buyer, admin, valve, stock, ask, answer, deliverMail, mailer } = await arrange();
     const quote = await ask(2_000);
     expect(quote).toMatchObject({ number: 'QT-2026-000001', status: 'requested', message: 'Need them by Friday', answer: null, expiresAt: null, holdsStock: false, orderId: null, totalCents: null });
     expect(quote.lines).toEqual([{ productId: valve.id, sku: 'VALVE-1', productName: 'Ball valve', unit: 'piece', requestedQuantity: 2_000, quantity: null, unitPriceCents: null, lineTotalCents: null }]);
@@ -53,6 +54,18 @@ describe('requests for quote over HTTP', () => {
     expect((await call('GET', `/api/quotes/${quote.id}`, { token: buyer.token })).json).toMatchObject({ status: 'accepted', orderId: order.id });
     const again = await call('POST', `/api/quotes/${quote.id}/accept`, { body: details, token: buyer.token });
     expect(again.status).toBe(409);
+
+    // Both sides heard of every step (README.md, "Requests for quote"), from the outbox.
+    await deliverMail();
+    expect(mailer.sent.map((mail) => [mail.to === buyer.email ? 'buyer' : 'shop', mail.subject])).toEqual(
+      expect.arrayContaining([
+        ['buyer', 'We received your request for quote QT-2026-000001'],
+        ['shop', 'New request for quote QT-2026-000001 from ' + quote.customerName],
+        ['buyer', 'Your quote QT-2026-000001: $3,000.00, valid until 2026-06-08'],
+        ['buyer', `Quote QT-2026-000001 accepted: order ${order.number} to pay`],
+      ]),
+    );
+    expect(mailer.sent.filter((mail) => mail.subject.startsWith('Order '))).toEqual([]);
     expect(expectError(again.json)).toMatchObject({ code: 'QUOTE_NOT_OPEN', message: messages.quoteNotOpen.accepted });
   });
 

@@ -132,6 +132,28 @@ export function describeQuoteContract(h: StoreHarness): void {
       expect(await h.stockOf(product.id)).toBe(500);
     });
 
+    it('queues each step’s e-mails with the step itself, and none for a step refused', async () => {
+      const product = await h.addProduct({ stock: 500 });
+      const unsent = () => h.store.outbox.countUnsent();
+      const before = await unsent();
+      const quote = await h.store.quotes.create(newQuote([product]));
+      // The buyer's receipt and the shop's notice.
+      expect(await unsent()).toBe(before + 2);
+      expect((await h.store.quotes.answer(quote.id, offer([600]))).ok).toBe(false);
+      expect(await unsent()).toBe(before + 2);
+      await h.store.quotes.answer(quote.id, offer([300]));
+      expect(await unsent()).toBe(before + 3);
+      // The buyer's mail names the order: no order-placed mail beside it; and the shop's notice.
+      expect((await h.store.quotes.accept(quote.id, orderFor([product]))).ok).toBe(true);
+      expect(await unsent()).toBe(before + 5);
+      const declining = await h.store.quotes.create(newQuote([product]));
+      await h.store.quotes.answer(declining.id, offer([100]));
+      expect(await unsent()).toBe(before + 8);
+      await h.store.quotes.close(declining.id, 'declined', h.at(3_000));
+      await h.store.quotes.close(declining.id, 'declined', h.at(3_000));
+      expect(await unsent()).toBe(before + 9);
+    });
+
     it('under concurrent orders a held quote keeps its units: 2 orders of 100 fit beside a hold of 300 on 500', async () => {
       const product = await h.addProduct({ stock: 500 });
       const quote = await h.store.quotes.create(newQuote([product]));

@@ -6,6 +6,7 @@ import type { QuoteRepository, QuoteSearch } from '#domain/quoting/quote-reposit
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
+import { queueMail } from './outbox.ts';
 import { checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
 
 const nextNumber = (tables: MemoryTables, kind: string, year: number): number => {
@@ -41,6 +42,8 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       const year = numberingYear(quote.createdAt);
       const stored: Quote = { ...copy(quote), number: formatQuoteNumber(year, nextNumber(tables, 'quote', year)) };
       quotes.set(quote.id, stored);
+      queueMail(tables, 'quote-received', quote.id, quote.createdAt);
+      queueMail(tables, 'shop-quote-requested', quote.id, quote.createdAt);
       return copy(stored);
     },
     async findById(id) {
@@ -67,6 +70,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         if (taken.length > 0) return fail({ code: 'insufficient-stock', short: taken.map((line) => ({ ...line, index: positionOf(line.index) })) });
       }
       Object.assign(quote, { status: 'quoted', lines, answer: offer.answer, holdsStock: offer.holdStock, expiresAt: offer.expiresAt, answeredAt: offer.answeredAt });
+      queueMail(tables, 'quote-answered', id, offer.answeredAt);
       return ok(copy(quote));
     },
     async accept(id, order) {
@@ -84,6 +88,9 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       const placed: Order = { ...copy(order), number: formatOrderNumber(year, nextNumber(tables, 'order', year)), carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
       Object.assign(quote, { status: 'accepted', orderId: order.id, closedAt: order.createdAt });
+      // The buyer's mail names the order and its payment link: no separate order-placed mail.
+      queueMail(tables, 'quote-accepted', id, order.createdAt);
+      queueMail(tables, 'shop-quote-accepted', id, order.createdAt);
       return ok({ quote: copy(quote), order: copy(placed) });
     },
     async close(id, status, at) {
@@ -98,6 +105,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         tables.catalogWrites++;
       }
       Object.assign(quote, { status, closedAt: at });
+      if (status === 'declined') queueMail(tables, 'shop-quote-declined', id, at);
       return copy(quote);
     },
     async listLapsed(at, limit) {

@@ -9,6 +9,7 @@ import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
+import { queueMail } from './outbox.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
 import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
 
@@ -78,6 +79,9 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
         await tx.insert(quotes).values(row);
         await tx.insert(quoteLines).values(lines);
+        // Each step's e-mails are queued in its own transaction (README.md, "E-mail").
+        await queueMail(tx, 'quote-received', quote.id, quote.createdAt);
+        await queueMail(tx, 'shop-quote-requested', quote.id, quote.createdAt);
         return { ...row, lines: quote.lines };
       });
     },
@@ -112,6 +116,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         if (offer.holdStock) {
           await takeEveryLine(tx, offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
         }
+        await queueMail(tx, 'quote-answered', id, offer.answeredAt);
         return ok((await one(moved, tx))!);
       });
     },
@@ -128,6 +133,9 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         const { row, lines } = rowsOf(order, await nextNumber(tx, ORDER_SEQUENCE, numberingYear(order.createdAt)));
         await tx.insert(orders).values(row);
         await tx.insert(orderLines).values(lines);
+        // The buyer's mail names the order and its payment link: no separate order-placed mail.
+        await queueMail(tx, 'quote-accepted', id, order.createdAt);
+        await queueMail(tx, 'shop-quote-accepted', id, order.createdAt);
         return ok({ quote: (await one(moved, tx))!, order: { ...row, lines: order.lines } });
       });
     },
@@ -140,6 +148,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
           .returning();
         const quote = await one(moved, tx);
         if (!quote) return null;
+        if (status === 'declined') await queueMail(tx, 'shop-quote-declined', id, at);
         if (quote.holdsStock) await returnStockInIdOrder(tx, quote.lines.map((line) => ({ productId: line.productId, quantity: line.quantity ?? 0 })));
         return quote;
       });

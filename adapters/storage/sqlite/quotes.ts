@@ -12,6 +12,7 @@ import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
+import { mailQueuer } from './outbox.ts';
 import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
 
 /** Thrown inside a transaction to undo it and report why nothing was written. */
@@ -48,6 +49,8 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const insertQuoteLine = preparedInsert(db, quoteLines);
   const insertOrder = preparedInsert(db, orders);
   const insertOrderLine = preparedInsert(db, orderLines);
+  // Each step's e-mails are queued in its own transaction (README.md, "E-mail").
+  const queueMail = mailQueuer(db);
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
   const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
   const newestOfAll = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id });
@@ -87,6 +90,8 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           const { row, lines } = quoteRowsOf(quote, sequence);
           insertQuote(row);
           for (const line of lines) insertQuoteLine(line);
+          queueMail('quote-received', quote.id, quote.createdAt);
+          queueMail('shop-quote-requested', quote.id, quote.createdAt);
           return { ...row, lines: quote.lines };
         },
         { behavior: 'immediate' },
@@ -123,6 +128,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           takeEveryLine(offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
           catalog.changed(null);
         }
+        queueMail('quote-answered', id, offer.answeredAt);
         return ok(one(db.select().from(quotes).where(eq(quotes.id, id)).get())!);
       });
     },
@@ -144,6 +150,9 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
         const { row, lines } = rowsOf(order, sequence);
         insertOrder(row);
         for (const line of lines) insertOrderLine(line);
+        // The buyer's mail names the order and its payment link: no separate order-placed mail.
+        queueMail('quote-accepted', id, order.createdAt);
+        queueMail('shop-quote-accepted', id, order.createdAt);
         const placed: Order = { ...row, lines: order.lines };
         return ok({ quote: one(db.select().from(quotes).where(eq(quotes.id, id)).get())!, order: placed });
       });
@@ -159,6 +168,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
             .get();
           if (!moved) return null;
           const quote = one(moved)!;
+          if (status === 'declined') queueMail('shop-quote-declined', id, at);
           if (quote.holdsStock) {
             for (const line of quote.lines) if (line.productId !== null && line.quantity) giveStock.run({ id: line.productId, quantity: line.quantity });
             catalog.changed(null);
