@@ -15,6 +15,7 @@ import { defaultHttpSettings, type AppEnv, type AppPorts, type HttpSettings } fr
 import { problemOf } from './problem.ts';
 import { createResponseCache } from './response-cache.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes, meRoutes } from './routes/auth.ts';
 import { catalogAdminRoutes } from './routes/catalog-admin.ts';
 import { catalogRoutes, categoryRoutes } from './routes/catalog.ts';
@@ -90,7 +91,9 @@ export function createApp(ports: AppPorts) {
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin/quotes', adminQuoteRoutes(ports))
     .route('/api/admin', catalogAdminRoutes(ports))
-    .route('/api/admin', adminRoutes(ports, expireFirst));
+    .route('/api/admin', adminRoutes(ports, expireFirst))
+    // Described from the routes registered above (README.md, "The API described").
+    .route('/api', apiDocsRoutes(() => app.routes));
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));
   app.route('/uploads', uploadedFiles(ports, settings, logger));

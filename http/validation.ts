@@ -28,10 +28,26 @@ export const fieldsOf = (issues: readonly z.core.$ZodIssue[]): Record<string, st
 const catalogueFallback = { error: () => messages.invalidInput };
 
 /**
+ * What a `validate()` middleware checks, kept on the middleware itself so that the API's own
+ * description (http/openapi.ts, README.md "The API described") reads the very schemas the routes use.
+ */
+export const VALIDATES = Symbol('validates');
+export interface Validates {
+  target: keyof ValidationTargets;
+  schema: z.ZodType;
+}
+/** The target and schema a route's handler validates, when it is a `validate()` middleware. */
+export const validatesOf = (handler: unknown): Validates | undefined =>
+  typeof handler === 'function' && VALIDATES in handler ? (handler as { [VALIDATES]: Validates })[VALIDATES] : undefined;
+
+/**
  * zod validation of one part of the request. A failure is a 400 VALIDATION_FAILED with `fields`;
  * unknown keys are stripped by the schemas, so a client-sent price or status never gets through.
  */
 export const validate = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
+  Object.assign(zValidatorFor(target, schema), { [VALIDATES]: { target, schema } satisfies Validates });
+
+const zValidatorFor = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) =>
   zValidator(
     target,
     schema,

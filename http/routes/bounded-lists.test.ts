@@ -15,6 +15,8 @@ const NOT_LISTS: Record<string, string> = {
   '/api/auth/google/callback': 'a redirect back into the app',
   '/api/orders/:id/invoice.pdf': 'a PDF file (http/routes/order-papers.test.ts)',
   '/api/admin/orders/:id/packing-slip.pdf': 'a PDF file (http/routes/order-papers.test.ts)',
+  '/api/docs': 'the HTML reference page (http/openapi.test.ts)',
+  '/api/docs/assets/:file': "the reference page's scripts and styles (http/openapi.test.ts)",
 };
 /**
  * Answers that are arrays by design, each with what bounds it: the suggestions are a fixed top

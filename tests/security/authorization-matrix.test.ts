@@ -117,6 +117,10 @@ const stripeEvent = () =>
 /** [route as Hono registers it, who gets what, the call]. */
 const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/health', anyone(200), (a, _, token) => a.app.call('GET', '/api/health', { token })],
+  // The API described (README.md, "The API described"): public, like the catalogue.
+  ['GET /api/openapi.json', anyone(200), (a, _, token) => a.app.call('GET', '/api/openapi.json', { token })],
+  ['GET /api/docs', anyone(200), (a, _, token) => a.app.call('GET', '/api/docs', { token })],
+  ['GET /api/docs/assets/:file', anyone(200), (a, _, token) => a.app.call('GET', '/api/docs/assets/start.js', { token })],
   // Google's redirect for everyone; a callback without the attempt cookie goes back to the login page.
   ['GET /api/auth/google/status', anyone(200), (a, _, token) => a.app.call('GET', '/api/auth/google/status', { token })],
   ['GET /api/auth/google', anyone(302), (a, _, token) => a.app.call('GET', '/api/auth/google?returnTo=/orders', { token })],

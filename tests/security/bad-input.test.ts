@@ -150,6 +150,9 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().get
 
 const TARGETS: Target[] = [
   { route: 'GET /api/health', caller: 'anonymous' },
+  { route: 'GET /api/openapi.json', caller: 'anonymous' },
+  { route: 'GET /api/docs', caller: 'anonymous' },
+  { route: 'GET /api/docs/assets/:file', caller: 'anonymous', params: () => ({ file: 'swagger-ui.css' }) },
   { route: 'GET /api/auth/google', caller: 'anonymous', query: ['returnTo'] },
   { route: 'GET /api/auth/google/callback', caller: 'anonymous', query: ['code', 'state', 'error'] },
   { route: 'GET /api/auth/google/status', caller: 'anonymous' },
