@@ -109,10 +109,18 @@ function AnswerForm({ quote }: { quote: QuoteDto }) {
                   {product ? ` · ${countOf(product.stock, product.unit)} in stock · list ${formatCents(unitPriceFor(product, line.requestedQuantity))}` : ''}
                 </p>
               </div>
-              <Field id={`answer-quantity-${index}`} label={`Units offered of ${line.productName}`} hint="0 leaves it out" error={errors[`row.${index}.quantity`] ?? errors[`row.${index}.productId`]}>
+              <Field id={`answer-quantity-${index}`} label={
+                  <>
+                    Units offered<span className="sr-only"> of {line.productName}</span>
+                  </>
+                } hint="0 leaves it out" error={errors[`row.${index}.quantity`] ?? errors[`row.${index}.productId`]}>
                 {(control) => <Input {...control} inputMode="numeric" value={draft.quantity} onChange={(event) => setLine(index, { quantity: event.target.value })} />}
               </Field>
-              <Field id={`answer-price-${index}`} label={`Unit price of ${line.productName} ($)`} error={errors[`row.${index}.unitPriceCents`]}>
+              <Field id={`answer-price-${index}`} label={
+                  <>
+                    Unit price<span className="sr-only"> of {line.productName}</span> ($)
+                  </>
+                } error={errors[`row.${index}.unitPriceCents`]}>
                 {(control) => <Input {...control} inputMode="decimal" value={draft.price} onChange={(event) => setLine(index, { price: event.target.value })} />}
               </Field>
             </li>
