@@ -4,7 +4,7 @@ import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-pay
 import packageJson from '../package.json' with { type: 'json' };
 import type { OpenApiDocument } from './openapi.ts';
 import { openApiPath } from './openapi.ts';
-import { createTestApp } from './test-support.ts';
+import { addProduct, createTestApp } from './test-support.ts';
 
 /**
  * The API described (README.md, "The API described"): the document is generated from the routes,
@@ -126,6 +126,32 @@ describe("the document's request bodies refuse what the routes refuse", () => {
       const taken = await context.call(method, path, { body: row.taken, token });
       expect(taken.status, taken.text).toBeLessThan(300);
       expect(check(row.taken), JSON.stringify(check.errors)).toBe(true);
+    }
+  });
+});
+
+describe('POST /api/orders: the document says what a client sends, not what the transform makes of it', () => {
+  it('takes either shape and refuses both at once, as the route does', async () => {
+    const context = createTestApp();
+    const document = await documentOf(context);
+    const operation = document.paths['/api/orders']!.post as { requestBody: { content: Record<string, { schema: object }> } };
+    const check = new Ajv2020({ strict: false }).compile(operation.requestBody.content['application/json']!.schema);
+    const { token } = await context.signUp();
+    const { id: productId } = await addProduct(context.store, { stock: 100_000 });
+    const details = { phone: '5550100200', address: 'Dock 4' };
+    const oneProduct = { productId, quantity: 100, ...details };
+    const lines = { lines: [{ productId, quantity: 100 }], ...details };
+
+    const both = await context.call('POST', '/api/orders', { token, body: { ...lines, productId, quantity: 100 } });
+    expect(both.status, both.text).toBe(400);
+    expect(check({ ...lines, productId, quantity: 100 })).toBe(false);
+    const noAddress = await context.call('POST', '/api/orders', { token, body: { productId, quantity: 100, phone: '5550100200' } });
+    expect(noAddress.status, noAddress.text).toBe(400);
+    expect(check({ productId, quantity: 100, phone: '5550100200' })).toBe(false);
+    for (const body of [oneProduct, lines]) {
+      expect(check(body), JSON.stringify(check.errors)).toBe(true);
+      const placed = await context.call('POST', '/api/orders', { token, body });
+      expect(placed.status, placed.text).toBe(201);
     }
   });
 });

@@ -2,6 +2,7 @@ import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { SESSION_COOKIE } from './middleware/session.ts';
+import { documentedInputs } from './schemas.ts';
 import { validatesOf, type Validates } from './validation.ts';
 
 /**
@@ -46,7 +47,8 @@ const operationIdOf = (method: string, path: string) =>
 
 /** The JSON Schema of what a client may send; a transform's output is the server's business. */
 export const requestJsonSchema = (schema: z.ZodType): JsonSchema => {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const described = documentedInputs.get(schema) ?? schema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(described, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return json;
 };
 

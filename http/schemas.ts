@@ -176,6 +176,12 @@ export const placeOrderSchema = z.looseObject({ lines: z.unknown().optional() })
   return { lines, phone, address, poNumber: poNumber ?? null, note: note ?? null, oneProduct };
 });
 
+/**
+ * What a client sends, for schemas whose transform hides it: the API description reads these
+ * instead (README.md, "The API described"). An order is exactly one of its two shapes.
+ */
+export const documentedInputs = new Map<z.ZodType, z.ZodType>([[placeOrderSchema, z.xor([orderWithLinesSchema, oneProductOrderSchema])]]);
+
 /** `PUT /api/cart`: the whole list; its rules (count, repeats, quantities) are the domain's. */
 export const saveCartSchema = z.object({
   lines: z.array(
