@@ -107,6 +107,9 @@ describe('journey K: order and pay with the keyboard alone', () => {
       await page.keyboard.press('Enter');
       await page.getByText(/Your transaction ID: pi_/).first().waitFor();
       await expectFocus(page, { role: 'status' });
+      // The invoice first, then back to the orders.
+      await page.keyboard.press('Tab');
+      await expectFocus(page, { tag: 'a', name: expect.stringMatching(/^Invoice \(PDF\) INV-\d{4}-\d{6}$/) as unknown as string });
       await page.keyboard.press('Tab');
       await expectFocus(page, { tag: 'a', name: 'See your orders' });
     });
