@@ -156,6 +156,53 @@ describe('POST /api/orders: the document says what a client sends, not what the 
   });
 });
 
+/** The schema the document gives an answer of `status` (following its `$ref`s). */
+const responseSchemaOf = (document: OpenApiDocument, path: string, method: string, status: number) => {
+  const responses = document.paths[path]![method]!.responses as Record<string, { $ref?: string }>;
+  const declared = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
+  const response = (declared?.$ref ? resolve(document, declared.$ref) : declared) as { content?: Record<string, { schema: { $ref?: string } }> } | undefined;
+  const schema = response?.content?.['application/json']?.schema;
+  return schema?.$ref ? (resolve(document, schema.$ref) as object) : schema;
+};
+
+describe("answers match the document's response schemas", () => {
+  it('lists are pages, refusals the error envelope, health its status', async () => {
+    const context = createTestApp();
+    const document = await documentOf(context);
+    const { token } = await context.signUp();
+    await addProduct(context.store, { stock: 100 });
+    const ajv = new Ajv2020({ strict: false });
+    const calls: [template: string, url: string, status: number][] = [
+      ['/api/health', '/api/health', 200],
+      ['/api/products', '/api/products?limit=1', 200],
+      ['/api/reviews', '/api/reviews', 200],
+      ['/api/orders', '/api/orders', 200],
+      ['/api/quotes', '/api/quotes', 200],
+      ['/api/products', '/api/products?limit=101', 400],
+      ['/api/orders/{id}', '/api/orders/no-such-order', 404],
+      ['/api/admin/users', '/api/admin/users', 403],
+    ];
+    for (const [template, url, status] of calls) {
+      const answer = await context.call('GET', url, { token });
+      expect(answer.status, url).toBe(status);
+      const schema = responseSchemaOf(document, template, 'get', status);
+      expect(schema, `GET ${template} ${status} has a schema`).toBeDefined();
+      const check = ajv.compile(schema!);
+      expect(check(answer.json), `GET ${url}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+  });
+
+  it('documents a page for every list README.md names', async () => {
+    const document = await documentOf(createTestApp());
+    const paged = Object.entries(document.paths)
+      .filter(([, item]) => (item.get?.responses as Record<string, { $ref?: string }> | undefined)?.['200']?.$ref === '#/components/responses/Page')
+      .map(([path]) => path);
+    expect(paged.sort()).toEqual(
+      ['/api/products', '/api/reviews', '/api/orders', '/api/admin/users', '/api/admin/messages', '/api/admin/subscribers', '/api/admin/payments-to-refund', '/api/admin/orders', '/api/quotes', '/api/admin/quotes'].sort(),
+    );
+  });
+});
+
 describe('GET /api/docs', () => {
   it('is an HTML page that loads only same-origin assets, under the site CSP', async () => {
     const context = createTestApp();

@@ -80,7 +80,9 @@ const BODY_TYPES: Partial<Record<Validates['target'], string>> = { json: 'applic
 const operationOf = (method: string, honoPath: string, checks: Validates[]): Operation => {
   const parameters: Record<string, unknown>[] = [];
   const content: Record<string, { schema: JsonSchema }> = {};
+  let paged = false;
   for (const { target, schema } of checks) {
+    if (target === 'query' && PAGE_QUERY.every((name) => parametersOf('query', schema).some((parameter) => parameter.name === name))) paged = true;
     const place = PARAMETER_PLACES[target];
     if (place) parameters.push(...parametersOf(place, schema));
     const mediaType = BODY_TYPES[target];
@@ -99,12 +101,33 @@ const operationOf = (method: string, honoPath: string, checks: Validates[]): Ope
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
     responses: {
+      ...(paged ? { '200': { $ref: '#/components/responses/Page' } } : {}),
+      ...(RESPONSES[`${method} ${honoPath}`] ?? {}),
       '2XX': { $ref: '#/components/responses/Success' },
       ...(validated ? { '400': { $ref: '#/components/responses/ValidationFailed' } } : {}),
       '4XX': ERROR_RESPONSE,
       '5XX': ERROR_RESPONSE,
     },
   };
+};
+
+/** A route whose query takes these answers a page (README.md, "API": every list is a page). */
+const PAGE_QUERY = ['limit', 'cursor'];
+const PAGE_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['items', 'nextCursor'],
+  properties: {
+    items: { type: 'array', items: { type: 'object' } },
+    nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last.' },
+  },
+};
+
+/** Answers described beyond the generic success, by `method path` as Hono registers it. */
+const RESPONSES: Record<string, Record<string, unknown>> = {
+  'get /api/health': {
+    '200': { description: 'The store answers.', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } } } } },
+    '503': { description: 'The store does not answer.', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' } } } } } },
+  },
 };
 
 /** The error envelope every refusal shares (http/problem.ts). */
@@ -125,8 +148,9 @@ const ERROR_SCHEMA: JsonSchema = {
 };
 
 const COMPONENTS = {
-  schemas: { Error: ERROR_SCHEMA },
+  schemas: { Error: ERROR_SCHEMA, Page: PAGE_SCHEMA },
   responses: {
+    Page: { description: 'A page of the list, newest first.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } },
     Success: { description: 'Done: JSON (a `{items, nextCursor}` page for lists), or a file for the PDF and CSV routes.' },
     ValidationFailed: {
       description: 'VALIDATION_FAILED: the request does not match the schemas above; `fields` names each field.',
