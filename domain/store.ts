@@ -1,3 +1,4 @@
+import type { AuditLogRepository } from './admin/audit-log.ts';
 import type { ReportRepository } from './admin/sales-report.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
 import type { ProductSearch } from './catalog/product-search.ts';
@@ -34,4 +35,6 @@ export interface Store {
   outbox: MailOutboxRepository;
   /** The admin overview's sums (README.md, "Reports"). */
   reports: ReportRepository;
+  /** Every admin action, written with the change it records (README.md, "Audit log"). */
+  audit: AuditLogRepository;
 }

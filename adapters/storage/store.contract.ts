@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeAuditContract } from './contract/audit.contract.ts';
 import { describeCartContract } from './contract/carts.contract.ts';
 import { describeCategoryContract } from './contract/categories.contract.ts';
 import { describeInboxContract } from './contract/inbox.contract.ts';
@@ -35,6 +36,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeInboxContract(harness);
     describeOutboxContract(harness);
     describeReportContract(harness);
+    describeAuditContract(harness);
 
     it('imagesInUse: the asked URLs a product, profile photo, review or order still shows', async () => {
       const url = (n: number) => `/uploads/${String(n).repeat(32).slice(0, 32)}.png`;

@@ -1,3 +1,4 @@
+import { auditNote } from '../admin/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import type { Ports } from '../ports.ts';
@@ -113,7 +114,12 @@ export const createProduct = async (
   const product = trimmed(input);
   const catalog = await checkCatalogFieldsIn(store, product);
   if (!catalog.ok) return fail(invalid(catalog.error));
-  const created = await store.products.create({ ...product, ...catalog.value, id: ids.newId(), createdAt: clock.now() });
+  const id = ids.newId();
+  const at = clock.now();
+  const created = await store.products.create(
+    { ...product, ...catalog.value, id, createdAt: at },
+    auditNote(actor, at, { kind: 'product-created', subjectId: id, summary: `Created the product ${product.name}` }),
+  );
   return created === 'duplicate-sku' ? fail(skuTaken(catalog.value.sku)) : ok(created);
 };
 
@@ -138,17 +144,26 @@ export const updateProduct = async (
   const catalog = await checkCatalogFieldsIn(store, { ...current, ...defined });
   if (!catalog.ok) return fail(invalid(catalog.error));
   const touched = Object.fromEntries(Object.entries(catalog.value).filter(([key]) => key in defined));
-  const updated = await store.products.update(id, { ...defined, ...touched }, clock.now());
+  const at = clock.now();
+  const updated = await store.products.update(
+    id,
+    { ...defined, ...touched },
+    at,
+    auditNote(actor, at, { kind: 'product-edited', subjectId: id, summary: `Edited the product ${current.name}`, before: current }),
+  );
   if (updated === 'duplicate-sku') return fail(skuTaken(catalog.value.sku));
   return updated ? ok(updated) : fail(notFound('product'));
 };
 
 /** Orders keep their snapshot of a deleted product. */
 export const deleteProduct = async (
-  { store }: Pick<Ports, 'store'>,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   actor: User,
   id: string,
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  return (await store.products.delete(id)) ? ok(null) : fail(notFound('product'));
+  const current = await store.products.findById(id);
+  if (!current) return fail(notFound('product'));
+  const note = auditNote(actor, clock.now(), { kind: 'product-deleted', subjectId: id, summary: `Deleted the product ${current.name}`, before: current });
+  return (await store.products.delete(id, note)) ? ok(null) : fail(notFound('product'));
 };

@@ -1,3 +1,4 @@
+import type { AuditNote } from '../admin/audit-log.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { DuplicateSku, Product, ProductChanges, ProductRecord } from './product.ts';
 
@@ -21,12 +22,12 @@ export interface ProductRepository {
    * Catalogue fields left out take their defaults (unit `piece`, pack of 1, minimum 100, no tiers,
    * no attributes, no brand or category); a product without a SKU gets the next `BH-000123`.
    */
-  create(product: ProductRecord): Promise<Product | DuplicateSku>;
-  update(id: string, changes: ProductChanges, updatedAt: Date): Promise<Product | null | DuplicateSku>;
+  create(product: ProductRecord, audit?: AuditNote): Promise<Product | DuplicateSku>;
+  update(id: string, changes: ProductChanges, updatedAt: Date, audit?: AuditNote): Promise<Product | null | DuplicateSku>;
   /** Every write in one transaction: all of them, or none when a SKU is taken. */
   importAll(writes: CatalogueWrites, updatedAt: Date): Promise<'ok' | DuplicateSku>;
   /** Existing orders keep their snapshot; returns false when the product did not exist. */
-  delete(id: string): Promise<boolean>;
+  delete(id: string, audit?: AuditNote): Promise<boolean>;
   count(): Promise<number>;
   /** How many products hold fewer than `units` in stock. */
   countBelowStock(units: number): Promise<number>;

@@ -1,3 +1,5 @@
+import { auditNote } from '../admin/audit-log.ts';
+import type { Ports } from '../ports.ts';
 import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -14,7 +16,7 @@ export const listUsers = async (
 
 /** Idempotent: an admin stays an admin. The store ends the user's older sessions: they sign in again as an admin. */
 export const makeAdmin = async (
-  store: Store,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   actor: User,
   userId: string,
 ): Promise<Result<User, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
@@ -22,7 +24,11 @@ export const makeAdmin = async (
   const user = await store.users.findById(userId);
   if (!user) return fail(notFound());
   if (isAdmin(user)) return ok(user);
-  const promoted = await store.users.setRole(user.id, 'admin');
+  const promoted = await store.users.setRole(
+    user.id,
+    'admin',
+    auditNote(actor, clock.now(), { kind: 'user-made-admin', subjectId: user.id, summary: `Made ${user.email} an admin`, before: { role: user.role }, after: { role: 'admin' } }),
+  );
   return promoted ? ok(promoted) : fail(notFound());
 };
 
@@ -31,7 +37,7 @@ export const makeAdmin = async (
  * the last admin, so the shop always has someone to run it.
  */
 export const removeAdmin = async (
-  store: Store,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   actor: User,
   userId: string,
 ): Promise<Result<User, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'CANNOT_CHANGE_OWN_ROLE' | 'LAST_ADMIN'>>> => {
@@ -40,18 +46,25 @@ export const removeAdmin = async (
   const user = await store.users.findById(userId);
   if (!user) return fail(notFound());
   if (!isAdmin(user)) return ok(user);
-  const removed = await store.users.removeAdmin(user.id);
+  const removed = await store.users.removeAdmin(
+    user.id,
+    auditNote(actor, clock.now(), { kind: 'user-admin-removed', subjectId: user.id, summary: `Removed the admin role from ${user.email}`, before: { role: 'admin' }, after: { role: 'customer' } }),
+  );
   if (removed === 'last-admin') return fail(refusal('LAST_ADMIN'));
   return removed ? ok(removed) : ok((await store.users.findById(user.id)) ?? user);
 };
 
 /** Admins delete other users (never themselves); the deleted user's token dies with the row. */
 export const deleteUser = async (
-  store: Store,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   actor: User,
   userId: string,
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'CANNOT_DELETE_SELF' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   if (actor.id === userId) return fail(refusal('CANNOT_DELETE_SELF'));
-  return (await store.users.delete(userId)) ? ok(null) : fail(notFound());
+  const user = await store.users.findById(userId);
+  if (!user) return fail(notFound());
+  const { passwordHash: _passwordHash, sessionVersion: _sessionVersion, ...before } = user;
+  const note = auditNote(actor, clock.now(), { kind: 'user-deleted', subjectId: user.id, summary: `Deleted the user ${user.email}`, before });
+  return (await store.users.delete(userId, note)) ? ok(null) : fail(notFound());
 };

@@ -1,3 +1,4 @@
+import type { AuditNote } from '../admin/audit-log.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Profile, Role, User } from './user.ts';
 
@@ -12,7 +13,8 @@ export interface UserRepository {
    * Sets the role and bumps the session version in one step: sessions issued under the old role
    * end, so a promotion or demotion is never shared with a token someone else may hold.
    */
-  setRole(id: string, role: Role): Promise<User | null>;
+  /** `audit`, when given, is written in the same transaction, only if the change happens (README.md, "Audit log"); so for the other admin changes below. */
+  setRole(id: string, role: Role, audit?: AuditNote): Promise<User | null>;
   /**
    * Sets a new password hash and bumps the session version in one step, only while the session
    * version is still `expectedVersion`: the password-reset link's single use. Null when the user
@@ -25,7 +27,7 @@ export interface UserRepository {
    * remains, checked in the same atomic step: two admins removing each other at once never leave
    * the shop without one. 'last-admin' when it would; null when no such admin exists.
    */
-  removeAdmin(id: string): Promise<User | 'last-admin' | null>;
+  removeAdmin(id: string, audit?: AuditNote): Promise<User | 'last-admin' | null>;
   /**
    * The e-mail's proven owner takes an unverified account over: the password (set by whoever
    * signed up with that address) is dropped, the e-mail marked verified and the session version
@@ -38,7 +40,7 @@ export interface UserRepository {
    * Deletes the user; their paid orders and reviews keep their snapshots, their unpaid orders are
    * deleted with the units returned to stock (nobody can pay for them any more).
    */
-  delete(id: string): Promise<boolean>;
+  delete(id: string, audit?: AuditNote): Promise<boolean>;
   findProfile(userId: string): Promise<Profile | null>;
   saveProfile(profile: Profile): Promise<Profile>;
 }

@@ -1,3 +1,4 @@
+import type { AuditNote } from '../admin/audit-log.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
 import type { NewOrder, Order, OrderStatus, ShippingDetails } from './order.ts';
@@ -70,5 +71,5 @@ export interface OrderRepository {
    */
   issueInvoiceNumber(id: string): Promise<Order | null>;
   /** pending → shipped with the carrier and tracking number given, only if still pending; returns the updated order or null. */
-  markShipped(id: string, shippedAt: Date, shipping: ShippingDetails): Promise<Order | null>;
+  markShipped(id: string, shippedAt: Date, shipping: ShippingDetails, audit?: AuditNote): Promise<Order | null>;
 }

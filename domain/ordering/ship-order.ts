@@ -1,3 +1,4 @@
+import { auditNote } from '../admin/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -16,6 +17,18 @@ export const shipOrder = async (
   if (!shipping.ok) return fail(invalid(shipping.error));
   const order = await store.orders.findById(input.orderId);
   if (!order) return fail(notFound('order'));
-  const shipped = await store.orders.markShipped(order.id, clock.now(), shipping.value);
+  const at = clock.now();
+  const shipped = await store.orders.markShipped(
+    order.id,
+    at,
+    shipping.value,
+    auditNote(input.actor, at, {
+      kind: 'order-shipped',
+      subjectId: order.id,
+      summary: `Shipped the order ${order.number}`,
+      before: { status: order.status },
+      after: { status: 'shipped', ...shipping.value },
+    }),
+  );
   return shipped ? ok(shipped) : fail(refusal('ORDER_NOT_SHIPPABLE'));
 };

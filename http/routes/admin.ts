@@ -77,15 +77,15 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       return users.ok ? c.json(toListDto(users.value, toUserDto), 200) : problem(c, users.error);
     })
     .post('/users/:id/make-admin', validate('param', idParamSchema), async (c) => {
-      const promoted = await makeAdmin(ports.store, c.get('user'), c.req.valid('param').id);
+      const promoted = await makeAdmin(ports, c.get('user'), c.req.valid('param').id);
       return promoted.ok ? c.json(toUserDto(promoted.value), 200) : problem(c, promoted.error);
     })
     .post('/users/:id/remove-admin', validate('param', idParamSchema), async (c) => {
-      const demoted = await removeAdmin(ports.store, c.get('user'), c.req.valid('param').id);
+      const demoted = await removeAdmin(ports, c.get('user'), c.req.valid('param').id);
       return demoted.ok ? c.json(toUserDto(demoted.value), 200) : problem(c, demoted.error);
     })
     .delete('/users/:id', validate('param', idParamSchema), async (c) => {
-      const deleted = await deleteUser(ports.store, c.get('user'), c.req.valid('param').id);
+      const deleted = await deleteUser(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.

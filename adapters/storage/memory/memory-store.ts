@@ -3,6 +3,7 @@ import { createMemoryCarts } from './carts.ts';
 import { createMemoryCategories } from './categories.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
+import { createMemoryAuditLog } from './audit.ts';
 import { createMemoryOutbox } from './outbox.ts';
 import { createMemoryReports } from './reports.ts';
 import { createMemoryRefunds } from './refunds.ts';
@@ -35,6 +36,7 @@ export function createMemoryStorage(): Storage {
       reviews: createMemoryReviews(tables),
       inbox: createMemoryInbox(tables),
       outbox: createMemoryOutbox(tables),
+      audit: createMemoryAuditLog(tables),
       reports: createMemoryReports(tables),
     },
     lifecycle: {

@@ -6,6 +6,7 @@ import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMail } from './outbox.ts';
 import { checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
+import { recordAudit } from './audit.ts';
 
 /** The search keys `q` matches exactly (see OrderSearch). */
 const searchKeys = (order: Order, q: string): boolean[] => [
@@ -111,9 +112,12 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       }
       return copy(order);
     },
-    async markShipped(id, shippedAt, shipping) {
+    async markShipped(id, shippedAt, shipping, audit) {
       const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
-      if (shipped) queueMail(tables, 'order-shipped', id, shippedAt);
+      if (shipped) {
+        queueMail(tables, 'order-shipped', id, shippedAt);
+        recordAudit(tables, audit, { status: shipped.status });
+      }
       return shipped;
     },
   };

@@ -6,6 +6,7 @@ import { byId } from '../page-cursor.ts';
 import { definedChanges, withDefaults } from '../product-fields.ts';
 import { newestFirst } from './newest-first.ts';
 import { checkStock, checkTerms, copy, copyOrNull, type MemoryTables } from './tables.ts';
+import { recordAudit } from './audit.ts';
 
 export function createMemoryProducts(tables: MemoryTables): ProductRepository {
   const { products, orders } = tables;
@@ -54,7 +55,7 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       for (const record of creates) await this.create(record);
       return 'ok';
     },
-    async create(input) {
+    async create(input, audit) {
       const filled = withDefaults(input);
       checkStock(filled.stock);
       checkTerms(filled);
@@ -65,9 +66,10 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       const product: Product = { ...copy(filled), sku: filled.sku ?? nextAssignedSku(), updatedAt: new Date(filled.createdAt) };
       products.set(product.id, product);
       tables.catalogWrites++;
+      recordAudit(tables, audit, product);
       return copy(product);
     },
-    async update(id, changes, updatedAt) {
+    async update(id, changes, updatedAt, audit) {
       const product = products.get(id);
       if (!product) return null;
       const defined = definedChanges(changes);
@@ -77,10 +79,12 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       if (defined.sku !== undefined && skuTaken(defined.sku, id)) return 'duplicate-sku';
       Object.assign(product, copy(defined), { updatedAt: new Date(updatedAt) });
       tables.catalogWrites++;
+      recordAudit(tables, audit, product);
       return copy(product);
     },
-    async delete(id) {
+    async delete(id, audit) {
       if (!products.delete(id)) return false;
+      recordAudit(tables, audit);
       tables.catalogWrites++;
       // Like ON DELETE SET NULL: the order keeps its product snapshot.
       for (const order of orders.values()) for (const line of order.lines) if (line.productId === id) line.productId = null;

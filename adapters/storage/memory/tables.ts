@@ -6,6 +6,7 @@ import { MIN_ORDER_QUANTITY, type Order } from '#domain/ordering/order.ts';
 import type { CartLineRequest } from '#domain/ordering/cart.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
+import type { AuditRow } from '../audit-rows.ts';
 import type { OutboxRow } from './outbox.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface MemoryTables {
   quotes: Map<string, Quote>;
   /** The mail outbox (outbox.ts), keyed by id. */
   mailOutbox: Map<string, OutboxRow>;
+  /** The audit log (audit.ts), keyed by id. */
+  auditLog: Map<string, AuditRow>;
   /** Bumped by every write that can change what the catalog shows (see the store's catalogVersion). */
   catalogWrites: number;
 }
@@ -49,6 +52,7 @@ export const createMemoryTables = (): MemoryTables => ({
   carts: new Map(),
   quotes: new Map(),
   mailOutbox: new Map(),
+  auditLog: new Map(),
   catalogWrites: 0,
 });
 

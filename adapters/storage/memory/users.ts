@@ -3,6 +3,7 @@ import type { User } from '#domain/identity/user.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { copy, copyOrNull, emailKey, returnStock, type MemoryTables } from './tables.ts';
+import { recordAudit } from './audit.ts';
 
 /**
  * Deleting a user keeps their paid orders with the now dangling `userId` (Order.userId is not
@@ -35,19 +36,23 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
     async list(page) {
       return newestFirst(users.values(), page, byId);
     },
-    async removeAdmin(id) {
+    async removeAdmin(id, audit) {
       if (users.get(id)?.role !== 'admin') return null;
       if ([...users.values()].filter((user) => user.role === 'admin').length <= 1) return 'last-admin';
-      return update(id, (user) => {
+      const removed = update(id, (user) => {
         user.role = 'customer';
         user.sessionVersion += 1;
       });
+      if (removed) recordAudit(tables, audit, { role: removed.role });
+      return removed;
     },
-    async setRole(id, role) {
-      return update(id, (user) => {
+    async setRole(id, role, audit) {
+      const changed = update(id, (user) => {
         user.role = role;
         user.sessionVersion += 1;
       });
+      if (changed) recordAudit(tables, audit, { role });
+      return changed;
     },
     async replacePassword(id, passwordHash, expectedVersion) {
       if (users.get(id)?.sessionVersion !== expectedVersion) return null;
@@ -69,8 +74,9 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
     async bumpSessionVersion(id) {
       return update(id, (user) => (user.sessionVersion += 1));
     },
-    async delete(id) {
+    async delete(id, audit) {
       if (!users.delete(id)) return false;
+      recordAudit(tables, audit);
       profiles.delete(id);
       tables.carts.delete(id);
       for (const order of [...orders.values()]) {

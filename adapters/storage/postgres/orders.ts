@@ -11,6 +11,7 @@ import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
 import { queueMail } from './outbox.ts';
+import { recordAudit } from './audit.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
 /**
@@ -216,13 +217,16 @@ export function createPgOrders(db: PgDb): OrderRepository {
         return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
       });
     },
-    async markShipped(id, shippedAt, shipping) {
+    async markShipped(id, shippedAt, shipping, audit) {
       return db.transaction(async (tx) => {
         const shipped = await one(
           tx.update(orders).set({ status: 'shipped', shippedAt, ...shipping }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning(),
           tx,
         );
-        if (shipped) await queueMail(tx, 'order-shipped', id, shippedAt);
+        if (shipped) {
+          await queueMail(tx, 'order-shipped', id, shippedAt);
+          await recordAudit(tx, audit, { status: shipped.status });
+        }
         return shipped;
       });
     },

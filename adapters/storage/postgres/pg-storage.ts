@@ -7,6 +7,7 @@ import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
+import { createPgAuditLog } from './audit.ts';
 import { createPgOutbox } from './outbox.ts';
 import { createPgReports } from './reports.ts';
 import { createPgRefunds } from './refunds.ts';
@@ -48,6 +49,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       inbox: createPgInbox(db),
       outbox: createPgOutbox(db),
       reports: createPgReports(db),
+      audit: createPgAuditLog(db),
     },
     lifecycle: {
       async ping() {

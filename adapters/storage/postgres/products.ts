@@ -6,6 +6,7 @@ import type { Product, ProductChanges } from '#domain/catalog/product.ts';
 import { chunks } from '../images-in-use.ts';
 import { toPage } from '../page-cursor.ts';
 import { changesSearchText, definedChanges, searchColumns, withDefaults } from '../product-fields.ts';
+import { recordAudit } from './audit.ts';
 import { firstRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { products } from './schema.ts';
@@ -91,22 +92,30 @@ export function createPgProducts(db: PgDb): ProductRepository {
         limit,
       );
     },
-    async create(record) {
+    async create(record, audit) {
       const filled = withDefaults(record);
       for (let attempt = 1; ; attempt++) {
         const sku = filled.sku ?? assignedSku((await lastAssigned()) + 1);
-        const [row] = await db
-          .insert(products)
-          .values({ ...filled, sku, ...searchColumns({ ...filled, sku }), updatedAt: filled.createdAt })
-          .onConflictDoNothing({ target: products.sku })
-          .returning(productColumns);
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(products)
+            .values({ ...filled, sku, ...searchColumns({ ...filled, sku }), updatedAt: filled.createdAt })
+            .onConflictDoNothing({ target: products.sku })
+            .returning(productColumns);
+          if (inserted) await recordAudit(tx, audit, inserted);
+          return inserted;
+        });
         if (row) return row;
         if (filled.sku !== undefined || attempt >= ASSIGN_ATTEMPTS) return 'duplicate-sku';
       }
     },
-    async update(id, changes, updatedAt) {
+    async update(id, changes, updatedAt, audit) {
       try {
-        return await db.transaction((tx) => change(tx, id, changes, updatedAt));
+        return await db.transaction(async (tx) => {
+          const changed = await change(tx, id, changes, updatedAt);
+          if (changed && changed !== 'duplicate-sku') await recordAudit(tx, audit, changed);
+          return changed;
+        });
       } catch (error) {
         if (isSkuConflict(error)) return 'duplicate-sku';
         throw error;
@@ -130,10 +139,14 @@ export function createPgProducts(db: PgDb): ProductRepository {
         throw error;
       }
     },
-    async delete(id) {
+    async delete(id, audit) {
       // ON DELETE SET NULL keeps the orders and their snapshots.
-      const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+        if (deleted.length === 0) return false;
+        await recordAudit(tx, audit);
+        return true;
+      });
     },
     async count() {
       return db.$count(products);

@@ -406,3 +406,30 @@ export const quoteLines = pgTable(
     check('quote_lines_quantity_check', sql`${t.requestedQuantity} >= 1 AND (${t.quantity} IS NULL OR ${t.quantity} >= 0)`),
   ],
 );
+
+/**
+ * The audit log (README.md, "Audit log"): every admin action with who, when, what and the values
+ * before and after, written in the transaction of the change. The actor has no foreign key: the
+ * entry outlives a deleted admin, and names them by the e-mail they had.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: timestamptz('at').notNull(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind').notNull(),
+    /** The id of the user, product or order acted on. */
+    subjectId: text('subject_id').notNull(),
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [
+    // Newest first, whole or narrowed by actor or kind (read backwards, as every listing).
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('audit_log_kind_at_idx').on(t.kind, t.at, t.id),
+  ],
+);

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
+import { recordAudit } from './audit.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
@@ -25,17 +26,23 @@ export function createPgUsers(db: PgDb): UserRepository {
       const query = newestFirst(db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id }, page);
       return toPage(await query, page.limit);
     },
-    async removeAdmin(id) {
+    async removeAdmin(id, audit) {
       return db.transaction(async (tx) => {
         // Locks every admin row: two removals at once take turns, and the second sees the first.
         const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
         if (!admins.some((admin) => admin.id === id)) return null;
         if (admins.length <= 1) return 'last-admin' as const;
-        return firstRow(tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning());
+        const removed = await firstRow(tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning());
+        if (removed) await recordAudit(tx, audit, { role: removed.role });
+        return removed;
       });
     },
-    async setRole(id, role) {
-      return update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
+    async setRole(id, role, audit) {
+      return db.transaction(async (tx) => {
+        const changed = await firstRow(tx.update(users).set({ role, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning());
+        if (changed) await recordAudit(tx, audit, { role });
+        return changed;
+      });
     },
     async replacePassword(id, passwordHash, expectedVersion) {
       return firstRow(
@@ -55,12 +62,13 @@ export function createPgUsers(db: PgDb): UserRepository {
     async bumpSessionVersion(id) {
       return update(id, { sessionVersion: sql`${users.sessionVersion} + 1` });
     },
-    async delete(id) {
+    async delete(id, audit) {
       // Profiles cascade, reviews are set null, paid orders have no foreign key and keep the id;
       // unpaid ones go, their units back on the shelf, in the same transaction.
       return db.transaction(async (tx) => {
         const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         if (deleted.length === 0) return false;
+        await recordAudit(tx, audit);
         const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
         // The orders are held, their units go back, and only then are they deleted (their lines
         // cascade): products before status counters, as placing an order takes them (orders.ts).

@@ -9,6 +9,7 @@ import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
 import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
+import { auditRecorder } from './audit.ts';
 import { mailQueuer } from './outbox.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
@@ -66,6 +67,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
   const insertOrder = preparedInsert(db, orders);
   const insertLine = preparedInsert(db, orderLines);
   const queueMail = mailQueuer(db);
+  const recordAudit = auditRecorder(db);
   const linesOfOrder = db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder('id'))).orderBy(asc(orderLines.position)).prepare();
   const newestFirstOfUser = newestFirstReader(
     () => db.select().from(orders).$dynamic(),
@@ -244,10 +246,13 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
         { behavior: 'immediate' },
       );
     },
-    async markShipped(id, shippedAt, shipping) {
+    async markShipped(id, shippedAt, shipping, audit) {
       return db.transaction(() => {
         const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
-        if (shipped) queueMail('order-shipped', id, shippedAt);
+        if (shipped) {
+          queueMail('order-shipped', id, shippedAt);
+          recordAudit(audit, { status: shipped.status });
+        }
         return shipped;
       });
     },

@@ -7,7 +7,8 @@ import { assignedSku } from '#domain/catalog/sku.ts';
 import { toPage } from '../page-cursor.ts';
 import { changesSearchText, definedChanges, searchColumns, withDefaults } from '../product-fields.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import type { SqliteDb } from './database.ts';
+import { auditRecorder } from './audit.ts';
+import type { SqliteConnection, SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { products } from './schema.ts';
 
@@ -21,7 +22,8 @@ const ASSIGN_ATTEMPTS = 5;
 const isSkuConflict = (error: unknown): boolean =>
   error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('products.sku');
 
-export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): ProductRepository {
+export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrites): ProductRepository {
+  const recordAudit = auditRecorder(db);
   // The catalog's hot paths are prepared once.
   const productById = db.select(productColumns).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
   const productBySku = db.select(productColumns).from(products).where(eq(products.sku, sql.placeholder('sku'))).prepare();
@@ -98,16 +100,24 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
         limit,
       );
     },
-    async create(record) {
+    async create(record, audit) {
       for (let attempt = 1; ; attempt++) {
-        const row = insert(db, record);
+        const row = db.transaction((tx) => {
+          const inserted = insert(tx, record);
+          if (inserted) recordAudit(audit, inserted);
+          return inserted;
+        });
         if (row) return catalog.changed(row);
         if (record.sku !== undefined || attempt >= ASSIGN_ATTEMPTS) return 'duplicate-sku';
       }
     },
-    async update(id, changes, updatedAt) {
+    async update(id, changes, updatedAt, audit) {
       try {
-        const row = db.transaction((tx) => change(tx, id, changes, updatedAt));
+        const row = db.transaction((tx) => {
+          const changed = change(tx, id, changes, updatedAt);
+          if (changed && changed !== 'duplicate-sku') recordAudit(audit, changed);
+          return changed;
+        });
         return row && row !== 'duplicate-sku' ? catalog.changed(row) : row;
       } catch (error) {
         if (isSkuConflict(error)) return 'duplicate-sku';
@@ -126,9 +136,14 @@ export function createSqliteProducts(db: SqliteDb, catalog: CatalogWrites): Prod
         throw error;
       }
     },
-    async delete(id) {
+    async delete(id, audit) {
       // ON DELETE SET NULL keeps the orders and their snapshots.
-      return catalog.changed(db.delete(products).where(eq(products.id, id)).run().changes > 0);
+      const deleted = db.transaction((tx) => {
+        if (tx.delete(products).where(eq(products.id, id)).run().changes === 0) return false;
+        recordAudit(audit);
+        return true;
+      });
+      return catalog.changed(deleted);
     },
     async count() {
       return db.$count(products);

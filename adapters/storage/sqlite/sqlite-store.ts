@@ -7,6 +7,7 @@ import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
 import { createCatalogWrites } from '../catalog-writes.ts';
 import { createSqliteCarts } from './carts.ts';
+import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
 import { createSqliteReports } from './reports.ts';
 import { createSqliteCategories } from './categories.ts';
@@ -68,6 +69,7 @@ export function openSqliteStorage(filePath: string): Storage {
       carts: createSqliteCarts(db),
       refunds: createSqliteRefunds(db),
       quotes: createSqliteQuotes(db, catalog),
+      audit: createSqliteAuditLog(db),
       users: createSqliteUsers(db, catalog),
       reviews: createSqliteReviews(db),
       inbox: createSqliteInbox(db),

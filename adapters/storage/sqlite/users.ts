@@ -2,11 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import type { SqliteDb } from './database.ts';
+import { auditRecorder } from './audit.ts';
+import type { SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { orderLines, orders, products, profiles, users } from './schema.ts';
 
-export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRepository {
+export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites): UserRepository {
+  const recordAudit = auditRecorder(db);
   const newestFirst = newestFirstReader(() => db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id });
   const update = (id: string, changes: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL }) =>
     db.update(users).set(changes).where(eq(users.id, id)).returning().get() ?? null;
@@ -25,7 +27,7 @@ export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRep
     async list(page) {
       return toPage(newestFirst(page), page.limit);
     },
-    async removeAdmin(id) {
+    async removeAdmin(id, audit) {
       // IMMEDIATE: the count and the change happen with nobody else writing in between.
       return db.transaction(
         (tx) => {
@@ -33,13 +35,19 @@ export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRep
           if (target?.role !== 'admin') return null;
           const admins = tx.select({ count: sql<number>`count(*)` }).from(users).where(eq(users.role, 'admin')).get()?.count ?? 0;
           if (admins <= 1) return 'last-admin' as const;
-          return tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning().get() ?? null;
+          const removed = tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning().get() ?? null;
+          if (removed) recordAudit(audit, { role: removed.role });
+          return removed;
         },
         { behavior: 'immediate' },
       );
     },
-    async setRole(id, role) {
-      return update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
+    async setRole(id, role, audit) {
+      return db.transaction((): ReturnType<typeof update> => {
+        const changed = update(id, { role, sessionVersion: sql`${users.sessionVersion} + 1` });
+        if (changed) recordAudit(audit, { role });
+        return changed;
+      });
     },
     async replacePassword(id, passwordHash, expectedVersion) {
       return (
@@ -60,12 +68,13 @@ export function createSqliteUsers(db: SqliteDb, catalog: CatalogWrites): UserRep
     async bumpSessionVersion(id) {
       return update(id, { sessionVersion: sql`${users.sessionVersion} + 1` });
     },
-    async delete(id) {
+    async delete(id, audit) {
       // Profiles cascade, reviews are set null, paid orders have no foreign key and keep the id;
       // unpaid ones go, their units back on the shelf, in the same transaction.
       return db.transaction(
         (tx) => {
           if (tx.delete(users).where(eq(users.id, id)).run().changes === 0) return false;
+          recordAudit(audit);
           const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
           // The lines go with their orders (ON DELETE CASCADE): read them first.
           const lines = tx

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import { createProduct, deleteProduct, updateProduct } from '../catalog/manage-catalog.ts';
+import { deleteUser, makeAdmin, removeAdmin } from '../identity/manage-users.ts';
+import type { User } from '../identity/user.ts';
+import { createWorld, type World } from '../testing/world.ts';
+import { listAuditLog } from './audit-log.ts';
+
+describe('audit log (README.md, "Audit log")', () => {
+  let world: World;
+  let admin: User;
+  beforeEach(async () => {
+    world = createWorld(createMemoryStorage().repositories);
+    admin = await world.addUser({ role: 'admin', email: 'boss@example.com' });
+  });
+  const entries = async (request = {}) => {
+    const result = await listAuditLog(world.store, admin, request);
+    if (!result.ok) throw new Error('expected the log');
+    return result.value.items;
+  };
+
+  it('records role changes and deletions with the acting admin, newest first; a refused change records nothing', async () => {
+    const customer = await world.addUser({ email: 'buyer@example.com' });
+    await makeAdmin(world.deps, admin, customer.id);
+    world.clock.advance(1_000);
+    await makeAdmin(world.deps, admin, customer.id); // already an admin: no change, no entry
+    world.clock.advance(1_000);
+    await removeAdmin(world.deps, admin, customer.id);
+    world.clock.advance(1_000);
+    expect(await removeAdmin(world.deps, admin, admin.id)).toMatchObject({ ok: false });
+    world.clock.advance(1_000);
+    await deleteUser(world.deps, admin, customer.id);
+    world.clock.advance(1_000);
+    expect(await entries()).toMatchObject([
+      { kind: 'user-deleted', subjectId: customer.id, actorId: admin.id, actorEmail: 'boss@example.com', before: { email: 'buyer@example.com' }, after: null },
+      { kind: 'user-admin-removed', before: { role: 'admin' }, after: { role: 'customer' } },
+      { kind: 'user-made-admin', summary: 'Made buyer@example.com an admin', before: { role: 'customer' }, after: { role: 'admin' } },
+    ]);
+    expect(JSON.stringify(await entries())).not.toContain('fake-hash');
+  });
+
+  it('records product changes with the product before and after', async () => {
+    const created = await createProduct(world.deps, admin, { name: 'Hex bolt', description: 'M8', imageUrl: '/images/bolt.webp', priceCents: 100, stock: 500 });
+    world.clock.advance(1_000);
+    if (!created.ok) throw new Error(JSON.stringify(created.error));
+    await updateProduct(world.deps, admin, created.value.id, { priceCents: 90 });
+    world.clock.advance(1_000);
+    await deleteProduct(world.deps, admin, created.value.id);
+    world.clock.advance(1_000);
+    expect(await entries()).toMatchObject([
+      { kind: 'product-deleted', before: { priceCents: 90 }, after: null },
+      { kind: 'product-edited', before: { priceCents: 100 }, after: { priceCents: 90 } },
+      { kind: 'product-created', before: null, after: { name: 'Hex bolt', priceCents: 100 } },
+    ]);
+  });
+
+  it('narrows by kind and by actor id or e-mail; only admins read it', async () => {
+    const other = await world.addUser({ role: 'admin', email: 'second@example.com' });
+    const customer = await world.addUser();
+    await makeAdmin(world.deps, other, customer.id);
+    world.clock.advance(1_000);
+    await deleteUser(world.deps, admin, customer.id);
+    world.clock.advance(1_000);
+    expect((await entries({ actor: 'SECOND@example.com' })).map((entry) => entry.kind)).toEqual(['user-made-admin']);
+    expect((await entries({ actor: admin.id })).map((entry) => entry.kind)).toEqual(['user-deleted']);
+    expect(await entries({ actor: 'nobody@example.com' })).toEqual([]);
+    expect((await entries({ kind: 'user-made-admin' })).map((entry) => entry.actorId)).toEqual([other.id]);
+    expect(await listAuditLog(world.store, customer, {})).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+});

@@ -1,0 +1,81 @@
+import { isAdmin, type User } from '../identity/user.ts';
+import { forbidden, type ErrorOf } from '../shared/errors.ts';
+import { pageRequest, type Page, type PageRequest } from '../shared/page.ts';
+import { fail, ok, type Result } from '../shared/result.ts';
+import type { Store } from '../store.ts';
+
+/**
+ * The audit log (README.md, "Audit log"): every admin action, with who, when, what and the values
+ * before and after. Entries are written by the store in the same transaction as the change they
+ * record, so a change never goes unrecorded and a refused one leaves no entry.
+ */
+export const AUDIT_KINDS = [
+  'user-made-admin',
+  'user-admin-removed',
+  'user-deleted',
+  'product-created',
+  'product-edited',
+  'product-deleted',
+  'order-shipped',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);
+
+export interface AuditEntry {
+  id: string;
+  at: Date;
+  actorId: string;
+  actorEmail: string;
+  kind: AuditKind;
+  /** The id of the user, product or order acted on. */
+  subjectId: string;
+  /** One line for people: what was done to what. */
+  summary: string;
+  /** The values before and after, as JSON (dates as ISO strings); null when there were none. */
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * What a use case hands the store method that makes the change; the store adds the id and writes
+ * the entry only when the change happens. `after` left undefined means "the stored result" (a
+ * created or edited product as saved).
+ */
+export type AuditNote = Omit<AuditEntry, 'id' | 'after'> & { after?: unknown };
+
+export interface AuditFilter {
+  actorId?: string | undefined;
+  kind?: AuditKind | undefined;
+}
+
+export interface AuditLogRepository {
+  /** One page of entries, newest first (at desc, id desc), narrowed by actor and kind; the cursor is opaque. */
+  list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>>;
+}
+
+/** The note a use case passes for an action by `actor`. */
+export const auditNote = (
+  actor: User,
+  at: Date,
+  note: { kind: AuditKind; subjectId: string; summary: string; before?: unknown; after?: unknown },
+): AuditNote => ({ actorId: actor.id, actorEmail: actor.email, at, before: null, ...note });
+
+/**
+ * Admins only: one page of the log. `actor` is a user id or an e-mail (looked up; an unknown one
+ * finds nothing).
+ */
+export const listAuditLog = async (
+  store: Store,
+  viewer: User,
+  request: { actor?: string | undefined; kind?: AuditKind | undefined; limit?: number | undefined; cursor?: string | null | undefined } = {},
+): Promise<Result<Page<AuditEntry>, ErrorOf<'FORBIDDEN'>>> => {
+  if (!isAdmin(viewer)) return fail(forbidden());
+  const page = pageRequest(request);
+  let actorId = request.actor?.trim() || undefined;
+  if (actorId?.includes('@')) {
+    const user = await store.users.findByEmail(actorId);
+    if (!user) return ok({ items: [], nextCursor: null });
+    actorId = user.id;
+  }
+  return ok(await store.audit.list({ actorId, kind: request.kind }, page));
+};
