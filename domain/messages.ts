@@ -51,6 +51,7 @@ export const messages = {
   phoneNotDigits: 'Phone number must contain digits only',
   addressRequired: 'Please enter your address',
   orderStatusUnknown: 'Status must be unpaid, pending or shipped.',
+  auditKindUnknown: 'Unknown kind of audit entry.',
   belowMinimum: `The minimum order quantity is ${MIN_ORDER_QUANTITY}`,
   aboveStock: 'Order quantity cannot exceed the available quantity',
   imageTooLarge: 'Image must be smaller than 1 MB (1,000,000 bytes)',

@@ -2,6 +2,7 @@
  * The JSON shapes of the API, as the server sends them (dates as ISO strings). The web app
  * imports these types; the server builds them with the `to…Dto` functions in serializers.ts.
  */
+import type { AuditKind } from '#domain/admin/audit-log.ts';
 import type { ProfileInput } from '#domain/identity/update-profile.ts';
 
 /**
@@ -241,6 +242,19 @@ export interface ResolvedRowDto {
 
 export interface ResolvedListDto {
   rows: ResolvedRowDto[];
+}
+
+/** An audit log entry (README.md, "Audit log"); before and after as stored, JSON. */
+export interface AuditEntryDto {
+  id: string;
+  at: string;
+  actorId: string;
+  actorEmail: string;
+  kind: AuditKind;
+  subjectId: string;
+  summary: string;
+  before: unknown;
+  after: unknown;
 }
 
 export interface ListDto<T> {

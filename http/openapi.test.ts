@@ -198,7 +198,7 @@ describe("answers match the document's response schemas", () => {
       .filter(([, item]) => (item.get?.responses as Record<string, { $ref?: string }> | undefined)?.['200']?.$ref === '#/components/responses/Page')
       .map(([path]) => path);
     expect(paged.sort()).toEqual(
-      ['/api/products', '/api/reviews', '/api/orders', '/api/admin/users', '/api/admin/messages', '/api/admin/subscribers', '/api/admin/payments-to-refund', '/api/admin/orders', '/api/quotes', '/api/admin/quotes'].sort(),
+      ['/api/products', '/api/reviews', '/api/orders', '/api/admin/users', '/api/admin/messages', '/api/admin/subscribers', '/api/admin/payments-to-refund', '/api/admin/orders', '/api/quotes', '/api/admin/quotes', '/api/admin/audit'].sort(),
     );
   });
 });

@@ -15,6 +15,7 @@ import {
   passwordProblem,
 } from '#domain/identity/credentials-rules.ts';
 import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
+import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
 import { messages } from '#domain/messages.ts';
 import { addressProblem, quantityProblem } from '#domain/ordering/order-rules.ts';
 import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, orderLinesFailureMessage } from '#domain/ordering/order-lines-request.ts';
@@ -437,6 +438,12 @@ export const answerQuoteSchema = z.object({
 export const acceptQuoteSchema = z.object({ phone: phoneField, address: addressField, poNumber: optionalNote(MAX_PO_NUMBER_LENGTH) });
 
 /** The admins' quote list: a page, narrowed to one status. */
+/** The audit log (README.md, "Audit log"): a page narrowed by actor (a user id or e-mail) and kind. */
+export const auditQuerySchema = listQuerySchema.extend({
+  actor: z.string().trim().max(254).optional(),
+  kind: z.enum(AUDIT_KINDS, { error: messages.auditKindUnknown }).optional(),
+});
+
 export const adminQuotesQuerySchema = listQuerySchema.extend({
   status: z.enum(QUOTE_STATUSES as [string, ...string[]], { error: messages.quoteStatusUnknown }).optional(),
 });

@@ -2,6 +2,7 @@
  * Domain objects to the API's JSON shapes (dto.ts). Only what the contract lists leaves
  * the server: no password hash, session version, order owner id or idempotency key.
  */
+import type { AuditEntry } from '#domain/admin/audit-log.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
@@ -19,6 +20,7 @@ import type {
   CategoryDto,
   ContactMessageDto,
   ProductSuggestionDto,
+  AuditEntryDto,
   ListDto,
   OrderDto,
   OrderLineDto,
@@ -199,6 +201,18 @@ export const toContactMessageDto = (message: ContactMessage): ContactMessageDto 
 export const toSubscriberDto = (subscriber: Subscriber): SubscriberDto => ({
   email: subscriber.email,
   createdAt: iso(subscriber.createdAt),
+});
+
+export const toAuditEntryDto = (entry: AuditEntry): AuditEntryDto => ({
+  id: entry.id,
+  at: iso(entry.at),
+  actorId: entry.actorId,
+  actorEmail: entry.actorEmail,
+  kind: entry.kind,
+  subjectId: entry.subjectId,
+  summary: entry.summary,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
 });
 
 export const toListDto = <T, D>(page: Page<T>, toDto: (item: T) => D): ListDto<D> => ({

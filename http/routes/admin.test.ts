@@ -12,6 +12,7 @@ const ADMIN_ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/admin/users/some-id'],
   ['GET', '/api/admin/messages'],
   ['GET', '/api/admin/subscribers'],
+  ['GET', '/api/admin/audit'],
 ];
 
 describe('admin endpoints', () => {
@@ -137,5 +138,41 @@ describe('admin endpoints', () => {
     expect((await context.call('GET', '/api/admin/orders', { token: admin.token })).status).toBe(401);
     const again = await context.call('POST', '/api/auth/sign-in', { body: { email: admin.email, password: admin.password } });
     expect((await context.call('GET', '/api/admin/orders', { token: again.json.token })).status).toBe(403);
+  });
+
+  it('pages the audit log (README.md, "Audit log"): who did what, before and after, by actor and kind', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    const [first, second] = [await context.signUp(), await context.signUp()];
+    expect((await context.call('POST', `/api/admin/users/${first.user.id}/make-admin`, { token: admin.token })).status).toBe(200);
+    expect((await context.call('DELETE', `/api/admin/users/${second.user.id}`, { token: admin.token })).status).toBe(204);
+    const log = await context.call('GET', '/api/admin/audit?limit=1', { token: admin.token });
+    expect(log.status).toBe(200);
+    expect(log.json).toEqual({
+      items: [
+        {
+          id: expect.any(String),
+          at: expect.any(String),
+          actorId: admin.user.id,
+          actorEmail: admin.user.email,
+          kind: 'user-deleted',
+          subjectId: second.user.id,
+          summary: `Deleted the user ${second.user.email}`,
+          before: expect.objectContaining({ email: second.user.email }),
+          after: null,
+        },
+      ],
+      nextCursor: expect.any(String),
+    });
+    expect(JSON.stringify(log.json)).not.toContain('passwordHash');
+    const next = await context.call('GET', `/api/admin/audit?limit=1&cursor=${log.json.nextCursor}`, { token: admin.token });
+    expect(next.json).toMatchObject({ items: [{ kind: 'user-made-admin', before: { role: 'customer' }, after: { role: 'admin' } }], nextCursor: null });
+    const byKind = await context.call('GET', '/api/admin/audit?kind=user-made-admin', { token: admin.token });
+    expect(byKind.json.items.map((entry: { subjectId: string }) => entry.subjectId)).toEqual([first.user.id]);
+    const byEmail = await context.call('GET', `/api/admin/audit?actor=${encodeURIComponent(admin.user.email)}`, { token: admin.token });
+    expect(byEmail.json.items).toHaveLength(2);
+    expect((await context.call('GET', `/api/admin/audit?actor=${first.user.id}`, { token: admin.token })).json.items).toEqual([]);
+    const unknown = await context.call('GET', '/api/admin/audit?kind=coffee-made', { token: admin.token });
+    expect(unknown.status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { listAuditLog } from '#domain/admin/audit-log.ts';
 import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { salesReport } from '#domain/admin/sales-report.ts';
 import { exportPeriod, ORDER_EXPORT_COLUMNS, orderExportRows } from '#domain/ordering/orders-csv.ts';
@@ -16,8 +17,8 @@ import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
-import { adminOrdersQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema, ordersExportQuerySchema, salesReportQuerySchema, shipOrderSchema } from '../schemas.ts';
-import { toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
+import { adminOrdersQuerySchema, auditQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema, ordersExportQuerySchema, salesReportQuerySchema, shipOrderSchema } from '../schemas.ts';
+import { toAuditEntryDto, toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 import { jsonBody, optionalJsonBody } from '../middleware/json-body.ts';
 
@@ -98,6 +99,11 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), async (c) => {
       const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
       return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
+    })
+    // The audit log (README.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
+    .get('/audit', validate('query', auditQuerySchema), async (c) => {
+      const log = await listAuditLog(ports.store, c.get('user'), c.req.valid('query'));
+      return log.ok ? c.json(toListDto(log.value, toAuditEntryDto), 200) : problem(c, log.error);
     })
     .get('/subscribers', validate('query', listQuerySchema), async (c) =>
       c.json(toListDto(await ports.store.inbox.listSubscribers(pageRequest(c.req.valid('query'))), toSubscriberDto), 200),

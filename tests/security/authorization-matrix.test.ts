@@ -257,6 +257,7 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
     a.app.call('POST', `/api/admin/users/${(await a.app.signUp()).user.id}/remove-admin`, { token })],
   ['DELETE /api/admin/users/:id', adminOnly(204), async (a, _, token) =>
     a.app.call('DELETE', `/api/admin/users/${(await a.app.signUp()).user.id}`, { token })],
+  ['GET /api/admin/audit', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/audit?kind=user-deleted', { token })],
   ['GET /api/admin/products/export.csv', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/products/export.csv', { token })],
   ['POST /api/admin/products/import', adminOnly(200), (a, _, token) =>
     a.app.call('POST', '/api/admin/products/import?dryRun=true', { token, raw: 'sku,name\nAUTH-1,Nut', contentType: 'text/csv' })],

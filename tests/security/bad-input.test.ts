@@ -338,6 +338,7 @@ const TARGETS: Target[] = [
   { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'POST /api/admin/users/:id/remove-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
   { route: 'DELETE /api/admin/users/:id', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
+  { route: 'GET /api/admin/audit', caller: 'admin', query: ['limit', 'cursor', 'actor', 'kind'] },
   { route: 'GET /api/admin/products/export.csv', caller: 'admin' },
   { route: 'POST /api/admin/products/import', caller: 'admin', query: ['dryRun'], kind: 'catalogue-file' },
   { route: 'GET /api/admin/messages', caller: 'admin', query: ['limit', 'cursor'] },
