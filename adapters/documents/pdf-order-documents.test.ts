@@ -102,6 +102,13 @@ describe('PDF order documents', () => {
     }
   });
 
+  it('keeps a long transaction id whole on its line (a Stripe id is 27 characters or more)', async () => {
+    for (const transactionId of ['pi_m5hDDOkgPAoC3qZgwlNMNg35', 'pi_3QxYzAbCdEfGhIjKlMnOpQrStUvWx_secret']) {
+      const text = pdfLines(await documents.invoice(paidOrder({ transactionId })));
+      expect(text, transactionId).toContain(transactionId);
+    }
+  });
+
   it('prints no tax line without a tax id', async () => {
     const text = pdfLines(await createPdfOrderDocuments(DEFAULT_SHOP).invoice(paidOrder()));
     expect(text).toContain('Bulkhead Supply Co.');

@@ -47,6 +47,8 @@ export const DEFAULT_SHOP: ShopDetails = {
 const MARGIN = 50;
 const FOOTER_HEIGHT = 24;
 const FONT_SIZE = 9;
+/** The smallest a fact's value is set to keep it on one line. */
+const MIN_FACT_SIZE = 6;
 const GREY = '#555555';
 
 /** ISO calendar date (UTC), the same in every locale. */
@@ -123,12 +125,16 @@ const block = (doc: Doc, heading: string, lines: string[], x: number, y: number,
 
 /** Label and value pairs, the labels in grey; returns the y below them. */
 const facts = (doc: Doc, rows: [string, string][], x: number, y: number, width: number): number => {
-  const labelWidth = 90;
+  const labelWidth = 76;
+  const valueWidth = width - labelWidth;
   let top = y;
   for (const [label, value] of rows) {
     doc.font('body').fontSize(FONT_SIZE).fillColor(GREY).text(label, x, top, { width: labelWidth });
-    doc.fillColor('black').text(value, x + labelWidth, top, { width: width - labelWidth });
-    top = Math.max(doc.y, top + doc.currentLineHeight(true));
+    // A reference (a payment provider's transaction id) stays whole on its line: a long one is set
+    // smaller rather than broken, so it can be read and searched as printed.
+    const fits = Math.max(MIN_FACT_SIZE, Math.min(FONT_SIZE, (FONT_SIZE * valueWidth) / Math.max(1, doc.widthOfString(value))));
+    doc.fillColor('black').fontSize(fits).text(value, x + labelWidth, top, { width: valueWidth });
+    top = Math.max(doc.y, top + doc.fontSize(FONT_SIZE).currentLineHeight(true));
   }
   return top;
 };
