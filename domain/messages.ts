@@ -299,6 +299,7 @@ export const labels = {
   manageReviews: 'Manage Reviews',
   overview: 'Overview',
   inbox: 'Messages & Subscribers',
+  auditLog: 'Audit log',
   allUsers: 'All Users',
   totalOrders: 'Total Orders',
   makeAdmin: 'Make Admin',

@@ -34,6 +34,7 @@ import { Route as SignedInDashboardAdminAddProductRouteImport } from './routes/_
 import { Route as SignedInDashboardAdminAllOrdersRouteImport } from './routes/_signedIn/dashboard/_admin/allOrders'
 import { Route as SignedInDashboardAdminAllQuotesRouteImport } from './routes/_signedIn/dashboard/_admin/allQuotes'
 import { Route as SignedInDashboardAdminAllUsersRouteImport } from './routes/_signedIn/dashboard/_admin/allUsers'
+import { Route as SignedInDashboardAdminAuditLogRouteImport } from './routes/_signedIn/dashboard/_admin/auditLog'
 import { Route as SignedInDashboardAdminCategoriesRouteImport } from './routes/_signedIn/dashboard/_admin/categories'
 import { Route as SignedInDashboardAdminImportProductsRouteImport } from './routes/_signedIn/dashboard/_admin/importProducts'
 import { Route as SignedInDashboardAdminManageProductRouteImport } from './routes/_signedIn/dashboard/_admin/manageProduct'
@@ -171,6 +172,12 @@ const SignedInDashboardAdminAllUsersRoute =
     path: '/allUsers',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminAuditLogRoute =
+  SignedInDashboardAdminAuditLogRouteImport.update({
+    id: '/auditLog',
+    path: '/auditLog',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardAdminCategoriesRoute =
   SignedInDashboardAdminCategoriesRouteImport.update({
     id: '/categories',
@@ -244,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allQuotes': typeof SignedInDashboardAdminAllQuotesRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
+  '/dashboard/auditLog': typeof SignedInDashboardAdminAuditLogRoute
   '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
@@ -276,6 +284,7 @@ export interface FileRoutesByTo {
   '/dashboard/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/dashboard/allQuotes': typeof SignedInDashboardAdminAllQuotesRoute
   '/dashboard/allUsers': typeof SignedInDashboardAdminAllUsersRoute
+  '/dashboard/auditLog': typeof SignedInDashboardAdminAuditLogRoute
   '/dashboard/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
@@ -312,6 +321,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/allOrders': typeof SignedInDashboardAdminAllOrdersRoute
   '/_signedIn/dashboard/_admin/allQuotes': typeof SignedInDashboardAdminAllQuotesRoute
   '/_signedIn/dashboard/_admin/allUsers': typeof SignedInDashboardAdminAllUsersRoute
+  '/_signedIn/dashboard/_admin/auditLog': typeof SignedInDashboardAdminAuditLogRoute
   '/_signedIn/dashboard/_admin/categories': typeof SignedInDashboardAdminCategoriesRoute
   '/_signedIn/dashboard/_admin/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/_signedIn/dashboard/_admin/manageProduct': typeof SignedInDashboardAdminManageProductRoute
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/dashboard/allOrders'
     | '/dashboard/allQuotes'
     | '/dashboard/allUsers'
+    | '/dashboard/auditLog'
     | '/dashboard/categories'
     | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
@@ -379,6 +390,7 @@ export interface FileRouteTypes {
     | '/dashboard/allOrders'
     | '/dashboard/allQuotes'
     | '/dashboard/allUsers'
+    | '/dashboard/auditLog'
     | '/dashboard/categories'
     | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
@@ -414,6 +426,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/allOrders'
     | '/_signedIn/dashboard/_admin/allQuotes'
     | '/_signedIn/dashboard/_admin/allUsers'
+    | '/_signedIn/dashboard/_admin/auditLog'
     | '/_signedIn/dashboard/_admin/categories'
     | '/_signedIn/dashboard/_admin/importProducts'
     | '/_signedIn/dashboard/_admin/manageProduct'
@@ -617,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminAllUsersRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/auditLog': {
+      id: '/_signedIn/dashboard/_admin/auditLog'
+      path: '/auditLog'
+      fullPath: '/dashboard/auditLog'
+      preLoaderRoute: typeof SignedInDashboardAdminAuditLogRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/_admin/categories': {
       id: '/_signedIn/dashboard/_admin/categories'
       path: '/categories'
@@ -681,6 +701,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminAllOrdersRoute: typeof SignedInDashboardAdminAllOrdersRoute
   SignedInDashboardAdminAllQuotesRoute: typeof SignedInDashboardAdminAllQuotesRoute
   SignedInDashboardAdminAllUsersRoute: typeof SignedInDashboardAdminAllUsersRoute
+  SignedInDashboardAdminAuditLogRoute: typeof SignedInDashboardAdminAuditLogRoute
   SignedInDashboardAdminCategoriesRoute: typeof SignedInDashboardAdminCategoriesRoute
   SignedInDashboardAdminImportProductsRoute: typeof SignedInDashboardAdminImportProductsRoute
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
@@ -697,6 +718,7 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminAllOrdersRoute: SignedInDashboardAdminAllOrdersRoute,
     SignedInDashboardAdminAllQuotesRoute: SignedInDashboardAdminAllQuotesRoute,
     SignedInDashboardAdminAllUsersRoute: SignedInDashboardAdminAllUsersRoute,
+    SignedInDashboardAdminAuditLogRoute: SignedInDashboardAdminAuditLogRoute,
     SignedInDashboardAdminCategoriesRoute:
       SignedInDashboardAdminCategoriesRoute,
     SignedInDashboardAdminImportProductsRoute:

@@ -3,6 +3,7 @@
  * session lives in an HttpOnly cookie, so the browser sends it and this module never sees a token.
  */
 import type {
+  AuditEntryDto,
   CartDto,
   GoogleStatusDto,
   ImportReportDto,
@@ -313,6 +314,14 @@ export const api = {
   /** An order's papers (PDF): plain links, the browser downloads them with the session cookie. */
   invoiceUrl: (orderId: string) => `/api/orders/${id(orderId)}/invoice.pdf`,
   packingSlipUrl: (orderId: string) => `/api/admin/orders/${id(orderId)}/packing-slip.pdf`,
+  /** The audit log (README.md, "Audit log"), narrowed by actor (a user id or e-mail) and kind. */
+  auditLog: (params: ListParams & { actor?: string | undefined; kind?: string | undefined } = {}) => {
+    const search = new URLSearchParams(listQuery(params).slice(1));
+    if (params.actor) search.set('actor', params.actor);
+    if (params.kind) search.set('kind', params.kind);
+    const text = search.toString();
+    return request<ListDto<AuditEntryDto>>(`/api/admin/audit${text ? `?${text}` : ''}`, { signedIn: true });
+  },
   adminUsers: (params: ListParams = {}) => request<ListDto<UserDto>>(`/api/admin/users${listQuery(params)}`, { signedIn: true }),
   makeAdmin: (userId: string) =>
     request<UserDto>(`/api/admin/users/${id(userId)}/make-admin`, { method: 'POST', signedIn: true }),

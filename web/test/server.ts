@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, QuoteDto, ReviewDto, SalesReportDto, ShopOverviewDto } from '#http/dto.ts';
+import type { AuditEntryDto, CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, QuoteDto, ReviewDto, SalesReportDto, ShopOverviewDto } from '#http/dto.ts';
 import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { errorBody, makeProduct, makeReview } from './fixtures.ts';
 
@@ -46,6 +46,8 @@ const defaultHandlers = [
   http.get('*/api/admin/reports/sales', () =>
     json<SalesReportDto>({ days: 30, perDay: [], totals: { orders: 0, revenueCents: 0 }, topProducts: [], lowStock: [], awaitingShipment: 0 }),
   ),
+  // The audit log: empty unless a test says otherwise.
+  http.get('*/api/admin/audit', () => json<ListDto<AuditEntryDto>>({ items: [], nextCursor: null })),
   http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 })),
 ];
 

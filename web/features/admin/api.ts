@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { everyPageQuery, keyRoots, pagedListQuery } from '../../lib/queries.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+import type { AuditSearch } from './audit-search.ts';
 import type { OrdersSearch } from './orders-search.ts';
 
 export const adminKeys = {
@@ -18,6 +19,7 @@ export const adminKeys = {
   users: () => [keyRoots.admin, 'users'] as const,
   messages: () => [keyRoots.admin, 'messages'] as const,
   subscribers: () => [keyRoots.admin, 'subscribers'] as const,
+  audit: () => [keyRoots.admin, 'audit'] as const,
 };
 
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
@@ -32,6 +34,10 @@ const ORDERS_PAGE_SIZE = 50;
 /** Manage All Orders for one status filter and search, newest first, a page at a time. */
 export const adminOrdersQuery = (search: OrdersSearch) =>
   pagedListQuery([...adminKeys.orders(), search], (cursor) => api.adminOrders({ ...search, limit: ORDERS_PAGE_SIZE, cursor }));
+
+/** The audit log for one filter, newest first, 50 entries at a time (README.md, "Audit log"). */
+export const auditLogQuery = (search: AuditSearch) =>
+  pagedListQuery([...adminKeys.audit(), search], (cursor) => api.auditLog({ ...search, limit: ORDERS_PAGE_SIZE, cursor }));
 
 /** All Users: every account, newest first. */
 export const adminUsersQuery = everyPageQuery(adminKeys.users(), api.adminUsers);

@@ -19,6 +19,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/allQuotes', labels.quoteRequests],
         ['/dashboard/reviews', labels.manageReviews],
         ['/dashboard/messages', labels.inbox],
+        ['/dashboard/auditLog', labels.auditLog],
       ] as const)
     : ([
         ['/dashboard', labels.myOrder],

@@ -1,0 +1,25 @@
+/**
+ * The audit log's filters as URL search params (README.md, "Audit log"), so Back restores them.
+ * Anything the URL holds that is not a valid choice is dropped rather than refused, as on Manage
+ * All Orders.
+ */
+import { z } from 'zod';
+import { AUDIT_KINDS, type AuditKind } from '#domain/admin/audit-log.ts';
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'user-made-admin': 'Made admin',
+  'user-admin-removed': 'Admin role removed',
+  'user-deleted': 'User deleted',
+  'product-created': 'Product created',
+  'product-edited': 'Product edited',
+  'product-deleted': 'Product deleted',
+  'order-shipped': 'Order shipped',
+};
+
+export const auditSearchSchema = z.object({
+  kind: z.enum(AUDIT_KINDS).optional().catch(undefined),
+  // A user id or an e-mail address (254 characters at most).
+  actor: z.string().trim().min(1).max(254).optional().catch(undefined),
+});
+
+export type AuditSearch = z.infer<typeof auditSearchSchema>;
