@@ -35,9 +35,12 @@ const ORDERS_PAGE_SIZE = 50;
 export const adminOrdersQuery = (search: OrdersSearch) =>
   pagedListQuery([...adminKeys.orders(), search], (cursor) => api.adminOrders({ ...search, limit: ORDERS_PAGE_SIZE, cursor }));
 
-/** The audit log for one filter, newest first, 50 entries at a time (README.md, "Audit log"). */
+/** How many audit entries one page (and each Load more) adds. */
+const AUDIT_PAGE_SIZE = 50;
+
+/** The audit log for one filter, newest first, a page at a time (README.md, "Audit log"). */
 export const auditLogQuery = (search: AuditSearch) =>
-  pagedListQuery([...adminKeys.audit(), search], (cursor) => api.auditLog({ ...search, limit: ORDERS_PAGE_SIZE, cursor }));
+  pagedListQuery([...adminKeys.audit(), search], (cursor) => api.auditLog({ ...search, limit: AUDIT_PAGE_SIZE, cursor }));
 
 /** All Users: every account, newest first. */
 export const adminUsersQuery = everyPageQuery(adminKeys.users(), api.adminUsers);
