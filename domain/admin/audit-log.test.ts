@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createProduct, deleteProduct, updateProduct } from '../catalog/manage-catalog.ts';
+import { removeReview } from '../content/manage-reviews.ts';
 import { deleteUser, makeAdmin, removeAdmin } from '../identity/manage-users.ts';
 import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
@@ -52,6 +53,13 @@ describe('audit log (README.md, "Audit log")', () => {
       { kind: 'product-edited', before: { priceCents: 100 }, after: { priceCents: 90 } },
       { kind: 'product-created', before: null, after: { name: 'Hex bolt', priceCents: 100 } },
     ]);
+  });
+
+  it('records a removed review with the review as it was', async () => {
+    const review = await world.store.reviews.create({ id: 'r1', userId: null, name: 'Grace', imageUrl: '', country: 'NL', rating: 5, comment: 'Fast', createdAt: world.clock.now() });
+    expect(await removeReview(world.deps, admin, review.id)).toEqual({ ok: true, value: null });
+    expect(await removeReview(world.deps, admin, review.id)).toMatchObject({ ok: false });
+    expect(await entries()).toMatchObject([{ kind: 'review-removed', subjectId: 'r1', summary: 'Removed the review by Grace', before: { comment: 'Fast' }, after: null }]);
   });
 
   it('narrows by kind and by actor id or e-mail; only admins read it', async () => {

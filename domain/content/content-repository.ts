@@ -1,3 +1,4 @@
+import type { AuditNote } from '../admin/audit-log.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { ContactMessage, Review, Subscriber } from './review.ts';
 
@@ -5,7 +6,8 @@ export interface ReviewRepository {
   create(review: Review): Promise<Review>;
   /** Newest first. */
   list(page: PageRequest): Promise<Page<Review>>;
-  delete(id: string): Promise<boolean>;
+  /** `audit`, when given, is written in the same transaction with the removed review as `before` (README.md, "Audit log"). */
+  delete(id: string, audit?: AuditNote): Promise<boolean>;
 }
 
 export interface InboxRepository {

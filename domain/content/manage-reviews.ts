@@ -1,3 +1,4 @@
+import { auditNote } from '../admin/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import type { Ports } from '../ports.ts';
@@ -49,10 +50,11 @@ export const postReview = async (
 };
 
 export const removeReview = async (
-  { store }: Pick<Ports, 'store'>,
+  { store, clock }: Pick<Ports, 'store' | 'clock'>,
   actor: User,
   id: string,
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  return (await store.reviews.delete(id)) ? ok(null) : fail(notFound());
+  const note = auditNote(actor, clock.now(), { kind: 'review-removed', subjectId: id, summary: 'Removed a review' });
+  return (await store.reviews.delete(id, note)) ? ok(null) : fail(notFound());
 };

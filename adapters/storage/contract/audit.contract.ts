@@ -107,6 +107,16 @@ export function describeAuditContract(h: StoreHarness): void {
       expect(await entries()).toMatchObject([{ kind: 'order-shipped', subjectId: paid.id, before: { status: 'pending' }, after: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z' } }]);
     });
 
+    it('delete (review) writes the entry with the removed review before; nothing for a missing review', async () => {
+      const actor = await admin();
+      const review = await h.store.reviews.create(h.newReview({ name: 'Grace', comment: 'Fast delivery' }));
+      expect(await h.store.reviews.delete(review.id, note(actor, 'review-removed', review.id))).toBe(true);
+      expect(await h.store.reviews.delete(review.id, note(actor, 'review-removed', review.id))).toBe(false);
+      expect(await entries()).toMatchObject([
+        { kind: 'review-removed', subjectId: review.id, summary: 'Removed the review by Grace', before: { id: review.id, comment: 'Fast delivery' }, after: null },
+      ]);
+    });
+
     it('lists newest first in pages (ties by id), narrowed by actor and by kind', async () => {
       const [ada, bob] = [await admin(), await admin()];
       const users = await Promise.all([h.addUser(), h.addUser(), h.addUser(), h.addUser()]);

@@ -1,9 +1,11 @@
 import type { ReviewRepository } from '#domain/content/content-repository.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
+import { recordAudit } from './audit.ts';
 import { copy, type MemoryTables } from './tables.ts';
 
-export function createMemoryReviews({ reviews }: MemoryTables): ReviewRepository {
+export function createMemoryReviews(tables: MemoryTables): ReviewRepository {
+  const { reviews } = tables;
   return {
     async create(review) {
       reviews.set(review.id, copy(review));
@@ -12,8 +14,11 @@ export function createMemoryReviews({ reviews }: MemoryTables): ReviewRepository
     async list(page) {
       return newestFirst(reviews.values(), page, byId);
     },
-    async delete(id) {
-      return reviews.delete(id);
+    async delete(id, audit) {
+      const review = reviews.get(id);
+      if (!review || !reviews.delete(id)) return false;
+      if (audit) recordAudit(tables, { ...audit, summary: `Removed the review by ${review.name}`, before: review });
+      return true;
     },
   };
 }

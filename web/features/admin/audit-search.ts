@@ -14,6 +14,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'product-edited': 'Product edited',
   'product-deleted': 'Product deleted',
   'order-shipped': 'Order shipped',
+  'review-removed': 'Review removed',
 };
 
 export const auditSearchSchema = z.object({
