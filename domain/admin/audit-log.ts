@@ -18,6 +18,7 @@ export const AUDIT_KINDS = [
   'product-deleted',
   'order-shipped',
   'review-removed',
+  'quote-answered',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);
@@ -28,7 +29,7 @@ export interface AuditEntry {
   actorId: string;
   actorEmail: string;
   kind: AuditKind;
-  /** The id of the user, product, order or review acted on. */
+  /** The id of the user, product, order, review or quote acted on. */
   subjectId: string;
   /** One line for people: what was done to what. */
   summary: string;

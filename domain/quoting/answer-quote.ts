@@ -1,3 +1,4 @@
+import { auditNote } from '../admin/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { messages } from '../messages.ts';
 import { orderLinesError, shortLines } from '../ordering/order-lines-request.ts';
@@ -54,13 +55,18 @@ export const answerQuote = async (
   if (!Number.isSafeInteger(total)) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
 
   const now = deps.clock.now();
-  const answered = await deps.store.quotes.answer(quote.id, {
-    lines: offered,
-    answer,
-    expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
-    holdStock: input.holdStock,
-    answeredAt: now,
-  });
+  const offer = { lines: offered, answer, expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS), holdStock: input.holdStock, answeredAt: now };
+  const answered = await deps.store.quotes.answer(
+    quote.id,
+    offer,
+    auditNote(input.actor, now, {
+      kind: 'quote-answered',
+      subjectId: quote.id,
+      summary: `Answered the quote request of ${quote.email}`,
+      before: { status: quote.status, lines: quote.lines.map(({ productId, requestedQuantity }) => ({ productId, requestedQuantity })) },
+      after: { status: 'quoted', lines: offered, answer, expiresAt: offer.expiresAt, holdStock: offer.holdStock },
+    }),
+  );
   if (answered.ok) return ok(answered.value);
   // The store names lines by their place in the quote; the admin sent them in their own order.
   const answerIndex = (position: number) => offered.findIndex((line) => line.position === position);

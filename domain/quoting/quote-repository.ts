@@ -1,3 +1,4 @@
+import type { AuditNote } from '../admin/audit-log.ts';
 import type { ShortLine } from '../ordering/order-repository.ts';
 import type { NewOrder, Order } from '../ordering/order.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
@@ -31,7 +32,8 @@ export interface QuoteRepository {
    * line's units are taken from its product in the same transaction, all or none (PostgreSQL
    * locks the products by id, as an order placement does).
    */
-  answer(id: string, offer: QuoteOffer): Promise<Result<Quote, QuoteWriteFailure>>;
+  /** `audit`, when given, is written in the same transaction, only when the answer is saved (README.md, "Audit log"). */
+  answer(id: string, offer: QuoteOffer, audit?: AuditNote): Promise<Result<Quote, QuoteWriteFailure>>;
   /**
    * quoted → accepted, only if still quoted and not past its expiry at `order.createdAt`, and
    * inserts the order with the year's next order number in the same transaction. A quote holding

@@ -204,3 +204,22 @@ describe('declining and expiry', () => {
     expect(await stockOf()).toBe(500);
   });
 });
+
+describe('answerQuote in the audit log (README.md, "Audit log")', () => {
+  it('records the answer with the lines asked before and the offer after; a refused answer records nothing', async () => {
+    const quote = await ask();
+    expect((await answer(quote, { lines: [{ productId: product.id, quantity: 600, unitPriceCents: 900 }] })).ok).toBe(false);
+    expect((await answer(quote)).ok).toBe(true);
+    expect((await answer(quote)).ok).toBe(false);
+    const log = await world.store.audit.list({}, { limit: 10 });
+    expect(log.items).toMatchObject([
+      {
+        kind: 'quote-answered',
+        subjectId: quote.id,
+        actorId: admin.id,
+        before: { status: 'requested', lines: [{ productId: product.id, requestedQuantity: 300 }] },
+        after: { status: 'quoted', lines: [{ position: 0, quantity: 300, unitPriceCents: 900 }], answer: 'Best we can do', holdStock: true },
+      },
+    ]);
+  });
+});

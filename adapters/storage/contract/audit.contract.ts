@@ -117,6 +117,33 @@ export function describeAuditContract(h: StoreHarness): void {
       ]);
     });
 
+    it('quotes.answer writes the entry; nothing when a hold falls short or the quote is no longer open', async () => {
+      const actor = await admin();
+      const product = await h.addProduct({ stock: 250 });
+      const quote = await h.store.quotes.create({
+        id: randomUUID(),
+        userId: 'buyer-1',
+        email: 'buyer@example.com',
+        customerName: 'Ada Buyer',
+        status: 'requested',
+        lines: [{ productId: product.id, sku: product.sku, productName: product.name, unit: product.unit, requestedQuantity: 300, quantity: null, unitPriceCents: null }],
+        message: 'Need 300',
+        answer: null,
+        holdsStock: false,
+        expiresAt: null,
+        orderId: null,
+        createdAt: h.at(1_000),
+        answeredAt: null,
+        closedAt: null,
+      });
+      const offer = (quantity: number) => ({ lines: [{ position: 0, quantity, unitPriceCents: 900 }], answer: 'Best price', expiresAt: h.at(10_000), holdStock: true, answeredAt: h.at(2_000) });
+      const answerNote = (quantity: number) => note(actor, 'quote-answered', quote.id, { before: { status: 'requested' }, after: { status: 'quoted', quantity } });
+      expect(await h.store.quotes.answer(quote.id, offer(300), answerNote(300))).toMatchObject({ ok: false, error: { code: 'insufficient-stock' } });
+      expect(await h.store.quotes.answer(quote.id, offer(200), answerNote(200))).toMatchObject({ ok: true });
+      expect(await h.store.quotes.answer(quote.id, offer(100), answerNote(100))).toMatchObject({ ok: false, error: { code: 'not-open' } });
+      expect(await entries()).toMatchObject([{ kind: 'quote-answered', subjectId: quote.id, before: { status: 'requested' }, after: { status: 'quoted', quantity: 200 } }]);
+    });
+
     it('lists newest first in pages (ties by id), narrowed by actor and by kind', async () => {
       const [ada, bob] = [await admin(), await admin()];
       const users = await Promise.all([h.addUser(), h.addUser(), h.addUser(), h.addUser()]);

@@ -7,6 +7,7 @@ import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMail } from './outbox.ts';
+import { recordAudit } from './audit.ts';
 import { checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
 
 const nextNumber = (tables: MemoryTables, kind: string, year: number): number => {
@@ -55,7 +56,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
     async listAll(search, page) {
       return newestFirst([...quotes.values()].filter(matches(search)), page, byId);
     },
-    async answer(id, offer) {
+    async answer(id, offer, audit) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'requested') return fail({ code: 'not-open', status: quote?.status ?? null });
       const lines = quote.lines.map((line, position) => {
@@ -71,6 +72,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       }
       Object.assign(quote, { status: 'quoted', lines, answer: offer.answer, holdsStock: offer.holdStock, expiresAt: offer.expiresAt, answeredAt: offer.answeredAt });
       queueMail(tables, 'quote-answered', id, offer.answeredAt);
+      recordAudit(tables, audit);
       return ok(copy(quote));
     },
     async accept(id, order) {

@@ -10,6 +10,7 @@ import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type Quot
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMail } from './outbox.ts';
+import { recordAudit } from './audit.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
 import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
 
@@ -97,7 +98,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       const found = toPage(await newestFirst(db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, page, filter), page.limit);
       return { ...found, items: await withLines(found.items) };
     },
-    async answer(id, offer) {
+    async answer(id, offer, audit) {
       return refusable(async (tx) => {
         const moved = await tx
           .update(quotes)
@@ -117,6 +118,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
           await takeEveryLine(tx, offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
         }
         await queueMail(tx, 'quote-answered', id, offer.answeredAt);
+        await recordAudit(tx, audit);
         return ok((await one(moved, tx))!);
       });
     },

@@ -13,6 +13,7 @@ import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type Quot
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { mailQueuer } from './outbox.ts';
+import { auditRecorder } from './audit.ts';
 import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
 
 /** Thrown inside a transaction to undo it and report why nothing was written. */
@@ -51,6 +52,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const insertOrderLine = preparedInsert(db, orderLines);
   // Each step's e-mails are queued in its own transaction (README.md, "E-mail").
   const queueMail = mailQueuer(db);
+  const recordAudit = auditRecorder(db);
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
   const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
   const newestOfAll = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id });
@@ -107,7 +109,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
       const rows = search.status === undefined ? newestOfAll(page) : newestOfStatus(page, { status: search.status });
       return pageWithLines(toPage(rows, page.limit));
     },
-    async answer(id, offer) {
+    async answer(id, offer, audit) {
       return refusable(() => {
         const moved = db
           .update(quotes)
@@ -129,6 +131,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           catalog.changed(null);
         }
         queueMail('quote-answered', id, offer.answeredAt);
+        recordAudit(audit);
         return ok(one(db.select().from(quotes).where(eq(quotes.id, id)).get())!);
       });
     },

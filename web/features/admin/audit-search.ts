@@ -15,6 +15,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'product-deleted': 'Product deleted',
   'order-shipped': 'Order shipped',
   'review-removed': 'Review removed',
+  'quote-answered': 'Quote answered',
 };
 
 export const auditSearchSchema = z.object({
