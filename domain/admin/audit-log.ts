@@ -19,6 +19,7 @@ export const AUDIT_KINDS = [
   'order-shipped',
   'review-removed',
   'quote-answered',
+  'catalogue-imported',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);

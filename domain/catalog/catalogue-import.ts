@@ -1,3 +1,4 @@
+import { auditNote } from '../admin/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { messages } from '../messages.ts';
 import type { Ports } from '../ports.ts';
@@ -272,7 +273,13 @@ export const importCatalogue = async (
 
   if (report.errors.length > 0) return dryRun ? ok(report) : fail({ code: 'IMPORT_REFUSED', report });
   if (dryRun || (writes.creates.length === 0 && writes.updates.length === 0)) return ok(report);
-  if ((await store.products.importAll(writes, now)) === 'ok') return ok(report);
+  const note = auditNote(actor, now, {
+    kind: 'catalogue-imported',
+    subjectId: 'catalogue',
+    summary: `Imported the catalogue: ${report.created} new, ${report.updated} changed`,
+    after: { created: writes.creates.map((product) => product.sku ?? product.id), updated: writes.updates.map(({ id, changes }) => ({ id, changes })) },
+  });
+  if ((await store.products.importAll(writes, now, note)) === 'ok') return ok(report);
   // Another admin created one of the new SKUs meanwhile: name it.
   const taken = await store.products.findBySkus(writes.creates.flatMap((product) => product.sku ?? []));
   return fail({ code: 'SKU_TAKEN', sku: taken[0]?.sku ?? '' });

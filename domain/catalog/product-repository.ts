@@ -25,7 +25,7 @@ export interface ProductRepository {
   create(product: ProductRecord, audit?: AuditNote): Promise<Product | DuplicateSku>;
   update(id: string, changes: ProductChanges, updatedAt: Date, audit?: AuditNote): Promise<Product | null | DuplicateSku>;
   /** Every write in one transaction: all of them, or none when a SKU is taken. */
-  importAll(writes: CatalogueWrites, updatedAt: Date): Promise<'ok' | DuplicateSku>;
+  importAll(writes: CatalogueWrites, updatedAt: Date, audit?: AuditNote): Promise<'ok' | DuplicateSku>;
   /** Existing orders keep their snapshot; returns false when the product did not exist. */
   delete(id: string, audit?: AuditNote): Promise<boolean>;
   count(): Promise<number>;

@@ -144,6 +144,16 @@ export function describeAuditContract(h: StoreHarness): void {
       expect(await entries()).toMatchObject([{ kind: 'quote-answered', subjectId: quote.id, before: { status: 'requested' }, after: { status: 'quoted', quantity: 200 } }]);
     });
 
+    it('importAll writes one entry for the whole import; nothing when a SKU is taken', async () => {
+      const actor = await admin();
+      const taken = await h.addProduct();
+      const record = (sku: string) => ({ id: randomUUID(), name: `Nut ${sku}`, description: '', priceCents: 10, stock: 100, imageUrl: '', createdAt: h.at(1_000), sku });
+      const importNote = note(actor, 'catalogue-imported', 'catalogue', { after: { created: ['NUT-1'] } });
+      expect(await h.store.products.importAll({ creates: [record(taken.sku)], updates: [] }, h.at(1_000), importNote)).toBe('duplicate-sku');
+      expect(await h.store.products.importAll({ creates: [record('NUT-1')], updates: [{ id: taken.id, changes: { priceCents: 5 } }] }, h.at(1_000), importNote)).toBe('ok');
+      expect(await entries()).toMatchObject([{ kind: 'catalogue-imported', subjectId: 'catalogue', after: { created: ['NUT-1'] } }]);
+    });
+
     it('lists newest first in pages (ties by id), narrowed by actor and by kind', async () => {
       const [ada, bob] = [await admin(), await admin()];
       const users = await Promise.all([h.addUser(), h.addUser(), h.addUser(), h.addUser()]);

@@ -46,13 +46,14 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       };
       return findSimilarSkus(lookups, sku, limit);
     },
-    async importAll({ creates, updates }, updatedAt) {
+    async importAll({ creates, updates }, updatedAt, audit) {
       // Checked in full before anything is written: all or nothing, as a transaction.
       const skus = new Set(creates.map((record) => record.sku));
       if (creates.some((record) => record.sku === undefined || skuTaken(record.sku)) || skus.size < creates.length) return 'duplicate-sku';
       if (updates.some(({ id, changes }) => changes.sku !== undefined && (skuTaken(changes.sku, id) || skus.has(changes.sku)))) return 'duplicate-sku';
       for (const { id, changes } of updates) await this.update(id, changes, updatedAt);
       for (const record of creates) await this.create(record);
+      recordAudit(tables, audit);
       return 'ok';
     },
     async create(input, audit) {

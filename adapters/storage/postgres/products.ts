@@ -121,7 +121,7 @@ export function createPgProducts(db: PgDb): ProductRepository {
         throw error;
       }
     },
-    async importAll({ creates, updates }, updatedAt) {
+    async importAll({ creates, updates }, updatedAt, audit) {
       try {
         await db.transaction(async (tx) => {
           for (const { id, changes } of updates) if ((await change(tx, id, changes, updatedAt)) === 'duplicate-sku') throw new Rollback();
@@ -132,6 +132,7 @@ export function createPgProducts(db: PgDb): ProductRepository {
             });
             await tx.insert(products).values(rows);
           }
+          await recordAudit(tx, audit);
         });
         return 'ok';
       } catch (error) {

@@ -124,11 +124,12 @@ export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrite
         throw error;
       }
     },
-    async importAll({ creates, updates }, updatedAt) {
+    async importAll({ creates, updates }, updatedAt, audit) {
       try {
         db.transaction((tx) => {
           for (const { id, changes } of updates) if (change(tx, id, changes, updatedAt) === 'duplicate-sku') throw new Rollback();
           for (const record of creates) if (!insert(tx, record)) throw new Rollback();
+          recordAudit(audit);
         });
         return catalog.changed('ok');
       } catch (error) {

@@ -16,6 +16,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'order-shipped': 'Order shipped',
   'review-removed': 'Review removed',
   'quote-answered': 'Quote answered',
+  'catalogue-imported': 'Catalogue imported',
 };
 
 export const auditSearchSchema = z.object({
