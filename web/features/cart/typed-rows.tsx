@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ProductSuggestionDto, ResolvedRowDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { refusalOf } from '../../lib/error-message.ts';
@@ -108,9 +108,11 @@ export function TypedRows() {
   };
   const addRowButton = useRef<HTMLButtonElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
-  // Focus for a cell the next render brings (a new row; a filled-in minimum to select).
+  // Focus for a cell the next render brings (a new row; a filled-in minimum to select). A layout
+  // effect, so the minimum is selected in the same commit that shows it: a key pressed in between
+  // would otherwise be typed after it instead of replacing it.
   const pendingFocus = useRef<{ key: number; which: Cell; select: boolean; onlyIfFocused: boolean } | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = pendingFocus.current;
     if (!target) return;
     const element = cells.current.get(`${target.key}:${target.which}`);
