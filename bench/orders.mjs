@@ -21,13 +21,13 @@ const TARGETS = { ratio: 0.5 };
 // Logging at info and NODE_ENV=production, as `npm start` runs (see run.mjs).
 const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
 const STOCK = 1_000_000_000;
-const PRODUCTS = [
+export const ORDER_BENCH_PRODUCTS = [
   { name: 'Bench Hex Bolt M8', stock: STOCK, priceCents: 12 },
   { name: 'Bench Washer M8', stock: STOCK, priceCents: 3 },
   { name: 'Bench Nylon Nut M8', stock: STOCK, priceCents: 7 },
 ];
 
-const orderBody = (productIds) =>
+export const orderBody = (productIds) =>
   JSON.stringify({
     lines: productIds.map((productId, index) => ({ productId, quantity: 100 * (index + 1) })),
     phone: '+1 555 0100',
@@ -64,7 +64,7 @@ const unitsAccountedFor = (file, productIds) => {
 export async function runOrdersBench({ seconds, rounds, progress }) {
   const dataDir = freshDataDir('bulkhead-orders-bench');
   const file = sqliteFileIn(dataDir);
-  const productIds = (await seedProductsIntoSqlite(dataDir, PRODUCTS)).map((product) => product.id);
+  const productIds = (await seedProductsIntoSqlite(dataDir, ORDER_BENCH_PRODUCTS)).map((product) => product.id);
   const server = await startServer({ dataDir, env: SERVER_ENV, discardOutput: true });
   const bare = await startBareOrderServer(file);
   const lines = [];

@@ -18,9 +18,14 @@ export const createOutboxMailer = (options: {
   return {
     async send(mail: Mail) {
       const info = await builder.sendMail({ from: options.from, ...mail });
-      await mkdir(options.dir, { recursive: true });
       const file = join(options.dir, outboxFileName(new Date(), mail.to));
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const write = () => writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // The folder is made when a write finds it missing, not checked before every mail.
+      await write().catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(options.dir, { recursive: true });
+        await write();
+      });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log(`mail to ${mail.to}: "${mail.subject}" -> ${file}${links.map((l) => `\n  link: ${l}`).join('')}`);
     },

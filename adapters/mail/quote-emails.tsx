@@ -1,5 +1,4 @@
 import { Heading, Section, Text } from '@react-email/components';
-import { toPlainText } from '@react-email/render';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { countOf } from '#domain/catalog/units.ts';
@@ -8,7 +7,7 @@ import type { Mail } from '#domain/mail/mailer.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { offeredLines, type Quote } from '#domain/quoting/quote.ts';
 import { formatCents } from '#domain/shared/money.ts';
-import { Action, cell, colors, DOCTYPE, Facts, Layout, numeric, TEXT_OPTIONS, type MailSite } from './order-emails.tsx';
+import { Action, cell, colors, DOCTYPE, Facts, Layout, numeric, toPlainText, type MailSite } from './order-emails.tsx';
 
 /**
  * The e-mails of a request for quote (README.md, "Requests for quote"), built like the order
@@ -190,5 +189,5 @@ export const quoteMail = (kind: QuoteMailKind, quote: Quote, order: Order | null
       {body}
     </Layout>,
   )}`;
-  return { to, subject, html, text: toPlainText(html, TEXT_OPTIONS) };
+  return { to, subject, html, text: toPlainText(html) };
 };

@@ -68,6 +68,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
   const insertLine = preparedInsert(db, orderLines);
   const queueMail = mailQueuer(db);
   const recordAudit = auditRecorder(db);
+  const orderById = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
   const linesOfOrder = db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder('id'))).orderBy(asc(orderLines.position)).prepare();
   const newestFirstOfUser = newestFirstReader(
     () => db.select().from(orders).$dynamic(),
@@ -168,7 +169,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
       return place(order);
     },
     async findById(id) {
-      return one(db.select().from(orders).where(eq(orders.id, id)).get());
+      return one(orderById.get({ id }));
     },
     async findByIdempotencyKey(userId, key) {
       return one(

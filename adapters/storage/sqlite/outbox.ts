@@ -15,6 +15,11 @@ const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox
 const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
 export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
+  const sent = db
+    .update(mailOutbox)
+    .set({ sentAt: sql`${sql.placeholder('at')}`, claimedUntil: null })
+    .where(eq(mailOutbox.id, sql.placeholder('id')))
+    .prepare();
   return {
     async claimDue(now, heldUntil, limit) {
       // IMMEDIATE, so a second process on the same file cannot take the same rows.
@@ -34,7 +39,8 @@ export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
       );
     },
     async markSent(id, at) {
-      db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(eq(mailOutbox.id, id)).run();
+      // Placeholders skip the column's mapping: the stored milliseconds.
+      sent.run({ id, at: at.getTime() });
     },
     async markFailed(id, { attempts, retryAt, error, at }) {
       db.update(mailOutbox)

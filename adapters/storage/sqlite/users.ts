@@ -9,6 +9,8 @@ import { orderLines, orders, products, profiles, users } from './schema.ts';
 
 export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites): UserRepository {
   const recordAudit = auditRecorder(db);
+  // Prepared once: every signed-in request reads its user by id.
+  const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const newestFirst = newestFirstReader(() => db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id });
   const update = (id: string, changes: { [K in keyof typeof users.$inferInsert]?: (typeof users.$inferInsert)[K] | SQL }) =>
     db.update(users).set(changes).where(eq(users.id, id)).returning().get() ?? null;
@@ -19,7 +21,7 @@ export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites):
       return db.insert(users).values(user).onConflictDoNothing().returning().get() ?? null;
     },
     async findById(id) {
-      return db.select().from(users).where(eq(users.id, id)).get() ?? null;
+      return userById.get({ id }) ?? null;
     },
     async findByEmail(email) {
       return db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).get() ?? null;
