@@ -17,6 +17,7 @@ export const AUDIT_KINDS = [
   'product-edited',
   'product-deleted',
   'order-shipped',
+  'order-deleted',
   'review-removed',
   'quote-answered',
   'catalogue-imported',

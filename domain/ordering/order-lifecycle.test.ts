@@ -106,10 +106,22 @@ describe('deleteOrder', () => {
     expect(await stockOf(order)).toBe(500);
   });
 
-  it('lets an admin delete an unpaid order', async () => {
+  it("lets an admin delete an unpaid order, recorded in the audit log; the owner's own delete is not", async () => {
+    const mine = await placed();
+    expect((await deleteOrder(deps(), { actor: owner, orderId: mine.id })).ok).toBe(true);
     const order = await placed();
     expect((await deleteOrder(deps(), { actor: admin, orderId: order.id })).ok).toBe(true);
     expect(await stockOf(order)).toBe(500);
+    expect((await world.store.audit.list({}, { limit: 10 })).items).toMatchObject([
+      {
+        kind: 'order-deleted',
+        subjectId: order.id,
+        actorId: admin.id,
+        summary: `Deleted the unpaid order ${order.number} of ${order.email}`,
+        before: { number: order.number, status: 'unpaid', lines: [{ quantity: 150 }] },
+        after: null,
+      },
+    ]);
   });
 
   it('answers NOT_FOUND to another customer and leaves the order alone', async () => {

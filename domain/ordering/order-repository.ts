@@ -49,9 +49,10 @@ export interface OrderRepository {
   count(search: OrderSearch): Promise<number>;
   /**
    * Atomically deletes the order if it is still unpaid and returns every line's units to its
-   * product (where the product still exists). Returns false and changes nothing otherwise.
+   * product (where the product still exists), recording `audit` when given (an admin deleting a
+   * buyer's order). Returns false and changes nothing otherwise.
    */
-  deleteUnpaidReturningStock(id: string): Promise<boolean>;
+  deleteUnpaidReturningStock(id: string, audit?: AuditNote): Promise<boolean>;
   /** Notes the intent opened to pay the order, only while it is unpaid; false otherwise. */
   attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
   /** Unpaid orders placed before `cutoff`, oldest first, at most `limit` (the expiry sweep's batch). */

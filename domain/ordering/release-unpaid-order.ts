@@ -1,3 +1,4 @@
+import type { AuditNote } from '../admin/audit-log.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
@@ -20,6 +21,7 @@ export type Release = 'released' | 'paid' | 'gone';
 export const releaseUnpaidOrder = async (
   deps: { store: Store; payments: PaymentGateway; clock: Clock },
   order: Order,
+  audit?: AuditNote,
 ): Promise<Release> => {
   if (order.paymentIntentId) {
     const intent = await deps.payments.cancelIntent(order.paymentIntentId);
@@ -28,5 +30,5 @@ export const releaseUnpaidOrder = async (
       return recorded.ok ? 'paid' : 'gone';
     }
   }
-  return (await deps.store.orders.deleteUnpaidReturningStock(order.id)) ? 'released' : 'gone';
+  return (await deps.store.orders.deleteUnpaidReturningStock(order.id, audit)) ? 'released' : 'gone';
 };

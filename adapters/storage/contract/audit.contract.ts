@@ -107,6 +107,18 @@ export function describeAuditContract(h: StoreHarness): void {
       expect(await entries()).toMatchObject([{ kind: 'order-shipped', subjectId: paid.id, before: { status: 'pending' }, after: { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z' } }]);
     });
 
+    it('deleteUnpaidReturningStock writes the entry with the order before; nothing when it is no longer unpaid', async () => {
+      const actor = await admin();
+      const product = await h.addProduct({ stock: 1_000 });
+      const unpaid = await h.placeOk(h.newOrder(product));
+      const paid = await h.placeOk(h.newOrder(product));
+      await h.store.orders.markPaid(paid.id, 'pi_1', h.at(2_000));
+      expect(await h.store.orders.deleteUnpaidReturningStock(paid.id, note(actor, 'order-deleted', paid.id))).toBe(false);
+      expect(await h.store.orders.deleteUnpaidReturningStock(unpaid.id, note(actor, 'order-deleted', unpaid.id, { before: { number: unpaid.number }, after: null }))).toBe(true);
+      expect(await h.store.orders.deleteUnpaidReturningStock(unpaid.id, note(actor, 'order-deleted', unpaid.id))).toBe(false);
+      expect(await entries()).toMatchObject([{ kind: 'order-deleted', subjectId: unpaid.id, before: { number: unpaid.number }, after: null }]);
+    });
+
     it('delete (review) writes the entry with the removed review before; nothing for a missing review', async () => {
       const actor = await admin();
       const review = await h.store.reviews.create(h.newReview({ name: 'Grace', comment: 'Fast delivery' }));

@@ -73,11 +73,12 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     async count(search) {
       return [...orders.values()].filter(matches(search)).length;
     },
-    async deleteUnpaidReturningStock(id) {
+    async deleteUnpaidReturningStock(id, audit) {
       const order = orders.get(id);
       if (!order || order.status !== 'unpaid') return false;
       orders.delete(id);
       returnStock(tables, order);
+      recordAudit(tables, audit, null);
       return true;
     },
     async attachPaymentIntent(id, paymentIntentId) {

@@ -156,7 +156,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
         .where(search.status ? eq(orderStatusCounts.status, search.status) : undefined);
       return Number(row?.count ?? 0);
     },
-    async deleteUnpaidReturningStock(id) {
+    async deleteUnpaidReturningStock(id, audit) {
       return db.transaction(async (tx) => {
         // The products before the order's row goes: a placement locks its products, then its
         // insert's trigger a status counter (order_status_counts); deleting first would take a
@@ -170,6 +170,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
         const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, id));
         await returnStockInIdOrder(tx, lines);
         await tx.delete(orders).where(eq(orders.id, id));
+        await recordAudit(tx, audit, null);
         return true;
       });
     },

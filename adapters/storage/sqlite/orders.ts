@@ -193,7 +193,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
       const { count, params } = searchOf(search);
       return count.get(params)?.count ?? 0;
     },
-    async deleteUnpaidReturningStock(id) {
+    async deleteUnpaidReturningStock(id, audit) {
       return db.transaction(
         (tx) => {
           // The lines go with the order (ON DELETE CASCADE): read them first.
@@ -205,6 +205,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
             .get();
           if (!deleted) return false;
           for (const line of lines) if (line.productId !== null) returnStock.run({ id: line.productId, quantity: line.quantity });
+          recordAudit(audit, null);
           return catalog.changed(true);
         },
         { behavior: 'immediate' },

@@ -14,6 +14,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'product-edited': 'Product edited',
   'product-deleted': 'Product deleted',
   'order-shipped': 'Order shipped',
+  'order-deleted': 'Order deleted',
   'review-removed': 'Review removed',
   'quote-answered': 'Quote answered',
   'catalogue-imported': 'Catalogue imported',
