@@ -1,15 +1,18 @@
-import { deliverDueMail, type MailDelivery } from '#domain/mail/mail-outbox.ts';
+import { deliverDueMail, forgetDoneMail, type MailDelivery } from '#domain/mail/mail-outbox.ts';
 import type { Ports } from '#domain/ports.ts';
 import type { Logger } from './logger.ts';
 
 /** How often the outbox is looked at: a buyer's confirmation leaves within about a second. */
 export const MAIL_POLL_MS = 1_000;
+/** How often mail done with long ago is cleared from the outbox (domain/mail/mail-outbox.ts, MAIL_KEPT_DAYS). */
+const FORGET_EVERY_MS = 60 * 60_000;
 
 /**
  * Sends the outbox's due mail (README.md, "E-mail") in this process: now, then every second,
  * each time until nothing is due. Every instance may run one; the store hands each mail to one
  * sender. A failure is logged with the time of the next try, and a mail given up is logged as an
- * error; neither stops the sender.
+ * error; neither stops the sender. Once an hour it also clears the mail sent or given up more than
+ * MAIL_KEPT_DAYS ago, so the outbox does not grow with every order.
  */
 export const startMailSender = (ports: Pick<Ports, 'store' | 'writeMail' | 'mailer' | 'clock'>, logger: Logger, intervalMs = MAIL_POLL_MS) => {
   const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock };
@@ -22,12 +25,21 @@ export const startMailSender = (ports: Pick<Ports, 'store' | 'writeMail' | 'mail
       else logger.error('mail given up after its last try', fields);
     }
   };
+  let forgottenAt = Number.NEGATIVE_INFINITY;
+  const forgetOld = async () => {
+    const now = ports.clock.now().getTime();
+    if (now - forgottenAt < FORGET_EVERY_MS) return;
+    forgottenAt = now;
+    const forgotten = await forgetDoneMail(deps);
+    if (forgotten > 0) logger.info('old mail cleared from the outbox', { forgotten });
+  };
   const drain = async () => {
     for (;;) {
       const delivery = await deliverDueMail(deps, BATCH);
       report(delivery);
-      if (delivery.sent + delivery.dropped + delivery.failed.length < BATCH) return;
+      if (delivery.sent + delivery.dropped + delivery.failed.length < BATCH) break;
     }
+    await forgetOld();
   };
   // One drain at a time: a tick that finds the last one still sending (a slow mail server) skips.
   let running: Promise<void> | null = null;

@@ -37,6 +37,8 @@ export interface MailOutboxRepository {
   markFailed(id: string, failure: { attempts: number; retryAt: Date | null; error: string; at: Date }): Promise<void>;
   /** Mails not sent yet and not given up on (for the health of the queue, and tests). */
   countUnsent(): Promise<number>;
+  /** Deletes up to `limit` mails queued before `before` that were sent or given up; returns how many went. */
+  forgetDone(before: Date, limit: number): Promise<number>;
 }
 
 /** Writes a queued mail from the order or quote as it is now; null when there is nothing to tell any more (it was deleted). */
@@ -50,6 +52,24 @@ export const MAX_MAIL_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 export const retryAt = (attempts: number, now: Date): Date | null => {
   const minutes = RETRY_DELAYS_MINUTES[attempts - 1];
   return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
+};
+
+/**
+ * How long a mail sent or given up stays in the outbox: long enough to look into a buyer's "I never
+ * got it" (the log has the rest), short enough that the table does not grow with every order.
+ */
+export const MAIL_KEPT_DAYS = 30;
+const FORGET_BATCH = 1_000;
+
+/** Forgets the mails done with for longer than MAIL_KEPT_DAYS, in batches so no transaction is long; returns how many. */
+export const forgetDoneMail = async (deps: { outbox: MailOutboxRepository; clock: Clock }): Promise<number> => {
+  const before = new Date(deps.clock.now().getTime() - MAIL_KEPT_DAYS * 24 * 60 * 60_000);
+  let forgotten = 0;
+  for (;;) {
+    const batch = await deps.outbox.forgetDone(before, FORGET_BATCH);
+    forgotten += batch;
+    if (batch < FORGET_BATCH) return forgotten;
+  }
 };
 
 /** How long a sender holds the mails it took: far longer than one send takes. */

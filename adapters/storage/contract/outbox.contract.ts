@@ -63,5 +63,24 @@ export function describeOutboxContract(h: StoreHarness): void {
       expect(told(await h.store.outbox.claimDue(h.at(5_500), h.at(6_000), 5))).toEqual([['order-placed', orders[2]!.id]]);
       expect(told(await h.store.outbox.claimDue(h.at(6_000), h.at(9_000), 5))).toEqual(orders.map((o) => ['order-placed', o.id]));
     });
+
+    it('forgets mails sent or given up before the cut-off, oldest first and at most the limit; never one still to send', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const orders = [];
+      for (let i = 0; i < 5; i++) orders.push(await h.placeOk(h.newOrder(product, { createdAt: h.at(1_000 + i) })));
+      const mails = (await claimAll()).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      const [sent1, givenUp, unsent, sent2, recent] = mails;
+      for (const mail of [sent1!, sent2!, recent!]) await h.store.outbox.markSent(mail.id, h.at(2_000));
+      await h.store.outbox.markFailed(givenUp!.id, { attempts: 8, retryAt: null, error: 'gave up', at: h.at(2_000) });
+      await h.store.outbox.markFailed(unsent!.id, { attempts: 1, retryAt: h.at(9_000), error: 'refused', at: h.at(2_000) });
+      const cutoff = h.at(1_004); // the last mail is not old enough
+      expect(await h.store.outbox.forgetDone(cutoff, 2)).toBe(2);
+      expect(await h.store.outbox.forgetDone(cutoff, 2)).toBe(1);
+      expect(await h.store.outbox.forgetDone(cutoff, 2)).toBe(0);
+      // What is left: the mail still to send (due again) and the recent one.
+      expect(await h.store.outbox.countUnsent()).toBe(1);
+      expect(told(await h.store.outbox.claimDue(h.at(9_000), h.at(10_000), 10))).toEqual([['order-placed', orders[2]!.id]]);
+      expect(await h.store.outbox.forgetDone(h.at(1_005), 10)).toBe(1);
+    });
   });
 }

@@ -39,5 +39,10 @@ export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository =
     async countUnsent() {
       return [...tables.mailOutbox.values()].filter(unsent).length;
     },
+    async forgetDone(before, limit) {
+      const done = [...tables.mailOutbox.values()].filter((row) => !unsent(row) && row.createdAt < before).slice(0, limit);
+      for (const row of done) tables.mailOutbox.delete(row.id);
+      return done.length;
+    },
   };
 };

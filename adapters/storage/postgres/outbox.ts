@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { MailKind, MailOutboxRepository, QueuedMail } from '#domain/mail/mail-outbox.ts';
 import type { PgDb } from './database.ts';
 import { mailOutbox } from './schema.ts';
@@ -42,6 +42,16 @@ export function createPgOutbox(db: PgDb): MailOutboxRepository {
     async countUnsent() {
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(mailOutbox).where(unsent);
       return row?.count ?? 0;
+    },
+    async forgetDone(before, limit) {
+      // Oldest first along mail_outbox_created_idx; unsent mails are skipped, never deleted.
+      const done = db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(lt(mailOutbox.createdAt, before), or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt))))
+        .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+        .limit(limit);
+      return (await db.delete(mailOutbox).where(inArray(mailOutbox.id, done)).returning({ id: mailOutbox.id })).length;
     },
   };
 }
