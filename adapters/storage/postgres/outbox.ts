@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailKind, MailOutboxRepository, QueuedMail } from '#domain/mail/mail-outbox.ts';
 import type { PgDb } from './database.ts';
+import { oldestFirst } from '../order-queries.ts';
+import { doneBefore } from '../outbox-queries.ts';
 import { mailOutbox } from './schema.ts';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
@@ -44,13 +46,7 @@ export function createPgOutbox(db: PgDb): MailOutboxRepository {
       return row?.count ?? 0;
     },
     async forgetDone(before, limit) {
-      // Oldest first along mail_outbox_created_idx; unsent mails are skipped, never deleted.
-      const done = db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(lt(mailOutbox.createdAt, before), or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt))))
-        .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
-        .limit(limit);
+      const done = db.select({ id: mailOutbox.id }).from(mailOutbox).where(doneBefore(mailOutbox, before)).orderBy(...oldestFirst(mailOutbox)).limit(limit);
       return (await db.delete(mailOutbox).where(inArray(mailOutbox.id, done)).returning({ id: mailOutbox.id })).length;
     },
   };

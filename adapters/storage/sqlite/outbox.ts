@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailKind, MailOutboxRepository, QueuedMail } from '#domain/mail/mail-outbox.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
+import { oldestFirst } from '../order-queries.ts';
+import { doneBefore } from '../outbox-queries.ts';
 import { mailOutbox } from './schema.ts';
 
 /** Queues a mail; called inside the transaction of the change it tells of, so both commit or neither. */
@@ -52,13 +54,7 @@ export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
       return db.select({ count: sql<number>`count(*)` }).from(mailOutbox).where(unsent).get()?.count ?? 0;
     },
     async forgetDone(before, limit) {
-      // Oldest first along mail_outbox_created_idx; unsent mails are skipped, never deleted.
-      const done = db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(lt(mailOutbox.createdAt, before), or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt))))
-        .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
-        .limit(limit);
+      const done = db.select({ id: mailOutbox.id }).from(mailOutbox).where(doneBefore(mailOutbox, before)).orderBy(...oldestFirst(mailOutbox)).limit(limit);
       return db.delete(mailOutbox).where(inArray(mailOutbox.id, done)).run().changes;
     },
   };
