@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAIL_KEPT_DAYS } from '#domain/mail/mail-outbox.ts';
 import type { Logger } from './logger.ts';
 import { startMailSender } from './mail-sender.ts';
-import { addProduct, createTestApp } from './test-support.ts';
+import { addProduct, createMemoryMailer, createTestApp } from './test-support.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -17,7 +17,8 @@ const keptLogger = () => {
 describe('the mail sender (README.md, "E-mail")', () => {
   it('sends what is due and clears mail sent more than MAIL_KEPT_DAYS ago, keeping the recent', async () => {
     let now = new Date('2026-01-01T09:00:00Z');
-    const context = createTestApp({ clock: { now: () => now } });
+    const mailer = createMemoryMailer();
+    const context = createTestApp({ clock: { now: () => now }, mailer });
     const product = await addProduct(context.store, { stock: 1_000 });
     const buyer = await context.signUp();
     const order = () =>
@@ -35,7 +36,7 @@ describe('the mail sender (README.md, "E-mail")', () => {
 
     expect(lines).toContainEqual({ level: 'info', message: 'mail sent', details: { sent: 1 } });
     expect(lines).toContainEqual({ level: 'info', message: 'old mail cleared from the outbox', details: { forgotten: 1 } });
-    expect(context.mailer.sent.filter((mail) => mail.subject.startsWith('Order '))).toHaveLength(2);
+    expect(mailer.sent.filter((mail) => mail.subject.startsWith('Order '))).toHaveLength(2);
     // The mail sent today stays: only it is left to clear once it, too, is old.
     expect(await context.store.outbox.forgetDone(new Date(now.getTime() + DAY_MS), 10)).toBe(1);
   });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
@@ -8,9 +7,8 @@ import { AUDIT_KIND_LABELS, type AuditSearch } from './audit-search.ts';
 import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { ListFilter } from '../../components/data-table/list-filter.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
@@ -47,48 +45,6 @@ const columns: Column<AuditEntryDto>[] = [
   },
 ];
 
-function AuditFilter({ search, onChange }: { search: AuditSearch; onChange: (next: AuditSearch) => void }) {
-  const [actor, setActor] = useState(search.actor ?? '');
-  return (
-    <form
-      role="search"
-      className="mb-4 flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ ...search, actor: actor.trim() || undefined });
-      }}
-    >
-      <label className="flex flex-col text-sm font-medium text-slate-900">
-        Kind
-        <select
-          className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-2 text-sm"
-          value={search.kind ?? ''}
-          onChange={(event) => onChange({ ...search, kind: (event.target.value || undefined) as AuditSearch['kind'] })}
-        >
-          <option value="">Every action</option>
-          {AUDIT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {AUDIT_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label htmlFor="audit-actor" className="sr-only">
-        Admin e-mail or user id
-      </label>
-      <Input
-        id="audit-actor"
-        type="search"
-        className="min-w-0 flex-1 basis-56"
-        placeholder="Admin e-mail or id"
-        value={actor}
-        onChange={(event) => setActor(event.target.value)}
-      />
-      <Button type="submit">Filter</Button>
-    </form>
-  );
-}
-
 /** The audit log: every admin action, newest first, 50 at a time, narrowed by kind and by who did it. */
 export function AuditLogPage({ search }: { search: AuditSearch }) {
   usePageMeta(labels.auditLog, 'Who changed what in the shop, and when.');
@@ -97,7 +53,13 @@ export function AuditLogPage({ search }: { search: AuditSearch }) {
   const filtered = Boolean(search.kind || search.actor);
   return (
     <DashboardSection id="audit-log" title={labels.auditLog}>
-      <AuditFilter key={search.actor ?? ''} search={search} onChange={(next) => void navigate({ to: '/dashboard/auditLog', search: next })} />
+      <ListFilter
+        key={search.actor ?? ''}
+        choice={{ label: 'Kind', all: 'Every action', options: AUDIT_KINDS, labels: AUDIT_KIND_LABELS, value: search.kind }}
+        text={{ id: 'audit-actor', label: 'Admin e-mail or user id', placeholder: 'Admin e-mail or id', value: search.actor }}
+        submitLabel="Filter"
+        onChange={({ choice, text }) => void navigate({ to: '/dashboard/auditLog', search: { kind: choice, actor: text } })}
+      />
       <PagedList pages={pages} noun="action" failed="We could not load the audit log. Please try again." empty={filtered ? 'No entries match.' : 'No admin actions recorded yet.'}>
         {(entries) => <DataTable caption={labels.auditLog} columns={columns} rows={entries} rowKey={(entry) => entry.id} />}
       </PagedList>

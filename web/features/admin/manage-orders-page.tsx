@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
@@ -8,9 +7,8 @@ import { ShipOrderDialog } from './ship-order-dialog.tsx';
 import { ORDER_STATUS_FILTERS, STATUS_FILTER_LABELS, type OrdersSearch } from './orders-search.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { ListFilter } from '../../components/data-table/list-filter.tsx';
 import { LoadEarlierHeader, LoadMoreFooter } from '../../components/ui/load-more.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
@@ -56,48 +54,6 @@ const orderColumns: Column<OrderDto>[] = [
   { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
 ];
 
-function OrdersFilter({ search, onChange }: { search: OrdersSearch; onChange: (next: OrdersSearch) => void }) {
-  const [words, setWords] = useState(search.q ?? '');
-  return (
-    <form
-      role="search"
-      className="mb-4 flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ ...search, q: words.trim() || undefined });
-      }}
-    >
-      <label className="flex flex-col text-sm font-medium text-slate-900">
-        Status
-        <select
-          className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-2 text-sm"
-          value={search.status ?? ''}
-          onChange={(event) => onChange({ ...search, status: (event.target.value || undefined) as OrdersSearch['status'] })}
-        >
-          <option value="">All orders</option>
-          {ORDER_STATUS_FILTERS.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_FILTER_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label htmlFor="orders-q" className="sr-only">
-        Order number, customer e-mail or PO number
-      </label>
-      <Input
-        id="orders-q"
-        type="search"
-        className="min-w-0 flex-1 basis-56"
-        placeholder="Order no., e-mail or PO"
-        value={words}
-        onChange={(event) => setWords(event.target.value)}
-      />
-      <Button type="submit">Search</Button>
-    </form>
-  );
-}
-
 /** Manage All Orders: newest first, 50 at a time, narrowed by status and by order number, e-mail or PO number (the server matches all three). */
 export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
   usePageMeta(labels.manageAllOrders, 'Ship paid orders and remove unpaid ones.');
@@ -107,7 +63,13 @@ export function ManageOrdersPage({ search }: { search: OrdersSearch }) {
   const filtered = Boolean(search.status || search.q);
   return (
     <DashboardSection id="manage-orders" title={labels.manageAllOrders}>
-      <OrdersFilter key={search.q ?? ''} search={search} onChange={(next) => void navigate({ to: '/dashboard/allOrders', search: next })} />
+      <ListFilter
+        key={search.q ?? ''}
+        choice={{ label: 'Status', all: 'All orders', options: ORDER_STATUS_FILTERS, labels: STATUS_FILTER_LABELS, value: search.status }}
+        text={{ id: 'orders-q', label: 'Order number, customer e-mail or PO number', placeholder: 'Order no., e-mail or PO', value: search.q }}
+        submitLabel="Search"
+        onChange={({ choice, text }) => void navigate({ to: '/dashboard/allOrders', search: { status: choice, q: text } })}
+      />
       {pages.isPending ? (
         <Spinner />
       ) : pages.isError ? (
