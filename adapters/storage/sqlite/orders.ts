@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
-import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
+import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Page } from '#domain/shared/page.ts';
@@ -12,7 +12,8 @@ import { preparedInsert, type SqliteConnection } from './database.ts';
 import { auditRecorder } from './audit.ts';
 import { mailQueuer } from './outbox.ts';
 import { newestFirstReader } from './newest-first.ts';
-import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
+import { sqliteStock } from './stock.ts';
+import { orderLines, orders, orderStatusCounts } from './schema.ts';
 
 /**
  * The admins' order search as placeholders (`status`, `q`), for the shapes a search can take.
@@ -47,23 +48,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     .from(orders)
     .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))))
     .prepare();
-  const reserveStock = db
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${sql.placeholder('quantity')}` })
-    .where(and(eq(products.id, sql.placeholder('id')), gte(products.stock, sql.placeholder('quantity'))))
-    .prepare();
-  const returnStock = db
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${sql.placeholder('quantity')}` })
-    .where(eq(products.id, sql.placeholder('id')))
-    .prepare();
-  const stockOf = db.select({ stock: products.stock }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
-  const nextNumber = db
-    .insert(numberSequences)
-    .values({ kind: sql.placeholder('kind'), year: sql.placeholder('year'), last: 1 })
-    .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
-    .returning({ last: numberSequences.last })
-    .prepare();
+  const stock = sqliteStock(db);
   const insertOrder = preparedInsert(db, orders);
   const insertLine = preparedInsert(db, orderLines);
   const queueMail = mailQueuer(db);
@@ -119,14 +104,8 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
 
   /** Every line's units, or a PlacementRefused naming each short line (the transaction then undoes them all). */
   const reserveEveryLine = (order: NewOrder): void => {
-    const short: ShortLine[] = [];
-    for (const [index, line] of order.lines.entries()) {
-      if (line.productId !== null && reserveStock.run({ id: line.productId, quantity: line.quantity }).changes === 1) continue;
-      const product = line.productId === null ? undefined : stockOf.get({ id: line.productId });
-      if (!product) throw new PlacementRefused({ code: 'product-not-found', index });
-      short.push({ index, available: product.stock });
-    }
-    if (short.length > 0) throw new PlacementRefused({ code: 'insufficient-stock', short });
+    const shortfall = stock.takeEvery(order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
+    if (shortfall) throw new PlacementRefused(shortfall);
   };
 
   const place = (order: NewOrder): Placement => {
@@ -138,7 +117,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
             return fail({ code: 'duplicate-key' });
           }
           reserveEveryLine(order);
-          const sequence = nextNumber.get({ kind: ORDER_SEQUENCE, year: numberingYear(order.createdAt) })?.last ?? 1;
+          const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
           const { row, lines } = rowsOf(order, sequence);
           insertOrder(row);
           for (const line of lines) insertLine(line);
@@ -204,7 +183,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
             .returning({ id: orders.id })
             .get();
           if (!deleted) return false;
-          for (const line of lines) if (line.productId !== null) returnStock.run({ id: line.productId, quantity: line.quantity });
+          for (const line of lines) stock.give(line.productId, line.quantity);
           recordAudit(audit, null);
           return catalog.changed(true);
         },
@@ -227,7 +206,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           const paid = transition(id, 'unpaid', { status: 'pending', transactionId, paidAt });
           if (!paid) return null;
           const year = numberingYear(paidAt);
-          const invoiceNumber = formatInvoiceNumber(year, nextNumber.get({ kind: INVOICE_SEQUENCE, year })?.last ?? 1);
+          const invoiceNumber = formatInvoiceNumber(year, stock.nextNumber(INVOICE_SEQUENCE, year));
           db.update(orders).set({ invoiceNumber }).where(eq(orders.id, id)).run();
           queueMail('order-paid', id, paidAt);
           return { ...paid, invoiceNumber };
@@ -242,7 +221,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           if (!row || row.status === 'unpaid' || row.paidAt === null) return null;
           if (row.invoiceNumber !== null) return one(row);
           const year = numberingYear(row.paidAt);
-          const invoiceNumber = formatInvoiceNumber(year, nextNumber.get({ kind: INVOICE_SEQUENCE, year })?.last ?? 1);
+          const invoiceNumber = formatInvoiceNumber(year, stock.nextNumber(INVOICE_SEQUENCE, year));
           return one(db.update(orders).set({ invoiceNumber }).where(eq(orders.id, id)).returning().get());
         },
         { behavior: 'immediate' },

@@ -1,6 +1,5 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { numberingYear } from '#domain/ordering/order-number.ts';
-import type { ShortLine } from '#domain/ordering/order-repository.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
@@ -12,9 +11,10 @@ import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
+import { sqliteStock, type StockLine } from './stock.ts';
 import { mailQueuer } from './outbox.ts';
 import { auditRecorder } from './audit.ts';
-import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+import { orderLines, orders, quoteLines, quotes } from './schema.ts';
 
 /** Thrown inside a transaction to undo it and report why nothing was written. */
 class QuoteRefused extends Error {
@@ -29,23 +29,7 @@ class QuoteRefused extends Error {
  * none and held units come back exactly once.
  */
 export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites): QuoteRepository {
-  const nextNumber = db
-    .insert(numberSequences)
-    .values({ kind: sql.placeholder('kind'), year: sql.placeholder('year'), last: 1 })
-    .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
-    .returning({ last: numberSequences.last })
-    .prepare();
-  const takeStock = db
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${sql.placeholder('quantity')}` })
-    .where(and(eq(products.id, sql.placeholder('id')), gte(products.stock, sql.placeholder('quantity'))))
-    .prepare();
-  const giveStock = db
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${sql.placeholder('quantity')}` })
-    .where(eq(products.id, sql.placeholder('id')))
-    .prepare();
-  const stockOf = db.select({ stock: products.stock }).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
+  const stock = sqliteStock(db);
   const insertQuote = preparedInsert(db, quotes);
   const insertQuoteLine = preparedInsert(db, quoteLines);
   const insertOrder = preparedInsert(db, orders);
@@ -64,15 +48,9 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const statusOf = (id: string) => db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)).get()?.status ?? null;
 
   /** Every line's units off the shelf, or a QuoteRefused naming each short line (the transaction undoes them all). */
-  const takeEveryLine = (lines: readonly { index: number; productId: string | null; quantity: number }[]): void => {
-    const short: ShortLine[] = [];
-    for (const line of lines) {
-      if (line.productId !== null && takeStock.run({ id: line.productId, quantity: line.quantity }).changes === 1) continue;
-      const product = line.productId === null ? undefined : stockOf.get({ id: line.productId });
-      if (!product) throw new QuoteRefused({ code: 'product-not-found', index: line.index });
-      short.push({ index: line.index, available: product.stock });
-    }
-    if (short.length > 0) throw new QuoteRefused({ code: 'insufficient-stock', short });
+  const takeEveryLine = (lines: readonly StockLine[]): void => {
+    const shortfall = stock.takeEvery(lines);
+    if (shortfall) throw new QuoteRefused(shortfall);
   };
 
   const refusable = <T>(write: () => Result<T, QuoteWriteFailure>): Result<T, QuoteWriteFailure> => {
@@ -88,7 +66,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
     async create(quote) {
       return db.transaction(
         () => {
-          const sequence = nextNumber.get({ kind: QUOTE_SEQUENCE, year: numberingYear(quote.createdAt) })?.last ?? 1;
+          const sequence = stock.nextNumber(QUOTE_SEQUENCE, numberingYear(quote.createdAt));
           const { row, lines } = quoteRowsOf(quote, sequence);
           insertQuote(row);
           for (const line of lines) insertQuoteLine(line);
@@ -149,7 +127,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           takeEveryLine(order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
           catalog.changed(null);
         }
-        const sequence = nextNumber.get({ kind: ORDER_SEQUENCE, year: numberingYear(order.createdAt) })?.last ?? 1;
+        const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
         const { row, lines } = rowsOf(order, sequence);
         insertOrder(row);
         for (const line of lines) insertOrderLine(line);
@@ -173,7 +151,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           const quote = one(moved)!;
           if (status === 'declined') queueMail('shop-quote-declined', id, at);
           if (quote.holdsStock) {
-            for (const line of quote.lines) if (line.productId !== null && line.quantity) giveStock.run({ id: line.productId, quantity: line.quantity });
+            for (const line of quote.lines) if (line.quantity) stock.give(line.productId, line.quantity);
             catalog.changed(null);
           }
           return quote;
