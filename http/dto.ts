@@ -1,6 +1,8 @@
 /**
  * The JSON shapes of the API, as the server sends them (dates as ISO strings). The web app
  * imports these types; the server builds them with the `to…Dto` functions in serializers.ts.
+ * Each has a zod twin in response-schemas.ts, which the compiler holds equal to it and the API
+ * document describes the answers with (README.md, "The API described"): change both together.
  */
 import type { AuditKind } from '#domain/admin/audit-log.ts';
 import type { ProfileInput } from '#domain/identity/update-profile.ts';

@@ -1,15 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import type { OpenApiDocument } from './openapi.ts';
 import { openApiPath } from './openapi.ts';
-import { addProduct, createTestApp } from './test-support.ts';
+import { NAMED_SCHEMAS } from './response-schemas.ts';
+import { addProduct, createTestApp, signUpAdmin } from './test-support.ts';
 
 /**
  * The API described (README.md, "The API described"): the document is generated from the routes,
- * so a route the app registers and the document leaves out, or a body schema that lets through
- * what the route refuses, fails here.
+ * so a route the app registers and the document leaves out, a route that does not say what it
+ * answers, a body schema that lets through what the route refuses, or an answer that does not
+ * match its schema, fails here.
  */
 
 const STRIPE = { secretKey: 'sk_test_openapi', publishableKey: 'pk_test_openapi', webhookSecret: 'whsec_openapi' };
@@ -36,13 +39,39 @@ const resolve = (document: OpenApiDocument, ref: string) =>
     .split('/')
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
 
+/** zod writes its own pattern beside `format`, which ajv then checks; the format names alone it need not know. */
+const newAjv = () => new Ajv2020({ strict: false, formats: { 'date-time': true, date: true } });
+
+const COMPONENTS = 'https://bulkhead.example/components.json';
+const pointingAt = (value: object, base: string) => JSON.parse(JSON.stringify(value).replaceAll('#/components/schemas/', `${base}#/$defs/`)) as object;
+
+/** Compiles the document's schemas with ajv, their `$ref`s to `components/schemas` resolved (each component compiled once). */
+const compilerFor = (document: OpenApiDocument) => {
+  const ajv = newAjv();
+  ajv.addSchema(pointingAt({ $id: COMPONENTS, $defs: document.components.schemas }, ''));
+  return (schema: object) => ajv.compile(pointingAt(schema, COMPONENTS));
+};
+const compilers = new WeakMap<OpenApiDocument, ReturnType<typeof compilerFor>>();
+const compile = (document: OpenApiDocument, schema: object) => {
+  if (!compilers.has(document)) compilers.set(document, compilerFor(document));
+  return compilers.get(document)!(schema);
+};
+
+type Responses = Record<string, { $ref?: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
+const operationsOf = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, method, path, operation, responses: operation.responses as Responses })),
+  );
+
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document with an operation on every path', async () => {
     const document = await documentOf(createTestApp());
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Bulkhead API', version: packageJson.version });
     expect(Object.keys(document.paths).length).toBeGreaterThan(40);
-    const ajv = new Ajv2020({ strict: false });
+    const ajv = newAjv();
     for (const [path, item] of Object.entries(document.paths)) {
       expect(path, 'OpenAPI templates, not Hono patterns').not.toMatch(/:/);
       expect(path).toMatch(/^\/api\//);
@@ -51,7 +80,7 @@ describe('GET /api/openapi.json', () => {
       for (const [method, operation] of operations) {
         const where = `${method.toUpperCase()} ${path}`;
         expect(operation.tags, where).toEqual([path.split('/')[2]]);
-        expect(Object.keys(operation.responses as object), where).toEqual(expect.arrayContaining(['2XX', '4XX']));
+        expect(Object.keys(operation.responses as object), where).toEqual(expect.arrayContaining(['4XX', '5XX']));
         const parameters = (operation.parameters ?? []) as { name: string; in: string; schema: object }[];
         // Every `{name}` in the path is a path parameter, and nothing else is.
         const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
@@ -60,8 +89,13 @@ describe('GET /api/openapi.json', () => {
         for (const parameter of parameters) expect(() => ajv.compile(parameter.schema), `${where} ${parameter.name}`).not.toThrow();
         const body = (operation.requestBody as { content: Record<string, { schema: object }> } | undefined)?.content['application/json'];
         if (body) expect(() => ajv.compile(body.schema), where).not.toThrow();
+        for (const [status, response] of Object.entries(operation.responses as Responses)) {
+          const answer = response.content?.['application/json']?.schema;
+          if (answer && !response.$ref) expect(() => compile(document, answer), `${where} ${status}`).not.toThrow();
+        }
       }
     }
+    for (const name of Object.keys(document.components.schemas!)) expect(() => compile(document, { $ref: `#/components/schemas/${name}` }), name).not.toThrow();
     const names = new Set(Object.keys(document.paths).flatMap((path) => Object.keys(document.paths[path]!).map((method) => method)));
     expect(names.has('get') && names.has('post')).toBe(true);
     for (const ref of new Set(refsIn(document))) expect(resolve(document, ref), ref).toBeDefined();
@@ -156,13 +190,104 @@ describe('POST /api/orders: the document says what a client sends, not what the 
   });
 });
 
-/** The schema the document gives an answer of `status` (following its `$ref`s). */
+/** Routes whose answer is a file or a page, not JSON. */
+const FILE_ROUTES = [
+  'GET /api/orders/{id}/invoice.pdf',
+  'GET /api/admin/orders/{id}/packing-slip.pdf',
+  'GET /api/admin/orders/export.csv',
+  'GET /api/admin/products/export.csv',
+  'GET /api/docs',
+  'GET /api/docs/assets/{file}',
+];
+/** Lists README.md names: each answers a `{items, nextCursor}` page. */
+const PAGED_LISTS = [
+  '/api/products',
+  '/api/reviews',
+  '/api/orders',
+  '/api/admin/users',
+  '/api/admin/messages',
+  '/api/admin/subscribers',
+  '/api/admin/payments-to-refund',
+  '/api/admin/orders',
+  '/api/quotes',
+  '/api/admin/quotes',
+  '/api/admin/audit',
+];
+
+describe('every route says what it answers', () => {
+  it('with a status and, for JSON, a schema; only the file routes answer something else', async () => {
+    for (const context of [createTestApp(), createTestApp({ payments: createStripePaymentGateway(STRIPE) })]) {
+      const document = await documentOf(context);
+      const files: string[] = [];
+      for (const { where, responses } of operationsOf(document)) {
+        // A route without a `responds()` marker gets only the generic 2XX: that is the failure.
+        expect(responses['2XX'], `${where} declares no answer: add responds() beside its handler`).toBeUndefined();
+        const successes = Object.keys(responses).filter((status) => /^[23]\d\d$/.test(status));
+        expect(successes.length, `${where} declares no answer`).toBeGreaterThan(0);
+        for (const status of successes) {
+          const { content } = responses[status]!;
+          if (!content) {
+            expect(['202', '204', '302'], `${where} ${status} has no body`).toContain(status);
+            continue;
+          }
+          const json = content['application/json'];
+          if (!json) {
+            files.push(where);
+            continue;
+          }
+          expect(json.schema, `${where} ${status}`).toBeDefined();
+          const schema = json.schema!.$ref ? resolve(document, json.schema!.$ref) : json.schema;
+          expect(schema, `${where} ${status}: ${JSON.stringify(json.schema)}`).toEqual(
+            expect.objectContaining({ type: expect.stringMatching(/^(object|array)$/) }),
+          );
+        }
+      }
+      expect([...new Set(files)].sort()).toEqual([...FILE_ROUTES].sort());
+    }
+  });
+
+  it('lists answer pages of typed items: every list README.md names, and no other route that takes a cursor', async () => {
+    const document = await documentOf(createTestApp());
+    const paged = operationsOf(document).filter(({ operation }) =>
+      ['limit', 'cursor'].every((name) => ((operation.parameters ?? []) as { name: string; in: string }[]).some((p) => p.in === 'query' && p.name === name)),
+    );
+    expect(paged.map(({ path }) => path).sort()).toEqual([...PAGED_LISTS].sort());
+    for (const { where, responses } of paged) {
+      const declared = responses['200']!.content!['application/json']!.schema!;
+      const page = (declared.$ref ? resolve(document, declared.$ref) : declared) as { required: string[]; properties: Record<string, { items?: { $ref?: string } }> };
+      expect(page.required, where).toEqual(expect.arrayContaining(['items', 'nextCursor']));
+      expect(page.properties.items?.items?.$ref, `${where}: the items are a named DTO`).toMatch(/^#\/components\/schemas\/[A-Z]/);
+    }
+  });
+
+  it('names a schema for every shape in http/dto.ts', async () => {
+    const source = readFileSync(new URL('./dto.ts', import.meta.url), 'utf8');
+    const shapes = [...source.matchAll(/^export (?:interface|type) (\w+)Dto\b/gm)].map((match) => match[1]!);
+    expect(shapes.length).toBeGreaterThan(30);
+    // ListDto<T> is `pageOf(item)`: a page is written out where it is used, its items a `$ref`.
+    expect(Object.keys(NAMED_SCHEMAS).sort()).toEqual(shapes.filter((name) => name !== 'List').sort());
+    const document = await documentOf(createTestApp());
+    expect(Object.keys(document.components.schemas!).sort()).toEqual(Object.keys(NAMED_SCHEMAS).sort());
+  });
+});
+
+/** The schema the document gives an answer of `status` (following the response's `$ref`). */
 const responseSchemaOf = (document: OpenApiDocument, path: string, method: string, status: number) => {
-  const responses = document.paths[path]![method]!.responses as Record<string, { $ref?: string }>;
+  const responses = document.paths[path]![method]!.responses as Responses;
   const declared = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
-  const response = (declared?.$ref ? resolve(document, declared.$ref) : declared) as { content?: Record<string, { schema: { $ref?: string } }> } | undefined;
-  const schema = response?.content?.['application/json']?.schema;
-  return schema?.$ref ? (resolve(document, schema.$ref) as object) : schema;
+  const response = (declared?.$ref ? resolve(document, declared.$ref) : declared) as Responses[string] | undefined;
+  return response?.content?.['application/json']?.schema;
+};
+
+/** Checks one real answer against the document: its status is declared, its body matches. */
+const expectDescribed = (document: OpenApiDocument, route: string, answer: { status: number; json: unknown; text: string }, status: number) => {
+  const [method, template] = route.split(' ') as [string, string];
+  expect(answer.status, `${route}: ${answer.text}`).toBe(status);
+  const schema = responseSchemaOf(document, template, method.toLowerCase(), status);
+  expect(schema, `${route} ${status} has a schema`).toBeDefined();
+  const check = compile(document, schema!);
+  expect(check(answer.json), `${route} ${status}: ${JSON.stringify(check.errors)}`).toBe(true);
+  return answer.json;
 };
 
 describe("answers match the document's response schemas", () => {
@@ -171,7 +296,6 @@ describe("answers match the document's response schemas", () => {
     const document = await documentOf(context);
     const { token } = await context.signUp();
     await addProduct(context.store, { stock: 100 });
-    const ajv = new Ajv2020({ strict: false });
     const calls: [template: string, url: string, status: number][] = [
       ['/api/health', '/api/health', 200],
       ['/api/products', '/api/products?limit=1', 200],
@@ -182,24 +306,59 @@ describe("answers match the document's response schemas", () => {
       ['/api/orders/{id}', '/api/orders/no-such-order', 404],
       ['/api/admin/users', '/api/admin/users', 403],
     ];
-    for (const [template, url, status] of calls) {
-      const answer = await context.call('GET', url, { token });
-      expect(answer.status, url).toBe(status);
-      const schema = responseSchemaOf(document, template, 'get', status);
-      expect(schema, `GET ${template} ${status} has a schema`).toBeDefined();
-      const check = ajv.compile(schema!);
-      expect(check(answer.json), `GET ${url}: ${JSON.stringify(check.errors)}`).toBe(true);
-    }
+    for (const [template, url, status] of calls) expectDescribed(document, `GET ${template}`, await context.call('GET', url, { token }), status);
   });
 
-  it('documents a page for every list README.md names', async () => {
-    const document = await documentOf(createTestApp());
-    const paged = Object.entries(document.paths)
-      .filter(([, item]) => (item.get?.responses as Record<string, { $ref?: string }> | undefined)?.['200']?.$ref === '#/components/responses/Page')
-      .map(([path]) => path);
-    expect(paged.sort()).toEqual(
-      ['/api/products', '/api/reviews', '/api/orders', '/api/admin/users', '/api/admin/messages', '/api/admin/subscribers', '/api/admin/payments-to-refund', '/api/admin/orders', '/api/quotes', '/api/admin/quotes', '/api/admin/audit'].sort(),
-    );
+  it('the main resources, filled in: product, search page, session, me, cart, order, quote, and the admin order page, sales report and audit log', async () => {
+    const context = createTestApp();
+    const { call } = context;
+    const document = await documentOf(context);
+    const admin = await signUpAdmin(context);
+    const buyer = await context.signUp();
+    const as = (who: { token: string }, body?: unknown) => ({ token: who.token, ...(body === undefined ? {} : { body }) });
+
+    const department = expectDescribed(document, 'POST /api/admin/categories', await call('POST', '/api/admin/categories', as(admin, { name: 'Fasteners' })), 201) as { id: string };
+    const { id: productId } = await addProduct(context.store, { sku: 'DOC-NUT-M8', brand: 'Bulkhead', categoryId: department.id, stock: 10_000 });
+    expectDescribed(document, 'GET /api/products/{id}', await call('GET', `/api/products/${productId}`), 200);
+    const search = expectDescribed(document, 'GET /api/products', await call('GET', '/api/products?limit=1'), 200) as { items: unknown[] };
+    expect(search.items).toHaveLength(1);
+
+    expectDescribed(document, 'POST /api/auth/sign-in', await call('POST', '/api/auth/sign-in', { body: { email: buyer.email, password: buyer.password } }), 200);
+    expectDescribed(document, 'GET /api/me', await call('GET', '/api/me', as(buyer)), 200);
+    const profile = { imageUrl: '', phone: '555 010 2030', education: '', linkedin: '', facebook: '', address: '1 Dock Road' };
+    expectDescribed(document, 'PUT /api/me/profile', await call('PUT', '/api/me/profile', as(buyer, profile)), 200);
+    expectDescribed(document, 'GET /api/me', await call('GET', '/api/me', as(buyer)), 200);
+
+    expectDescribed(document, 'PUT /api/cart', await call('PUT', '/api/cart', as(buyer, { lines: [{ productId, quantity: 150 }] })), 200);
+    const cart = expectDescribed(document, 'GET /api/cart', await call('GET', '/api/cart', as(buyer)), 200) as { lines: unknown[] };
+    expect(cart.lines).toHaveLength(1);
+
+    const placed = await call('POST', '/api/orders', as(buyer, { lines: [{ productId, quantity: 300 }], phone: '555 010 2030', address: '1 Dock Road', poNumber: 'PO-7' }));
+    const order = expectDescribed(document, 'POST /api/orders', placed, 201) as { id: string };
+    expectDescribed(document, 'GET /api/orders/{id}', await call('GET', `/api/orders/${order.id}`, as(buyer)), 200);
+    const intent = expectDescribed(document, 'POST /api/orders/{id}/payment-intent', await call('POST', `/api/orders/${order.id}/payment-intent`, as(buyer)), 200) as { clientSecret: string };
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
+    const charged = await call('POST', '/api/payments/test/confirm', as(buyer, { clientSecret: intent.clientSecret, card, billing: { name: 'Ada Buyer', email: 'ada@example.com' } }));
+    const { paymentIntentId } = expectDescribed(document, 'POST /api/payments/test/confirm', charged, 200) as { paymentIntentId: string };
+    expectDescribed(document, 'POST /api/orders/{id}/payment/confirm', await call('POST', `/api/orders/${order.id}/payment/confirm`, as(buyer, { paymentIntentId })), 200);
+    const shipped = await call('POST', `/api/admin/orders/${order.id}/ship`, as(admin, { carrier: 'DHL', trackingNumber: 'JD0001' }));
+    expectDescribed(document, 'POST /api/admin/orders/{id}/ship', shipped, 200);
+    expectDescribed(document, 'GET /api/orders/{id}', await call('GET', `/api/orders/${order.id}`, as(buyer)), 200);
+    expectDescribed(document, 'POST /api/orders/{id}/reorder', await call('POST', `/api/orders/${order.id}/reorder`, as(buyer)), 200);
+
+    const asked = await call('POST', '/api/quotes', as(buyer, { lines: [{ productId, quantity: 500 }], message: 'Best price for 500?' }));
+    const quote = expectDescribed(document, 'POST /api/quotes', asked, 201) as { id: string };
+    const offer = { lines: [{ productId, quantity: 500, unitPriceCents: 1_000 }], expiresInDays: 7, holdStock: false, message: 'Ten dollars each' };
+    expectDescribed(document, 'POST /api/admin/quotes/{id}/answer', await call('POST', `/api/admin/quotes/${quote.id}/answer`, as(admin, offer)), 200);
+    expectDescribed(document, 'GET /api/quotes/{id}', await call('GET', `/api/quotes/${quote.id}`, as(buyer)), 200);
+
+    const orders = expectDescribed(document, 'GET /api/admin/orders', await call('GET', '/api/admin/orders', as(admin)), 200) as { items: unknown[] };
+    expect(orders.items.length).toBeGreaterThan(0);
+    const report = expectDescribed(document, 'GET /api/admin/reports/sales', await call('GET', '/api/admin/reports/sales', as(admin)), 200) as { topProducts: unknown[] };
+    expect(report.topProducts.length).toBeGreaterThan(0);
+    expectDescribed(document, 'GET /api/admin/overview', await call('GET', '/api/admin/overview', as(admin)), 200);
+    const audit = expectDescribed(document, 'GET /api/admin/audit', await call('GET', '/api/admin/audit', as(admin)), 200) as { items: unknown[] };
+    expect(audit.items.length, 'the shipment and the answered quote are in the audit log').toBeGreaterThan(0);
   });
 });
 

@@ -2,6 +2,8 @@ import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { SESSION_COOKIE } from './middleware/session.ts';
+import { respondsOf, type Responds } from './responds.ts';
+import { NAMED_SCHEMAS } from './response-schemas.ts';
 import { documentedInputs } from './schemas.ts';
 import { validatesOf, type Validates } from './validation.ts';
 
@@ -10,7 +12,10 @@ import { validatesOf, type Validates } from './validation.ts';
  * routes the app has registered, never written by hand. Each operation's path, query and header
  * parameters and its JSON body come from the very zod schemas its `validate()` middlewares check
  * (read back from the route's handlers), converted with `z.toJSONSchema` in its input mode: what
- * a client may send, before defaults and transforms.
+ * a client may send, before defaults and transforms. Its answers come from the `responds()` markers
+ * beside the handlers (http/responds.ts): a status and the zod schema of the JSON body
+ * (http/response-schemas.ts, converted in output mode, named DTOs as `components/schemas`), a
+ * file's media type, or no body.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -77,12 +82,77 @@ const PARAMETER_PLACES: Partial<Record<Validates['target'], 'query' | 'header' |
 };
 const BODY_TYPES: Partial<Record<Validates['target'], string>> = { json: 'application/json', form: 'multipart/form-data' };
 
-const operationOf = (method: string, honoPath: string, checks: Validates[]): Operation => {
+const SCHEMAS = '#/components/schemas/';
+
+/**
+ * The JSON Schemas of the answers, converted together so that a named DTO inside another (the
+ * product in a page, the user in a session) is a `$ref`: the named ones for `components/schemas`,
+ * and `schemaOf` for the body of one answer, a `$ref` when it is named itself.
+ */
+const answerSchemas = (used: readonly z.ZodType[]) => {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
+  const unnamed = new Map<z.ZodType, string>();
+  for (const schema of used) {
+    if (registry.has(schema) || unnamed.has(schema)) continue;
+    const id = `unnamed-${unnamed.size}`;
+    unnamed.set(schema, id);
+    registry.add(schema, { id });
+  }
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'output',
+    unrepresentable: 'any',
+    uri: (id) => SCHEMAS + id,
+    // zod bounds every integer by the safe range: true of any JSON number the server writes, so left unsaid.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  });
+  // Shared definitions come only from an unnamed schema that contains itself: it needs a name.
+  if ('__shared' in schemas) throw new Error('An answer schema needs a name in NAMED_SCHEMAS (http/response-schemas.ts).');
+  const bare = (id: string): JsonSchema => {
+    const { $schema: _dialect, $id: _id, ...json } = schemas[id] as JsonSchema;
+    return json;
+  };
+  return {
+    named: Object.fromEntries(Object.keys(NAMED_SCHEMAS).map((id) => [id, bare(id)])),
+    schemaOf: (schema: z.ZodType): JsonSchema => {
+      const id = registry.get(schema)!.id;
+      return unnamed.has(schema) ? bare(id) : { $ref: SCHEMAS + id };
+    },
+  };
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'Done.',
+  201: 'Created.',
+  202: 'Accepted: the rest happens after the answer.',
+  204: 'Done; no body.',
+  302: 'A redirect to `Location`.',
+};
+
+const responseOf = ({ status, body, description }: Responds, schemaOf: (schema: z.ZodType) => JsonSchema) => ({
+  description: description ?? (body && 'json' in body ? body.json.description : undefined) ?? STATUS_TEXT[status] ?? 'Answered.',
+  ...(status >= 300 && status < 400 ? { headers: { Location: { required: true, schema: { type: 'string' } } } } : {}),
+  ...(body === null
+    ? {}
+    : 'file' in body
+      ? { content: Object.fromEntries(body.file.map((type) => [type, {}])) }
+      : { content: { 'application/json': { schema: schemaOf(body.json) } } }),
+});
+
+interface Route {
+  method: string;
+  path: string;
+  checks: Validates[];
+  answers: Responds[];
+}
+
+const operationOf = ({ method, path: honoPath, checks, answers }: Route, schemaOf: (schema: z.ZodType) => JsonSchema): Operation => {
   const parameters: Record<string, unknown>[] = [];
   const content: Record<string, { schema: JsonSchema }> = {};
-  let paged = false;
   for (const { target, schema } of checks) {
-    if (target === 'query' && PAGE_QUERY.every((name) => parametersOf('query', schema).some((parameter) => parameter.name === name))) paged = true;
     const place = PARAMETER_PLACES[target];
     if (place) parameters.push(...parametersOf(place, schema));
     const mediaType = BODY_TYPES[target];
@@ -101,9 +171,9 @@ const operationOf = (method: string, honoPath: string, checks: Validates[]): Ope
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
     responses: {
-      ...(paged ? { '200': { $ref: '#/components/responses/Page' } } : {}),
-      ...(RESPONSES[`${method} ${honoPath}`] ?? {}),
-      '2XX': { $ref: '#/components/responses/Success' },
+      ...Object.fromEntries(answers.map((answer) => [String(answer.status), responseOf(answer, schemaOf)])),
+      // A route that declares no answer yet; http/openapi.test.ts fails on it.
+      ...(answers.length === 0 ? { '2XX': { $ref: '#/components/responses/Success' } } : {}),
       ...(validated ? { '400': { $ref: '#/components/responses/ValidationFailed' } } : {}),
       '4XX': ERROR_RESPONSE,
       '5XX': ERROR_RESPONSE,
@@ -111,47 +181,9 @@ const operationOf = (method: string, honoPath: string, checks: Validates[]): Ope
   };
 };
 
-/** A route whose query takes these answers a page (README.md, "API": every list is a page). */
-const PAGE_QUERY = ['limit', 'cursor'];
-const PAGE_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['items', 'nextCursor'],
-  properties: {
-    items: { type: 'array', items: { type: 'object' } },
-    nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last.' },
-  },
-};
-
-/** Answers described beyond the generic success, by `method path` as Hono registers it. */
-const RESPONSES: Record<string, Record<string, unknown>> = {
-  'get /api/health': {
-    '200': { description: 'The store answers.', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } } } } },
-    '503': { description: 'The store does not answer.', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' } } } } } },
-  },
-};
-
-/** The error envelope every refusal shares (http/problem.ts). */
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string', description: 'A stable, machine-readable code: VALIDATION_FAILED, NOT_FOUND, ...' },
-        message: { type: 'string', description: 'Text for people, from the message catalogue.' },
-        fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'A message per field the request got wrong.' },
-      },
-    },
-  },
-};
-
 const COMPONENTS = {
-  schemas: { Error: ERROR_SCHEMA, Page: PAGE_SCHEMA },
   responses: {
-    Page: { description: 'A page of the list, newest first.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Page' } } } },
-    Success: { description: 'Done: JSON (a `{items, nextCursor}` page for lists), or a file for the PDF and CSV routes.' },
+    Success: { description: 'Done (this route does not say with what yet).' },
     ValidationFailed: {
       description: 'VALIDATION_FAILED: the request does not match the schemas above; `fields` names each field.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -166,21 +198,25 @@ const COMPONENTS = {
 
 /** The document for the routes under /api; `routes` is what Hono has registered (`app.routes`). */
 export const buildOpenApiDocument = (routes: readonly RouterRoute[]): OpenApiDocument => {
-  const byOperation = new Map<string, { method: string; path: string; checks: Validates[] }>();
+  const byOperation = new Map<string, Route>();
   for (const route of routes) {
     const method = route.method.toLowerCase();
     if (!(METHODS as readonly string[]).includes(method) || !route.path.startsWith('/api/')) continue;
     const key = `${method} ${route.path}`;
-    const entry = byOperation.get(key) ?? { method, path: route.path, checks: [] };
+    const entry = byOperation.get(key) ?? { method, path: route.path, checks: [], answers: [] };
     const checks = validatesOf(route.handler);
     if (checks) entry.checks.push(checks);
+    const answer = respondsOf(route.handler);
+    if (answer) entry.answers.push(answer);
     byOperation.set(key, entry);
   }
+  const used = [...byOperation.values()].flatMap(({ answers }) => answers.flatMap(({ body }) => (body && 'json' in body ? [body.json] : [])));
+  const { named, schemaOf } = answerSchemas(used);
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
-  for (const { method, path, checks } of byOperation.values()) {
-    tags.add(tagOf(path));
-    (paths[openApiPath(path)] ??= {})[method] = operationOf(method, path, checks);
+  for (const route of byOperation.values()) {
+    tags.add(tagOf(route.path));
+    (paths[openApiPath(route.path)] ??= {})[route.method] = operationOf(route, schemaOf);
   }
   return {
     openapi: '3.1.0',
@@ -191,7 +227,7 @@ export const buildOpenApiDocument = (routes: readonly RouterRoute[]): OpenApiDoc
     },
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
-    components: COMPONENTS,
+    components: { schemas: named, ...COMPONENTS },
     // Public routes need neither; the others answer 401 without one of them.
     security: [{}, { bearer: [] }, { cookie: [] }],
   };

@@ -21,6 +21,8 @@ import { adminOrdersQuerySchema, auditQuerySchema, contactMessageMarkSchema, idP
 import { toAuditEntryDto, toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 import { jsonBody, optionalJsonBody } from '../middleware/json-body.ts';
+import { responds } from '../responds.ts';
+import { adminOrdersDto, auditEntryDto, contactMessageDto, orderDto, pageOf, paymentToRefundDto, salesReportDto, shopOverviewDto, subscriberDto, userDto } from '../response-schemas.ts';
 
 /**
  * /api/admin: every route checks the role stored now (401 anonymous, 403 customers). Every list
@@ -31,17 +33,17 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .use(requireUser(ports), requireAdmin)
     .use('/overview', expireFirst)
     .use('/orders', expireFirst)
-    .get('/overview', async (c) => {
+    .get('/overview', responds(200, shopOverviewDto), async (c) => {
       const overview = await shopOverview(ports.store, c.get('user'));
       return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
     })
-    .get('/reports/sales', validate('query', salesReportQuerySchema), async (c) => {
+    .get('/reports/sales', validate('query', salesReportQuerySchema), responds(200, salesReportDto), async (c) => {
       const report = await salesReport(ports, c.get('user'), c.req.valid('query'));
       return report.ok ? c.json(report.value satisfies SalesReportDto, 200) : problem(c, report.error);
     })
     // Orders placed in a period, one row per line, 200 orders at a time straight to the client, so
     // memory stays flat however many there are. Formula-like cells are escaped, as in the catalogue's.
-    .get('/orders/export.csv', validate('query', ordersExportQuerySchema), async (c) => {
+    .get('/orders/export.csv', validate('query', ordersExportQuerySchema), responds(200, 'text/csv'), async (c) => {
       const period = exportPeriod(c.req.valid('query'), ports.clock.now());
       if (!period.ok) return problem(c, invalid(period.error));
       const name = `bulkhead-orders-${period.value.from.toISOString().slice(0, 10)}-to-${new Date(period.value.before.getTime() - 1).toISOString().slice(0, 10)}.csv`;
@@ -59,52 +61,52 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
         } while (cursor);
       });
     })
-    .get('/orders', validate('query', adminOrdersQuerySchema), async (c) => {
+    .get('/orders', validate('query', adminOrdersQuerySchema), responds(200, adminOrdersDto), async (c) => {
       const orders = await listAllOrders(ports.store, c.get('user'), c.req.valid('query'));
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
     })
     // The body is optional (the first contract sent none): `{carrier?, trackingNumber?}` as JSON.
-    .post('/orders/:id/ship', validate('param', idParamSchema), optionalJsonBody, validate('json', shipOrderSchema), async (c) => {
+    .post('/orders/:id/ship', validate('param', idParamSchema), optionalJsonBody, validate('json', shipOrderSchema), responds(200, orderDto), async (c) => {
       const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, shipping: c.req.valid('json') });
       return shipped.ok ? c.json(toOrderDto(shipped.value), 200) : problem(c, shipped.error);
     })
     // The warehouse's packing slip (PDF): lines, quantities and the delivery address, no prices.
-    .get('/orders/:id/packing-slip.pdf', validate('param', idParamSchema), async (c) => {
+    .get('/orders/:id/packing-slip.pdf', validate('param', idParamSchema), responds(200, 'application/pdf'), async (c) => {
       const slip = await orderPackingSlip(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return slip.ok ? paperResponse(c, slip.value) : problem(c, slip.error);
     })
-    .get('/users', validate('query', listQuerySchema), async (c) => {
+    .get('/users', validate('query', listQuerySchema), responds(200, pageOf(userDto)), async (c) => {
       const users = await listUsers(ports.store, c.get('user'), c.req.valid('query'));
       return users.ok ? c.json(toListDto(users.value, toUserDto), 200) : problem(c, users.error);
     })
-    .post('/users/:id/make-admin', validate('param', idParamSchema), async (c) => {
+    .post('/users/:id/make-admin', validate('param', idParamSchema), responds(200, userDto), async (c) => {
       const promoted = await makeAdmin(ports, c.get('user'), c.req.valid('param').id);
       return promoted.ok ? c.json(toUserDto(promoted.value), 200) : problem(c, promoted.error);
     })
-    .post('/users/:id/remove-admin', validate('param', idParamSchema), async (c) => {
+    .post('/users/:id/remove-admin', validate('param', idParamSchema), responds(200, userDto), async (c) => {
       const demoted = await removeAdmin(ports, c.get('user'), c.req.valid('param').id);
       return demoted.ok ? c.json(toUserDto(demoted.value), 200) : problem(c, demoted.error);
     })
-    .delete('/users/:id', validate('param', idParamSchema), async (c) => {
+    .delete('/users/:id', validate('param', idParamSchema), responds(204), async (c) => {
       const deleted = await deleteUser(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.
-    .get('/payments-to-refund', validate('query', listQuerySchema), async (c) =>
+    .get('/payments-to-refund', validate('query', listQuerySchema), responds(200, pageOf(paymentToRefundDto)), async (c) =>
       c.json(toListDto(await ports.store.refunds.list(pageRequest(c.req.valid('query'))), toPaymentToRefundDto), 200),
     )
-    .get('/messages', validate('query', listQuerySchema), async (c) =>
+    .get('/messages', validate('query', listQuerySchema), responds(200, pageOf(contactMessageDto)), async (c) =>
       c.json(toListDto(await ports.store.inbox.listContactMessages(pageRequest(c.req.valid('query'))), toContactMessageDto), 200),
     )
-    .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), async (c) => {
+    .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), responds(200, contactMessageDto), async (c) => {
       const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
       return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
     })
     // The audit log (README.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
-    .get('/audit', validate('query', auditQuerySchema), async (c) => {
+    .get('/audit', validate('query', auditQuerySchema), responds(200, pageOf(auditEntryDto)), async (c) => {
       const log = await listAuditLog(ports.store, c.get('user'), c.req.valid('query'));
       return log.ok ? c.json(toListDto(log.value, toAuditEntryDto), 200) : problem(c, log.error);
     })
-    .get('/subscribers', validate('query', listQuerySchema), async (c) =>
+    .get('/subscribers', validate('query', listQuerySchema), responds(200, pageOf(subscriberDto)), async (c) =>
       c.json(toListDto(await ports.store.inbox.listSubscribers(pageRequest(c.req.valid('query'))), toSubscriberDto), 200),
     );

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { RouterRoute } from 'hono/types';
 import { messages } from '#domain/messages.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AppEnv } from '../ports.ts';
 import { problemOf } from '../problem.ts';
+import { responds } from '../responds.ts';
 
 /** Swagger UI's own files, from the installed swagger-ui-dist package: no CDN. */
 const SWAGGER_UI_FILES: Record<string, string> = {
@@ -57,6 +59,15 @@ const swaggerUiFile = (name: string) => {
   return bytes;
 };
 
+/** The answer of /api/openapi.json, in outline: the OpenAPI 3.1 specification says the rest. */
+const openApiDocument = z
+  .looseObject({
+    openapi: z.literal('3.1.0'),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .describe('This document.');
+
 /** Assets are versioned with the installed package, so a day's caching is safe. */
 const ASSET_CACHE = 'public, max-age=86400';
 
@@ -68,9 +79,9 @@ const ASSET_CACHE = 'public, max-age=86400';
 export const apiDocsRoutes = (routes: () => readonly RouterRoute[]) => {
   let document: OpenApiDocument | undefined;
   return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => c.json((document ??= buildOpenApiDocument(routes())), 200))
-    .get('/docs', (c) => c.html(PAGE, 200))
-    .get('/docs/assets/:file', (c) => {
+    .get('/openapi.json', responds(200, openApiDocument), (c) => c.json((document ??= buildOpenApiDocument(routes())), 200))
+    .get('/docs', responds(200, 'text/html', 'The reference page (Swagger UI).'), (c) => c.html(PAGE, 200))
+    .get('/docs/assets/:file', responds(200, ['text/css', 'text/javascript', 'image/png'], "Swagger UI's own files and its start script."), (c) => {
       const file = c.req.param('file');
       if (file === 'start.js') {
         return c.body(START_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': ASSET_CACHE });

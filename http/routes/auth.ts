@@ -25,6 +25,8 @@ import {
 } from '../schemas.ts';
 import { toProfileDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { meDto, profileDto, sessionDto } from '../response-schemas.ts';
 
 /** E-mailed links point at the web app: PUBLIC_URL, else the address this request came to. */
 export const appUrlOf = (c: Context, settings: HttpSettings): string =>
@@ -57,7 +59,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
   };
 
   return new Hono<AppEnv>()
-    .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), async (c) => {
+    .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), responds(201, sessionDto), async (c) => {
       const created = await signUp(ports, c.req.valid('json'));
       if (!created.ok) return problem(c, created.error);
       const token = await issueSession(ports.tokens, created.value);
@@ -65,24 +67,24 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       await sendVerificationLogged(c, created.value);
       return c.json({ user: toUserDto(created.value), token } satisfies SessionDto, 201);
     })
-    .post('/sign-in', jsonBody, signInBrake, validate('json', signInSchema), async (c) => {
+    .post('/sign-in', jsonBody, signInBrake, validate('json', signInSchema), responds(200, sessionDto), async (c) => {
       const signedIn = await signIn(ports, c.req.valid('json'));
       if (!signedIn.ok) return problem(c, signedIn.error);
       const token = await issueSession(ports.tokens, signedIn.value);
       setSessionCookie(c, token, settings);
       return c.json({ user: toUserDto(signedIn.value), token } satisfies SessionDto, 200);
     })
-    .post('/sign-out', requireUser(ports), async (c) => {
+    .post('/sign-out', requireUser(ports), responds(204), async (c) => {
       await signOut(ports, c.get('user'));
       clearSessionCookie(c, settings);
       return c.body(null, 204);
     })
     // Opening the link again is harmless and also 204 (http/README.md, routes/auth.ts); the page says "verified".
-    .post('/verify-email', jsonBody, validate('json', verifyEmailSchema), async (c) => {
+    .post('/verify-email', jsonBody, validate('json', verifyEmailSchema), responds(204, undefined, 'Verified, now or before.'), async (c) => {
       const verified = await verifyEmail(ports, c.req.valid('json').token);
       return verified.ok ? c.body(null, 204) : problem(c, verified.error);
     })
-    .post('/verify-email/resend', limits.perIp, requireUser(ports), async (c) => {
+    .post('/verify-email/resend', limits.perIp, requireUser(ports), responds(202, undefined, 'The e-mail is sent.'), async (c) => {
       // Here the user asked for it, so a mail failure is reported (503, app.ts), not swallowed.
       await sendVerificationEmail(mailDeps(c), c.get('user'));
       return c.body(null, 202);
@@ -93,6 +95,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       jsonBody,
       resetLimits.perEmail,
       validate('json', passwordResetRequestSchema),
+      responds(202, undefined, 'Whether or not an account has that e-mail: a link goes out when one does.'),
       async (c) => {
         const { email } = c.req.valid('json');
         // Looked up and mailed after answering: the answer (202) and its timing are the same whether
@@ -102,7 +105,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
         return c.body(null, 202);
       },
     )
-    .post('/password-reset/confirm', limits.perIp, jsonBody, validate('json', passwordResetConfirmSchema), async (c) => {
+    .post('/password-reset/confirm', limits.perIp, jsonBody, validate('json', passwordResetConfirmSchema), responds(204, undefined, 'The new password is set; every session ended.'), async (c) => {
       const reset = await resetPassword(ports, c.req.valid('json'));
       if (!reset.ok) return problem(c, reset.error);
       // Every session ended, this browser's too: it signs in again with the new password.
@@ -114,12 +117,12 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
 /** /api/me: who the token belongs to, as of now, and their profile. */
 export const meRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
-    .get('/', requireUser(ports), async (c) => {
+    .get('/', requireUser(ports), responds(200, meDto), async (c) => {
       const user = c.get('user');
       const profile = await ports.store.users.findProfile(user.id);
       return c.json({ user: toUserDto(user), profile: profile ? toProfileDto(profile, user) : null } satisfies MeDto, 200);
     })
-    .put('/profile', requireUser(ports), jsonBody, validate('json', profileSchema), async (c) => {
+    .put('/profile', requireUser(ports), jsonBody, validate('json', profileSchema), responds(200, profileDto), async (c) => {
       const user = c.get('user');
       const saved = await updateProfile(ports, user, c.req.valid('json'));
       return saved.ok ? c.json(toProfileDto(saved.value, user), 200) : problem(c, saved.error);

@@ -11,6 +11,8 @@ import { resolveListSchema, saveCartSchema } from '../schemas.ts';
 import type { ResolvedListDto } from '../dto.ts';
 import { toCartDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { cartDto, resolvedListDto } from '../response-schemas.ts';
 
 /**
  * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (README.md,
@@ -18,14 +20,14 @@ import { validate } from '../validation.ts';
  */
 export const cartRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
-    .post('/resolve', jsonBody, validate('json', resolveListSchema), async (c) => {
+    .post('/resolve', jsonBody, validate('json', resolveListSchema), responds(200, resolvedListDto), async (c) => {
       const resolved = await resolvePastedList(ports.store.products, c.req.valid('json').text);
       if (!resolved.ok) return problem(c, invalid({ text: pastedListFailureMessage(resolved.error) }));
       return c.json({ rows: resolved.value } satisfies ResolvedListDto, 200);
     })
     .use(requireUser(ports))
-    .get('/', async (c) => c.json(toCartDto(await viewCart(ports, c.get('user').id)), 200))
-    .put('/', jsonBody, validate('json', saveCartSchema), async (c) => {
+    .get('/', responds(200, cartDto), async (c) => c.json(toCartDto(await viewCart(ports, c.get('user').id)), 200))
+    .put('/', jsonBody, validate('json', saveCartSchema), responds(200, cartDto), async (c) => {
       const saved = await saveCart(ports, c.get('user').id, c.req.valid('json').lines);
       return saved.ok ? c.json(toCartDto(saved.value), 200) : problem(c, saved.error);
     });

@@ -16,6 +16,8 @@ import { catalogueImportQuerySchema, categoryPatchSchema, categorySchema, idPara
 import type { ImportReportDto } from '../dto.ts';
 import { toCategoryDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { categoryDto, importReportDto } from '../response-schemas.ts';
 
 const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -35,20 +37,20 @@ const importedText = async (c: Context<AppEnv>): Promise<string | 'too-large' | 
 export const catalogAdminRoutes = (ports: AppPorts) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   return new Hono<AppEnv>()
-    .post('/categories', ...admin, jsonBody, validate('json', categorySchema), async (c) => {
+    .post('/categories', ...admin, jsonBody, validate('json', categorySchema), responds(201, categoryDto), async (c) => {
       const created = await createCategory(ports, c.get('user'), c.req.valid('json'));
       return created.ok ? c.json(toCategoryDto(created.value), 201) : problem(c, created.error);
     })
-    .patch('/categories/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', categoryPatchSchema), async (c) => {
+    .patch('/categories/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', categoryPatchSchema), responds(200, categoryDto), async (c) => {
       const updated = await updateCategory(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
       return updated.ok ? c.json(toCategoryDto(updated.value), 200) : problem(c, updated.error);
     })
-    .delete('/categories/:id', ...admin, validate('param', idParamSchema), async (c) => {
+    .delete('/categories/:id', ...admin, validate('param', idParamSchema), responds(204), async (c) => {
       const deleted = await deleteCategory(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // The envelope of a multipart upload may be a little larger than the 5 MB file it carries.
-    .post('/products/import', ...admin, bodySizeLimit(MAX_IMPORT_BYTES + 64 * 1024), validate('query', catalogueImportQuerySchema), async (c) => {
+    .post('/products/import', ...admin, bodySizeLimit(MAX_IMPORT_BYTES + 64 * 1024), validate('query', catalogueImportQuerySchema), responds(200, importReportDto), async (c) => {
       const text = await importedText(c);
       if (text === 'unsupported') return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
       if (text === 'too-large') return problemOf(c, 'PAYLOAD_TOO_LARGE', messages.importTooLarge(MAX_IMPORT_MEGABYTES));
@@ -60,7 +62,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
     })
     // The whole catalogue, a page of 100 products at a time straight to the client, so memory
     // stays flat however large it is. Cells that a spreadsheet would run as a formula are escaped.
-    .get('/products/export.csv', ...admin, async (c) => {
+    .get('/products/export.csv', ...admin, responds(200, 'text/csv'), async (c) => {
       const slugs = new Map((await ports.store.categories.listAll()).map((category) => [category.id, category.slug]));
       const day = ports.clock.now().toISOString().slice(0, 10);
       c.header('content-type', 'text/csv; charset=utf-8');

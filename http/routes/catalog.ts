@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { getProduct, searchCatalog, suggestProducts } from '#domain/catalog/browse-catalog.ts';
 import type { Category } from '#domain/catalog/category.ts';
 import { getCategoryTree } from '#domain/catalog/manage-categories.ts';
@@ -21,6 +22,8 @@ import {
 } from '../schemas.ts';
 import { toProductDto, toSuggestionDto, type CategoryLookup } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { categoryNodeDto, productDto, productSearchDto, productSuggestionDto, quantityAdviceDto } from '../response-schemas.ts';
 
 const lookupOf = (categories: readonly Category[]): CategoryLookup => new Map(categories.map((category) => [category.id, category]));
 const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf(await store.categories.listAll());
@@ -39,34 +42,34 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   const { store } = ports;
   return new Hono<AppEnv>()
-    .get('/', cached.lookup, validate('query', catalogQuerySchema), async (c) => {
+    .get('/', cached.lookup, validate('query', catalogQuerySchema), responds(200, productSearchDto), async (c) => {
       const found = await searchCatalog(store, c.req.valid('query'));
       if (!found.ok) return problem(c, found.error);
       const categories = lookupOf(found.value.categories);
       const { items, nextCursor, total, facets } = found.value;
       return cached.send(c, { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets } satisfies ProductSearchDto);
     })
-    .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), async (c) =>
+    .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), responds(200, z.array(productSuggestionDto)), async (c) =>
       cached.send(c, (await suggestProducts(store, c.req.valid('query').q)).map(toSuggestionDto)),
     )
-    .get('/:id', cached.lookup, validate('param', idParamSchema), async (c) => {
+    .get('/:id', cached.lookup, validate('param', idParamSchema), responds(200, productDto), async (c) => {
       const found = await getProduct(store, c.req.valid('param').id);
       return found.ok ? cached.send(c, toProductDto(found.value, await categoryLookup(store))) : problem(c, found.error);
     })
-    .get('/:id/quantity-advice', cached.lookup, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), async (c) => {
+    .get('/:id/quantity-advice', cached.lookup, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), responds(200, quantityAdviceDto), async (c) => {
       const advice = await quantityAdviceFor(store, c.req.valid('param').id, c.req.valid('query').quantity);
       return advice.ok ? cached.send(c, advice.value satisfies QuantityAdviceDto) : problem(c, advice.error);
     })
-    .post('/', ...admin, jsonBody, validate('json', productSchema), async (c) => {
+    .post('/', ...admin, jsonBody, validate('json', productSchema), responds(201, productDto), async (c) => {
       const created = await createProduct(ports, c.get('user'), c.req.valid('json'));
       return created.ok ? c.json(toProductDto(created.value, await categoryLookup(store)), 201) : problem(c, created.error);
     })
-    .patch('/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', productPatchSchema), async (c) => {
+    .patch('/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', productPatchSchema), responds(200, productDto), async (c) => {
       const updated = await updateProduct(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
       return updated.ok ? c.json(toProductDto(updated.value, await categoryLookup(store)), 200) : problem(c, updated.error);
     })
     // Orders keep their own snapshot of the product, so they are untouched.
-    .delete('/:id', ...admin, validate('param', idParamSchema), async (c) => {
+    .delete('/:id', ...admin, validate('param', idParamSchema), responds(204), async (c) => {
       const deleted = await deleteProduct(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     });
@@ -75,5 +78,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
 /** /api/categories: the department tree with in-stock counts, cached like the catalogue. */
 export const categoryRoutes = (ports: AppPorts, cached: CachedJson) => {
   const { store } = ports;
-  return new Hono<AppEnv>().get('/', cached.lookup, async (c) => cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[]));
+  return new Hono<AppEnv>().get('/', cached.lookup, responds(200, z.array(categoryNodeDto)), async (c) =>
+    cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[]),
+  );
 };

@@ -13,6 +13,8 @@ import { problem } from '../problem.ts';
 import { contactSchema, idParamSchema, listQuerySchema, newsletterSchema, reviewSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toReviewDto, toSubscriberDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { contactMessageDto, pageOf, reviewDto, subscriberDto } from '../response-schemas.ts';
 
 /** Public content: reviews (customers post, admins remove), the newsletter box and the contact form. */
 export const contentRoutes = (ports: AppPorts, settings: HttpSettings) => {
@@ -23,26 +25,26 @@ export const contentRoutes = (ports: AppPorts, settings: HttpSettings) => {
   const perAddressNewsletter = limitEveryAttempt(hourly('newsletter'), byAddress);
   const perAddressContact = limitEveryAttempt(hourly('contact'), byAddress);
   return new Hono<AppEnv>()
-    .get('/reviews', validate('query', listQuerySchema), async (c) => {
+    .get('/reviews', validate('query', listQuerySchema), responds(200, pageOf(reviewDto)), async (c) => {
       return c.json(toListDto(await ports.store.reviews.list(pageRequest(c.req.valid('query'))), toReviewDto), 200);
     })
     // The name and date come from the account and the clock, never from the form.
-    .post('/reviews', requireUser(ports), perAccountReviews, jsonBody, validate('json', reviewSchema), async (c) => {
+    .post('/reviews', requireUser(ports), perAccountReviews, jsonBody, validate('json', reviewSchema), responds(201, reviewDto), async (c) => {
       const review = c.req.valid('json');
       // Only pictures the shop serves: an off-site URL would be a tracking pixel on every visitor's page.
       if (!ports.images.serves(review.imageUrl)) return problem(c, invalid({ imageUrl: messages.imageNotServedHere }));
       const posted = await postReview(ports, c.get('user'), review);
       return posted.ok ? c.json(toReviewDto(posted.value), 201) : problem(c, posted.error);
     })
-    .delete('/reviews/:id', requireUser(ports), requireAdmin, validate('param', idParamSchema), async (c) => {
+    .delete('/reviews/:id', requireUser(ports), requireAdmin, validate('param', idParamSchema), responds(204), async (c) => {
       const removed = await removeReview(ports, c.get('user'), c.req.valid('param').id);
       return removed.ok ? c.body(null, 204) : problem(c, removed.error);
     })
-    .post('/newsletter', perAddressNewsletter, jsonBody, validate('json', newsletterSchema), async (c) => {
+    .post('/newsletter', perAddressNewsletter, jsonBody, validate('json', newsletterSchema), responds(201, subscriberDto), async (c) => {
       const subscribed = await subscribeToNewsletter(ports, c.req.valid('json'));
       return subscribed.ok ? c.json(toSubscriberDto(subscribed.value), 201) : problem(c, subscribed.error);
     })
-    .post('/contact', perAddressContact, jsonBody, validate('json', contactSchema), async (c) => {
+    .post('/contact', perAddressContact, jsonBody, validate('json', contactSchema), responds(201, contactMessageDto), async (c) => {
       const sent = await sendContactMessage(ports, c.req.valid('json'));
       return sent.ok ? c.json(toContactMessageDto(sent.value), 201) : problem(c, sent.error);
     });

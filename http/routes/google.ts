@@ -11,6 +11,8 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 import { messageOf } from '../error-messages.ts';
 import { safeReturnTo } from '../schemas.ts';
+import { responds } from '../responds.ts';
+import { googleStatusDto } from '../response-schemas.ts';
 
 export const GOOGLE_COOKIE = 'google_oidc';
 const COOKIE_PATH = '/api/auth/google';
@@ -64,8 +66,8 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
 
   return new Hono<AppEnv>()
     // Asked by the login and sign-up pages, so a server without Google keys shows no button at all.
-    .get('/status', (c) => c.json<GoogleStatusDto>({ configured: ports.google !== null }))
-    .get('/', async (c) => {
+    .get('/status', responds(200, googleStatusDto), (c) => c.json<GoogleStatusDto>({ configured: ports.google !== null }))
+    .get('/', responds(302, undefined, "To Google's sign-in; to /login?error=google when it cannot start."), async (c) => {
       const google = ports.google;
       if (!google) return notConfigured(c);
       let start;
@@ -85,7 +87,7 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
       await setSignedCookie(c, GOOGLE_COOKIE, value, settings.cookieSecret, { ...cookieOptions, maxAge: ATTEMPT_TTL_SECONDS });
       return c.redirect(start.url, 302);
     })
-    .get('/callback', async (c) => {
+    .get('/callback', responds(302, undefined, 'Signed in, back to `returnTo`; or to /login?error=google, without a session.'), async (c) => {
       const google = ports.google;
       if (!google) return notConfigured(c);
       const signed = await getSignedCookie(c, settings.cookieSecret, GOOGLE_COOKIE).catch(() => false);

@@ -18,6 +18,8 @@ import { problem } from '../problem.ts';
 import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import { toListDto, toOrderDto, toPaymentIntentDto, toReorderDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
@@ -39,7 +41,7 @@ const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
 export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst: MiddlewareHandler<AppEnv>) =>
   new Hono<AppEnv>()
     .use(requireUser(ports), expireFirst)
-    .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), async (c) => {
+    .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), responds(201, orderDto), async (c) => {
       // Only these fields are read: prices, totals and status always come from the server.
       const { oneProduct, ...order } = c.req.valid('json');
       const placed = await placeOrder(
@@ -50,33 +52,33 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       return problem(c, oneProduct ? asOneProductError(placed.error) : placed.error);
     })
     // The caller's own orders, newest first, a page at a time.
-    .get('/', validate('query', listQuerySchema), async (c) => {
+    .get('/', validate('query', listQuerySchema), responds(200, pageOf(orderDto)), async (c) => {
       const orders = await ports.store.orders.listByUser(c.get('user').id, pageRequest(c.req.valid('query')));
       return c.json(toListDto(orders, toOrderDto), 200);
     })
-    .get('/:id', validate('param', idParamSchema), async (c) => {
+    .get('/:id', validate('param', idParamSchema), responds(200, orderDto), async (c) => {
       const found = await findOrderFor(ports.store, c.get('user'), c.req.valid('param').id);
       return found.ok ? c.json(toOrderDto(found.value), 200) : problem(c, found.error);
     })
     // The invoice (PDF) of a paid order, for its owner or an admin; 409 while unpaid.
-    .get('/:id/invoice.pdf', validate('param', idParamSchema), async (c) => {
+    .get('/:id/invoice.pdf', validate('param', idParamSchema), responds(200, 'application/pdf'), async (c) => {
       const invoice = await orderInvoice(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return invoice.ok ? paperResponse(c, invoice.value) : problem(c, invoice.error);
     })
-    .delete('/:id', validate('param', idParamSchema), async (c) => {
+    .delete('/:id', validate('param', idParamSchema), responds(204), async (c) => {
       const deleted = await deleteOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // "Order again": the order's lines into the owner's cart at today's prices.
-    .post('/:id/reorder', validate('param', idParamSchema), async (c) => {
+    .post('/:id/reorder', validate('param', idParamSchema), responds(200, reorderDto), async (c) => {
       const done = await reorder(ports, c.get('user'), c.req.valid('param').id);
       return done.ok ? c.json(toReorderDto(done.value), 200) : problem(c, done.error);
     })
-    .post('/:id/payment-intent', validate('param', idParamSchema), async (c) => {
+    .post('/:id/payment-intent', validate('param', idParamSchema), responds(200, paymentIntentDto), async (c) => {
       const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return started.ok ? c.json(toPaymentIntentDto(started.value), 200) : problem(c, started.error);
     })
-    .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), async (c) => {
+    .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), responds(200, orderDto), async (c) => {
       const confirmed = await confirmPayment(ports, {
         actor: c.get('user'),
         orderId: c.req.valid('param').id,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { messages } from '#domain/messages.ts';
 import { recordSucceededPayment } from '#domain/ordering/record-payment.ts';
 import type { TestCardResultDto } from '../dto.ts';
@@ -10,6 +11,8 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
 import { testCardSchema } from '../schemas.ts';
 import { validate } from '../validation.ts';
+import { responds } from '../responds.ts';
+import { testCardResultDto } from '../response-schemas.ts';
 
 /**
  * The offline test provider's card endpoint; it exists only while that provider is active (with
@@ -19,13 +22,16 @@ export const testPaymentRoutes = (ports: AppPorts) => {
   const routes = new Hono<AppEnv>();
   const { testCards } = ports;
   if (!testCards) return routes;
-  return routes.post('/confirm', requireUser(ports), jsonBody, validate('json', testCardSchema), async (c) => {
+  return routes.post('/confirm', requireUser(ports), jsonBody, validate('json', testCardSchema), responds(200, testCardResultDto), async (c) => {
     const confirmed = await testCards.confirmCard(c.req.valid('json'));
     return confirmed.ok
       ? c.json({ status: 'succeeded', paymentIntentId: confirmed.value.paymentIntentId } satisfies TestCardResultDto, 200)
       : problem(c, confirmed.error);
   });
 };
+
+/** What Stripe is told once an event is verified: it stops retrying it. */
+const webhookReceipt = z.object({ received: z.literal(true) });
 
 /**
  * Stripe's webhook: the raw body as text (the signature covers the exact bytes), verified before
@@ -36,7 +42,7 @@ export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, log
   const routes = new Hono<AppEnv>();
   const { webhooks } = ports;
   if (!webhooks) return routes;
-  return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), async (c) => {
+  return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), responds(200, webhookReceipt, 'The event is taken (or not needed).'), async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
     const event = await webhooks.verifyWebhook(await c.req.text(), signature);
@@ -47,6 +53,6 @@ export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, log
       // retrying the same event cannot change the answer.
       if (!recorded.ok) logger.warn('stripe webhook not applied', { eventId: event.eventId, code: recorded.error.code });
     }
-    return c.json({ received: true }, 200);
+    return c.json({ received: true } satisfies z.infer<typeof webhookReceipt>, 200);
   });
 };

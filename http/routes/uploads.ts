@@ -14,6 +14,8 @@ import { HSTS } from '../middleware/security-headers.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
+import { responds } from '../responds.ts';
+import { uploadDto } from '../response-schemas.ts';
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
@@ -37,6 +39,7 @@ export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) => {
       maxSize: settings.uploadBodyLimitBytes,
       onError: (c) => problemOf(c, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge),
     }),
+    responds(201, uploadDto, 'Stored: the URL to use in a product or a review.'),
     async (c) => {
       if (!MULTIPART.test(c.req.header('content-type') ?? '')) {
         return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.imageMissing);

@@ -1,0 +1,454 @@
+/**
+ * The API's answers as zod schemas (README.md, "The API described"): routes name theirs with
+ * `responds()` (http/responds.ts) and http/openapi.ts turns them into the document's components.
+ *
+ * The TypeScript shapes stay the interfaces of http/dto.ts, which the web app imports: web/app.tsx
+ * reads one of its constants as a value, so schemas there would land, zod with them, in the
+ * first-load JS of every page. The checks at the end of this file make each schema's type exactly
+ * its interface: neither can change without the other, and the compiler says which one is off.
+ */
+import { z } from 'zod';
+import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
+import type * as Dto from './dto.ts';
+
+/** A moment, as `Date.toISOString()` writes it (UTC, milliseconds, `Z`). */
+const moment = z.iso.datetime();
+const cents = z.int();
+const count = z.int();
+
+export const errorDto = z
+  .object({
+    error: z.object({
+      code: z.string().describe('A stable, machine-readable code: VALIDATION_FAILED, NOT_FOUND, ...'),
+      message: z.string().describe('Text for people, from the message catalogue.'),
+      fields: z.record(z.string(), z.string()).optional().describe('A message per field the request got wrong.'),
+    }),
+  })
+  .describe('The envelope every refusal shares (http/problem.ts).');
+
+export const googleStatusDto = z.object({ configured: z.boolean() }).describe('Whether this server offers Google sign-in.');
+
+export const userDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['customer', 'admin']),
+  emailVerified: z.boolean(),
+  createdAt: moment,
+});
+
+export const profileDto = z
+  .object({
+    imageUrl: z.string(),
+    phone: z.string(),
+    education: z.string(),
+    linkedin: z.string(),
+    facebook: z.string(),
+    address: z.string(),
+    name: z.string(),
+    email: z.string(),
+  })
+  .describe("The profile's own fields, with the account's name and e-mail.");
+
+export const categoryRefDto = z.object({ id: z.string(), name: z.string(), slug: z.string() }).describe('A category as every product answer carries it.');
+
+export const priceTierDto = z.object({ minQuantity: count, unitPriceCents: cents });
+
+export const productDto = z.object({
+  id: z.string(),
+  sku: z.string().describe('Part number: upper case, unique.'),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  priceCents: cents.describe('The unit price from the minimum up to the first tier.'),
+  stock: count,
+  categoryId: z.string().nullable(),
+  category: categoryRefDto.nullable(),
+  brand: z.string().nullable(),
+  unit: z.string().describe('How it is counted: `piece`, `roll`, `box of 50`.'),
+  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  minOrderQuantity: count.describe("This product's minimum (at least 100, a whole number of packs)."),
+  packSize: count,
+  priceTiers: z.array(priceTierDto).describe('Volume prices, rising quantities and falling prices; empty when there are none.'),
+  createdAt: moment,
+  updatedAt: moment,
+});
+
+/** A `{items, nextCursor}` page of `item` (README.md, "API": every list is a page). */
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z
+    .object({
+      items: z.array(item),
+      nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last.'),
+    })
+    .describe('A page of the list.');
+
+export const productSearchDto = pageOf(productDto)
+  .extend({
+    total: count,
+    facets: z.object({
+      categories: z.array(z.object({ id: z.string(), name: z.string(), count })),
+      brands: z.array(z.object({ name: z.string(), count })),
+    }),
+  })
+  .describe('A page of the catalogue with its count and facets.');
+
+export const productSuggestionDto = z.object({ id: z.string(), sku: z.string(), name: z.string(), imageUrl: z.string(), priceCents: cents });
+
+export const categoryNodeDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    parentId: z.string().nullable(),
+    productCount: count.describe('Products in stock, in this category and below it.'),
+    get children() {
+      return z.array(categoryNodeDto);
+    },
+  })
+  .describe('A department or category in the tree, with its children.');
+
+export const categoryDto = z.object({ id: z.string(), name: z.string(), slug: z.string(), parentId: z.string().nullable() });
+
+export const quantityAdviceDto = z.object({
+  quantity: count,
+  valid: z.boolean(),
+  problems: z.array(z.enum(['BELOW_MINIMUM', 'NOT_A_PACK_MULTIPLE', 'ABOVE_STOCK'])),
+  unitPriceCents: cents,
+  lineTotalCents: cents,
+  nextBreak: z.object({ minQuantity: count, unitPriceCents: cents, extraUnits: count, savingCents: cents }).nullable(),
+  suggestions: z.object({ roundedToPack: count, minimum: count, maxAvailable: count.nullable() }),
+});
+
+export const importReportDto = z.object({
+  created: count,
+  updated: count,
+  unchanged: count,
+  errors: z
+    .array(z.object({ row: count, field: z.string(), message: z.string() }))
+    .describe('The first 1,000 problems, in row order (the header is row 1).'),
+  rowsWithProblems: count,
+});
+
+export const reviewDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  country: z.string(),
+  rating: count,
+  comment: z.string(),
+  createdAt: moment,
+});
+
+export const orderStatusDto = z.enum(['unpaid', 'pending', 'shipped']);
+
+export const orderLineDto = z
+  .object({
+    productId: z.string().nullable(),
+    sku: z.string(),
+    productName: z.string(),
+    productImageUrl: z.string(),
+    unit: z.string(),
+    quantity: count,
+    unitPriceCents: cents,
+    lineTotalCents: cents,
+  })
+  .describe('One line of an order, copied from the product when it was ordered.');
+
+export const orderDto = z.object({
+  id: z.string(),
+  number: z.string().describe('The short human order number, e.g. `BH-2026-000123`.'),
+  email: z.string(),
+  customerName: z.string(),
+  lines: z.array(orderLineDto),
+  itemCount: count.describe('Units across every line.'),
+  totalCents: cents,
+  phone: z.string(),
+  address: z.string(),
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  status: orderStatusDto,
+  transactionId: z.string().nullable(),
+  createdAt: moment,
+  paidAt: moment.nullable(),
+  shippedAt: moment.nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  invoiceNumber: z.string().nullable().describe('`INV-2026-000001` once paid; the invoice PDF carries it.'),
+  productId: z.string().nullable().describe("The first line's, as the first contract (one product per order) named it."),
+  productName: z.string(),
+  productImageUrl: z.string(),
+  productDescription: z.string(),
+  unitPriceCents: cents,
+  unit: z.string(),
+  quantity: count,
+});
+
+export const cartLineDto = z
+  .object({
+    productId: z.string(),
+    sku: z.string(),
+    name: z.string(),
+    imageUrl: z.string(),
+    unit: z.string(),
+    stock: count,
+    minOrderQuantity: count,
+    packSize: count,
+    priceTiers: z.array(priceTierDto),
+    quantity: count,
+    unitPriceCents: cents,
+    lineTotalCents: cents,
+    advice: quantityAdviceDto,
+    message: z.string().nullable(),
+    suggestion: z.object({ quantity: count, reason: z.enum(['minimum', 'stock', 'pack', 'next-break']) }).nullable(),
+  })
+  .describe("A cart line priced with today's tiers.");
+
+export const cartDto = z.object({
+  lines: z.array(cartLineDto),
+  lineCount: count,
+  itemCount: count,
+  totalCents: cents,
+  orderable: z.boolean().describe('Every line can be ordered as it stands.'),
+});
+
+export const reorderDto = z.object({
+  cart: cartDto,
+  notAdded: z
+    .array(
+      z.object({
+        position: count,
+        sku: z.string(),
+        productName: z.string(),
+        reason: z.enum(['product-gone', 'sold-out', 'below-minimum']),
+        message: z.string(),
+      }),
+    )
+    .describe("The order's lines that could not go back into the cart (position counts from 0)."),
+});
+
+export const resolvedRowDto = z.object({
+  line: count,
+  input: z.string(),
+  status: z.enum(['ok', 'unknown-sku', 'below-minimum', 'not-a-pack-multiple', 'above-stock', 'duplicate', 'unreadable']),
+  productId: z.string().nullable(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  unit: z.string().nullable(),
+  quantity: count.nullable(),
+  suggestion: z.object({ quantity: count, reason: z.string() }).nullable(),
+  didYouMean: z.array(z.string()),
+  mergedInto: count.nullable(),
+  mergedLines: z.array(count),
+  message: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const resolvedListDto = z.object({ rows: z.array(resolvedRowDto) }).describe('One row per pasted line that is not blank.');
+
+export const auditEntryDto = z
+  .object({
+    id: z.string(),
+    at: moment,
+    actorId: z.string(),
+    actorEmail: z.string(),
+    kind: z.enum(AUDIT_KINDS),
+    subjectId: z.string(),
+    summary: z.string(),
+    before: z.unknown().describe('The subject before, as stored (JSON), or null.'),
+    after: z.unknown().describe('The subject after, as stored (JSON), or null.'),
+  })
+  .describe('An audit log entry (README.md, "Audit log").');
+
+export const sessionDto = z.object({ user: userDto, token: z.string().describe('The bearer token; also set as the session cookie.') });
+
+export const meDto = z.object({ user: userDto, profile: profileDto.nullable() });
+
+export const paymentIntentDto = z.object({
+  provider: z.enum(['stripe', 'test']),
+  clientSecret: z.string(),
+  publishableKey: z.string().nullable(),
+  amountCents: cents,
+});
+
+export const testCardResultDto = z.object({ status: z.literal('succeeded'), paymentIntentId: z.string() });
+
+export const shopOverviewDto = z
+  .object({
+    ordersAwaitingShipment: count,
+    unpaidOrders: count,
+    lowStockProducts: count.describe('Products with fewer units than one minimum order.'),
+    contactMessages: count,
+    unreadContactMessages: count,
+    paymentsToRefund: count,
+  })
+  .describe("The admin dashboard's counts.");
+
+export const salesReportDto = z
+  .object({
+    days: z.union([z.literal(30), z.literal(90)]),
+    perDay: z
+      .array(z.object({ day: z.iso.date(), orders: count, revenueCents: cents }))
+      .describe('Every day of the period, oldest first (UTC), days without sales as zeros.'),
+    totals: z.object({ orders: count, revenueCents: cents }),
+    topProducts: z.array(z.object({ productId: z.string().nullable(), sku: z.string(), name: z.string(), units: count, revenueCents: cents })),
+    lowStock: z
+      .array(z.object({ id: z.string(), sku: z.string(), name: z.string(), stock: count, minOrderQuantity: count }))
+      .describe('Products with fewer units than one minimum order, fewest first.'),
+    awaitingShipment: count,
+  })
+  .describe('The overview\'s pictures (README.md, "Reports").');
+
+export const adminOrdersDto = pageOf(orderDto)
+  .extend({ total: count.describe('Orders matching the filter, in all.') })
+  .describe("One page of the admins' order list.");
+
+export const paymentToRefundDto = z
+  .object({
+    paymentIntentId: z.string(),
+    orderId: z.string().nullable(),
+    amountCents: cents,
+    currency: z.string(),
+    reason: z.enum(['order-gone', 'order-paid-otherwise']),
+    createdAt: moment,
+  })
+  .describe('A succeeded card payment no order could take, for an admin to refund at the provider.');
+
+export const contactMessageDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: moment,
+  readAt: moment.nullable().describe('When an admin marked it read; null while unread.'),
+});
+
+export const subscriberDto = z.object({ email: z.string(), createdAt: moment });
+
+export const uploadDto = z.object({ url: z.string() });
+
+export const quoteStatusDto = z.enum(['requested', 'quoted', 'accepted', 'declined', 'expired']);
+
+export const quoteLineDto = z
+  .object({
+    productId: z.string().nullable(),
+    sku: z.string(),
+    productName: z.string(),
+    unit: z.string(),
+    requestedQuantity: count,
+    quantity: count.nullable().describe('Null until answered; 0 when the answer leaves the line out.'),
+    unitPriceCents: cents.nullable(),
+    lineTotalCents: cents.nullable(),
+  })
+  .describe("A request for quote's line: what was asked, then what the shop offers.");
+
+export const quoteDto = z
+  .object({
+    id: z.string(),
+    number: z.string().describe('`QT-2026-000001`.'),
+    status: quoteStatusDto,
+    email: z.string(),
+    customerName: z.string(),
+    lines: z.array(quoteLineDto),
+    message: z.string().describe("The buyer's message."),
+    answer: z.string().nullable().describe("The shop's text with its offer; null until answered."),
+    totalCents: cents.nullable().describe("The offer's total; null until answered."),
+    expiresAt: moment.nullable(),
+    holdsStock: z.boolean(),
+    orderId: z.string().nullable().describe('The order accepting it placed.'),
+    createdAt: moment,
+    answeredAt: moment.nullable(),
+    closedAt: moment.nullable(),
+  })
+  .describe('A request for quote (README.md, "Requests for quote").');
+
+/**
+ * The schemas the document names in `components/schemas`: each DTO's name without `Dto`. Answers
+ * that use one get a `$ref` to it; a schema not named here is written out where it is used.
+ */
+export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  Error: errorDto,
+  GoogleStatus: googleStatusDto,
+  User: userDto,
+  Profile: profileDto,
+  CategoryRef: categoryRefDto,
+  PriceTier: priceTierDto,
+  Product: productDto,
+  ProductSearch: productSearchDto,
+  ProductSuggestion: productSuggestionDto,
+  CategoryNode: categoryNodeDto,
+  Category: categoryDto,
+  QuantityAdvice: quantityAdviceDto,
+  ImportReport: importReportDto,
+  Review: reviewDto,
+  OrderStatus: orderStatusDto,
+  OrderLine: orderLineDto,
+  Order: orderDto,
+  CartLine: cartLineDto,
+  Cart: cartDto,
+  Reorder: reorderDto,
+  ResolvedRow: resolvedRowDto,
+  ResolvedList: resolvedListDto,
+  AuditEntry: auditEntryDto,
+  Session: sessionDto,
+  Me: meDto,
+  PaymentIntent: paymentIntentDto,
+  TestCardResult: testCardResultDto,
+  ShopOverview: shopOverviewDto,
+  SalesReport: salesReportDto,
+  AdminOrders: adminOrdersDto,
+  PaymentToRefund: paymentToRefundDto,
+  ContactMessage: contactMessageDto,
+  Subscriber: subscriberDto,
+  Upload: uploadDto,
+  QuoteStatus: quoteStatusDto,
+  QuoteLine: quoteLineDto,
+  Quote: quoteDto,
+};
+
+/** True only when A and B are the same type (not merely assignable either way: `any` does not pass). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<Check extends true> = Check;
+type Is<Schema extends z.ZodType, Shape> = Same<z.infer<Schema>, Shape>;
+
+/** Compile-time only: each line fails `tsc` when a schema and its dto.ts interface differ. */
+export type ResponseSchemasMatchDtos = [
+  Holds<Is<typeof errorDto, Dto.ErrorDto>>,
+  Holds<Is<typeof googleStatusDto, Dto.GoogleStatusDto>>,
+  Holds<Is<typeof userDto, Dto.UserDto>>,
+  Holds<Is<typeof profileDto, Dto.ProfileDto>>,
+  Holds<Is<typeof categoryRefDto, Dto.CategoryRefDto>>,
+  Holds<Is<typeof priceTierDto, Dto.PriceTierDto>>,
+  Holds<Is<typeof productDto, Dto.ProductDto>>,
+  Holds<Is<ReturnType<typeof pageOf<typeof productDto>>, Dto.ListDto<Dto.ProductDto>>>,
+  Holds<Is<typeof productSearchDto, Dto.ProductSearchDto>>,
+  Holds<Is<typeof productSuggestionDto, Dto.ProductSuggestionDto>>,
+  Holds<Is<typeof categoryNodeDto, Dto.CategoryNodeDto>>,
+  Holds<Is<typeof categoryDto, Dto.CategoryDto>>,
+  Holds<Is<typeof quantityAdviceDto, Dto.QuantityAdviceDto>>,
+  Holds<Is<typeof importReportDto, Dto.ImportReportDto>>,
+  Holds<Is<typeof reviewDto, Dto.ReviewDto>>,
+  Holds<Is<typeof orderStatusDto, Dto.OrderStatusDto>>,
+  Holds<Is<typeof orderLineDto, Dto.OrderLineDto>>,
+  Holds<Is<typeof orderDto, Dto.OrderDto>>,
+  Holds<Is<typeof cartLineDto, Dto.CartLineDto>>,
+  Holds<Is<typeof cartDto, Dto.CartDto>>,
+  Holds<Is<typeof reorderDto, Dto.ReorderDto>>,
+  Holds<Is<typeof resolvedRowDto, Dto.ResolvedRowDto>>,
+  Holds<Is<typeof resolvedListDto, Dto.ResolvedListDto>>,
+  Holds<Is<typeof auditEntryDto, Dto.AuditEntryDto>>,
+  Holds<Is<typeof sessionDto, Dto.SessionDto>>,
+  Holds<Is<typeof meDto, Dto.MeDto>>,
+  Holds<Is<typeof paymentIntentDto, Dto.PaymentIntentDto>>,
+  Holds<Is<typeof testCardResultDto, Dto.TestCardResultDto>>,
+  Holds<Is<typeof shopOverviewDto, Dto.ShopOverviewDto>>,
+  Holds<Is<typeof salesReportDto, Dto.SalesReportDto>>,
+  Holds<Is<typeof adminOrdersDto, Dto.AdminOrdersDto>>,
+  Holds<Is<typeof paymentToRefundDto, Dto.PaymentToRefundDto>>,
+  Holds<Is<typeof contactMessageDto, Dto.ContactMessageDto>>,
+  Holds<Is<typeof subscriberDto, Dto.SubscriberDto>>,
+  Holds<Is<typeof uploadDto, Dto.UploadDto>>,
+  Holds<Is<typeof quoteStatusDto, Dto.QuoteStatusDto>>,
+  Holds<Is<typeof quoteLineDto, Dto.QuoteLineDto>>,
+  Holds<Is<typeof quoteDto, Dto.QuoteDto>>,
+];
