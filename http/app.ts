@@ -49,8 +49,10 @@ export function createApp(ports: AppPorts) {
   const expireFirst = expireUnpaidOrdersFirst(ports, settings, logger);
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
-  const catalogue = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
-  const departments = cachedJson(createResponseCache(ports.catalogVersion ?? undefined));
+  // With no bytes to spend, no version: every page is read afresh.
+  const catalogVersion = settings.catalogueCacheBytes > 0 ? (ports.catalogVersion ?? undefined) : undefined;
+  const catalogue = cachedJson(createResponseCache(catalogVersion, settings.catalogueCacheBytes));
+  const departments = cachedJson(createResponseCache(catalogVersion, settings.catalogueCacheBytes));
 
   const app = new Hono<AppEnv>();
 

@@ -4,6 +4,7 @@
  * access-log line. HEAD still goes through Hono's cache lookup, which makes it the yardstick.
  */
 import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createJsonLogger } from './logger.ts';
 import { addProduct, createTestApp, ORIGIN } from './test-support.ts';
 
@@ -49,6 +50,19 @@ describe('cached reads answered before routing', () => {
       expect(routedNotModified.status).toBe(304);
       expect(withoutId(notModified.headers)).toEqual(withoutId(routedNotModified.headers));
     }
+  });
+
+  it.each([
+    [8 * 1024 * 1024, 'the page as first read'],
+    [0, 'the store as it is now'],
+  ])('are kept while the catalogue version stays put, unless CATALOGUE_CACHE_MB is 0 (%i bytes: %s)', async (catalogueCacheBytes) => {
+    // A version that never moves: a kept page would outlive the change made beneath it.
+    const storage = createMemoryStorage();
+    const context = createTestApp({ storage: { ...storage, catalogVersion: () => 'fixed' }, settings: { catalogueCacheBytes } });
+    const first = await context.call('GET', '/api/products?limit=5');
+    await addProduct(context.store, { name: 'Added beneath the cache' });
+    const second = await context.call('GET', '/api/products?limit=5');
+    expect((second.json as { items: unknown[] }).items).toHaveLength(catalogueCacheBytes > 0 ? (first.json as { items: unknown[] }).items.length : 1);
   });
 
   it('keep a sane incoming request id, replace any other, and log the line the middleware would', async () => {

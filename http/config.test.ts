@@ -51,6 +51,7 @@ describe('config', () => {
       AUTH_RATE_LIMIT: '3',
       LOG_LEVEL: 'DEBUG',
       TRUST_PROXY: 'true',
+      CATALOGUE_CACHE_MB: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -65,6 +66,7 @@ describe('config', () => {
       authRateLimit: 3,
       logLevel: 'debug',
       trustProxy: true,
+      catalogueCacheBytes: 0,
     });
     expect(config.publicUrl?.origin).toBe('https://shop.example.com');
   });
@@ -150,6 +152,7 @@ describe('config', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ CATALOGUE_CACHE_MB: '-1' }, 'CATALOGUE_CACHE_MB'],
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isEmailAddress, PASSWORD_MIN_LENGTH } from '#domain/identity/credentials-rules.ts';
 import type { ShopDetails } from '#domain/shared/shop-details.ts';
+import { DEFAULT_CACHE_BYTES } from './response-cache.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -55,6 +56,7 @@ export interface Config {
   signUpRateLimit: number;
   unpaidOrderTtlHours: number;
   maxUnpaidOrdersPerAccount: number;
+  catalogueCacheBytes: number;
   trustProxy: boolean;
   logLevel: LogLevel;
 }
@@ -266,6 +268,11 @@ export const CONFIG_VARIABLES = {
     default: String(DEFAULT_MAX_UNPAID_ORDERS),
     doc: 'Unpaid orders one account may hold at once; another order waits until one is paid, deleted or expired',
   }),
+  CATALOGUE_CACHE_MB: variable({
+    schema: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(4_096),
+    default: String(DEFAULT_CACHE_BYTES / (1024 * 1024)),
+    doc: 'Memory for the serialised catalogue pages each instance keeps (README.md, "Performance"), in MB; 0 turns the cache off',
+  }),
   LOG_LEVEL: variable({
     schema: z
       .string()
@@ -368,6 +375,7 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
     signUpRateLimit: vars.SIGNUP_RATE_LIMIT,
     unpaidOrderTtlHours: vars.UNPAID_ORDER_TTL_HOURS,
     maxUnpaidOrdersPerAccount: vars.MAX_UNPAID_ORDERS_PER_ACCOUNT,
+    catalogueCacheBytes: vars.CATALOGUE_CACHE_MB * 1024 * 1024,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
   };

@@ -5,6 +5,7 @@ import type { Ports } from '#domain/ports.ts';
 import type { Logger } from './logger.ts';
 import type { BackgroundWork } from './background-work.ts';
 import { memoryCounters, type CounterStore } from './middleware/attempt-counters.ts';
+import { DEFAULT_CACHE_BYTES } from './response-cache.ts';
 
 /** The local-disk image store's files, which this server serves at /uploads/:name. */
 export interface LocalImageFiles {
@@ -61,6 +62,8 @@ export interface HttpSettings {
   unpaidOrderTtlHours: number;
   /** Unpaid orders one account may hold at once (MAX_UNPAID_ORDERS_PER_ACCOUNT). */
   maxUnpaidOrdersPerAccount: number;
+  /** Bytes of serialised catalogue pages kept (CATALOGUE_CACHE_MB); 0 keeps none. */
+  catalogueCacheBytes: number;
 }
 
 export const defaultHttpSettings: HttpSettings = {
@@ -83,6 +86,7 @@ export const defaultHttpSettings: HttpSettings = {
   counterStore: memoryCounters,
   unpaidOrderTtlHours: DEFAULT_UNPAID_ORDER_TTL_HOURS,
   maxUnpaidOrdersPerAccount: DEFAULT_MAX_UNPAID_ORDERS,
+  catalogueCacheBytes: DEFAULT_CACHE_BYTES,
 };
 
 /** Everything createApp needs: the domain's ports and what only the HTTP layer uses; adapters/compose.ts builds it from the configuration. */

@@ -74,6 +74,7 @@ export async function startServer(
       signUpRateLimit: config.signUpRateLimit,
       unpaidOrderTtlHours: config.unpaidOrderTtlHours,
       maxUnpaidOrdersPerAccount: config.maxUnpaidOrdersPerAccount,
+      catalogueCacheBytes: config.catalogueCacheBytes,
       trustProxy: config.trustProxy,
       counterStore: ports.counters,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
