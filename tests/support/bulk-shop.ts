@@ -1,15 +1,17 @@
 /**
  * A shop at a supplier's size, written straight into the tables with bulk inserts (not the API,
- * which would take an hour for 100,000 orders): for `npm run bench -- --scale` and the
- * PostgreSQL query-plan test. The schema comes from the real migrations (the store is opened once
- * before the rows go in), so the rows land exactly where the server reads them.
+ * which would take an hour for 100,000 orders): for `npm run bench -- --scale` and the query-plan
+ * test. Besides the catalogue, customers and two years of orders, it holds the history such a shop
+ * piles up beside them: the orders' mail in the outbox (nearly all sent), the admins' audit log
+ * and the buyers' requests for quote. The schema comes from the real migrations (the store is
+ * opened once before the rows go in), so the rows land exactly where the server reads them.
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
 import { productSearchText } from '#domain/catalog/search-terms.ts';
-import { formatOrderNumber } from '#domain/ordering/order-number.ts';
+import { formatOrderNumber, formatQuoteNumber } from '#domain/ordering/order-number.ts';
 
 export interface ShopSize {
   products: number;
@@ -35,7 +37,14 @@ export interface BulkShop {
   orders: Row[];
   /** One line per order (the `order_lines` rows). */
   orderLines: Row[];
-  /** The last order number handed out per year, so orders placed later take the next ones. */
+  /** Each order's confirmation mail (the `mail_outbox` rows): sent, but for the newest few and a given-up one in a thousand. */
+  mails: Row[];
+  /** Admin actions (the `audit_log` rows), one for every second order, mostly orders shipped. */
+  auditEntries: Row[];
+  /** Requests for quote, one for every twentieth order, with their lines (`quotes`, `quote_lines`). */
+  quotes: Row[];
+  quoteLines: Row[];
+  /** The last order and quote number handed out per year, so those placed later take the next ones. */
   numberSequences: Row[];
   /** Product ids, newest first (as the catalogue lists them). */
   productIds: string[];
@@ -76,10 +85,32 @@ export const bulkCategoryIds = (slug: string): string[] => {
 
 const STATUSES = ['shipped', 'shipped', 'shipped', 'pending', 'pending', 'unpaid'] as const;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/**
+ * An order every ten minutes: 100,000 orders are two years of a supplier's trade, so a 30- or
+ * 90-day report or export reads a part of them, as it would in a real shop.
+ */
+const ORDER_GAP = 10 * MINUTE;
+/** The newest mails wait for a mail server that has been down for a while; their next try is hours away. */
+const UNSENT_MAILS = 50;
+/** One mail in this many was given up after its last try (a mailbox that does not exist). */
+const GIVEN_UP_EVERY = 1_000;
+const ADMINS = 4;
+/** Admin actions by kind, in turn: mostly orders shipped and products edited. */
+const AUDITED = [
+  'order-shipped', 'order-shipped', 'order-shipped', 'order-shipped', 'order-shipped', 'order-shipped', 'order-shipped',
+  'product-edited', 'product-edited', 'product-created', 'quote-answered', 'review-removed', 'user-made-admin', 'catalogue-imported',
+] as const;
+/** Quotes closed long ago, in turn; the newest few are still open (see buildBulkShop). */
+const CLOSED_QUOTES = ['accepted', 'accepted', 'declined', 'expired'] as const;
+const OPEN_QUOTES = 20;
 
 /**
  * Products a minute apart (newest first), customers, and orders spread over the customers and
- * products, mostly shipped, some pending, some unpaid. Timestamps are milliseconds.
+ * products, mostly shipped, some pending, some unpaid (only in the last day, well inside the 48
+ * hours an unpaid order is kept, so the expiry sweep finds none to release), then the outbox, the
+ * audit log and the quotes over the same two years. Timestamps are milliseconds.
  */
 export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<BulkShop> {
   const passwordHash = await createScryptPasswordHasher().hash(BULK_PASSWORD);
@@ -134,8 +165,9 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
   for (let index = 0; index < size.orders; index++) {
     const product = products[(index * 7) % size.products]!;
     const user = users[index % size.customers]!;
-    const status = STATUSES[index % STATUSES.length]!;
-    const created = now - (size.orders - index) * 1_000;
+    const created = now - (size.orders - index) * ORDER_GAP;
+    const cycled = STATUSES[index % STATUSES.length]!;
+    const status = cycled === 'unpaid' && created < now - DAY ? 'shipped' : cycled;
     const quantity = 100 + (index % 10) * 100;
     const year = new Date(created).getUTCFullYear();
     const sequence = (numbers.get(year) ?? 0) + 1;
@@ -172,11 +204,103 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       line_total_cents: Number(product.price_cents) * quantity,
     });
   }
-  const numberSequences = [...numbers].map(([year, last]) => ({ kind: 'order', year, last }));
-  return { size, categories, products, users, orders, orderLines, numberSequences, productIds: products.map((product) => String(product.id)) };
+  // Each order's confirmation, sent a second after it was placed but for the newest few.
+  const firstUnsent = orders.length - UNSENT_MAILS;
+  const mails: Row[] = orders.map((order, index) => {
+    const created = Number(order.created_at);
+    const unsent = index >= firstUnsent;
+    const givenUp = !unsent && index % GIVEN_UP_EVERY === GIVEN_UP_EVERY - 1;
+    return {
+      id: idFor('mail', index),
+      kind: 'order-placed',
+      subject_id: order.id ?? null,
+      created_at: created,
+      attempts: unsent ? 3 : givenUp ? 8 : 0,
+      // Three tries failed; the fourth comes two hours after the third (README.md, "E-mail").
+      next_attempt_at: unsent ? now + 2 * HOUR + (index - firstUnsent) * MINUTE : created,
+      claimed_until: null,
+      sent_at: unsent || givenUp ? null : created + 1_000,
+      failed_at: givenUp ? created + 2 * DAY : null,
+      last_error: unsent ? 'connect ECONNREFUSED 127.0.0.1:587' : givenUp ? '550 5.1.1 mailbox unavailable' : null,
+    };
+  });
+  const auditEntries: Row[] = [];
+  const auditCount = Math.floor(size.orders / 2);
+  for (let index = 0; index < auditCount; index++) {
+    const kind = AUDITED[index % AUDITED.length]!;
+    const admin = index % ADMINS;
+    const order = orders[index * 2]!;
+    const product = products[index % size.products];
+    const onOrder = kind === 'order-shipped';
+    auditEntries.push({
+      id: idFor('audit', index),
+      at: now - (auditCount - index) * 2 * ORDER_GAP,
+      actor_id: idFor('admin', admin),
+      actor_email: `admin-${admin}@bulk.bulkhead.test`,
+      kind,
+      subject_id: String((onOrder ? order.id : product?.id) ?? idFor(kind, index)),
+      summary: onOrder ? `Shipped ${String(order.number)}` : `${kind} ${String(product?.sku ?? index)}`,
+      before: JSON.stringify(onOrder ? { status: 'pending' } : { priceCents: product?.price_cents ?? 0 }),
+      after: JSON.stringify(onOrder ? { status: 'shipped', carrier: 'DHL', trackingNumber: `JD${index}` } : { priceCents: Number(product?.price_cents ?? 0) + 10 }),
+    });
+  }
+  const quotes: Row[] = [];
+  const quoteLines: Row[] = [];
+  const quoteNumbers = new Map<number, number>();
+  const quoteCount = Math.floor(size.orders / 20);
+  for (let index = 0; index < quoteCount; index++) {
+    const user = users[(index * 7) % size.customers]!;
+    const created = now - (quoteCount - index) * 20 * ORDER_GAP;
+    // The newest are still asked (requested) or offered until next week (quoted); the rest closed.
+    const fromNewest = quoteCount - index;
+    const status = fromNewest <= OPEN_QUOTES / 2 ? 'requested' : fromNewest <= OPEN_QUOTES ? 'quoted' : CLOSED_QUOTES[index % CLOSED_QUOTES.length]!;
+    const answered = status === 'requested' ? null : created + DAY;
+    const year = new Date(created).getUTCFullYear();
+    const sequence = (quoteNumbers.get(year) ?? 0) + 1;
+    quoteNumbers.set(year, sequence);
+    const id = idFor('quote', index);
+    quotes.push({
+      id,
+      number: formatQuoteNumber(year, sequence),
+      user_id: user.id ?? null,
+      email: user.email ?? null,
+      customer_name: user.name ?? null,
+      status,
+      message: 'Our yearly order: what price can you do for these?',
+      answer: answered === null ? null : 'Ten per cent off the list price.',
+      holds_stock: false,
+      expires_at: status === 'quoted' ? now + 7 * DAY : answered === null ? null : answered + 14 * DAY,
+      order_id: status === 'accepted' ? (orders[index * 20]?.id ?? null) : null,
+      created_at: created,
+      answered_at: answered,
+      closed_at: status === 'accepted' || status === 'declined' || status === 'expired' ? Number(answered) + DAY : null,
+    });
+    for (let position = 0; position < 1 + (index % 3); position++) {
+      const product = products[(index * 13 + position) % size.products]!;
+      const requested = 1_000 * (1 + position);
+      quoteLines.push({
+        quote_id: id,
+        position,
+        product_id: product.id ?? null,
+        sku: product.sku ?? null,
+        name: product.name ?? null,
+        unit: 'piece',
+        requested_quantity: requested,
+        quantity: answered === null ? null : requested,
+        unit_price_cents: answered === null ? null : Math.round(Number(product.price_cents) * 0.9),
+      });
+    }
+  }
+  const numberSequences = [
+    ...[...numbers].map(([year, last]) => ({ kind: 'order', year, last })),
+    ...[...quoteNumbers].map(([year, last]) => ({ kind: 'quote', year, last })),
+  ];
+  return { size, categories, products, users, orders, orderLines, mails, auditEntries, quotes, quoteLines, numberSequences, productIds: products.map((product) => String(product.id)) };
 }
 
 const columnsOf = (rows: Row[]): string[] => Object.keys(rows[0] ?? {});
+/** The column names for an INSERT, quoted: audit_log has columns named `before` and `after`. */
+const columnList = (columns: string[]): string => columns.map((column) => `"${column}"`).join(', ');
 
 /** Into a SQLite file whose tables already exist (integer milliseconds, booleans as 0/1). */
 export function bulkInsertSqlite(file: string, shop: BulkShop): void {
@@ -186,7 +310,7 @@ export function bulkInsertSqlite(file: string, shop: BulkShop): void {
     const insertAll = db.transaction((table: string, rows: Row[]) => {
       const columns = columnsOf(rows);
       if (columns.length === 0) return;
-      const statement = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      const statement = db.prepare(`INSERT INTO ${table} (${columnList(columns)}) VALUES (${columns.map(() => '?').join(', ')})`);
       for (const row of rows) statement.run(columns.map((column) => (typeof row[column] === 'boolean' ? Number(row[column]) : row[column])));
     });
     // SQLite's full-text index keys products by search_id (see its schema), one per product.
@@ -195,6 +319,10 @@ export function bulkInsertSqlite(file: string, shop: BulkShop): void {
     insertAll('users', shop.users);
     insertAll('orders', shop.orders);
     insertAll('order_lines', shop.orderLines);
+    insertAll('mail_outbox', shop.mails);
+    insertAll('audit_log', shop.auditEntries);
+    insertAll('quotes', shop.quotes);
+    insertAll('quote_lines', shop.quoteLines);
     insertAll('number_sequences', shop.numberSequences);
     db.exec('ANALYZE');
   } finally {
@@ -220,6 +348,19 @@ const PG_TYPES: Record<string, string> = {
   updated_at: 'timestamptz',
   paid_at: 'timestamptz',
   shipped_at: 'timestamptz',
+  attempts: 'integer',
+  next_attempt_at: 'timestamptz',
+  claimed_until: 'timestamptz',
+  sent_at: 'timestamptz',
+  failed_at: 'timestamptz',
+  at: 'timestamptz',
+  before: 'jsonb',
+  after: 'jsonb',
+  holds_stock: 'boolean',
+  expires_at: 'timestamptz',
+  answered_at: 'timestamptz',
+  closed_at: 'timestamptz',
+  requested_quantity: 'integer',
 };
 const BATCH = 10_000;
 
@@ -237,6 +378,10 @@ export async function bulkInsertPostgres(url: string, shop: BulkShop, schema = '
       ['users', shop.users],
       ['orders', shop.orders],
       ['order_lines', shop.orderLines],
+      ['mail_outbox', shop.mails],
+      ['audit_log', shop.auditEntries],
+      ['quotes', shop.quotes],
+      ['quote_lines', shop.quoteLines],
       ['number_sequences', shop.numberSequences],
     ] as const) {
       const columns = columnsOf(rows);
@@ -249,7 +394,7 @@ export async function bulkInsertPostgres(url: string, shop: BulkShop, schema = '
           }),
         );
         const selects = columns.map((column, index) => `$${index + 1}::${PG_TYPES[column] ?? 'text'}[]`).join(', ');
-        await client.query(`INSERT INTO "${schema}"."${table}" (${columns.join(', ')}) SELECT * FROM unnest(${selects})`, arrays);
+        await client.query(`INSERT INTO "${schema}"."${table}" (${columnList(columns)}) SELECT * FROM unnest(${selects})`, arrays);
       }
       // What autovacuum would soon do: statistics for the planner and the visibility map that
       // lets a count read the index alone.

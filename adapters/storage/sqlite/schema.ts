@@ -357,6 +357,8 @@ export const quotes = sqliteTable(
     uniqueIndex('quotes_number_unique').on(t.number),
     index('quotes_user_newest_idx').on(t.userId, t.createdAt, t.id),
     index('quotes_status_newest_idx').on(t.status, t.createdAt, t.id),
+    // The admins' list of every quote, newest first, without a status (read backwards, as every listing).
+    index('quotes_newest_idx').on(t.createdAt, t.id),
     // The expiry sweep: quoted quotes by expiry.
     index('quotes_expiry_idx').on(t.status, t.expiresAt),
     check('quotes_status_check', sql`${t.status} IN ('requested', 'quoted', 'accepted', 'declined', 'expired')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "quotes_newest_idx" ON "quotes" USING btree ("created_at","id");

@@ -1,0 +1,1 @@
+CREATE INDEX `quotes_newest_idx` ON `quotes` (`created_at`,`id`);
