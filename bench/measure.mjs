@@ -54,6 +54,7 @@ export async function measure(serverPid, options) {
       // Server CPU per request: unlike req/s, hardly moved by other work on a shared machine.
       cpuUsPerRequest: cpuBefore === null || cpuAfter === null || !result.requests.total ? null : (cpuAfter - cpuBefore) / result.requests.total,
       rps: result.requests.average,
+      requests: result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,
       failures: result.non2xx + result.errors + result.timeouts,

@@ -1,25 +1,32 @@
 // Order placement with lines (part of `npm run bench`; alone: `npm run bench -- --orders`).
-// A fresh SQLite file holds three products with endless stock; the real server and
-// bare-order-server.mjs both open it, and one verified buyer's session token (the same JWT secret
-// for both) places the same three-line order (100, 200 and 300 units) over and over, measured in
-// interleaved rounds at 10 and 50 connections with the median printed. The bare handler verifies
+// A fresh SQLite file holds three products with endless stock and 20,000 verified buyers; the real
+// server and bare-order-server.mjs both open it, and the buyers' session tokens (the same JWT
+// secret for both), each in turn, place the same three-line order (100, 200 and 300 units) over
+// and over, measured in interleaved rounds at 10 and 50 connections with the median printed.
+// Many buyers, as in a shop, so each stays under the default cap of unpaid orders (5) that the
+// real server checks: one buyer with tens of thousands of unpaid orders would measure counting
+// them instead. The bare handler verifies
 // the JWT, reserves the stock and inserts the same rows in one transaction and nothing else, so
 // the ratio is what validation, the use case, the sweep of expired orders, the unpaid-order limit,
 // logging, headers and the layers cost on top. Afterwards every unit either server took must be in
 // a stored order line, so neither figure comes from answers that wrote nothing.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { signUpCustomer } from '../tests/support/api.ts';
+import { SignJWT } from 'jose';
 import { seedProductsIntoSqlite, sqliteFileIn } from '../tests/support/products.ts';
 import { TEST_JWT_SECRET, freePort, freshDataDir, startServer } from '../tests/support/server.ts';
+import { DEFAULT_MAX_UNPAID_ORDERS } from '#domain/ordering/order.ts';
 import { measure, summarise, tableRow } from './measure.mjs';
 
 const CONNECTIONS = [10, 50];
 const TARGETS = { ratio: 0.5 };
 // Logging at info and NODE_ENV=production, as `npm start` runs (see run.mjs).
-const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
+const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production', MAX_UNPAID_ORDERS_PER_ACCOUNT: String(DEFAULT_MAX_UNPAID_ORDERS) };
+const BUYERS = 20_000;
 const STOCK = 1_000_000_000;
 export const ORDER_BENCH_PRODUCTS = [
   { name: 'Bench Hex Bolt M8', stock: STOCK, priceCents: 12 },
@@ -61,31 +68,68 @@ const unitsAccountedFor = (file, productIds) => {
   }
 };
 
+/**
+ * `count` verified buyers written straight into the file (as the scale bench does), and a session
+ * token for each, signed as adapters/identity/jwt-token-service.ts signs them. Returns the path of
+ * a file with the tokens, one per line, for the load generator.
+ */
+async function seedBuyers(file, dataDir, count) {
+  const db = new Database(file);
+  const now = Date.now();
+  const ids = Array.from({ length: count }, () => randomUUID());
+  try {
+    const insert = db.prepare(
+      "INSERT INTO users (id, email, name, role, email_verified, password_hash, session_version, created_at) VALUES (?, ?, ?, 'customer', 1, 'not-a-password', 0, ?)",
+    );
+    db.transaction(() => ids.forEach((id, index) => insert.run(id, `bench-buyer-${index}@bulkhead.test`, `Bench Buyer ${index + 1}`, now)))();
+  } finally {
+    db.close();
+  }
+  const key = new TextEncoder().encode(TEST_JWT_SECRET);
+  const issuedAt = Math.floor(now / 1000);
+  const tokens = await Promise.all(
+    ids.map((id) =>
+      new SignJWT({ sv: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(id).setIssuer('bulkhead').setAudience('bulkhead-session').setIssuedAt(issuedAt).setExpirationTime(issuedAt + 3600).sign(key),
+    ),
+  );
+  const tokensFile = join(dataDir, 'bench-tokens.txt');
+  writeFileSync(tokensFile, tokens.join('\n'));
+  return tokensFile;
+}
+
 export async function runOrdersBench({ seconds, rounds, progress }) {
   const dataDir = freshDataDir('bulkhead-orders-bench');
   const file = sqliteFileIn(dataDir);
   const productIds = (await seedProductsIntoSqlite(dataDir, ORDER_BENCH_PRODUCTS)).map((product) => product.id);
   const server = await startServer({ dataDir, env: SERVER_ENV, discardOutput: true });
   const bare = await startBareOrderServer(file);
+  const tokensFile = await seedBuyers(file, dataDir, BUYERS);
   const lines = [];
   const verdicts = [];
   try {
-    const token = await signUpCustomer(server, `orders-bench-${Date.now()}@bulkhead.test`);
     const request = {
       paths: ['/api/orders'],
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json' },
+      tokensFile,
       body: orderBody(productIds),
     };
+    // Each run goes on with the buyers after the last run's, so orders spread evenly over them all.
+    let ordered = 0;
+    const run = async (target, connections, duration) => {
+      const result = await measure(target.pid, { url: target.url, ...request, tokenStart: ordered, connections, duration });
+      ordered += result.requests;
+      return result;
+    };
     // Warm-up: the first seconds of a fresh process are JIT compilation, not steady state.
-    for (const target of [server, bare]) await measure(target.pid, { url: target.url, ...request, connections: 10, duration: 1 });
+    for (const target of [server, bare]) await run(target, 10, 1);
     for (const connections of CONNECTIONS) {
       progress(`POST /api/orders with 3 lines, ${connections} connections`);
       const ours = [];
       const theirs = [];
       for (let round = 0; round < rounds; round++) {
-        ours.push(await measure(server.pid, { url: server.url, ...request, connections, duration: seconds }));
-        theirs.push(await measure(bare.pid, { url: bare.url, ...request, connections, duration: seconds }));
+        ours.push(await run(server, connections, seconds));
+        theirs.push(await run(bare, connections, seconds));
       }
       const [a, b] = [summarise(ours), summarise(theirs)];
       lines.push(tableRow('POST /api/orders, 3 lines', connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { signUpCustomer } from '../tests/support/api.ts';
 import { describeBurst, orderBurst } from '../tests/support/order-burst.ts';
 import { createScratchDatabase } from '../tests/support/postgres.ts';
-import { seedBenchCatalogIntoSqlite, seedProductsIntoPostgres, sqliteFileIn } from '../tests/support/products.ts';
+import { seedBenchCatalogIntoPostgres, seedBenchCatalogIntoSqlite, sqliteFileIn } from '../tests/support/products.ts';
 import { freePort, freshDataDir, startServer } from '../tests/support/server.ts';
 import { measure, rssMb, summarise, tableHeader, tableRow } from './measure.mjs';
 
@@ -64,7 +64,7 @@ const BIG_STOCK = 1_000_000_000;
 // Logging at info and NODE_ENV=production, as `npm start` runs: every request writes its JSON line (the test harness's
 // default, warn, would leave the access log out of the figures).
 const BENCH_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
-const TARGETS = { ratio: 1.0, p99Ms: 10, rssMb: 120 };
+const TARGETS = { ratio: 1.0, p99Ms: 10, rssMb: 120, postgresCachedRatio: 0.8 };
 
 const ORDER_PRODUCTS = [
   { name: 'Bench Fitting', stock: BIG_STOCK, priceCents: 995 },
@@ -109,6 +109,12 @@ async function startBareServer(dataDir) {
 
 const lines = [];
 const verdicts = [];
+/** The catalogue reads, each path list with its SQLite figures by connections, for PostgreSQL to be set beside. */
+const READS = (ids) => [
+  { scenario: 'GET /api/products?limit=24', paths: ['/api/products?limit=24'] },
+  { scenario: 'GET /api/products/:id (200 ids)', paths: ids.map((id) => `/api/products/${id}`) },
+];
+const sqliteReads = new Map();
 
 // ---- SQLite: the default embedded setup, beside the bare handler on the same file
 {
@@ -119,10 +125,7 @@ const verdicts = [];
   const bare = await startBareServer(dataDir);
   try {
     let readPeakRss = 0;
-    const reads = [
-      { scenario: 'GET /api/products?limit=24', paths: ['/api/products?limit=24'] },
-      { scenario: 'GET /api/products/:id (200 ids)', paths: ids.map((id) => `/api/products/${id}`) },
-    ];
+    const reads = READS(ids);
     // Warm-up: the first seconds of a fresh process are JIT compilation, not steady state.
     for (const target of [server, bare]) {
       for (const { paths } of reads) await measure(target.pid, { url: target.url, paths, connections: 10, duration: 1 });
@@ -138,6 +141,7 @@ const verdicts = [];
         }
         const [a, b] = [summarise(ours), summarise(theirs)];
         readPeakRss = Math.max(readPeakRss, a.rssMb);
+        sqliteReads.set(`${scenario} ${connections}`, a);
         lines.push(tableRow(scenario, connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));
         verdicts.push({ what: `${scenario} at ${connections}: ratio ≥ ${TARGETS.ratio}`, ok: a.rps / b.rps >= TARGETS.ratio });
         if (connections === 50) verdicts.push({ what: `${scenario} at 50: p99 ≤ ${TARGETS.p99Ms} ms`, ok: a.p99 <= TARGETS.p99Ms });
@@ -170,22 +174,53 @@ const verdicts = [];
   }
 }
 
-// ---- PostgreSQL: two server processes on one fresh database
+// ---- PostgreSQL: two server processes on one fresh database holding the same catalogue
 {
   let database;
   const servers = [];
   try {
     progress('PostgreSQL');
     database = await createScratchDatabase('bench');
-    const [endless, burstProduct] = await seedProductsIntoPostgres(database.url, ORDER_PRODUCTS);
+    const { ids, extra } = await seedBenchCatalogIntoPostgres(database.url, { total: CATALOG_SIZE, extra: ORDER_PRODUCTS });
+    const [endless, burstProduct] = extra;
     const env = { ...BENCH_ENV, DATABASE_URL: database.url };
     servers.push(await startServer({ env, discardOutput: true }), await startServer({ env, discardOutput: true }));
+
+    // Catalogue reads with the cache kept coherent by LISTEN/NOTIFY, against SQLite's in this run,
+    // and against an instance with the cache off (CATALOGUE_CACHE_MB=0) that reads PostgreSQL each time.
+    const uncached = await startServer({ env: { ...env, CATALOGUE_CACHE_MB: '0' }, discardOutput: true });
+    servers.push(uncached);
+    const reads = READS(ids);
+    for (const target of [servers[0], uncached]) {
+      for (const { paths } of reads) await measure(target.pid, { url: target.url, paths, connections: 10, duration: 1 });
+    }
+    const pgLines = [];
+    for (const { scenario, paths } of reads) {
+      for (const connections of CONNECTIONS) {
+        progress(`PostgreSQL ${scenario}, ${connections} connections`);
+        const cachedRuns = [];
+        const uncachedRuns = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          cachedRuns.push(await measure(servers[0].pid, { url: servers[0].url, paths, connections, duration: SECONDS }));
+          uncachedRuns.push(await measure(uncached.pid, { url: uncached.url, paths, connections, duration: SECONDS }));
+        }
+        const [cached, bare] = [summarise(cachedRuns), summarise(uncachedRuns)];
+        const sqlite = sqliteReads.get(`${scenario} ${connections}`);
+        pgLines.push(tableRow(`Postgres ${scenario}`, connections, 'cached', cached, sqlite), tableRow('', connections, 'no cache', bare, sqlite));
+        verdicts.push({
+          what: `Postgres ${scenario} at ${connections}, cached: ≥ ${TARGETS.postgresCachedRatio}× SQLite's req/s (${(cached.rps / sqlite.rps).toFixed(2)}×; ${(cached.rps / bare.rps).toFixed(1)}× the uncached instance)`,
+          ok: cached.rps / sqlite.rps >= TARGETS.postgresCachedRatio && cached.failures === 0,
+        });
+      }
+    }
+    lines.push('', 'PostgreSQL catalogue reads (ratio: to SQLite above, same run):', ...pgLines, '');
+
     const token = await newBuyer(servers[0]);
     for (const connections of CONNECTIONS) {
       const row = tableRow('Postgres POST /api/orders (1 of 2)', connections, 'Bulkhead', await measureOrders(servers[0], token, endless, connections));
-      lines.splice(lines.indexOf(''), 0, row);
+      lines.push(row);
     }
-    lines.push(describeBurst('Postgres 200 concurrent orders ×100, 2 servers', await burst(servers.map((s) => s.url), token, burstProduct)));
+    lines.push(describeBurst('Postgres 200 concurrent orders ×100, 2 servers', await burst(servers.slice(0, 2).map((s) => s.url), token, burstProduct)));
   } catch (error) {
     lines.push(`Postgres skipped: ${error.message}`);
   } finally {

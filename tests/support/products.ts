@@ -53,11 +53,17 @@ export const seedProductsIntoPostgres = async (url: string, specs: ProductSpec[]
  * still shows the demo. `extra` products (an endless one for order placement, one for the
  * oversell burst) are the newest. Returns every product id and the extra products.
  */
-export async function seedBenchCatalogIntoSqlite(
-  dataDir: string,
-  options: { total: number; extra: ProductSpec[] },
-): Promise<{ ids: string[]; extra: Product[] }> {
-  const { repositories: store, lifecycle } = openSqliteStorage(sqliteFileIn(dataDir));
+export const seedBenchCatalogIntoSqlite = (dataDir: string, options: BenchCatalogOptions) => seedBenchCatalog(openSqliteStorage(sqliteFileIn(dataDir)), options);
+
+/** The same catalog in a PostgreSQL database, for the bench's catalogue reads on PostgreSQL. */
+export const seedBenchCatalogIntoPostgres = async (url: string, options: BenchCatalogOptions) => seedBenchCatalog(await openPostgresStorage(url), options);
+
+interface BenchCatalogOptions {
+  total: number;
+  extra: ProductSpec[];
+}
+
+async function seedBenchCatalog({ repositories: store, lifecycle }: Storage, options: BenchCatalogOptions): Promise<{ ids: string[]; extra: Product[] }> {
   try {
     const now = Date.now();
     await seedDemoData({ store, clock: { now: () => new Date(now - options.extra.length * 60_000) }, ids: { newId: randomUUID } });
