@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import type PdfKit from 'pdfkit';
 import type { InvoicedOrder, OrderDocuments } from '#domain/ordering/order-documents.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { formatCents } from '#domain/shared/money.ts';
@@ -62,8 +62,13 @@ interface Column {
 }
 
 type Doc = PDFKit.PDFDocument;
+type PdfDocumentClass = typeof PdfKit;
 
-const newDocument = (title: string, shop: ShopDetails): Doc => {
+/** pdfkit is loaded with the first paper asked for, as the fonts are: an instance that prints none keeps its memory. */
+let pdfKit: Promise<PdfDocumentClass> | undefined;
+const loadPdfKit = () => (pdfKit ??= import('pdfkit').then((module) => module.default));
+
+const newDocument = (PDFDocument: PdfDocumentClass, title: string, shop: ShopDetails): Doc => {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -215,8 +220,8 @@ const nameColumn = (width: number): Column => ({ title: 'Product', width, align:
 const quantityColumn: Column = { title: 'Quantity', width: 62, align: 'right', cell: (line) => quantity(line.quantity) };
 const unitColumn: Column = { title: 'Unit', width: 58, align: 'left', cell: (line) => line.unit };
 
-export const drawInvoice = (shop: ShopDetails, order: InvoicedOrder): Promise<Uint8Array> => {
-  const doc = newDocument(`Invoice ${order.invoiceNumber}`, shop);
+const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: InvoicedOrder): Promise<Uint8Array> => {
+  const doc = newDocument(PDFDocument, `Invoice ${order.invoiceNumber}`, shop);
   const width = contentWidth(doc);
   title(doc, 'INVOICE');
   const half = width / 2 - 10;
@@ -270,8 +275,8 @@ export const drawInvoice = (shop: ShopDetails, order: InvoicedOrder): Promise<Ui
   return finish(doc);
 };
 
-export const drawPackingSlip = (shop: ShopDetails, order: Order): Promise<Uint8Array> => {
-  const doc = newDocument(`Packing slip ${order.number}`, shop);
+const drawPackingSlip = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: Order): Promise<Uint8Array> => {
+  const doc = newDocument(PDFDocument, `Packing slip ${order.number}`, shop);
   const width = contentWidth(doc);
   title(doc, 'PACKING SLIP');
   const half = width / 2 - 10;
@@ -317,6 +322,6 @@ export const drawPackingSlip = (shop: ShopDetails, order: Order): Promise<Uint8A
 
 /** The papers of the shop described by `shop` (the SHOP_* settings). */
 export const createPdfOrderDocuments = (shop: ShopDetails): OrderDocuments => ({
-  invoice: (order) => drawInvoice(shop, order),
-  packingSlip: (order) => drawPackingSlip(shop, order),
+  invoice: async (order) => drawInvoice(await loadPdfKit(), shop, order),
+  packingSlip: async (order) => drawPackingSlip(await loadPdfKit(), shop, order),
 });
