@@ -1,4 +1,4 @@
-import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SalesReportDto } from '#http/dto.ts';
 import { formatCents } from '../../lib/format.ts';
 
@@ -19,6 +19,8 @@ export default function SalesChart({ perDay }: { perDay: SalesReportDto['perDay'
           <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12, fill: '#334155' }} minTickGap={24} />
           <YAxis yAxisId="revenue" tickFormatter={dollars} tick={{ fontSize: 12, fill: '#334155' }} width={64} />
           <YAxis yAxisId="orders" orientation="right" allowDecimals={false} tick={{ fontSize: 12, fill: '#334155' }} width={32} />
+          {/* Which mark is which, and so which axis: revenue on the left, orders on the right. */}
+          <Legend verticalAlign="top" height={28} iconSize={10} wrapperStyle={{ fontSize: 12 }} formatter={(name) => <span className="text-slate-700">{name === 'Revenue' ? 'Revenue ($, left)' : 'Paid orders (right)'}</span>} />
           <Tooltip
             labelFormatter={(day) => shortDay(String(day))}
             formatter={(value, name) => (name === 'Revenue' ? formatCents(Number(value)) : String(value))}

@@ -45,6 +45,21 @@ describe('the admin overview’s sales (README.md, "Reports")', () => {
     expect(asked).toEqual(['30', '90']);
   });
 
+  it('says a period without paid orders in a sentence, without a chart or table', async () => {
+    session.current = meOf(admin);
+    const empty = reportOf(30);
+    server.use(
+      http.get('*/api/admin/reports/sales', () =>
+        json<SalesReportDto>({ ...empty, perDay: empty.perDay.map((day) => ({ ...day, orders: 0, revenueCents: 0 })), totals: { orders: 0, revenueCents: 0 }, topProducts: [] }),
+      ),
+    );
+    const { screen } = renderApp('/dashboard');
+    expect(await screen.findByText('No paid orders in the last 30 days yet: the chart starts with the first payment.')).toBeInTheDocument();
+    expect(screen.getByText(/from 0 paid orders in the last 30 days/)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Paid orders and revenue per day' })).toBeNull();
+    expect(screen.getByText('No paid orders in this period yet.')).toBeInTheDocument();
+  });
+
   it('links the orders export to the chosen days', async () => {
     session.current = meOf(admin);
     const { screen } = renderApp('/dashboard');

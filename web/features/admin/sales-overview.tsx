@@ -116,10 +116,19 @@ export function SalesOverview() {
               <span className="text-xl font-extrabold text-slate-900">{formatCents(data.totals.revenueCents)}</span> from {data.totals.orders} paid{' '}
               {data.totals.orders === 1 ? 'order' : 'orders'} in the last {data.days} days
             </p>
-            <Suspense fallback={<div className="flex h-64 items-center justify-center"><Spinner label="Loading the chart" /></div>}>
-              <SalesChart perDay={data.perDay} />
-            </Suspense>
-            <SalesTable perDay={data.perDay} />
+            {data.totals.orders === 0 ? (
+              // A flat line over axes of "$0" says less than a sentence, and loads the chart library for nothing.
+              <p className="mt-3 flex h-32 items-center justify-center rounded-md border border-dashed border-slate-300 text-sm text-slate-700">
+                No paid orders in the last {data.days} days yet: the chart starts with the first payment.
+              </p>
+            ) : (
+              <>
+                <Suspense fallback={<div className="flex h-64 items-center justify-center"><Spinner label="Loading the chart" /></div>}>
+                  <SalesChart perDay={data.perDay} />
+                </Suspense>
+                <SalesTable perDay={data.perDay} />
+              </>
+            )}
           </>
         ) : report.isPending ? (
           <div className="flex h-64 items-center justify-center">
