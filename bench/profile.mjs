@@ -2,7 +2,8 @@
 // server (the bundle, logging at info as in production) under `node --cpu-prof` on the demo shop,
 // loads it for PROFILE_SECONDS (default 8) at PROFILE_CONNECTIONS (default 10) — by default every
 // product by id in turn, or the given path, or with `orders` the order bench's three-line
-// POST /api/orders by one verified buyer — and prints the functions with the most self time, as shares of the time the
+// POST /api/orders by one verified buyer (on a fresh PostgreSQL database with PROFILE_POSTGRES=1)
+// — and prints the functions with the most self time, as shares of the time the
 // server was busy. The .cpuprofile stays in the printed folder (Chrome DevTools opens it).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { signUpCustomer } from '../tests/support/api.ts';
-import { seedProductsIntoSqlite } from '../tests/support/products.ts';
+import { createScratchDatabase } from '../tests/support/postgres.ts';
+import { seedProductsIntoPostgres, seedProductsIntoSqlite } from '../tests/support/products.ts';
 import { freePort, freshDataDir, repoRoot } from '../tests/support/server.ts';
 import { orderBody, ORDER_BENCH_PRODUCTS } from './orders.mjs';
 
@@ -23,11 +25,12 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const ordering = process.argv[2] === 'orders';
 const dataDir = freshDataDir('bulkhead-profile');
-const orderProducts = ordering ? await seedProductsIntoSqlite(dataDir, ORDER_BENCH_PRODUCTS) : [];
+const postgres = ordering && process.env.PROFILE_POSTGRES ? await createScratchDatabase('profile') : null;
+const orderProducts = !ordering ? [] : postgres ? await seedProductsIntoPostgres(postgres.url, ORDER_BENCH_PRODUCTS) : await seedProductsIntoSqlite(dataDir, ORDER_BENCH_PRODUCTS);
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, await ensureServerBuild(repoRoot)], {
   cwd: repoRoot,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'profile-secret-'.repeat(4), LOG_LEVEL: 'info', SEED_DEMO: String(!ordering), MAX_UNPAID_ORDERS_PER_ACCOUNT: '1000000' },
+  env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'profile-secret-'.repeat(4), LOG_LEVEL: 'info', SEED_DEMO: String(!ordering), MAX_UNPAID_ORDERS_PER_ACCOUNT: '1000000', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
 });
 for (let attempt = 0; attempt < 200 && !(await fetch(`${url}/api/health`).then((reply) => reply.ok, () => false)); attempt++) {
   await new Promise((resolve) => setTimeout(resolve, 150));
@@ -45,6 +48,7 @@ if (ordering) {
 const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...load });
 server.kill('SIGINT'); // node writes the profile on a normal exit
 await new Promise((resolve) => server.once('exit', resolve));
+await postgres?.drop();
 
 const file = join(profileDir, readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile')));
 const profile = JSON.parse(readFileSync(file, 'utf8'));
