@@ -57,8 +57,11 @@ export interface OrderRepository {
   attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
   /** Unpaid orders placed before `cutoff`, oldest first, at most `limit` (the expiry sweep's batch). */
   listUnpaidPlacedBefore(cutoff: Date, limit: number): Promise<Order[]>;
-  /** How many unpaid orders the user has (the per-account cap). */
-  countUnpaidOf(userId: string): Promise<number>;
+  /**
+   * How many unpaid orders the user has, counting no further than `atMost` (the per-account cap):
+   * the check reads at most that many rows however many a buyer holds.
+   */
+  countUnpaidOf(userId: string, atMost: number): Promise<number>;
   /**
    * unpaid → pending, only if still unpaid, giving the order the next invoice number of the year
    * it is paid in, in the same transaction (a number is never handed out twice nor skipped by a

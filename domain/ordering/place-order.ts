@@ -69,7 +69,7 @@ export const placeOrder = async (
   }
 
   // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
-  if ((await store.orders.countUnpaidOf(buyer.id)) >= maxUnpaidOrders) {
+  if ((await store.orders.countUnpaidOf(buyer.id, maxUnpaidOrders)) >= maxUnpaidOrders) {
     return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
   }
 

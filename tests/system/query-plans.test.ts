@@ -83,7 +83,7 @@ const READS: Read[] = [
   ['the low-stock count', (store) => store.products.countBelowStock(100)],
   // The expiry sweep's batch (before every order read) and the per-account unpaid cap (every placement).
   ['the expired unpaid orders', (store) => store.orders.listUnpaidPlacedBefore(new Date(Date.now() - 48 * 60 * 60 * 1000), 100)],
-  ["a buyer's unpaid orders", (store, shop) => store.orders.countUnpaidOf(String(shop.users[0]!.id))],
+  ["a buyer's unpaid orders", (store, shop) => store.orders.countUnpaidOf(String(shop.users[0]!.id), 5)],
   // The overview's unread count (the inbox holds 20,000 messages here, 500 of them unread) and the catalogue export's page.
   ['the unread message count', (store) => store.inbox.countUnreadContactMessages()],
   ["the catalogue export's page", (store) => store.products.list({ limit: 100 })],
@@ -260,7 +260,10 @@ describe('SQLite query plans at 20,000 products and 100,000 orders', () => {
       const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${query.source}`).all(...query.args) as { detail: string }[]).map((row) => row.detail);
       const described = `${query.source}\n${plan.join('\n')}`;
       if (!sortsMatches) expect(plan.filter((step) => step.includes('TEMP B-TREE')), described).toEqual([]);
-      expect(plan.filter((step) => /^(SCAN|SEARCH) /.test(step) && !/INDEX|PRIMARY KEY|^SCAN c$/.test(step)), described).toEqual([]);
+      // A subquery's own rows (a CO-ROUTINE or MATERIALIZE step) are scanned as they come: they are not a table.
+      const subqueries = new Set(plan.flatMap((step) => /^(?:CO-ROUTINE|MATERIALIZE) (\S+)/.exec(step)?.[1] ?? []));
+      const readWhole = (step: string) => /^(SCAN|SEARCH) /.test(step) && !/INDEX|PRIMARY KEY|^SCAN c$/.test(step) && !subqueries.has(step.split(' ')[1]!);
+      expect(plan.filter(readWhole), described).toEqual([]);
     }
   });
 });

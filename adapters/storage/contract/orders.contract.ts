@@ -365,8 +365,9 @@ export function describeOrderContract(h: StoreHarness): void {
       expect((await h.store.orders.listUnpaidPlacedBefore(h.at(5_000), 10)).map((order) => order.id)).toEqual([oldest.id, older.id]);
       expect((await h.store.orders.listUnpaidPlacedBefore(h.at(5_000), 1)).map((order) => order.id)).toEqual([oldest.id]);
       expect(await h.store.orders.listUnpaidPlacedBefore(h.at(1_000), 10)).toEqual([]);
-      expect(await h.store.orders.countUnpaidOf(buyer)).toBe(2);
-      expect(await h.store.orders.countUnpaidOf(randomUUID())).toBe(0);
+      expect(await h.store.orders.countUnpaidOf(buyer, 5)).toBe(2);
+      expect(await h.store.orders.countUnpaidOf(buyer, 1)).toBe(1);
+      expect(await h.store.orders.countUnpaidOf(randomUUID(), 5)).toBe(0);
     });
   });
 }

@@ -91,8 +91,8 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
         .slice(0, limit)
         .map(copy);
     },
-    async countUnpaidOf(userId) {
-      return [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length;
+    async countUnpaidOf(userId, atMost) {
+      return Math.min(atMost, [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length);
     },
     async markPaid(id, transactionId, paidAt) {
       if (orders.get(id)?.status !== 'unpaid') return null;

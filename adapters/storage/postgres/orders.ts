@@ -180,8 +180,9 @@ export function createPgOrders(db: PgDb): OrderRepository {
     async listUnpaidPlacedBefore(cutoff, limit) {
       return withLines(await db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit));
     },
-    async countUnpaidOf(userId) {
-      return db.$count(orders, unpaidOf(orders, userId));
+    async countUnpaidOf(userId, atMost) {
+      // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap.
+      return db.$count(db.select({ id: orders.id }).from(orders).where(unpaidOf(orders, userId)).limit(atMost).as('unpaid'));
     },
     async markPaid(id, transactionId, paidAt) {
       // The order moves first (its row locked), then the year's invoice counter: two processes

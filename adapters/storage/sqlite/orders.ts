@@ -196,8 +196,9 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     async listUnpaidPlacedBefore(cutoff, limit) {
       return withLines(db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all());
     },
-    async countUnpaidOf(userId) {
-      return db.$count(orders, unpaidOf(orders, userId));
+    async countUnpaidOf(userId, atMost) {
+      // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap.
+      return db.$count(db.select({ id: orders.id }).from(orders).where(unpaidOf(orders, userId)).limit(atMost).as('unpaid'));
     },
     async markPaid(id, transactionId, paidAt) {
       // The number is taken only once the order is known to move, in the same transaction: never skipped, never twice.
