@@ -1,4 +1,3 @@
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { labels } from '#domain/messages.ts';
 import { checkShippingDetails, type ShippingDetailsInput } from '#domain/ordering/shipping-details.ts';
@@ -7,7 +6,8 @@ import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { orderInWords } from '../../components/orders/order-cells.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { useShipOrder } from './api.ts';
 
@@ -37,44 +37,42 @@ export function ShipOrderDialog({ order }: { order: OrderDto }) {
   });
   const id = (name: string) => `ship-${order.id}-${name}`;
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset();
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="secondary" className="px-3 py-1.5" disabled={ship.isPending} aria-label={`${labels.ship} order ${order.number}`}>
           {labels.ship}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,30rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-bold text-slate-900">
-            Ship order <span className="font-mono">{order.number}</span>
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-700">
-            {orderInWords(order)} for {order.customerName} goes to {order.address} (phone {order.phone}). The buyer sees the carrier and tracking
-            number on their order; both are optional.
-          </Dialog.Description>
-          <form noValidate className="mt-4 space-y-4" onSubmit={submitWithoutReload(form)}>
-            <form.AppField name="carrier" validators={checkOnChangeBlurSubmit(checkWith(shippingProblem('carrier')))}>
-              {(field) => <field.TextField id={id('carrier')} label="Carrier (optional)" placeholder="e.g. UPS" autoComplete="off" />}
-            </form.AppField>
-            <form.AppField name="trackingNumber" validators={checkOnChangeBlurSubmit(checkWith(shippingProblem('trackingNumber')))}>
-              {(field) => <field.TextField id={id('tracking')} label="Tracking number (optional)" placeholder="e.g. 1Z999AA10123456784" autoComplete="off" />}
-            </form.AppField>
-            <div className="flex flex-wrap justify-end gap-3 pt-2">
-              <Dialog.Close className={buttonClass('ghost')}>Cancel</Dialog.Close>
-              <form.AppForm>
-                <form.SubmitButton variant="primary">Ship order</form.SubmitButton>
-              </form.AppForm>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={
+        <>
+          Ship order <span className="font-mono">{order.number}</span>
+        </>
+      }
+      description={
+        <>
+          {orderInWords(order)} for {order.customerName} goes to {order.address} (phone {order.phone}). The buyer sees the carrier and tracking
+          number on their order; both are optional.
+        </>
+      }
+    >
+      <form noValidate className="mt-4 space-y-4" onSubmit={submitWithoutReload(form)}>
+        <form.AppField name="carrier" validators={checkOnChangeBlurSubmit(checkWith(shippingProblem('carrier')))}>
+          {(field) => <field.TextField id={id('carrier')} label="Carrier (optional)" placeholder="e.g. UPS" autoComplete="off" />}
+        </form.AppField>
+        <form.AppField name="trackingNumber" validators={checkOnChangeBlurSubmit(checkWith(shippingProblem('trackingNumber')))}>
+          {(field) => <field.TextField id={id('tracking')} label="Tracking number (optional)" placeholder="e.g. 1Z999AA10123456784" autoComplete="off" />}
+        </form.AppField>
+        <FormDialogActions>
+          <form.AppForm>
+            <form.SubmitButton variant="primary">Ship order</form.SubmitButton>
+          </form.AppForm>
+        </FormDialogActions>
+      </form>
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { countOf } from '#domain/catalog/units.ts';
 import { labels, messages } from '#domain/messages.ts';
@@ -12,7 +11,8 @@ import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 
 /**
@@ -42,47 +42,38 @@ export function RequestQuoteDialog({ view }: { view: CartDto }) {
     },
   });
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset();
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button variant="secondary" className="w-full">
           {labels.requestQuote}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-bold text-slate-900">{labels.requestQuote}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-700">
-            Need more than we have in stock, a better price for the volume, or a delivery date? We answer with a price per line and how long it holds; you
-            accept it in one click.
-          </Dialog.Description>
-          <ul className="mt-4 space-y-1 rounded-md bg-slate-50 p-3 text-sm text-slate-800" aria-label="Lines to quote">
-            {view.lines.map((line) => (
-              <li key={line.productId} className="flex justify-between gap-3">
-                <span className="min-w-0 truncate">{line.name}</span>
-                <span className="whitespace-nowrap">{countOf(line.quantity, line.unit)}</span>
-              </li>
-            ))}
-          </ul>
-          <form noValidate className="mt-4 space-y-4" onSubmit={submitWithoutReload(form)}>
-            <form.AppField name="message" validators={checkOnChangeBlurSubmit(checkWith(quoteMessageProblem))}>
-              {(field) => <field.TextareaField id="quote-message" label="What do you need?" hint="The quantities, a target price, a delivery date." />}
-            </form.AppField>
-            <div className="flex flex-wrap justify-end gap-3 pt-2">
-              <Dialog.Close className={buttonClass('ghost')}>Cancel</Dialog.Close>
-              <form.AppForm>
-                <form.SubmitButton>Send request</form.SubmitButton>
-              </form.AppForm>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title={labels.requestQuote}
+      description="Need more than we have in stock, a better price for the volume, or a delivery date? We answer with a price per line and how long it holds; you accept it in one click."
+    >
+      <ul className="mt-4 space-y-1 rounded-md bg-slate-50 p-3 text-sm text-slate-800" aria-label="Lines to quote">
+        {view.lines.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-3">
+            <span className="min-w-0 truncate">{line.name}</span>
+            <span className="whitespace-nowrap">{countOf(line.quantity, line.unit)}</span>
+          </li>
+        ))}
+      </ul>
+      <form noValidate className="mt-4 space-y-4" onSubmit={submitWithoutReload(form)}>
+        <form.AppField name="message" validators={checkOnChangeBlurSubmit(checkWith(quoteMessageProblem))}>
+          {(field) => <field.TextareaField id="quote-message" label="What do you need?" hint="The quantities, a target price, a delivery date." />}
+        </form.AppField>
+        <FormDialogActions>
+          <form.AppForm>
+            <form.SubmitButton>Send request</form.SubmitButton>
+          </form.AppForm>
+        </FormDialogActions>
+      </form>
+    </FormDialog>
   );
 }
