@@ -73,7 +73,7 @@ const unitsAccountedFor = (file, productIds) => {
  * token for each, signed as adapters/identity/jwt-token-service.ts signs them. Returns the path of
  * a file with the tokens, one per line, for the load generator.
  */
-async function seedBuyers(file, dataDir, count) {
+export async function seedBuyers(file, dataDir, count) {
   const db = new Database(file);
   const now = Date.now();
   const ids = Array.from({ length: count }, () => randomUUID());

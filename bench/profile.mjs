@@ -2,7 +2,8 @@
 // server (the bundle, logging at info as in production) under `node --cpu-prof` on the demo shop,
 // loads it for PROFILE_SECONDS (default 8) at PROFILE_CONNECTIONS (default 10) — by default every
 // product by id in turn, or the given path, or with `orders` the order bench's three-line
-// POST /api/orders by one verified buyer (on a fresh PostgreSQL database with PROFILE_POSTGRES=1)
+// POST /api/orders by 20,000 verified buyers in turn, as the order bench places them (on a fresh
+// PostgreSQL database with PROFILE_POSTGRES=1, one buyer with the cap lifted)
 // — and prints the functions with the most self time, as shares of the time the
 // server was busy. The .cpuprofile stays in the printed folder (Chrome DevTools opens it).
 import { spawn } from 'node:child_process';
@@ -13,9 +14,9 @@ import autocannon from 'autocannon';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
 import { signUpCustomer } from '../tests/support/api.ts';
 import { createScratchDatabase } from '../tests/support/postgres.ts';
-import { seedProductsIntoPostgres, seedProductsIntoSqlite } from '../tests/support/products.ts';
-import { freePort, freshDataDir, repoRoot } from '../tests/support/server.ts';
-import { orderBody, ORDER_BENCH_PRODUCTS } from './orders.mjs';
+import { seedProductsIntoPostgres, seedProductsIntoSqlite, sqliteFileIn } from '../tests/support/products.ts';
+import { TEST_JWT_SECRET, freePort, freshDataDir, repoRoot } from '../tests/support/server.ts';
+import { orderBody, ORDER_BENCH_PRODUCTS, seedBuyers } from './orders.mjs';
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const TOP = 30;
@@ -30,15 +31,25 @@ const orderProducts = !ordering ? [] : postgres ? await seedProductsIntoPostgres
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, await ensureServerBuild(repoRoot)], {
   cwd: repoRoot,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'profile-secret-'.repeat(4), LOG_LEVEL: 'info', SEED_DEMO: String(!ordering), MAX_UNPAID_ORDERS_PER_ACCOUNT: '1000000', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+  env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'info', SEED_DEMO: String(!ordering), ...(postgres ? { DATABASE_URL: postgres.url, MAX_UNPAID_ORDERS_PER_ACCOUNT: '1000000' } : {}) },
 });
 for (let attempt = 0; attempt < 200 && !(await fetch(`${url}/api/health`).then((reply) => reply.ok, () => false)); attempt++) {
   await new Promise((resolve) => setTimeout(resolve, 150));
 }
 let load;
 if (ordering) {
-  const token = await signUpCustomer({ url, dataDir }, `profile-${Date.now()}@bulkhead.test`);
-  load = { url: `${url}/api/orders`, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: orderBody(orderProducts.map((product) => product.id)) };
+  // As the order bench: many buyers in turn on SQLite, so no buyer's unpaid orders pile up.
+  const tokens = postgres
+    ? [await signUpCustomer({ url, dataDir }, `profile-${Date.now()}@bulkhead.test`)]
+    : readFileSync(await seedBuyers(sqliteFileIn(dataDir), dataDir, 20_000), 'utf8').split('\n');
+  let nextToken = 0;
+  load = {
+    url: `${url}/api/orders`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: orderBody(orderProducts.map((product) => product.id)),
+    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${tokens[nextToken++ % tokens.length]}` } }) }],
+  };
 } else {
   const ids = (await (await fetch(`${url}/api/products?limit=100`)).json()).items.map((product) => product.id);
   const paths = process.argv[2] ? [process.argv[2]] : ids.map((id) => `/api/products/${id}`);
