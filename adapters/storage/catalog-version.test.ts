@@ -16,7 +16,7 @@ import { createMemoryStorage } from './memory/memory-store.ts';
 import { unpaidOrderOf } from './order-fixture.ts';
 import type { Storage } from './storage.ts';
 import { openPostgresStorage } from './postgres/postgres-store.ts';
-import { openSqliteStorage } from './sqlite/sqlite-store.ts';
+import { DATA_VERSION_EVERY_MS, openSqliteStorage } from './sqlite/sqlite-store.ts';
 import { created } from './product-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bulkhead-catalog-version-'));
@@ -38,10 +38,14 @@ const versionOf = (storage: Storage): string => {
   return version;
 };
 
-/** Runs `change` and says whether the version moved. */
+/**
+ * Runs `change` and says whether the version moved. SQLite looks at other connections' writes at
+ * most every DATA_VERSION_EVERY_MS, so the version after is read once that has passed.
+ */
 const moves = async (storage: Storage, change: () => Promise<unknown>): Promise<boolean> => {
   const before = versionOf(storage);
   await change();
+  await new Promise((resolve) => setTimeout(resolve, 2 * DATA_VERSION_EVERY_MS));
   return versionOf(storage) !== before;
 };
 

@@ -41,6 +41,9 @@ const keepPrivate = (filePath: string) => {
  * The storage on one SQLite file (or ':memory:') through drizzle + better-sqlite3, one repository
  * per file beside this one. Runs pending migrations before returning.
  */
+/** How stale another process's writes may look to the catalogue cache (see catalogVersion below). */
+export const DATA_VERSION_EVERY_MS = 1;
+
 export function openSqliteStorage(filePath: string): Storage {
   keepPrivate(filePath);
   const sqlite = new Database(filePath);
@@ -55,10 +58,23 @@ export function openSqliteStorage(filePath: string): Storage {
   /**
    * catalogVersion: our own catalog writes are counted by the repositories; `PRAGMA data_version`
    * changes when ANOTHER connection (a second process on the same file) commits anything.
-   * Together they change whenever a product may have changed, for the price of one cheap pragma.
+   * Together they change whenever a product may have changed. The pragma is asked at most once a
+   * millisecond: a cached catalogue read is a few dozen microseconds, and asking on every one was
+   * a twentieth of it; another process's write is then seen up to a millisecond later (our own
+   * writes at once), far sooner than PostgreSQL's notifications arrive.
    */
   const catalog = createCatalogWrites();
-  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  const dataVersionStatement = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  let dataVersionAt = Number.NEGATIVE_INFINITY;
+  let lastDataVersion = 0;
+  const dataVersion = () => {
+    const now = performance.now();
+    if (now - dataVersionAt >= DATA_VERSION_EVERY_MS) {
+      lastDataVersion = dataVersionStatement.get()!;
+      dataVersionAt = now;
+    }
+    return lastDataVersion;
+  };
 
   return {
     repositories: {
@@ -84,7 +100,7 @@ export function openSqliteStorage(filePath: string): Storage {
         if (sqlite.open) sqlite.close();
       },
     },
-    catalogVersion: () => `${dataVersion.get()}.${catalog.count()}`,
+    catalogVersion: () => `${dataVersion()}.${catalog.count()}`,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {
