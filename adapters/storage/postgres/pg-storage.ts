@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
-import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
+import { categoriesReadOncePerVersion, createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
 import type { PgDb } from './database.ts';
 import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
@@ -35,10 +35,16 @@ const countingWrites = <R extends object>(repository: R, methods: readonly (keyo
  */
 export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, changesElsewhere?: () => string | null): Storage {
   const writes = createCatalogWrites();
+  const catalogVersion = changesElsewhere
+    ? () => {
+        const elsewhere = changesElsewhere();
+        return elsewhere === null ? null : `${elsewhere}.${writes.count()}`;
+      }
+    : null;
   return {
     repositories: {
       products: countingWrites(createPgProducts(db), ['create', 'update', 'delete', 'importAll'], writes),
-      categories: countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes),
+      categories: categoriesReadOncePerVersion(countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes), catalogVersion),
       search: createPgSearch(db),
       carts: createPgCarts(db),
       orders: countingWrites(createPgOrders(db), ['placeReservingStock', 'deleteUnpaidReturningStock'], writes),
@@ -57,12 +63,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       },
       close: closeConnection,
     },
-    catalogVersion: changesElsewhere
-      ? () => {
-          const elsewhere = changesElsewhere();
-          return elsewhere === null ? null : `${elsewhere}.${writes.count()}`;
-        }
-      : null,
+    catalogVersion,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

@@ -5,12 +5,16 @@ import type { SqliteDb } from './database.ts';
 import { categories, products } from './schema.ts';
 
 export function createSqliteCategories(db: SqliteDb, catalog: CatalogWrites): CategoryRepository {
+  // Every catalogue search reads the whole tree (a category includes its children): built and
+  // prepared once, not on every request.
+  const everyCategory = db.select().from(categories).orderBy(asc(categories.name), asc(categories.id)).prepare();
+  const categoryById = db.select().from(categories).where(eq(categories.id, sql.placeholder('id'))).prepare();
   return {
     async listAll() {
-      return db.select().from(categories).orderBy(asc(categories.name), asc(categories.id)).all();
+      return everyCategory.all();
     },
     async findById(id) {
-      return db.select().from(categories).where(eq(categories.id, id)).get() ?? null;
+      return categoryById.get({ id }) ?? null;
     },
     async create(category) {
       const row = db.insert(categories).values(category).onConflictDoNothing({ target: categories.slug }).returning().get();

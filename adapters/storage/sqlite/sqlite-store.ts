@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
-import { createCatalogWrites } from '../catalog-writes.ts';
+import { categoriesReadOncePerVersion, createCatalogWrites } from '../catalog-writes.ts';
 import { createSqliteCarts } from './carts.ts';
 import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
@@ -76,10 +76,12 @@ export function openSqliteStorage(filePath: string): Storage {
     return lastDataVersion;
   };
 
+  const catalogVersion = () => `${dataVersion()}.${catalog.count()}`;
+
   return {
     repositories: {
       products: createSqliteProducts(db, catalog),
-      categories: createSqliteCategories(db, catalog),
+      categories: categoriesReadOncePerVersion(createSqliteCategories(db, catalog), catalogVersion),
       search: createSqliteSearch(sqlite),
       orders: createSqliteOrders(db, catalog),
       carts: createSqliteCarts(db),
@@ -100,7 +102,7 @@ export function openSqliteStorage(filePath: string): Storage {
         if (sqlite.open) sqlite.close();
       },
     },
-    catalogVersion: () => `${dataVersion()}.${catalog.count()}`,
+    catalogVersion,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {
