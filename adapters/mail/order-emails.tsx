@@ -191,12 +191,15 @@ export const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitiona
  * The plain-text part from the rendered HTML, as React Email's toPlainText reads it (its
  * selectors: no images, links as their text), with the lines table laid out as columns and the
  * shop's name not shouted. Compiled once: html-to-text's convert() compiles its selectors on every
- * call, most of the cost of a mail.
+ * call, most of the cost of a mail. The inline styles are dropped before it reads the HTML: they
+ * change nothing in the text and were more than half of what it had to parse (React writes a
+ * quote inside an attribute as &quot;, so the pattern cannot stop early).
  */
-export const toPlainText = compile({
+const htmlToText = compile({
   selectors: [...plainTextSelectors, { selector: 'table', format: 'dataTable', options: { maxColumnWidth: 40 } }, { selector: 'h1', options: { uppercase: false } }],
   wordwrap: 100,
 });
+export const toPlainText = (html: string): string => htmlToText(html.replace(/ style="[^"]*"/g, ''));
 
 /** The e-mail telling the buyer of `kind`, with an HTML and a plain-text part. */
 export const orderMail = (kind: OrderMailKind, order: Order, site: MailSite): Mail => {

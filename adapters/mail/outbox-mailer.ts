@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
+import { mimeMessage } from './mime-message.ts';
 
 /**
  * The zero-setup default: every message becomes an .eml file under `dir` (openable by any mail
@@ -17,7 +18,7 @@ export const createOutboxMailer = (options: {
   const log = options.log ?? ((line: string) => console.log(line));
   return {
     async send(mail: Mail) {
-      const info = await builder.sendMail({ from: options.from, ...mail });
+      const info = await builder.sendMail(mimeMessage(options.from, mail));
       const file = join(options.dir, outboxFileName(new Date(), mail.to));
       const write = () => writeFile(file, info.message as Buffer, { mode: 0o600 });
       // The folder is made when a write finds it missing, not checked before every mail.
