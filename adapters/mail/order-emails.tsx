@@ -195,11 +195,12 @@ export const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitiona
  * change nothing in the text and were more than half of what it had to parse (React writes a
  * quote inside an attribute as &quot;, so the pattern cannot stop early).
  */
+const INLINE_STYLE = / style="[^"]*"/g;
 const htmlToText = compile({
   selectors: [...plainTextSelectors, { selector: 'table', format: 'dataTable', options: { maxColumnWidth: 40 } }, { selector: 'h1', options: { uppercase: false } }],
   wordwrap: 100,
 });
-export const toPlainText = (html: string): string => htmlToText(html.replace(/ style="[^"]*"/g, ''));
+export const toPlainText = (html: string): string => htmlToText(html.replace(INLINE_STYLE, ''));
 
 /** The e-mail telling the buyer of `kind`, with an HTML and a plain-text part. */
 export const orderMail = (kind: OrderMailKind, order: Order, site: MailSite): Mail => {

@@ -18,9 +18,10 @@ export interface Storage {
    * A token that changes whenever any product may have changed (created, edited, deleted, or its
    * stock moved by an order placed or deleted), by this process or any other on the same database.
    * Cheap enough to ask on every catalog read, so the HTTP layer can keep serialised catalog
-   * pages. SQLite reads it off the file (another process's writes within a millisecond); PostgreSQL hears other instances' changes by LISTEN/NOTIFY
-   * (postgres/catalogue-listener.ts) and answers null while it cannot hear them (nothing is then
-   * cached); null altogether when the adapter cannot tell (PGlite).
+   * pages. SQLite reads it off the file (another process's writes within a millisecond);
+   * PostgreSQL hears other instances' changes by LISTEN/NOTIFY (postgres/catalogue-listener.ts)
+   * and answers null while it cannot hear them (nothing is then cached); null altogether when the
+   * adapter cannot tell (PGlite).
    */
   catalogVersion: (() => string | null) | null;
   /**

@@ -37,13 +37,13 @@ const keepPrivate = (filePath: string) => {
   }
 };
 
+/** How stale another process's writes may look to the catalogue cache (see catalogVersion below). */
+export const DATA_VERSION_EVERY_MS = 1;
+
 /**
  * The storage on one SQLite file (or ':memory:') through drizzle + better-sqlite3, one repository
  * per file beside this one. Runs pending migrations before returning.
  */
-/** How stale another process's writes may look to the catalogue cache (see catalogVersion below). */
-export const DATA_VERSION_EVERY_MS = 1;
-
 export function openSqliteStorage(filePath: string): Storage {
   keepPrivate(filePath);
   const sqlite = new Database(filePath);
