@@ -58,6 +58,7 @@ export interface ComposedPorts extends Ports {
   lifecycle: StorageLifecycle;
   /** For the HTTP catalog cache (adapters/storage/storage.ts); null: nothing may be cached. */
   catalogVersion: Storage['catalogVersion'];
+  catalogStockMoves: Storage['catalogStockMoves'];
   tokens: JwtTokenService;
   /** The local store's files (served at /uploads), or null with the remote image host. */
   uploads: ReturnType<typeof createLocalImageFiles> | null;
@@ -149,6 +150,7 @@ export async function composePorts(
       },
     },
     catalogVersion: storage.catalogVersion,
+    catalogStockMoves: storage.catalogStockMoves,
     counters: counters.store,
     clock,
     ids: { newId: () => randomUUID() },

@@ -50,9 +50,9 @@ export function createApp(ports: AppPorts) {
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
   // With no bytes to spend, no version: every page is read afresh.
-  const catalogVersion = settings.catalogueCacheBytes > 0 ? (ports.catalogVersion ?? undefined) : undefined;
-  const catalogue = cachedJson(createResponseCache(catalogVersion, settings.catalogueCacheBytes));
-  const departments = cachedJson(createResponseCache(catalogVersion, settings.catalogueCacheBytes));
+  const clock = settings.catalogueCacheBytes > 0 && ports.catalogVersion ? { version: ports.catalogVersion, stockMoves: ports.catalogStockMoves ?? null } : undefined;
+  const catalogue = cachedJson(createResponseCache(clock, settings.catalogueCacheBytes));
+  const departments = cachedJson(createResponseCache(clock, settings.catalogueCacheBytes));
 
   const app = new Hono<AppEnv>();
 

@@ -5,7 +5,7 @@ import type { Ports } from '#domain/ports.ts';
 import type { Logger } from './logger.ts';
 import type { BackgroundWork } from './background-work.ts';
 import { memoryCounters, type CounterStore } from './middleware/attempt-counters.ts';
-import { DEFAULT_CACHE_BYTES } from './response-cache.ts';
+import { DEFAULT_CACHE_BYTES, type StockMoves } from './response-cache.ts';
 
 /** The local-disk image store's files, which this server serves at /uploads/:name. */
 export interface LocalImageFiles {
@@ -98,6 +98,8 @@ export interface AppPorts extends Ports {
    * it stays put. Null (or answering null) when the storage cannot tell: pages are read every time.
    */
   catalogVersion: (() => string | null) | null;
+  /** The products whose stock alone moved, which do not move catalogVersion; null or missing: none are told apart. */
+  catalogStockMoves?: StockMoves | null;
   /** Set when images are kept on local disk; null or missing when a remote host keeps them. */
   uploads?: LocalImageFiles | null;
   /** The built SPA (dist/); null or missing index.html gives the "run npm run build" page. */

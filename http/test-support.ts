@@ -65,6 +65,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     store,
     lifecycle: storage.lifecycle,
     catalogVersion: storage.catalogVersion,
+    catalogStockMoves: storage.catalogStockMoves,
     clock,
     ids: { newId: () => randomUUID() },
     // A low scrypt cost keeps hundreds of sign-ups fast; the adapter's own tests use the real cost.

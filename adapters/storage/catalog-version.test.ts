@@ -1,6 +1,7 @@
 /**
  * The storage's catalogVersion (storage.ts), which the HTTP layer's catalog cache trusts: it must move on every kind of
- * product or stock change and on nothing else that the catalog shows. Memory and SQLite keep one;
+ * product or stock change and on nothing else that the catalog shows, except an order of this
+ * process that only moved some products' stock, which catalogStockMoves names instead. Memory and SQLite keep one;
  * on SQLite a write by another connection to the same file (another process) moves it too, and on
  * PostgreSQL a write by another instance on the same database (heard by LISTEN/NOTIFY).
  */
@@ -70,17 +71,42 @@ const stores: [string, () => Storage | Promise<Storage>][] = [
 ];
 
 describe.each(stores)('%s store catalog version', (_name, open) => {
-  it('moves on create, update and delete of a product, and on orders placed and deleted', async () => {
+  it('moves on create, update and delete of a product, on an order that empties a shelf and on orders deleted', async () => {
     const storage = await open();
     const store = storage.repositories;
     try {
       let product: Product | undefined;
-      expect(await moves(storage, async () => (product = await created(store.products.create(newProduct()))))).toBe(true);
+      expect(await moves(storage, async () => (product = await created(store.products.create(newProduct(100)))))).toBe(true);
       expect(await moves(storage, () => store.products.update(product!.id, { priceCents: 999 }, new Date()))).toBe(true);
       const order = unpaidOrderOf(product!);
       expect(await moves(storage, () => store.orders.placeReservingStock(order))).toBe(true);
       expect(await moves(storage, () => store.orders.deleteUnpaidReturningStock(order.id))).toBe(true);
       expect(await moves(storage, () => store.products.delete(product!.id))).toBe(true);
+    } finally {
+      await storage.lifecycle.close();
+    }
+  });
+
+  it('tells an order that left stock on every shelf as a stock move of its products, and one that emptied a shelf as a change', async () => {
+    const storage = await open();
+    const store = storage.repositories;
+    try {
+      const plenty = await created(store.products.create(newProduct(1000)));
+      const lastHundred = await created(store.products.create(newProduct(200)));
+      const stockMoves = storage.catalogStockMoves!;
+      const seen = stockMoves.count();
+
+      expect(await moves(storage, () => store.orders.placeReservingStock(unpaidOrderOf([plenty, lastHundred])))).toBe(false);
+      expect(stockMoves.count()).toBe(seen + 1);
+      expect([...stockMoves.productsMovedSince(seen)!].sort()).toEqual([plenty.id, lastHundred.id].sort());
+
+      // The in-stock filter, its facets and the department counts change with an emptied shelf.
+      expect(await moves(storage, () => store.orders.placeReservingStock(unpaidOrderOf(lastHundred)))).toBe(true);
+      expect(stockMoves.count()).toBe(seen + 1);
+      // A refused order moves nothing.
+      const refused = await store.orders.placeReservingStock(unpaidOrderOf([plenty, lastHundred]));
+      expect(refused.ok).toBe(false);
+      expect(stockMoves.count()).toBe(seen + 1);
     } finally {
       await storage.lifecycle.close();
     }

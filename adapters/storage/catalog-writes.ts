@@ -2,23 +2,64 @@ import type { Category } from '#domain/catalog/category.ts';
 import type { CategoryRepository } from '#domain/catalog/category-repository.ts';
 
 /**
- * Counts this process's writes that may change what the catalog shows (a product created, edited
- * or deleted, or its stock moved by an order): the SQLite and PostgreSQL stores' catalogVersion.
+ * The products whose stock alone moved, in the order this process moved them: what a cache of
+ * per-product pages needs to drop only those pages (see catalogVersion in storage.ts).
+ */
+export interface StockMoves {
+  /** How many stock moves this process has counted so far. */
+  count(): number;
+  /** The products moved after the first `seen` moves; null when those are no longer remembered. */
+  productsMovedSince(seen: number): readonly string[] | null;
+}
+
+/**
+ * Counts this process's writes that may change what the catalog shows: the SQLite, PostgreSQL and
+ * memory stores' catalogVersion and catalogStockMoves.
  */
 export interface CatalogWrites {
-  /** Counts one write and hands its result back. */
+  /** Counts one write that may change any page (a product or category written); hands its result back. */
   changed<T>(result: T): T;
+  /**
+   * Counts an order's stock move. Unless it emptied a shelf or refilled an empty one (then the
+   * in-stock filter, the facets under it and the department counts change: a `changed`), only
+   * the pages showing these products change.
+   */
+  stockMoved<T>(productIds: readonly string[], shelfEmptiedOrRefilled: boolean, result: T): T;
+  /** The writes counted by `changed`. */
   count(): number;
+  stockMoves: StockMoves;
 }
+
+/** The stock moves remembered for caches that fell behind; one further back drops a whole cache. */
+export const REMEMBERED_STOCK_MOVES = 1024;
 
 export const createCatalogWrites = (): CatalogWrites => {
   let writes = 0;
+  let moves = 0;
+  // The last REMEMBERED_STOCK_MOVES moves' products: moved[i] is move number `moves - moved.length + i`.
+  const moved: (readonly string[])[] = [];
   return {
     changed(result) {
       writes++;
       return result;
     },
+    stockMoved(productIds, shelfEmptiedOrRefilled, result) {
+      if (shelfEmptiedOrRefilled) writes++;
+      else {
+        moves++;
+        moved.push(productIds);
+        if (moved.length > REMEMBERED_STOCK_MOVES) moved.shift();
+      }
+      return result;
+    },
     count: () => writes,
+    stockMoves: {
+      count: () => moves,
+      productsMovedSince(seen) {
+        const first = moves - moved.length;
+        return seen < first ? null : moved.slice(seen - first).flat();
+      },
+    },
   };
 };
 

@@ -1,3 +1,4 @@
+import type { StockMoves } from './catalog-writes.ts';
 import type { Store } from '#domain/store.ts';
 
 /** The database connection's process lifecycle: the health check pings it, shutdown closes it. */
@@ -16,7 +17,9 @@ export interface Storage {
   lifecycle: StorageLifecycle;
   /**
    * A token that changes whenever any product may have changed (created, edited, deleted, or its
-   * stock moved by an order placed or deleted), by this process or any other on the same database.
+   * stock moved by an order placed or deleted), by this process or any other on the same database,
+   * except this process's orders that only moved some products' stock: those are told by
+   * catalogStockMoves, and a cache must ask both.
    * Cheap enough to ask on every catalog read, so the HTTP layer can keep serialised catalog
    * pages. SQLite reads it off the file (another process's writes within a millisecond);
    * PostgreSQL hears other instances' changes by LISTEN/NOTIFY (postgres/catalogue-listener.ts)
@@ -24,6 +27,11 @@ export interface Storage {
    * adapter cannot tell (PGlite).
    */
   catalogVersion: (() => string | null) | null;
+  /**
+   * The products whose stock an order placed here moved without emptying their shelf (nor filling
+   * an empty one): only the pages showing them changed. Null: every change moves catalogVersion.
+   */
+  catalogStockMoves: StockMoves | null;
   /**
    * Which of `urls` a product, a profile photo, a review or an order still shows: the uploads
    * sweep (adapters/images/sweep-uploads.ts) deletes only the others.

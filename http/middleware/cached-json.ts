@@ -20,7 +20,11 @@ export interface CachedJson {
    * this moment, or undefined: what `lookup` would answer on a hit, without running any route.
    */
   peek(key: string): CachedBody | undefined;
-  send<T>(c: Context, value: T): Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+  /**
+   * Answers `value` and keeps it for the next request. `shows`: the products whose stock it shows
+   * (an order that moves only other products' stock keeps it); null when any product's may matter.
+   */
+  send<T>(c: Context, value: T, shows: readonly string[] | null): Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
 export const REVALIDATE = 'no-cache';
@@ -90,12 +94,12 @@ export function cachedJson(cache: ResponseCache): CachedJson {
         if (computing.get(key) === mine) computing.delete(key);
       }
     },
-    send<T>(c: Context, value: T) {
+    send<T>(c: Context, value: T, shows: readonly string[] | null) {
       const entry = cachedBodyOf(JSON.stringify(value));
       const mine = missed.get(c.req.raw);
       if (mine) {
         const key = requestKey(c.req.url);
-        cache.set(key, mine.version, entry);
+        cache.set(key, mine.version, entry, shows);
         // Waiters get the body only if no write landed while it was computed.
         mine.settle(cache.version() === mine.version ? entry : undefined);
       }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
-import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
+import { DATA_VERSION_EVERY_MS, openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import type { Storage } from '#adapters/storage/storage.ts';
 import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
@@ -119,6 +119,39 @@ describe.each(stores)('catalog cache on the %s store', (_name, open) => {
     }
   });
 
+  it('keeps, when an order moves stock, the cached pages of the products it did not touch', async () => {
+    const { call, one, list, buyer, product, store, close } = await arrange(open());
+    try {
+      const other = await addProduct(store, { stock: 1000 });
+      expect((await one(other.id)).status).toBe(200);
+      expect((await call('GET', '/api/categories')).status).toBe(200);
+      let reads = 0;
+      let countings = 0;
+      const findById = store.products.findById.bind(store.products);
+      store.products.findById = async (id) => {
+        reads++;
+        return findById(id);
+      };
+      const inStockCounts = store.categories.inStockCounts.bind(store.categories);
+      store.categories.inStockCounts = async () => {
+        countings++;
+        return inStockCounts();
+      };
+      expect((await call('POST', '/api/orders', { token: buyer.token, body: orderBody(product.id) })).status).toBe(201);
+      reads = 0;
+      expect((await one(other.id)).json.stock).toBe(1000);
+      expect(reads).toBe(0); // answered from the cache
+      expect((await one()).json.stock).toBe(900);
+      expect(reads).toBe(1);
+      // The list shows the ordered product: it is computed again. The department counts are not.
+      expect((await list()).json.items.find((item: { id: string }) => item.id === product.id).stock).toBe(900);
+      expect((await call('GET', '/api/categories')).status).toBe(200);
+      expect(countings).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
   it('is invalidated by writes that bypass the use cases (the store bumps its version itself)', async () => {
     const { one, product, store, close } = await arrange(open());
     try {
@@ -203,6 +236,8 @@ describe('catalog cache with another process writing to the same SQLite file', (
     try {
       const { one, product } = await arrange(ours);
       await theirs.repositories.products.update(product.id, { stock: 11 }, new Date());
+      // Another process's writes are looked for once a millisecond (sqlite-store.ts).
+      await new Promise((resolve) => setTimeout(resolve, 2 * DATA_VERSION_EVERY_MS));
       expect((await one()).json.stock).toBe(11);
     } finally {
       await theirs.lifecycle.close();

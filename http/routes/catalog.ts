@@ -26,6 +26,7 @@ import { responds } from '../responds.ts';
 import { categoryNodeDto, productDto, productSearchDto, productSuggestionDto, quantityAdviceDto } from '../response-schemas.ts';
 
 const lookupOf = (categories: readonly Category[]): CategoryLookup => new Map(categories.map((category) => [category.id, category]));
+const idsOf = (products: readonly { id: string }[]): string[] => products.map((product) => product.id);
 const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf(await store.categories.listAll());
 
 /**
@@ -34,7 +35,8 @@ const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf
  *
  * Reads are served from serialised pages (`cached`, with ETags; app.ts answers its hits before
  * routing) for as long as the store's catalog version stays put; the storage bumps it on every
- * product, category or stock change, including other processes' writes to the same SQLite file.
+ * product, category or stock change, including other processes' writes to the same SQLite file,
+ * except an order that only moved some products' stock: that drops only the pages showing them.
  * Storage without a version (PostgreSQL, possibly shared by several instances) is read every time
  * and still answers 304 for an unchanged page.
  */
@@ -47,18 +49,20 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       if (!found.ok) return problem(c, found.error);
       const categories = lookupOf(found.value.categories);
       const { items, nextCursor, total, facets } = found.value;
-      return cached.send(c, { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets } satisfies ProductSearchDto);
+      const page = { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets } satisfies ProductSearchDto;
+      return cached.send(c, page, idsOf(items));
     })
-    .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), responds(200, z.array(productSuggestionDto)), async (c) =>
-      cached.send(c, (await suggestProducts(store, c.req.valid('query').q)).map(toSuggestionDto)),
-    )
+    .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), responds(200, z.array(productSuggestionDto)), async (c) => {
+      const suggested = await suggestProducts(store, c.req.valid('query').q);
+      return cached.send(c, suggested.map(toSuggestionDto), idsOf(suggested));
+    })
     .get('/:id', cached.lookup, validate('param', idParamSchema), responds(200, productDto), async (c) => {
       const found = await getProduct(store, c.req.valid('param').id);
-      return found.ok ? cached.send(c, toProductDto(found.value, await categoryLookup(store))) : problem(c, found.error);
+      return found.ok ? cached.send(c, toProductDto(found.value, await categoryLookup(store)), [found.value.id]) : problem(c, found.error);
     })
     .get('/:id/quantity-advice', cached.lookup, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), responds(200, quantityAdviceDto), async (c) => {
       const advice = await quantityAdviceFor(store, c.req.valid('param').id, c.req.valid('query').quantity);
-      return advice.ok ? cached.send(c, advice.value satisfies QuantityAdviceDto) : problem(c, advice.error);
+      return advice.ok ? cached.send(c, advice.value satisfies QuantityAdviceDto, [c.req.valid('param').id]) : problem(c, advice.error);
     })
     .post('/', ...admin, jsonBody, validate('json', productSchema), responds(201, productDto), async (c) => {
       const created = await createProduct(ports, c.get('user'), c.req.valid('json'));
@@ -79,6 +83,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
 export const categoryRoutes = (ports: AppPorts, cached: CachedJson) => {
   const { store } = ports;
   return new Hono<AppEnv>().get('/', cached.lookup, responds(200, z.array(categoryNodeDto)), async (c) =>
-    cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[]),
+    // The counts change only when a shelf empties or fills again, which moves the catalog version.
+    cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[], []),
   );
 };

@@ -22,7 +22,7 @@ export function createMemoryCategories(tables: MemoryTables): CategoryRepository
       if (categories.has(category.id)) throw new Error('UNIQUE constraint failed: categories.id');
       if (slugTaken(category.slug)) return 'duplicate-slug';
       categories.set(category.id, copy(category));
-      tables.catalogWrites++;
+      tables.catalog.changed(null);
       return copy(category);
     },
     async update(id, changes) {
@@ -31,7 +31,7 @@ export function createMemoryCategories(tables: MemoryTables): CategoryRepository
       if (changes.parentId !== undefined) checkParent(changes.parentId);
       if (changes.slug !== undefined && slugTaken(changes.slug, id)) return 'duplicate-slug';
       for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(category, { [key]: value });
-      tables.catalogWrites++;
+      tables.catalog.changed(null);
       return copy(category);
     },
     async delete(id) {
@@ -40,7 +40,7 @@ export function createMemoryCategories(tables: MemoryTables): CategoryRepository
         throw new Error('FOREIGN KEY constraint failed: categories');
       }
       if (!categories.delete(id)) return false;
-      tables.catalogWrites++;
+      tables.catalog.changed(null);
       return true;
     },
     async inStockCounts() {

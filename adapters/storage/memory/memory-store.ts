@@ -47,7 +47,8 @@ export function createMemoryStorage(): Storage {
         closed = true;
       },
     },
-    catalogVersion: () => String(tables.catalogWrites),
+    catalogVersion: () => String(tables.catalog.count()),
+    catalogStockMoves: tables.catalog.stockMoves,
     async imagesInUse(urls) {
       const shown = new Set<string>([
         ...[...tables.products.values()].map((product) => product.imageUrl),

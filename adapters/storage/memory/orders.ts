@@ -48,8 +48,13 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
         if (product.stock < line.quantity) short.push({ index, available: product.stock });
       }
       if (short.length > 0) return fail({ code: 'insufficient-stock', short });
-      for (const line of order.lines) products.get(line.productId ?? '')!.stock -= line.quantity;
-      tables.catalogWrites++;
+      let emptied = false;
+      for (const line of order.lines) {
+        const product = products.get(line.productId ?? '')!;
+        product.stock -= line.quantity;
+        emptied ||= product.stock === 0;
+      }
+      tables.catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, null);
       const year = numberingYear(order.createdAt);
       const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
       tables.numberSequences.set(`order:${year}`, sequence);

@@ -66,7 +66,7 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       if (filled.sku !== undefined && skuTaken(filled.sku)) return 'duplicate-sku';
       const product: Product = { ...copy(filled), sku: filled.sku ?? nextAssignedSku(), updatedAt: new Date(filled.createdAt) };
       products.set(product.id, product);
-      tables.catalogWrites++;
+      tables.catalog.changed(null);
       recordAudit(tables, audit, product);
       return copy(product);
     },
@@ -79,14 +79,14 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       checkTerms({ ...product, ...defined });
       if (defined.sku !== undefined && skuTaken(defined.sku, id)) return 'duplicate-sku';
       Object.assign(product, copy(defined), { updatedAt: new Date(updatedAt) });
-      tables.catalogWrites++;
+      tables.catalog.changed(null);
       recordAudit(tables, audit, product);
       return copy(product);
     },
     async delete(id, audit) {
       if (!products.delete(id)) return false;
       recordAudit(tables, audit);
-      tables.catalogWrites++;
+      tables.catalog.changed(null);
       // Like ON DELETE SET NULL: the order keeps its product snapshot.
       for (const order of orders.values()) for (const line of order.lines) if (line.productId === id) line.productId = null;
       return true;

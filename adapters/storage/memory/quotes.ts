@@ -34,7 +34,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
     }
     if (short.length > 0) return short;
     for (const line of lines) products.get(line.productId!)!.stock -= line.quantity;
-    tables.catalogWrites++;
+    tables.catalog.changed(null);
     return [];
   };
 
@@ -104,7 +104,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
           const product = line.productId === null ? undefined : products.get(line.productId);
           if (product) product.stock += line.quantity!;
         }
-        tables.catalogWrites++;
+        tables.catalog.changed(null);
       }
       Object.assign(quote, { status, closedAt: at });
       if (status === 'declined') queueMail(tables, 'shop-quote-declined', id, at);

@@ -7,6 +7,7 @@ import type { CartLineRequest } from '#domain/ordering/cart.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { AuditRow } from '../audit-rows.ts';
+import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
 import type { OutboxRow } from './outbox.ts';
 
 /**
@@ -34,8 +35,8 @@ export interface MemoryTables {
   mailOutbox: Map<string, OutboxRow>;
   /** The audit log (audit.ts), keyed by id. */
   auditLog: Map<string, AuditRow>;
-  /** Bumped by every write that can change what the catalog shows (see the store's catalogVersion). */
-  catalogWrites: number;
+  /** Counts every write that can change what the catalog shows (see the store's catalogVersion). */
+  catalog: CatalogWrites;
 }
 
 export const createMemoryTables = (): MemoryTables => ({
@@ -53,7 +54,7 @@ export const createMemoryTables = (): MemoryTables => ({
   quotes: new Map(),
   mailOutbox: new Map(),
   auditLog: new Map(),
-  catalogWrites: 0,
+  catalog: createCatalogWrites(),
 });
 
 /** Every value handed in or out is copied, so callers can never mutate the stored state. */
@@ -84,6 +85,6 @@ export const returnStock = (tables: MemoryTables, order: Order): void => {
     const product = line.productId === null ? undefined : tables.products.get(line.productId);
     if (!product) continue;
     product.stock += line.quantity;
-    tables.catalogWrites++;
+    tables.catalog.changed(null);
   }
 };

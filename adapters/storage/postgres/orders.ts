@@ -7,6 +7,7 @@ import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { RollbackSignal } from '../storage-errors.ts';
+import type { CatalogWrites } from '../catalog-writes.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
@@ -39,7 +40,7 @@ type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
  * Orders on PostgreSQL. Expected conflicts never surface as driver errors: a placement that loses
  * an idempotency race rolls its transaction back and reports the duplicate key.
  */
-export function createPgOrders(db: PgDb): OrderRepository {
+export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository {
   /** The orders of these rows, each with its lines (one query for all of them). */
   const withLines = async (rows: OrderRow[], from: PgDb | Tx = db): Promise<Order[]> =>
     rows.length === 0
@@ -58,7 +59,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
    * lines always queue behind each other instead of deadlocking, then checks each line against
    * the locked stock and takes the units. A short or missing line reserves nothing.
    */
-  const reserveEveryLine = async (tx: Tx, order: NewOrder): Promise<void> => {
+  const reserveEveryLine = async (tx: Tx, order: NewOrder): Promise<{ emptied: boolean }> => {
     const ids = [...new Set(order.lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
     const locked = ids.length === 0 ? [] : await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
     const stock = new Map(locked.map((row) => [row.id, row.stock]));
@@ -69,17 +70,23 @@ export function createPgOrders(db: PgDb): OrderRepository {
       if (available < line.quantity) short.push({ index, available });
     }
     if (short.length > 0) throw new PlacementRefused({ code: 'insufficient-stock', short });
+    let emptied = false;
     for (const line of order.lines) {
       await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.quantity}` })
         .where(eq(products.id, line.productId!));
+      const left = stock.get(line.productId!)! - line.quantity;
+      stock.set(line.productId!, left);
+      emptied ||= left === 0;
     }
+    return { emptied };
   };
 
   const place = async (order: NewOrder): Promise<Placement> => {
     try {
-      return await db.transaction(async (tx): Promise<Placement> => {
+      let emptied = false;
+      const placed = await db.transaction(async (tx): Promise<Placement> => {
         if (order.idempotencyKey !== null) {
           const existing = await tx
             .select({ id: orders.id })
@@ -87,7 +94,7 @@ export function createPgOrders(db: PgDb): OrderRepository {
             .where(and(eq(orders.userId, order.userId), eq(orders.idempotencyKey, order.idempotencyKey)));
           if (existing.length > 0) return fail({ code: 'duplicate-key' });
         }
-        await reserveEveryLine(tx, order);
+        ({ emptied } = await reserveEveryLine(tx, order));
         // Taken last, so the sequence's row stays locked only for the inserts and the commit.
         const [sequence] = await tx
           .insert(numberSequences)
@@ -102,6 +109,8 @@ export function createPgOrders(db: PgDb): OrderRepository {
         await queueMail(tx, 'order-placed', order.id, order.createdAt);
         return ok({ ...row, lines: order.lines });
       });
+      // Counted once committed, so the next catalogue read sees the stock it took.
+      return placed.ok ? writes.stockMoved(order.lines.map((line) => line.productId!), emptied, placed) : placed;
     } catch (error) {
       if (error instanceof RollbackSignal) return fail({ code: 'duplicate-key' });
       if (error instanceof PlacementRefused) return fail(error.failure);

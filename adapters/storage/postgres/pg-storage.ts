@@ -47,7 +47,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       categories: categoriesReadOncePerVersion(countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes), catalogVersion),
       search: createPgSearch(db),
       carts: createPgCarts(db),
-      orders: countingWrites(createPgOrders(db), ['placeReservingStock', 'deleteUnpaidReturningStock'], writes),
+      orders: countingWrites(createPgOrders(db, writes), ['deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),
       quotes: countingWrites(createPgQuotes(db), ['answer', 'accept', 'close'], writes),
       users: countingWrites(createPgUsers(db), ['delete'], writes),
@@ -64,6 +64,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       close: closeConnection,
     },
     catalogVersion,
+    catalogStockMoves: changesElsewhere ? writes.stockMoves : null,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

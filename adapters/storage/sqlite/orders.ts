@@ -102,10 +102,14 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     return { ...prepared, params };
   };
 
-  /** Every line's units, or a PlacementRefused naming each short line (the transaction then undoes them all). */
-  const reserveEveryLine = (order: NewOrder): void => {
-    const shortfall = stock.takeEvery(order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
-    if (shortfall) throw new PlacementRefused(shortfall);
+  /**
+   * Every line's units, saying whether a shelf was emptied; or a PlacementRefused naming each short
+   * line (the transaction then undoes them all).
+   */
+  const reserveEveryLine = (order: NewOrder): { emptied: boolean } => {
+    const taken = stock.takeEvery(order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
+    if ('code' in taken) throw new PlacementRefused(taken);
+    return taken;
   };
 
   const place = (order: NewOrder): Placement => {
@@ -116,13 +120,13 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
             return fail({ code: 'duplicate-key' });
           }
-          reserveEveryLine(order);
+          const { emptied } = reserveEveryLine(order);
           const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
           const { row, lines } = rowsOf(order, sequence);
           insertOrder(row);
           for (const line of lines) insertLine(line);
           queueMail('order-placed', order.id, order.createdAt);
-          return catalog.changed(ok({ ...row, lines: order.lines }));
+          return catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, ok({ ...row, lines: order.lines }));
         },
         { behavior: 'immediate' },
       );

@@ -49,8 +49,8 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
 
   /** Every line's units off the shelf, or a QuoteRefused naming each short line (the transaction undoes them all). */
   const takeEveryLine = (lines: readonly StockLine[]): void => {
-    const shortfall = stock.takeEvery(lines);
-    if (shortfall) throw new QuoteRefused(shortfall);
+    const taken = stock.takeEvery(lines);
+    if ('code' in taken) throw new QuoteRefused(taken);
   };
 
   const refusable = <T>(write: () => Result<T, QuoteWriteFailure>): Result<T, QuoteWriteFailure> => {

@@ -103,6 +103,7 @@ export function openSqliteStorage(filePath: string): Storage {
       },
     },
     catalogVersion,
+    catalogStockMoves: catalog.stockMoves,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

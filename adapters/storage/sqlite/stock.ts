@@ -22,6 +22,7 @@ export const sqliteStock = (db: SqliteConnection) => {
     .update(products)
     .set({ stock: sql`${products.stock} - ${sql.placeholder('quantity')}` })
     .where(and(eq(products.id, sql.placeholder('id')), gte(products.stock, sql.placeholder('quantity'))))
+    .returning({ left: products.stock })
     .prepare();
   const give = db
     .update(products)
@@ -36,16 +37,24 @@ export const sqliteStock = (db: SqliteConnection) => {
     .returning({ last: numberSequences.last })
     .prepare();
   return {
-    /** Takes every line's units; or, when one is missing or short, says which (each short line named) for the caller to throw. */
-    takeEvery(lines: readonly StockLine[]): StockShortfall | null {
+    /**
+     * Takes every line's units, saying whether a shelf was emptied; or, when a line is missing or
+     * short, says which (each short line named) for the caller to throw.
+     */
+    takeEvery(lines: readonly StockLine[]): StockShortfall | { emptied: boolean } {
       const short: ShortLine[] = [];
+      let emptied = false;
       for (const line of lines) {
-        if (line.productId !== null && take.run({ id: line.productId, quantity: line.quantity }).changes === 1) continue;
+        const taken = line.productId === null ? undefined : take.get({ id: line.productId, quantity: line.quantity });
+        if (taken) {
+          emptied ||= taken.left === 0;
+          continue;
+        }
         const product = line.productId === null ? undefined : stockOf.get({ id: line.productId });
         if (!product) return { code: 'product-not-found', index: line.index };
         short.push({ index: line.index, available: product.stock });
       }
-      return short.length > 0 ? { code: 'insufficient-stock', short } : null;
+      return short.length > 0 ? { code: 'insufficient-stock', short } : { emptied };
     },
     /** Puts units back (a deleted order, a hold let go); a product deleted since takes nothing. */
     give(productId: string | null, quantity: number): void {
