@@ -106,8 +106,8 @@ async function measureShop(server, shop) {
     { name: "a customer's orders", paths: ['/api/orders'], headers: customer },
     { name: 'admin orders page', paths: ['/api/admin/orders'], headers: admin },
     { name: 'admin overview', paths: ['/api/admin/overview'], headers: admin },
-    // Every order moves stock, which empties the whole SQLite catalogue cache: these two show
-    // what that costs the reads while orders come in.
+    // Every order moves stock, which drops the cached pages showing the products it took from
+    // (all of them when it empties a shelf): these two show what that costs the reads.
     { name: `catalogue first page + ${ORDERS_PER_SECOND} orders/s`, paths: ['/api/products?limit=24'], ordering: true },
     { name: `by id + ${ORDERS_PER_SECOND} orders/s`, paths: byIds.map((id) => `/api/products/${id}`), ordering: true },
   ];

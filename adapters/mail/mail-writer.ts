@@ -1,6 +1,7 @@
 import type { MailWriter } from '#domain/mail/mail-outbox.ts';
 import type { Store } from '#domain/store.ts';
-import { orderMail, type MailSite } from './order-emails.tsx';
+import type { MailSite } from './mail-content.tsx';
+import { orderMail } from './order-emails.tsx';
 import { quoteMail } from './quote-emails.tsx';
 
 /**

@@ -39,6 +39,10 @@ describe('order e-mails', () => {
     expect(mail.html).toContain('Gate 3 &lt;b&gt;before 9&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>before');
     expect(mail.text).not.toMatch(/<(table|td|div|p)\b/);
+    // Each line with its values labelled beneath; a value of several lines indented under its label.
+    expect(mail.text).toContain('Hex nut M8 A2 (SKU M8-NUT-A2)\n  Quantity: 200 boxes of 50 · Unit price: $0.12 · Total: $24.00\n');
+    expect(mail.text).toContain('Order total: $524.00');
+    expect(mail.text).toContain('Pay $524.00 now: https://shop.example.com/dashboard/payment/order-1');
   });
 
   it('at payment: a receipt with the invoice number, paid date and transaction id', async () => {
