@@ -1,15 +1,73 @@
-import type { SendMailOptions } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import addressparser from 'nodemailer/lib/addressparser';
+import * as base64 from 'nodemailer/lib/base64';
+import { encodeWords, foldLines, hasLongerLines, isPlainText, quoteString } from 'nodemailer/lib/mime-funcs';
+import * as qp from 'nodemailer/lib/qp';
 import type { Mail } from '#domain/mail/mailer.ts';
 
 /**
- * A mail as nodemailer is given it by both mailers. The HTML part is sent base64-encoded: it is
- * one long line of inline styles, so it needs an encoding, and nodemailer's quoted-printable
- * (scanning, escaping and wrapping it in JavaScript) was a third of building the message; base64
- * is Node's own. The plain-text part keeps nodemailer's choice (7bit when it can), so it stays
- * readable in the raw message.
+ * The RFC 5322 message both mailers send (README.md, "E-mail"): a multipart/alternative of the
+ * plain-text part (as it is, or quoted-printable: readable in the raw message) and the HTML part
+ * (base64: one long line of inline styles). The encodings, the encoded words of a non-ASCII subject or sender
+ * name and the address parsing are nodemailer's own functions; only the two-part layout is
+ * assembled here. nodemailer's composer builds the same message through a chain of streams, which
+ * cost about a millisecond of CPU per mail, a fifth of taking an order, on the event loop that
+ * takes them.
  */
-export const mimeMessage = (from: string, mail: Mail): SendMailOptions => ({
-  from,
-  ...mail,
-  html: { content: mail.html, contentTransferEncoding: 'base64' },
-});
+export interface MimeComposer {
+  /** The envelope's sender: the bare address of `from`. */
+  sender: string;
+  compose(mail: Mail, at?: Date): string;
+}
+
+/** A header value on one line: a CR or LF in it would start a header of its own. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+const header = (name: string, value: string) => foldLines(`${name}: ${value}`, 76);
+
+const encodedText = (value: string) => (isPlainText(value) ? value : encodeWords(value, 'Q', 52));
+
+/** The plain text as it is when it is short lines of ASCII (as nodemailer chooses), else quoted-printable. */
+const textPart = (text: string): string[] => {
+  const lines = text.replace(/\r?\n/g, '\r\n');
+  return isPlainText(lines) && !hasLongerLines(lines, 76)
+    ? ['Content-Transfer-Encoding: 7bit', '', lines]
+    : ['Content-Transfer-Encoding: quoted-printable', '', qp.wrap(qp.encode(lines), 76)];
+};
+
+/** `from`: an address, with or without a display name (`Bulkhead <shop@example.com>`). */
+export const mimeComposer = (from: string): MimeComposer => {
+  const [parsed] = addressparser(from, { flatten: true });
+  const sender = parsed && 'address' in parsed && parsed.address ? parsed.address : from;
+  const name = parsed && 'name' in parsed ? parsed.name : '';
+  const fromHeader = header('From', name ? `${isPlainText(name) ? quoteString(name) : encodeWords(name, 'Q', 52)} <${sender}>` : sender);
+  const domain = sender.slice(sender.lastIndexOf('@') + 1) || 'localhost';
+
+  return {
+    sender,
+    compose(mail, at = new Date()) {
+      const boundary = `bulkhead-${randomUUID()}`;
+      return [
+        fromHeader,
+        header('To', oneLine(mail.to)),
+        header('Subject', encodedText(oneLine(mail.subject))),
+        `Date: ${at.toUTCString().replace(/GMT$/, '+0000')}`,
+        `Message-ID: <${randomUUID()}@${domain}>`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/alternative;',
+        ` boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        ...textPart(mail.text),
+        `--${boundary}`,
+        'Content-Type: text/html; charset=utf-8',
+        'Content-Transfer-Encoding: base64',
+        '',
+        base64.wrap(base64.encode(mail.html), 76),
+        `--${boundary}--`,
+        '',
+      ].join('\r\n');
+    },
+  };
+};

@@ -44,8 +44,8 @@ describe('outbox mailer', () => {
     expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-buyer@example\.com-\w+\.eml$/);
     const raw = await readFile(join(dir, files.find((f) => f.includes('buyer'))!), 'utf8');
     expect(raw).toContain('To: buyer@example.com');
-    // The HTML part in base64 (mime-message.ts); the plain text as it is, readable in the file.
-    expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8\nContent-Transfer-Encoding: base64\n/);
+    // The HTML part in base64 (mime-message.ts); short lines of ASCII text as they are, readable in the file.
+    expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n/);
     expect(raw).toContain(mail.text);
     expect(lines.join('\n')).toContain('link: http://localhost:3000/verify?token=abc123');
   });

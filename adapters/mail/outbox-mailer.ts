@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
-import { mimeMessage } from './mime-message.ts';
+import { mimeComposer } from './mime-message.ts';
 
 /**
  * The zero-setup default: every message becomes an .eml file under `dir` (openable by any mail
@@ -13,14 +12,15 @@ export const createOutboxMailer = (options: {
   from: string;
   log?: (line: string) => void;
 }): Mailer => {
-  // nodemailer's stream transport builds the exact RFC 5322 message SMTP would have sent.
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The exact RFC 5322 message SMTP would have sent.
+  const message = mimeComposer(options.from);
   const log = options.log ?? ((line: string) => console.log(line));
   return {
     async send(mail: Mail) {
-      const info = await builder.sendMail(mimeMessage(options.from, mail));
-      const file = join(options.dir, outboxFileName(new Date(), mail.to));
-      const write = () => writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const now = new Date();
+      const raw = message.compose(mail, now);
+      const file = join(options.dir, outboxFileName(now, mail.to));
+      const write = () => writeFile(file, raw, { mode: 0o600 });
       // The folder is made when a write finds it missing, not checked before every mail.
       await write().catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;

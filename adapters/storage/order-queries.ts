@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * The unpaid-order queries both SQL dialects ask the same way (drizzle's operators are the same
@@ -10,5 +10,5 @@ export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column }
 
 export const oldestFirst = (orders: { createdAt: Column; id: Column }): SQL[] => [asc(orders.createdAt), asc(orders.id)];
 
-export const unpaidOf = (orders: { userId: Column; status: Column }, userId: string): SQL | undefined =>
+export const unpaidOf = (orders: { userId: Column; status: Column }, userId: string | Placeholder): SQL | undefined =>
   and(eq(orders.userId, userId), eq(orders.status, 'unpaid'));

@@ -80,6 +80,11 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
   const counted = () => db.select({ count: sql<number>`coalesce(sum(${orderStatusCounts.count}), 0)` }).from(orderStatusCounts);
   const countOfStatus = counted().where(eq(orderStatusCounts.status, sql.placeholder('status'))).prepare();
   const countOfAll = counted().prepare();
+  // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap; asked on every order placed.
+  const unpaidCount = db
+    .select({ count: sql<number>`count(*)` })
+    .from(db.select({ id: orders.id }).from(orders).where(unpaidOf(orders, sql.placeholder('userId'))).limit(sql.placeholder('atMost')).as('unpaid'))
+    .prepare();
   // One prepared reader and count per search shape (at most four), made on first use.
   const prepareSearch = (search: OrderSearch) => {
     const filter = searchFilter(search);
@@ -201,8 +206,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
       return withLines(db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all());
     },
     async countUnpaidOf(userId, atMost) {
-      // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap.
-      return db.$count(db.select({ id: orders.id }).from(orders).where(unpaidOf(orders, userId)).limit(atMost).as('unpaid'));
+      return unpaidCount.get({ userId, atMost })?.count ?? 0;
     },
     async markPaid(id, transactionId, paidAt) {
       // The number is taken only once the order is known to move, in the same transaction: never skipped, never twice.
