@@ -53,7 +53,8 @@ export interface MailContent {
 
 const colors = { ink: '#111827', muted: '#4b5563', line: '#e5e7eb', brand: '#1d4ed8' };
 const cell = { padding: '6px 8px', borderBottom: `1px solid ${colors.line}`, fontSize: '14px', color: colors.ink, verticalAlign: 'top' } as const;
-const numeric = { ...cell, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+// Quantities may wrap ("2,000 boxes / of 50"), so a quote's five columns still fit a phone; prices have no space to break at.
+const numeric = { ...cell, textAlign: 'right' } as const;
 
 const Items = ({ columns, rows, total }: Extract<MailBlock, { kind: 'items' }>) => (
   <Section>

@@ -8,11 +8,11 @@ import type { Mail } from '#domain/mail/mailer.ts';
 /**
  * The RFC 5322 message both mailers send (README.md, "E-mail"): a multipart/alternative of the
  * plain-text part (as it is, or quoted-printable: readable in the raw message) and the HTML part
- * (base64: one long line of inline styles). The encodings, the encoded words of a non-ASCII subject or sender
- * name and the address parsing are nodemailer's own functions; only the two-part layout is
- * assembled here. nodemailer's composer builds the same message through a chain of streams, which
- * cost about a millisecond of CPU per mail, a fifth of taking an order, on the event loop that
- * takes them.
+ * (base64: one long line of inline styles). The encodings, the encoded words of a non-ASCII
+ * subject or sender name and the address parsing are nodemailer's own functions; only the
+ * two-part layout is assembled here. nodemailer's composer builds the same message through a
+ * chain of streams, about a millisecond of CPU per mail, a fifth of taking an order, on the event
+ * loop that takes them (docs/decisions/016-mail-laid-out-from-blocks.md).
  */
 export interface MimeComposer {
   /** The envelope's sender: the bare address of `from`. */

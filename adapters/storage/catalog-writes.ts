@@ -20,11 +20,11 @@ export interface CatalogWrites {
   /** Counts one write that may change any page (a product or category written); hands its result back. */
   changed<T>(result: T): T;
   /**
-   * Counts an order's stock move. Unless it emptied a shelf or refilled an empty one (then the
-   * in-stock filter, the facets under it and the department counts change: a `changed`), only
-   * the pages showing these products change.
+   * Counts the stock an order took: only the pages showing these products change, unless it
+   * emptied a shelf (then the in-stock filter, its facets and the department counts change too,
+   * and it counts as `changed`).
    */
-  stockMoved<T>(productIds: readonly string[], shelfEmptiedOrRefilled: boolean, result: T): T;
+  stockMoved<T>(productIds: readonly string[], emptiedAShelf: boolean, result: T): T;
   /** The writes counted by `changed`. */
   count(): number;
   stockMoves: StockMoves;
@@ -43,8 +43,8 @@ export const createCatalogWrites = (): CatalogWrites => {
       writes++;
       return result;
     },
-    stockMoved(productIds, shelfEmptiedOrRefilled, result) {
-      if (shelfEmptiedOrRefilled) writes++;
+    stockMoved(productIds, emptiedAShelf, result) {
+      if (emptiedAShelf) writes++;
       else {
         moves++;
         moved.push(productIds);

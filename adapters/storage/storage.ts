@@ -28,8 +28,8 @@ export interface Storage {
    */
   catalogVersion: (() => string | null) | null;
   /**
-   * The products whose stock an order placed here moved without emptying their shelf (nor filling
-   * an empty one): only the pages showing them changed. Null: every change moves catalogVersion.
+   * The products whose stock an order placed here took without emptying a shelf: only the pages
+   * showing them changed. Null: every change moves catalogVersion.
    */
   catalogStockMoves: StockMoves | null;
   /**
