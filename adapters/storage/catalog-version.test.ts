@@ -159,17 +159,24 @@ describe('sqlite catalog version across processes', () => {
 });
 
 describe('postgres catalog version across instances', () => {
-  it('moves when another instance on the same database changes a product or its stock, and not for its reads', async () => {
+  it('moves when another instance on the same database changes a product or empties a shelf, and not for its reads', async () => {
     const server = await openPostgres();
     const otherInstance = await openPostgres(pgSchemas.at(-1));
     try {
-      const product = await created(server.repositories.products.create(newProduct()));
+      const product = await created(server.repositories.products.create(newProduct(200)));
       // The other instance's change arrives by NOTIFY, a moment after its commit.
       const movesSoon = async (change: () => Promise<unknown>) => {
         const before = versionOf(server);
         await change();
         await expect.poll(() => versionOf(server) !== before, { timeout: 2_000 }).toBe(true);
       };
+      // An order that leaves stock on the shelf is told as a stock move of its product.
+      const stockMoves = server.catalogStockMoves!;
+      const [seen, before] = [stockMoves.count(), versionOf(server)];
+      await otherInstance.repositories.orders.placeReservingStock(unpaidOrderOf(product));
+      await expect.poll(() => stockMoves.count(), { timeout: 2_000 }).toBe(seen + 1);
+      expect(stockMoves.productsMovedSince(seen)).toEqual([product.id]);
+      expect(versionOf(server)).toBe(before);
       await movesSoon(() => otherInstance.repositories.orders.placeReservingStock(unpaidOrderOf(product)));
       await movesSoon(() => otherInstance.repositories.products.update(product.id, { priceCents: 777 }, new Date()));
       await movesSoon(() => otherInstance.repositories.categories.create({ id: randomUUID(), name: 'Valves', slug: 'valves', parentId: null, createdAt: new Date() }));

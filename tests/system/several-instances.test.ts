@@ -1,13 +1,15 @@
 /**
  * Two instances on one PostgreSQL behind a real nginx (README.md, "Running several instances"):
- * a product edited through one is seen at once through the other, although both keep catalogue
- * pages in their caches; and wrong passwords spread over both meet one shared limit. nginx comes
+ * a product edited, or its stock taken by an order, through one is seen at once through the
+ * other, although both keep catalogue pages in their caches; and wrong passwords spread over both
+ * meet one shared limit. nginx comes
  * from Debian's packages (`npm test` installs it when missing, as it does Chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpCustomer } from '../support/api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { freePort, freshDataDir, startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
 
@@ -106,6 +108,38 @@ describe('two instances on one PostgreSQL behind nginx', () => {
       expect(await read(reader.url)).toMatchObject({ priceCents: price, stock: 1_000 - round });
       expect(await listed(reader.url)).toBe(price);
       expect((await read(proxy)).priceCents).toBe(price);
+    }
+  });
+
+  it('shows the stock an order took through one instance at once through the other, every time', async () => {
+    const [a, b] = instances as [RunningServer, RunningServer];
+    const { token: admin } = (await (await signIn(a.url, TEST_ADMIN.password)).json()) as { token: string };
+    const buyer = await signUpCustomer(a, 'stock-buyer@example.com');
+    const created = await fetch(`${a.url}/api/products`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ name: 'Ball valve DN25', description: 'Brass', imageUrl: '/demo/products/wrench.svg', priceCents: 2_000, stock: 10_000 }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const stockOf = async (url: string) => ((await (await fetch(`${url}/api/products/${id}`)).json()) as { stock: number }).stock;
+    const listed = async (url: string) =>
+      ((await (await fetch(`${url}/api/products?limit=24`)).json()) as { items: { id: string; stock: number }[] }).items.find((item) => item.id === id)?.stock;
+
+    for (let round = 1; round <= 5; round++) {
+      // Both instances hold the product and the catalogue page in their caches ...
+      expect(await stockOf(b.url)).toBe(await listed(b.url));
+      expect(await stockOf(a.url)).toBe(await listed(a.url));
+      // ... then one takes an order (a stock move, not a change of the whole catalogue), and the other shows it straight away.
+      const [seller, reader] = round % 2 === 0 ? [a, b] : [b, a];
+      const placed = await fetch(`${seller.url}/api/orders`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${buyer}` },
+        body: JSON.stringify({ productId: id, quantity: 100, phone: '+1 555 0100', address: '1 Warehouse Road' }),
+      });
+      expect(placed.status).toBe(201);
+      expect(await stockOf(reader.url)).toBe(10_000 - 100 * round);
+      expect(await listed(reader.url)).toBe(10_000 - 100 * round);
     }
   });
 

@@ -1,12 +1,20 @@
 import pg from 'pg';
 
-/** The channel the catalogue triggers notify (migration 0009): `<schema> <writer's application_name>`. */
+/**
+ * The channel the catalogue triggers notify (migrations 0009 and 0017): `<schema> <writer's
+ * application_name>`, and for an order's stock move a line break and the products' ids.
+ */
 export const CATALOGUE_CHANNEL = 'bulkhead_catalogue';
 const RECONNECT_MS = [100, 500, 2_000, 5_000];
 
 export interface CatalogueListener {
-  /** Moves on every notification; null while not listening (a change could be missed: cache nothing). */
+  /**
+   * Moves on every notification but a stock move's; null while not listening (a change could be
+   * missed: cache nothing).
+   */
   version(): string | null;
+  /** Hands each stock move another instance made (the products it took from) to `handler`. */
+  onStockMoved(handler: (productIds: readonly string[]) => void): void;
   close(): Promise<void>;
 }
 
@@ -23,14 +31,18 @@ export async function listenForCatalogueChanges(url: string, schema: string, own
   let listening = false;
   let closed = false;
   let failures = 0;
+  let stockMoved: (productIds: readonly string[]) => void = () => changes++;
 
   const connect = async (): Promise<void> => {
     // Named, so an operator (or a test) can tell the listening connection in pg_stat_activity.
     const next = new pg.Client({ connectionString: url, application_name: `bulkhead-catalogue:${schema}` });
     next.on('notification', ({ payload = '' }) => {
-      const at = payload.indexOf(' ');
-      const [inSchema, writer] = at < 0 ? [payload, ''] : [payload.slice(0, at), payload.slice(at + 1)];
-      if (inSchema === schema && writer !== ownName) changes++;
+      const [head = '', moved] = payload.split('\n');
+      const at = head.indexOf(' ');
+      const [inSchema, writer] = at < 0 ? [head, ''] : [head.slice(0, at), head.slice(at + 1)];
+      if (inSchema !== schema || writer === ownName) return;
+      if (moved) stockMoved(moved.split(','));
+      else changes++;
     });
     const lost = () => {
       if (client !== next) return;
@@ -55,6 +67,9 @@ export async function listenForCatalogueChanges(url: string, schema: string, own
   await connect();
   return {
     version: () => (listening ? `${epoch}.${changes}` : null),
+    onStockMoved(handler) {
+      stockMoved = handler;
+    },
     async close() {
       closed = true;
       listening = false;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
 import { categoriesReadOncePerVersion, createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
+import type { CatalogueListener } from './catalogue-listener.ts';
 import type { PgDb } from './database.ts';
 import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
@@ -29,16 +30,18 @@ const countingWrites = <R extends object>(repository: R, methods: readonly (keyo
 
 /**
  * The storage over drizzle's generic PgDatabase, one repository per file beside this one.
- * `changesElsewhere` is the version of what other instances changed (catalogue-listener.ts; null
- * while it cannot tell); this instance's own catalogue writes are counted here as they finish, so
- * the next read already sees them. Without it (no listener) nothing is cached.
+ * `elsewhere` tells what other instances changed (catalogue-listener.ts: a version, null while it
+ * cannot tell, and their stock moves); this instance's own catalogue writes are counted here as
+ * they finish, so the next read already sees them. Without it (no listener) nothing is cached.
  */
-export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, changesElsewhere?: () => string | null): Storage {
+export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, elsewhere?: Pick<CatalogueListener, 'version' | 'onStockMoved'>): Storage {
   const writes = createCatalogWrites();
-  const catalogVersion = changesElsewhere
+  // Another instance's stock move lands in the same log as ours: a cache drops those pages alike.
+  elsewhere?.onStockMoved((productIds) => writes.stockMoved(productIds, false, null));
+  const catalogVersion = elsewhere
     ? () => {
-        const elsewhere = changesElsewhere();
-        return elsewhere === null ? null : `${elsewhere}.${writes.count()}`;
+        const changed = elsewhere.version();
+        return changed === null ? null : `${changed}.${writes.count()}`;
       }
     : null;
   return {
@@ -64,7 +67,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       close: closeConnection,
     },
     catalogVersion,
-    catalogStockMoves: changesElsewhere ? writes.stockMoves : null,
+    catalogStockMoves: elsewhere ? writes.stockMoves : null,
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

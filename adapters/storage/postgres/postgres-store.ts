@@ -40,10 +40,14 @@ export async function openPostgresStorage(url: string, options: { schema?: strin
     // The catalogue triggers name the schema they ran in: the one the pool's connections use.
     const { rows } = await pool.query<{ schema: string }>('select current_schema() as schema');
     const listener = await listenForCatalogueChanges(url, rows[0]!.schema, instanceName);
-    return createPgStorage(db, async () => {
-      await listener.close();
-      await pool.end();
-    }, listener.version);
+    return createPgStorage(
+      db,
+      async () => {
+        await listener.close();
+        await pool.end();
+      },
+      listener,
+    );
   } catch (error) {
     await pool.end();
     throw error;
