@@ -77,17 +77,21 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   const json = { 'content-type': 'application/json' };
   const signIn = (url: string, password: string) =>
     fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { ...json, origin: proxy }, body: JSON.stringify({ email: TEST_ADMIN.email, password }) });
+  /** A product added by the admin through `url`; its id. */
+  const addProduct = async (url: string, token: string, product: { name: string; description: string; priceCents: number; stock: number }) => {
+    const created = await fetch(`${url}/api/products`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ...product, imageUrl: '/demo/products/wrench.svg' }),
+    });
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
 
   it('shows a product edited through one instance at once through the other, every time', async () => {
     const [a, b] = instances as [RunningServer, RunningServer];
     const { token } = (await (await signIn(a.url, TEST_ADMIN.password)).json()) as { token: string };
-    const created = await fetch(`${a.url}/api/products`, {
-      method: 'POST',
-      headers: { ...json, authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Gate valve DN50', description: 'Cast iron', imageUrl: '/demo/products/wrench.svg', priceCents: 5_000, stock: 1_000 }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const id = await addProduct(a.url, token, { name: 'Gate valve DN50', description: 'Cast iron', priceCents: 5_000, stock: 1_000 });
     const read = async (url: string) => (await (await fetch(`${url}/api/products/${id}`)).json()) as { priceCents: number; stock: number };
     const listed = async (url: string) =>
       ((await (await fetch(`${url}/api/products?limit=24`)).json()) as { items: { id: string; priceCents: number }[] }).items.find((item) => item.id === id)?.priceCents;
@@ -115,13 +119,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     const [a, b] = instances as [RunningServer, RunningServer];
     const { token: admin } = (await (await signIn(a.url, TEST_ADMIN.password)).json()) as { token: string };
     const buyer = await signUpCustomer(a, 'stock-buyer@example.com');
-    const created = await fetch(`${a.url}/api/products`, {
-      method: 'POST',
-      headers: { ...json, authorization: `Bearer ${admin}` },
-      body: JSON.stringify({ name: 'Ball valve DN25', description: 'Brass', imageUrl: '/demo/products/wrench.svg', priceCents: 2_000, stock: 10_000 }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const id = await addProduct(a.url, admin, { name: 'Ball valve DN25', description: 'Brass', priceCents: 2_000, stock: 10_000 });
     const stockOf = async (url: string) => ((await (await fetch(`${url}/api/products/${id}`)).json()) as { stock: number }).stock;
     const listed = async (url: string) =>
       ((await (await fetch(`${url}/api/products?limit=24`)).json()) as { items: { id: string; stock: number }[] }).items.find((item) => item.id === id)?.stock;
