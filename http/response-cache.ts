@@ -69,9 +69,11 @@ export function createResponseCache(clock: CatalogClock | undefined, maxBytes: n
   // The token the entries were last brought up to: while it holds, a lookup is one Map read.
   let syncedToken: string | null = null;
 
+  const movesNow = () => clock?.stockMoves?.count() ?? 0;
+  const tokenOf = (version: string, moves: number) => `${version}/${moves}`;
   const token = (): string | null => {
     const version = clock?.version() ?? null;
-    return version === null ? null : `${version}/${clock!.stockMoves?.count() ?? 0}`;
+    return version === null ? null : tokenOf(version, movesNow());
   };
   // Two bytes a character is what V8 may spend on a string.
   const sizeOf = (key: string, entry: CachedBody, shows: readonly string[] | null) =>
@@ -102,7 +104,7 @@ export function createResponseCache(clock: CatalogClock | undefined, maxBytes: n
   const catchUp = (): boolean => {
     const version = clock?.version() ?? null;
     if (version === null) return false;
-    const moves = clock!.stockMoves?.count() ?? 0;
+    const moves = movesNow();
     if (version !== entriesVersion) dropAll(version);
     else if (moves !== movesSeen) {
       const moved = clock!.stockMoves!.productsMovedSince(movesSeen);
@@ -113,7 +115,7 @@ export function createResponseCache(clock: CatalogClock | undefined, maxBytes: n
       }
     }
     movesSeen = moves;
-    syncedToken = `${version}/${moves}`;
+    syncedToken = tokenOf(version, moves);
     return true;
   };
 

@@ -2,7 +2,7 @@ import { countOf } from '#domain/catalog/units.ts';
 import type { QuoteMailKind } from '#domain/mail/mail-outbox.ts';
 import type { Mail } from '#domain/mail/mailer.ts';
 import type { Order } from '#domain/ordering/order.ts';
-import { offeredLines, type Quote } from '#domain/quoting/quote.ts';
+import { offerTotalCents, type Quote } from '#domain/quoting/quote.ts';
 import { formatCents } from '#domain/shared/money.ts';
 import { composeMail, type MailBlock, type MailContent, type MailSite } from './mail-content.tsx';
 
@@ -14,8 +14,6 @@ import { composeMail, type MailBlock, type MailContent, type MailSite } from './
  */
 
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
-
-const offerTotal = (quote: Quote) => offeredLines(quote).reduce((sum, { line }) => sum + line.quantity! * line.unitPriceCents!, 0);
 
 /** The lines as asked, and the offer beside them once answered. */
 const items = (quote: Quote): MailBlock => {
@@ -40,7 +38,7 @@ const items = (quote: Quote): MailBlock => {
         ],
       };
     }),
-    total: answered ? { label: 'Offer total', value: formatCents(offerTotal(quote)) } : null,
+    total: answered ? { label: 'Offer total', value: formatCents(offerTotalCents(quote)) } : null,
   };
 };
 
@@ -73,7 +71,7 @@ const content = (kind: QuoteMailKind, quote: Quote, order: Order | null, site: M
     case 'quote-answered':
       return {
         to: quote.email,
-        subject: `Your quote ${quote.number}: ${formatCents(offerTotal(quote))}, valid until ${day(quote.expiresAt)}`,
+        subject: `Your quote ${quote.number}: ${formatCents(offerTotalCents(quote))}, valid until ${day(quote.expiresAt)}`,
         preview: quote.holdsStock ? 'We are holding the stock for you until then.' : 'Accept it in one click.',
         blocks: [
           title('Our offer'),

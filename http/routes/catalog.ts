@@ -35,10 +35,10 @@ const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf
  *
  * Reads are served from serialised pages (`cached`, with ETags; app.ts answers its hits before
  * routing) for as long as the store's catalog version stays put; the storage bumps it on every
- * product, category or stock change, including other processes' writes to the same SQLite file,
- * except an order that only moved some products' stock: that drops only the pages showing them.
- * Storage without a version (PostgreSQL, possibly shared by several instances) is read every time
- * and still answers 304 for an unchanged page.
+ * product, category or stock change, including other processes' or instances' writes, except an
+ * order that only moved some products' stock: that drops only the pages showing them. Storage
+ * without a version (PGlite, or PostgreSQL while it cannot hear the others) is read every time and
+ * still answers 304 for an unchanged page.
  */
 export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
   const admin = [requireUser(ports), requireAdmin] as const;
