@@ -43,13 +43,20 @@ describe('error shape and statuses', () => {
     expect(withCharset.status).toBe(201);
   });
 
-  it('refuses a body over 64 kB with 413', async () => {
-    const { call } = createTestApp();
-    const response = await call('POST', '/api/contact', {
-      body: { name: 'Big', email: 'big@example.com', message: 'x'.repeat(70 * 1024) },
-    });
-    expect(response.status).toBe(413);
-    expect(expectError(response.json)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: messages.bodyTooLarge });
+  it('refuses a body over 64 kB with 413, counted as it streams in or judged by the length it declares', async () => {
+    const { call, storage } = createTestApp();
+    const body = { name: 'Big', email: 'big@example.com', message: 'x'.repeat(70 * 1024) };
+    const streamed = await call('POST', '/api/contact', { body });
+    expect(streamed.status).toBe(413);
+    expect(expectError(streamed.json)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: messages.bodyTooLarge });
+    const raw = JSON.stringify(body);
+    const declared = await call('POST', '/api/contact', { raw, contentType: 'application/json', headers: { 'content-length': String(raw.length) } });
+    expect(declared.status).toBe(413);
+    expect(expectError(declared.json)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: messages.bodyTooLarge });
+    const small = JSON.stringify({ ...body, message: 'Small enough' });
+    const fits = await call('POST', '/api/contact', { raw: small, contentType: 'application/json', headers: { 'content-length': String(small.length) } });
+    expect(fits.status).toBe(201);
+    expect(await storage.repositories.inbox.listContactMessages({ limit: 10 })).toMatchObject({ items: [{ message: 'Small enough' }] });
   });
 
   it('answers an unexpected failure with 500 and the generic message, logging the error but not the body', async () => {

@@ -29,12 +29,13 @@ export const createJwtTokenService = ({
   clock = { now: () => new Date() },
 }: JwtTokenServiceOptions): JwtTokenService => {
   if (secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports the key again for every token it checks.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
   return {
     ttlSeconds,
-    issue: ({ userId, sessionVersion }: SessionClaims) => {
+    issue: async ({ userId, sessionVersion }: SessionClaims) => {
       const issuedAt = nowSeconds();
       return new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -43,12 +44,12 @@ export const createJwtTokenService = ({
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
 
     async verify(token: string) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,

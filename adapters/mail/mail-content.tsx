@@ -176,12 +176,68 @@ const textOf = (block: MailBlock): string => {
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
- * The e-mail of `content`, with an HTML and a plain-text part. One synchronous render: React
- * Email's own render() streams and renders twice, several times the CPU.
+ * The HTML of `content` as React renders it, in one synchronous step (React Email's own render()
+ * streams and renders twice, several times the CPU). Mails are laid out through htmlOf, which
+ * gives the same HTML (mail-content.test.ts holds it to this).
  */
+export const renderMailHtml = (content: MailContent, site: MailSite): string => `${DOCTYPE}${renderToStaticMarkup(<Layout content={content} site={site} />)}`;
+
+// A mail's HTML is the same for every mail of its shape (its blocks, rows and facts given) but for
+// the strings in it. So React lays out each shape once, with a numbered marker for each string;
+// every mail of that shape then puts its strings, escaped as React escapes them, between the
+// markers' pieces. Rendering took most of a confirmation's CPU on the event loop that takes orders.
+// The preview line is padded (and cut) by React Email to a fixed length, so its length is part
+// of the shape: it is laid out as a run of as many PREVIEW_CHARs, which says how much of it shows.
+const markerOf = (slot: string | number) => `\u0001${slot}\u0001`;
+const MARKERS = /\u0001(\d+|p\d+)\u0001/;
+const PREVIEW_CHAR = '\u0002';
+/** Shapes kept per site (a shape with 100 lines is about 90 kB); the oldest goes first. */
+const MAX_SHAPES = 100;
+
+/** `content` with each of its strings (but the blocks' kinds) replaced by a marker, and those strings in marker order. */
+const withMarkers = (content: MailContent): { shape: MailContent; strings: string[] } => {
+  const strings: string[] = [];
+  const mark = (value: unknown, key?: string): unknown => {
+    if (typeof value === 'string') return key === 'kind' ? value : markerOf(strings.push(value) - 1);
+    if (Array.isArray(value)) return value.map((item) => mark(item));
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mark(item, name)]));
+    return value;
+  };
+  const shape = mark({ ...content, preview: '' }) as MailContent;
+  return { shape: { ...shape, preview: PREVIEW_CHAR.repeat(content.preview.length) }, strings };
+};
+
+/** As React escapes text and attribute values (react-dom's escapeTextForBrowser). */
+const escapeHtml = (text: string) =>
+  text.replace(/["&'<>]/g, (char) => ({ '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' })[char]!);
+
+/** Per site, each shape's HTML split at its markers: static pieces at even indexes, the marker's slot between them. */
+const shapesOf = new WeakMap<MailSite, Map<string, string[]>>();
+
+const htmlOf = (content: MailContent, site: MailSite): string => {
+  const { shape, strings } = withMarkers(content);
+  const key = JSON.stringify(shape);
+  const shapes = shapesOf.get(site) ?? new Map<string, string[]>();
+  shapesOf.set(site, shapes);
+  let pieces = shapes.get(key);
+  if (!pieces) {
+    pieces = renderMailHtml(shape, site)
+      .replace(/\u0002+/, (run) => markerOf(`p${run.length}`))
+      .split(MARKERS);
+    if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+    shapes.set(key, pieces);
+  }
+  let html = pieces[0]!;
+  for (let index = 1; index < pieces.length; index += 2) {
+    const slot = pieces[index]!;
+    html += escapeHtml(slot.startsWith('p') ? content.preview.slice(0, Number(slot.slice(1))) : strings[Number(slot)]!) + pieces[index + 1];
+  }
+  return html;
+};
+
+/** The e-mail of `content`, with an HTML and a plain-text part. */
 export const composeMail = (content: MailContent, site: MailSite): Mail => {
-  const html = `${DOCTYPE}${renderToStaticMarkup(<Layout content={content} site={site} />)}`;
   const paragraphs = [site.shop.name, ...content.blocks.filter((block) => block.kind !== 'facts' || block.facts.some(([, value]) => value !== null)).map(textOf)];
   const text = `${paragraphs.join('\n\n')}\n\n-- \n${footerOf(site.shop)}\n`;
-  return { to: content.to, subject: content.subject, html, text };
+  return { to: content.to, subject: content.subject, html: htmlOf(content, site), text };
 };
