@@ -32,7 +32,8 @@ export interface MailOutboxRepository {
    * and holds them until `heldUntil`: a sender that dies mid-send only delays its mails.
    */
   claimDue(now: Date, heldUntil: Date, limit: number): Promise<QueuedMail[]>;
-  markSent(id: string, at: Date): Promise<void>;
+  /** Marks a batch's mails sent (or dropped) in one write. */
+  markSent(ids: string[], at: Date): Promise<void>;
   /** Notes a failed try: tried again at `retryAt`, or never again when it is null. */
   markFailed(id: string, failure: { attempts: number; retryAt: Date | null; error: string; at: Date }): Promise<void>;
   /** Mails not sent yet and not given up on (for the health of the queue, and tests). */
@@ -83,8 +84,10 @@ export interface MailDelivery {
 }
 
 /**
- * Sends the mails that are due, one batch: each is written, handed to the mail server and marked
- * sent; a failure is noted with the next try's time. Never throws for one mail's failure.
+ * Sends the mails that are due, one batch: each is written and handed to the mail server, and the
+ * batch's are marked sent together, one write instead of one per mail; a failure is noted with the
+ * next try's time. A sender that dies mid-batch sends those mails again once their hold runs out
+ * (a mail may come twice, never not at all). Never throws for one mail's failure.
  */
 export const deliverDueMail = async (
   deps: { outbox: MailOutboxRepository; writeMail: MailWriter; transport: Mailer; clock: Clock },
@@ -93,11 +96,12 @@ export const deliverDueMail = async (
   const now = deps.clock.now();
   const due = await deps.outbox.claimDue(now, new Date(now.getTime() + MAIL_HOLD_MS), limit);
   const delivery: MailDelivery = { sent: 0, dropped: 0, failed: [] };
+  const done: string[] = [];
   for (const queued of due) {
     try {
       const mail = await deps.writeMail(queued);
       if (mail) await deps.transport.send(mail);
-      await deps.outbox.markSent(queued.id, deps.clock.now());
+      done.push(queued.id);
       if (mail) delivery.sent += 1;
       else delivery.dropped += 1;
     } catch (error) {
@@ -109,5 +113,6 @@ export const deliverDueMail = async (
       delivery.failed.push({ id: queued.id, kind: queued.kind, subjectId: queued.subjectId, attempts, willRetry: next !== null, error: text });
     }
   }
+  if (done.length > 0) await deps.outbox.markSent(done, deps.clock.now());
   return delivery;
 };

@@ -43,7 +43,7 @@ export function describeOutboxContract(h: StoreHarness): void {
       expect(await h.store.outbox.claimDue(h.at(20_000), heldUntil, 100)).toEqual([]);
 
       const [one, two] = [...a, ...b].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
-      await h.store.outbox.markSent(one!.id, h.at(11_000));
+      await h.store.outbox.markSent([one!.id], h.at(11_000));
       await h.store.outbox.markFailed(two!.id, { attempts: 1, retryAt: h.at(100_000), error: 'connection refused', at: h.at(11_000) });
       expect(await h.store.outbox.countUnsent()).toBe(1);
       // Not due before its retry, even once the hold has run out.
@@ -70,7 +70,7 @@ export function describeOutboxContract(h: StoreHarness): void {
       for (let i = 0; i < 5; i++) orders.push(await h.placeOk(h.newOrder(product, { createdAt: h.at(1_000 + i) })));
       const mails = (await claimAll()).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
       const [sent1, givenUp, unsent, sent2, recent] = mails;
-      for (const mail of [sent1!, sent2!, recent!]) await h.store.outbox.markSent(mail.id, h.at(2_000));
+      await h.store.outbox.markSent([sent1!.id, sent2!.id, recent!.id], h.at(2_000));
       await h.store.outbox.markFailed(givenUp!.id, { attempts: 8, retryAt: null, error: 'gave up', at: h.at(2_000) });
       await h.store.outbox.markFailed(unsent!.id, { attempts: 1, retryAt: h.at(9_000), error: 'refused', at: h.at(2_000) });
       const cutoff = h.at(1_004); // the last mail is not old enough

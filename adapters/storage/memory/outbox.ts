@@ -28,9 +28,11 @@ export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository =
       for (const row of due) row.claimedUntil = heldUntil;
       return due.map(({ id, kind, subjectId, attempts, createdAt }) => copy({ id, kind, subjectId, attempts, createdAt }));
     },
-    async markSent(id, at) {
-      const row = tables.mailOutbox.get(id);
-      if (row) Object.assign(row, { sentAt: at, claimedUntil: null });
+    async markSent(ids, at) {
+      for (const id of ids) {
+        const row = tables.mailOutbox.get(id);
+        if (row) Object.assign(row, { sentAt: at, claimedUntil: null });
+      }
     },
     async markFailed(id, { attempts, retryAt, error, at }) {
       const row = tables.mailOutbox.get(id);

@@ -32,8 +32,8 @@ export function createPgOutbox(db: PgDb): MailOutboxRepository {
         return due as QueuedMail[];
       });
     },
-    async markSent(id, at) {
-      await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(eq(mailOutbox.id, id));
+    async markSent(ids, at) {
+      await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(inArray(mailOutbox.id, ids));
     },
     async markFailed(id, { attempts, retryAt, error, at }) {
       await db

@@ -117,24 +117,25 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     return taken;
   };
 
+  // better-sqlite3's own transaction function, made once: drizzle's db.transaction() builds one
+  // (and its own transaction object) on every call, and placing is the shop's busiest write.
+  const placeInOneTransaction = db.$client.transaction((order: NewOrder): Placement => {
+    // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
+    if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
+      return fail({ code: 'duplicate-key' });
+    }
+    const { emptied } = reserveEveryLine(order);
+    const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
+    const { row, lines } = rowsOf(order, sequence);
+    insertOrder(row);
+    for (const line of lines) insertLine(line);
+    queueMail('order-placed', order.id, order.createdAt);
+    return catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, ok({ ...row, lines: order.lines }));
+  }).immediate;
+
   const place = (order: NewOrder): Placement => {
     try {
-      return db.transaction(
-        (): Placement => {
-          // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
-          if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
-            return fail({ code: 'duplicate-key' });
-          }
-          const { emptied } = reserveEveryLine(order);
-          const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
-          const { row, lines } = rowsOf(order, sequence);
-          insertOrder(row);
-          for (const line of lines) insertLine(line);
-          queueMail('order-placed', order.id, order.createdAt);
-          return catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, ok({ ...row, lines: order.lines }));
-        },
-        { behavior: 'immediate' },
-      );
+      return placeInOneTransaction(order);
     } catch (error) {
       if (error instanceof PlacementRefused) return fail(error.failure);
       throw error;

@@ -17,11 +17,6 @@ const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox
 const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
 export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
-  const sent = db
-    .update(mailOutbox)
-    .set({ sentAt: sql`${sql.placeholder('at')}`, claimedUntil: null })
-    .where(eq(mailOutbox.id, sql.placeholder('id')))
-    .prepare();
   return {
     async claimDue(now, heldUntil, limit) {
       // IMMEDIATE, so a second process on the same file cannot take the same rows.
@@ -40,9 +35,8 @@ export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
         { behavior: 'immediate' },
       );
     },
-    async markSent(id, at) {
-      // Placeholders skip the column's mapping: the stored milliseconds.
-      sent.run({ id, at: at.getTime() });
+    async markSent(ids, at) {
+      db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(inArray(mailOutbox.id, ids)).run();
     },
     async markFailed(id, { attempts, retryAt, error, at }) {
       db.update(mailOutbox)
