@@ -191,7 +191,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
     },
     async countUnpaidOf(userId, atMost) {
       // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap.
-      return db.$count(db.select({ id: orders.id }).from(orders).where(unpaidOf(orders, userId)).limit(atMost).as('unpaid'));
+      return db.$count(db.select({ one: sql`1`.as('one') }).from(orders).where(unpaidOf(orders, userId)).limit(atMost).as('unpaid'));
     },
     async markPaid(id, transactionId, paidAt) {
       // The order moves first (its row locked), then the year's invoice counter: two processes
