@@ -141,7 +141,10 @@ describe('admin endpoints', () => {
   });
 
   it('pages the audit log (README.md, "Audit log"): who did what, before and after, by actor and kind', async () => {
-    const context = createTestApp();
+    // Each reading a millisecond later: the log is newest first by time, and two entries written
+    // in the same millisecond would come in the order of their random ids.
+    let now = Date.now();
+    const context = createTestApp({ clock: { now: () => new Date(now++) } });
     const admin = await signUpAdmin(context);
     const [first, second] = [await context.signUp(), await context.signUp()];
     expect((await context.call('POST', `/api/admin/users/${first.user.id}/make-admin`, { token: admin.token })).status).toBe(200);
