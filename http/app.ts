@@ -129,9 +129,10 @@ export function createApp(ports: AppPorts) {
     return c.json({ error: { code: 'INTERNAL_ERROR', message: messages.serverError } }, 500);
   });
 
-  // A catalogue page or product already cached is answered before routing, with the same
-  // headers and log line the middleware above would give it (cached-reads.ts); everything else,
-  // and every miss, goes through Hono. app.request() (the tests) takes the same way in.
+  // A catalogue page or product already cached is answered on Node's request and response, before
+  // Hono, with the same headers and log line the middleware above would give it (cached-reads.ts,
+  // listen.ts); everything else, and every miss, goes through Hono. app.request() (the tests)
+  // always goes through Hono, whose cache lookup gives the same answer.
   const cachedReads = answerCachedReads(
     [
       { prefix: '/api/products', cached: catalogue },
@@ -140,8 +141,9 @@ export function createApp(ports: AppPorts) {
     siteHeaderPairs(settings),
     logger,
   );
-  const routed = api.fetch;
-  api.fetch = (request, env, executionCtx) => cachedReads(request, env) ?? routed(request, env, executionCtx);
-  return api;
+  return Object.assign(api, { cachedReads });
 }
+
+/** The Hono app with its front door for cached reads (listen.ts puts the two on Node's server). */
+export type ShopApp = ReturnType<typeof createApp>;
 

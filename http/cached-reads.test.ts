@@ -1,17 +1,58 @@
 /**
- * Cached catalogue reads answered before routing (cached-reads.ts) must be indistinguishable from
- * the routed answer: same status, body and headers (the request id aside), the same 304, the same
- * access-log line. HEAD still goes through Hono's cache lookup, which makes it the yardstick.
+ * Cached catalogue reads answered on Node's request and response (cached-reads.ts, listen.ts) must
+ * be indistinguishable from Hono's answer: same status, body and headers (the request id, date and
+ * connection headers aside), the same 304, the same access-log line. The app runs on a real Node
+ * server on a free port, and each request records whether the cached-read door answered it.
  */
-import { describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import type { ShopApp } from './app.ts';
+import { listen } from './listen.ts';
 import { createJsonLogger } from './logger.ts';
-import { addProduct, createTestApp, ORIGIN } from './test-support.ts';
+import { addProduct, createTestApp, type TestAppOptions } from './test-support.ts';
 
-const arrange = async (secure = false) => {
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+/** The app on a real server, with a record of which requests the cached-read door answered. */
+const onSocket = async (app: ShopApp) => {
+  const answeredByDoor: boolean[] = [];
+  const door = app.cachedReads;
+  app.cachedReads = (incoming, outgoing) => {
+    const answered = door(incoming, outgoing);
+    answeredByDoor.push(answered);
+    return answered;
+  };
+  const server = await listen(app, 0, '127.0.0.1');
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  /** GET (or `method`) over the socket; `byDoor`: whether the cached-read door answered it. */
+  const get = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${url}${path}`, init);
+    return { response, text: await response.text(), byDoor: answeredByDoor.at(-1) };
+  };
+  /** A raw HTTP/1.1 GET: `target` as written on the request line, headers as given (Host included). */
+  const raw = (target: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; byDoor: boolean | undefined }>((resolve, reject) => {
+      const sent = httpRequest({ host: '127.0.0.1', port, path: target, headers, setHost: false }, (reply) => {
+        reply.resume();
+        reply.on('end', () => resolve({ status: reply.statusCode!, byDoor: answeredByDoor.at(-1) }));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+  return { url, port, get, raw };
+};
+
+const arrange = async (options: TestAppOptions = {}) => {
   const raw: string[] = [];
   const logger = createJsonLogger('debug', { write: (chunk: string) => void raw.push(chunk) });
-  const context = createTestApp({ logger, settings: { secure } });
+  const context = createTestApp({ logger, ...options });
   const product = await addProduct(context.store, { stock: 40, priceCents: 995 });
   const requests = () =>
     raw
@@ -20,35 +61,35 @@ const arrange = async (secure = false) => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === 'request');
-  return { ...context, product, requests };
+  return { ...context, product, requests, ...(await onSocket(context.app)) };
 };
 
-const withoutId = (headers: Headers) => [...headers].filter(([name]) => name !== 'x-request-id');
+/** What is about the answer, not the moment or the connection. */
+const comparable = (headers: Headers) => [...headers].filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive'].includes(name));
 
-describe('cached reads answered before routing', () => {
+describe('cached reads answered on Node before Hono', () => {
   it.each([false, true])('give the routed answer, header for header, and the same 304 (HTTPS: %s)', async (secure) => {
-    const { app, product, call } = await arrange(secure);
+    const { get, product } = await arrange({ settings: { secure } });
     for (const path of ['/api/products?limit=5', `/api/products/${product.id}`, '/api/categories']) {
-      const miss = await call('GET', path);
-      expect(miss.status).toBe(200);
-      // A hit is answered synchronously, without Hono's promise chain.
-      const hit = app.fetch(new Request(`${ORIGIN}${path}`));
-      expect(hit).toBeInstanceOf(Response);
-      const answer = hit as Response;
-      expect(answer.status).toBe(200);
-      expect(await answer.text()).toBe(miss.text);
-      expect(withoutId(answer.headers)).toEqual(withoutId(miss.headers));
-      const routedHit = await app.request(`${ORIGIN}${path}`, { method: 'HEAD' });
-      expect(withoutId(answer.headers)).toEqual(withoutId(routedHit.headers));
+      const miss = await get(path);
+      expect(miss.response.status).toBe(200);
+      expect(miss.byDoor).toBe(false);
+      const hit = await get(path);
+      expect(hit.byDoor).toBe(true);
+      expect(hit.response.status).toBe(200);
+      expect(hit.text).toBe(miss.text);
+      expect(comparable(hit.response.headers)).toEqual(comparable(miss.response.headers));
+      if (secure) expect(hit.response.headers.get('strict-transport-security')).toMatch(/^max-age=/);
 
-      const etag = answer.headers.get('etag')!;
+      // HEAD goes through Hono's own cache lookup: the yardstick for the 304.
+      const etag = hit.response.headers.get('etag')!;
       const conditional = { headers: { 'if-none-match': `"other", W/${etag}` } };
-      const notModified = await app.request(`${ORIGIN}${path}`, conditional);
-      const routedNotModified = await app.request(`${ORIGIN}${path}`, { ...conditional, method: 'HEAD' });
-      expect(notModified.status).toBe(304);
-      expect(await notModified.text()).toBe('');
-      expect(routedNotModified.status).toBe(304);
-      expect(withoutId(notModified.headers)).toEqual(withoutId(routedNotModified.headers));
+      const notModified = await get(path, conditional);
+      const routedNotModified = await get(path, { ...conditional, method: 'HEAD' });
+      expect([notModified.byDoor, routedNotModified.byDoor]).toEqual([true, false]);
+      expect([notModified.response.status, routedNotModified.response.status]).toEqual([304, 304]);
+      expect(notModified.text).toBe('');
+      expect(comparable(notModified.response.headers)).toEqual(comparable(routedNotModified.response.headers));
     }
   });
 
@@ -58,38 +99,51 @@ describe('cached reads answered before routing', () => {
   ])('are kept while the catalogue version stays put, unless CATALOGUE_CACHE_MB is 0 (%i bytes: %s)', async (catalogueCacheBytes) => {
     // A version that never moves: a kept page would outlive the change made beneath it.
     const storage = createMemoryStorage();
-    const context = createTestApp({ storage: { ...storage, catalogVersion: () => 'fixed' }, settings: { catalogueCacheBytes } });
-    const first = await context.call('GET', '/api/products?limit=5');
-    await addProduct(context.store, { name: 'Added beneath the cache' });
-    const second = await context.call('GET', '/api/products?limit=5');
-    expect((second.json as { items: unknown[] }).items).toHaveLength(catalogueCacheBytes > 0 ? (first.json as { items: unknown[] }).items.length : 1);
+    const { get, store } = await arrange({ storage: { ...storage, catalogVersion: () => 'fixed' }, settings: { catalogueCacheBytes } });
+    const first = JSON.parse((await get('/api/products?limit=5')).text) as { items: unknown[] };
+    await addProduct(store, { name: 'Added beneath the cache' });
+    const second = await get('/api/products?limit=5');
+    expect(second.byDoor).toBe(catalogueCacheBytes > 0);
+    expect((JSON.parse(second.text) as { items: unknown[] }).items).toHaveLength(first.items.length + (catalogueCacheBytes > 0 ? 0 : 1));
   });
 
   it('keep a sane incoming request id, replace any other, and log the line the middleware would', async () => {
-    const { app, product, requests } = await arrange();
+    const { get, product, requests } = await arrange();
     const path = `/api/products/${product.id}`;
-    await app.request(`${ORIGIN}${path}?x=1`); // routed: a different key
-    await app.request(`${ORIGIN}${path}`); // routed: stores the page
-    const kept = app.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'x-request-id': 'lb-7f3a_22=' } })) as Response;
-    const replaced = app.fetch(new Request(`${ORIGIN}${path}`, { headers: { 'x-request-id': 'a b' } })) as Response;
-    expect(kept.headers.get('x-request-id')).toBe('lb-7f3a_22=');
-    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await get(`${path}?x=1`); // routed: a different key
+    await get(path); // routed: stores the page
+    const kept = await get(path, { headers: { 'x-request-id': 'lb-7f3a_22=' } });
+    const replaced = await get(path, { headers: { 'x-request-id': 'a b' } });
+    expect([kept.byDoor, replaced.byDoor]).toEqual([true, true]);
+    expect(kept.response.headers.get('x-request-id')).toBe('lb-7f3a_22=');
+    expect(replaced.response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
     const [routedQuery, routed, ...cached] = requests();
     expect(Object.keys(routed!)).toEqual(Object.keys(cached[0]!));
     expect(routedQuery).toMatchObject({ level: 'info', method: 'GET', path, status: 200 });
     expect(cached).toMatchObject([
       { level: 'info', msg: 'request', requestId: 'lb-7f3a_22=', method: 'GET', path, status: 200 },
-      { level: 'info', msg: 'request', requestId: replaced.headers.get('x-request-id'), method: 'GET', path, status: 200 },
+      { level: 'info', msg: 'request', requestId: replaced.response.headers.get('x-request-id'), method: 'GET', path, status: 200 },
     ]);
   });
 
-  it('leave misses, other methods and unknown paths to the routes', async () => {
-    const { app, product } = await arrange();
-    expect(app.fetch(new Request(`${ORIGIN}/api/products/${product.id}`))).toBeInstanceOf(Promise); // not cached yet
-    await app.request(`${ORIGIN}/api/products/${product.id}`);
-    expect(app.fetch(new Request(`${ORIGIN}/api/products/${product.id}`, { method: 'HEAD' }))).toBeInstanceOf(Promise);
-    expect(app.fetch(new Request(`${ORIGIN}/api/products/${product.id}/`))).toBeInstanceOf(Promise);
-    expect(app.fetch(new Request(`${ORIGIN}/api/products/${product.id}`))).toBeInstanceOf(Response);
+  it('leave misses, other methods, unknown paths and targets Hono would rewrite or refuse to the routes', async () => {
+    const { get, raw, product, port } = await arrange();
+    const path = `/api/products/${product.id}`;
+    expect((await get(path)).byDoor).toBe(false); // not cached yet
+    expect((await get(path)).byDoor).toBe(true);
+    expect((await get(path, { method: 'HEAD' })).byDoor).toBe(false);
+    const trailingSlash = await get(`${path}/`);
+    expect([trailingSlash.byDoor, trailingSlash.response.status]).toEqual([false, 404]);
+
+    // The same product asked for in ways @hono/node-server rewrites (percent-escapes, dot
+    // segments, the absolute form) or checks (the Host): Hono answers each, as it would anyway.
+    const host = { host: `127.0.0.1:${port}` };
+    expect(await raw(path, host)).toEqual({ status: 200, byDoor: true });
+    expect(await raw(path.replace('-', '%2D'), host)).toEqual({ status: 200, byDoor: false });
+    expect(await raw(`/api/categories/../products/${product.id}`, host)).toEqual({ status: 200, byDoor: false });
+    expect(await raw(`http://127.0.0.1:${port}${path}`, host)).toEqual({ status: 200, byDoor: false });
+    expect(await raw(path, { host: 'shop.example:8080' })).toEqual({ status: 200, byDoor: true });
+    expect(await raw(path, { host: 'bad_host:x' })).toEqual({ status: 400, byDoor: false });
   });
 });

@@ -1,21 +1,23 @@
 /**
- * Cached public reads answered before Hono sees the request.
+ * Cached public reads answered on Node's own request and response, before Hono sees them.
  *
  * A catalogue page or product already in its route's response cache (middleware/cached-json.ts)
  * under the current data version is the same bytes for every visitor. Answering it through Hono
- * cost more than the database read it replaced: routing, the middleware chain, and a WHATWG
- * `Headers` object built, validated and copied for a dozen headers. Here a hit is answered
- * directly with a response carrying a plain header object, and everything the middleware chain
- * adds to such an answer is added here from the same sources: the request id (a sane incoming
- * one kept), the site-wide security headers, the entity tag and `Cache-Control: no-cache` (304 on
- * a matching If-None-Match), and the access-log line. A miss, any other method (HEAD included) or
- * anything unexpected goes to Hono as before, so the routes stay the one place that computes,
- * validates and stores an answer: only a key a route stored can ever be answered here.
+ * cost more than the database read it replaced: a WHATWG Request and Response wrapped around
+ * Node's, routing, the middleware chain, and a header object built and copied for a dozen
+ * headers. Here a hit is written straight to Node's response with one precomputed header list,
+ * and everything the middleware chain adds to such an answer is added from the same sources: the
+ * request id (a sane incoming one kept), the site-wide security headers, the entity tag and
+ * `Cache-Control: no-cache` (304 on a matching If-None-Match), and the access-log line.
+ *
+ * A miss, any other method (HEAD included), a target or Host that @hono/node-server would rewrite
+ * or refuse (percent-escapes, dot segments, absolute forms, unusual characters), and anything
+ * unexpected go to Hono as before, so the routes stay the one place that computes, validates and
+ * stores an answer: only a key a route stored can ever be answered here.
  */
-import type { IncomingMessage } from 'node:http';
-import { getPath } from 'hono/utils/url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
-import { matchesIfNoneMatch, requestKey, REVALIDATE, type CachedJson } from './middleware/cached-json.ts';
+import { matchesIfNoneMatch, REVALIDATE, type CachedJson } from './middleware/cached-json.ts';
 import { logRequest, requestIdFrom } from './middleware/request-log.ts';
 import type { HeaderPair } from './middleware/security-headers.ts';
 
@@ -25,41 +27,52 @@ export interface CachedRoute {
   cached: CachedJson;
 }
 
-/** @hono/node-server hands node's request to `fetch` as its second argument. */
-const incomingOf = (env: unknown): IncomingMessage | undefined => (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+/** Answers the request and returns true, or returns false having touched nothing. */
+export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
 
 /**
- * A function that answers a GET from the given routes' caches, or returns undefined for Hono to
- * handle the request.
+ * A path and query @hono/node-server passes to Hono unchanged: origin form, plain characters, no
+ * percent-escape (Hono would decode the logged path) and no dot segment (it would resolve it).
  */
-export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: readonly HeaderPair[], logger: Logger) {
-  const base: Record<string, string> = Object.fromEntries(siteHeaders);
-  base['cache-control'] = REVALIDATE;
+const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@/?]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+/** A Host @hono/node-server takes as it is; anything else it checks (and may refuse) itself. */
+const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
-  return (request: Request, env?: unknown): Response | undefined => {
-    if (request.method !== 'GET') return undefined;
+/** The route whose cache may hold `key`: its prefix followed by the end, `/` or `?`. */
+const routeOf = (routes: readonly CachedRoute[], key: string): CachedRoute | undefined =>
+  routes.find(({ prefix }) => key.startsWith(prefix) && (key.length === prefix.length || key[prefix.length] === '/' || key[prefix.length] === '?'));
+
+export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: readonly HeaderPair[], logger: Logger): CachedReads {
+  // Node takes a flat [name, value, ...] list as it is; only the last few differ per answer.
+  const base = [...siteHeaders.flat(), 'cache-control', REVALIDATE];
+
+  return (incoming, outgoing) => {
+    if (incoming.method !== 'GET') return false;
     const started = performance.now();
-    const key = requestKey(request.url);
-    const route = routes.find(({ prefix }) => key.startsWith(prefix) && (key.length === prefix.length || key[prefix.length] === '/' || key[prefix.length] === '?'));
-    if (!route) return undefined;
+    const key = incoming.url ?? '';
+    const route = routeOf(routes, key);
+    if (!route || !PLAIN_TARGET.test(key) || DOT_SEGMENT.test(key) || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
     let entry;
     try {
       entry = route.cached.peek(key);
     } catch {
-      return undefined; // the version check failed: the route answers (or reports) it
+      return false; // the version check failed: the route answers (or reports) it
     }
-    if (!entry) return undefined;
+    if (!entry) return false;
 
-    // Node has already parsed the headers; the Request's own Headers object would be built anew.
-    const incoming = incomingOf(env);
-    const header = (name: string): string | undefined =>
-      incoming ? (incoming.headers[name] as string | undefined) : (request.headers.get(name) ?? undefined);
-    const requestId = requestIdFrom(header('x-request-id'));
-    const notModified = matchesIfNoneMatch(header('if-none-match'), entry.etag);
-    const headers: Record<string, string> = { ...base, etag: entry.etag, 'x-request-id': requestId };
-    if (!notModified) headers['content-type'] = 'application/json';
-    const status = notModified ? 304 : 200;
-    logRequest(logger, { requestId, method: 'GET', path: getPath(request), status, started });
-    return new Response(notModified ? null : entry.body, { status, headers });
+    const { headers } = incoming;
+    const requestId = requestIdFrom(headers['x-request-id'] as string | undefined);
+    const notModified = matchesIfNoneMatch(headers['if-none-match'], entry.etag);
+    const answer = [...base, 'etag', entry.etag, 'x-request-id', requestId];
+    if (notModified) {
+      outgoing.writeHead(304, answer).end();
+    } else {
+      answer.push('content-type', 'application/json', 'content-length', String(entry.body.byteLength));
+      outgoing.writeHead(200, answer).end(entry.body);
+    }
+    const query = key.indexOf('?');
+    logRequest(logger, { requestId, method: 'GET', path: query === -1 ? key : key.slice(0, query), status: notModified ? 304 : 200, started });
+    return true;
   };
 }

@@ -10,11 +10,11 @@ import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { composePorts } from '#adapters/compose.ts';
 import { seedDemoData } from '#adapters/seed/demo-data.ts';
 import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
+import { listen } from './listen.ts';
 import { startMailSender } from './mail-sender.ts';
 import { messageOf } from './error-messages.ts';
 import { configWarnings, loadConfig } from './config.ts';
@@ -84,10 +84,7 @@ export async function startServer(
     },
   });
 
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
-    started.once('error', reject);
-  });
+  const server = await listen(app, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 
