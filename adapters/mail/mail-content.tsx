@@ -194,7 +194,11 @@ const PREVIEW_CHAR = '\u0002';
 /** Shapes kept per site (a shape with 100 lines is about 90 kB); the oldest goes first. */
 const MAX_SHAPES = 100;
 
-/** `content` with each of its strings (but the blocks' kinds) replaced by a marker, and those strings in marker order. */
+/**
+ * The shape of `content`: its blocks with each string (but the blocks' kinds) replaced by a
+ * marker, those strings in marker order, and the preview as a run of PREVIEW_CHARs. The recipient
+ * and subject are not in the HTML, so they are left out of the shape.
+ */
 const withMarkers = (content: MailContent): { shape: MailContent; strings: string[] } => {
   const strings: string[] = [];
   const mark = (value: unknown, key?: string): unknown => {
@@ -203,13 +207,13 @@ const withMarkers = (content: MailContent): { shape: MailContent; strings: strin
     if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mark(item, name)]));
     return value;
   };
-  const shape = mark({ ...content, preview: '' }) as MailContent;
-  return { shape: { ...shape, preview: PREVIEW_CHAR.repeat(content.preview.length) }, strings };
+  const blocks = mark(content.blocks) as MailBlock[];
+  return { shape: { to: '', subject: '', preview: PREVIEW_CHAR.repeat(content.preview.length), blocks }, strings };
 };
 
 /** As React escapes text and attribute values (react-dom's escapeTextForBrowser). */
-const escapeHtml = (text: string) =>
-  text.replace(/["&'<>]/g, (char) => ({ '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' })[char]!);
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (char) => ESCAPES[char]!);
 
 /** Per site, each shape's HTML split at its markers: static pieces at even indexes, the marker's slot between them. */
 const shapesOf = new WeakMap<MailSite, Map<string, string[]>>();
@@ -217,8 +221,8 @@ const shapesOf = new WeakMap<MailSite, Map<string, string[]>>();
 const htmlOf = (content: MailContent, site: MailSite): string => {
   const { shape, strings } = withMarkers(content);
   const key = JSON.stringify(shape);
-  const shapes = shapesOf.get(site) ?? new Map<string, string[]>();
-  shapesOf.set(site, shapes);
+  let shapes = shapesOf.get(site);
+  if (!shapes) shapesOf.set(site, (shapes = new Map()));
   let pieces = shapes.get(key);
   if (!pieces) {
     pieces = renderMailHtml(shape, site)
