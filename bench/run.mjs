@@ -1,5 +1,6 @@
 // `npm run bench`: the catalog reads and signed-in order placement of the real server against a
-// bare Hono + better-sqlite3 handler serving the same rows from the same file, then order
+// bare Hono + better-sqlite3 handler serving the same rows from the same file (and, for the latency
+// goal, the floor: floor-server.mjs writing the real server's bytes with no work), then order
 // placement on PostgreSQL, the no-oversell burst on both databases, three-line orders against a
 // bare order handler (orders.mjs, alone with --orders) and the catalogue search (search.mjs,
 // alone with --search). Every server is a real process on a fresh database, with the demo
@@ -93,19 +94,20 @@ async function measureOrders(server, token, product, connections) {
   return summarise(runs);
 }
 
-async function startBareServer(dataDir) {
+/** A yardstick of bench/ in its own process, ready once `readyPath` answers. */
+async function startYardstick(script, argsFor, readyPath) {
   const port = await freePort();
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), sqliteFileIn(dataDir), String(port)], {
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), ...argsFor(port)], { stdio: 'ignore', detached: true });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (await fetch(`${url}/api/health`).then((reply) => reply.ok, () => false)) break;
+    if (await fetch(`${url}${readyPath}`).then((reply) => reply.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, pid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') };
 }
+const startBareServer = (dataDir) => startYardstick('./bare-server.mjs', (port) => [sqliteFileIn(dataDir), String(port)], '/api/health');
+/** floor-server.mjs with the real server's answers to `paths`. */
+const startFloorServer = (origin, paths) => startYardstick('./floor-server.mjs', (port) => [origin, String(port), JSON.stringify(paths)], paths[0]);
 
 const lines = [];
 const verdicts = [];
@@ -131,20 +133,28 @@ const sqliteReads = new Map();
       for (const { paths } of reads) await measure(target.pid, { url: target.url, paths, connections: 10, duration: 1 });
     }
     for (const { scenario, paths } of reads) {
-      for (const connections of CONNECTIONS) {
-        progress(`${scenario}, ${connections} connections`);
-        const ours = [];
-        const theirs = [];
-        for (let round = 0; round < ROUNDS; round++) {
-          ours.push(await measure(server.pid, { url: server.url, paths, connections, duration: SECONDS }));
-          theirs.push(await measure(bare.pid, { url: bare.url, paths, connections, duration: SECONDS }));
+      const floor = await startFloorServer(server.url, paths);
+      try {
+        await measure(floor.pid, { url: floor.url, paths, connections: 10, duration: 1 });
+        for (const connections of CONNECTIONS) {
+          progress(`${scenario}, ${connections} connections`);
+          const [ours, theirs, floors] = [[], [], []];
+          for (let round = 0; round < ROUNDS; round++) {
+            ours.push(await measure(server.pid, { url: server.url, paths, connections, duration: SECONDS }));
+            theirs.push(await measure(bare.pid, { url: bare.url, paths, connections, duration: SECONDS }));
+            floors.push(await measure(floor.pid, { url: floor.url, paths, connections, duration: SECONDS }));
+          }
+          const [a, b, f] = [summarise(ours), summarise(theirs), summarise(floors)];
+          readPeakRss = Math.max(readPeakRss, a.rssMb);
+          sqliteReads.set(`${scenario} ${connections}`, a);
+          lines.push(tableRow(scenario, connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b), tableRow('', connections, 'floor', f, b));
+          verdicts.push({ what: `${scenario} at ${connections}: ratio ≥ ${TARGETS.ratio}`, ok: a.rps / b.rps >= TARGETS.ratio });
+          if (connections === 50) {
+            verdicts.push({ what: `${scenario} at 50: p99 ≤ ${TARGETS.p99Ms} ms (${a.p99} ms; the floor server, writing the same bytes: ${f.p99} ms)`, ok: a.p99 <= TARGETS.p99Ms });
+          }
         }
-        const [a, b] = [summarise(ours), summarise(theirs)];
-        readPeakRss = Math.max(readPeakRss, a.rssMb);
-        sqliteReads.set(`${scenario} ${connections}`, a);
-        lines.push(tableRow(scenario, connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));
-        verdicts.push({ what: `${scenario} at ${connections}: ratio ≥ ${TARGETS.ratio}`, ok: a.rps / b.rps >= TARGETS.ratio });
-        if (connections === 50) verdicts.push({ what: `${scenario} at 50: p99 ≤ ${TARGETS.p99Ms} ms`, ok: a.p99 <= TARGETS.p99Ms });
+      } finally {
+        floor.stop();
       }
     }
     bare.stop();
