@@ -7,7 +7,7 @@
 // catalog enlarged to 200 products; autocannon runs in its own process (load.mjs). Reads are measured in interleaved rounds (Bulkhead, bare,
 // Bulkhead, bare, ...) and the median of each figure is printed, so a noisy neighbour on the
 // machine hits both servers alike. BENCH_SECONDS (per run, default 3) and BENCH_ROUNDS
-// (default 3) tune it; the defaults take about 3 minutes.
+// (default 3) tune it; the defaults take about 8 minutes.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
