@@ -20,7 +20,7 @@ import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import type { Clock } from '#domain/shared/clock.ts';
 import type { GoogleSignIn } from '#domain/identity/google-sign-in.ts';
 import type { Store } from '#domain/store.ts';
-import { createApp } from './app.ts';
+import { createApp, type ShopApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
@@ -105,8 +105,6 @@ export const createTestApp = (options: TestAppOptions = {}) => {
   return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 
-type App = ReturnType<typeof createApp>;
-
 export interface CallOptions {
   body?: unknown;
   /** Raw body text; sent as given, with `contentType`. */
@@ -121,7 +119,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export const clientFor = (app: App) => {
+export const clientFor = (app: ShopApp) => {
   const call = async (method: string, path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | FormData | undefined;
