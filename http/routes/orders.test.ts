@@ -420,7 +420,10 @@ describe('order e-mails (README.md, "E-mail")', () => {
         sent.push(mail);
       },
     };
-    const context = createTestApp({ mailer });
+    // Each reading a millisecond later: due mail goes oldest first, and two mails queued in the
+    // same millisecond would go in the order of their random ids.
+    let now = Date.now();
+    const context = createTestApp({ mailer, clock: { now: () => new Date(now++) } });
     const product = await addProduct(context.store, { stock: 1000, priceCents: 1250 });
     const buyer = await context.signUp();
     const admin = await signUpAdmin(context);
