@@ -143,6 +143,7 @@ export async function composePorts(
     store: storage.repositories,
     lifecycle: {
       ping: () => storage.lifecycle.ping(),
+      failureOf: (error) => storage.lifecycle.failureOf(error),
       close: async () => {
         stopSweeping();
         await counters.close();

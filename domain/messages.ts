@@ -131,6 +131,12 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON',
   crossSiteRefused: 'This request came from another site and was refused',
   serverError: 'Something went wrong on our side. Please try again.',
+  storageUnavailable: {
+    unreachable: 'The shop cannot reach its database just now. Please try again in a few seconds.',
+    full: 'The shop cannot save anything just now (its storage is full). Nothing was changed; please try again later.',
+    'read-only': 'The shop cannot save anything just now (its storage is read-only). Nothing was changed; please try again later.',
+    busy: 'The shop is busy saving other changes. Nothing was changed; please try again in a few seconds.',
+  },
   serviceUnavailable: {
     mail: 'We could not send the e-mail just now. Please try again in a few minutes.',
     payments: 'Card payments are unavailable just now. Please try again in a few minutes.',

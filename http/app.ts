@@ -14,6 +14,7 @@ import { securityHeaders, siteHeaderPairs } from './middleware/security-headers.
 import { defaultHttpSettings, type AppEnv, type AppPorts, type HttpSettings } from './ports.ts';
 import { problemOf } from './problem.ts';
 import { createResponseCache } from './response-cache.ts';
+import { createStorageWatch, RETRY_AFTER_SECONDS } from './storage-watch.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes, meRoutes } from './routes/auth.ts';
@@ -46,6 +47,7 @@ export function createApp(ports: AppPorts) {
   const settings: HttpSettings = { ...defaultHttpSettings, ...ports.settings };
   const logger = ports.logger ?? silentLogger;
   const background = ports.background ?? createBackgroundWork(logger);
+  const storage = ports.storageWatch ?? createStorageWatch(ports, logger);
   const expireFirst = expireUnpaidOrdersFirst(ports, settings, logger);
   const jsonLimit = bodySizeLimit(settings.jsonBodyLimitBytes);
   const csrf = csrfProtection(settings);
@@ -78,7 +80,7 @@ export function createApp(ports: AppPorts) {
   app.use('/api/*', except([WEBHOOKS, UPLOADS_API, CATALOGUE_IMPORT], limitBodies), except([WEBHOOKS], csrf));
 
   const api = app
-    .route('/api/health', healthRoutes(ports, logger))
+    .route('/api/health', healthRoutes(storage, ports.eventLoop ?? null))
     .route('/api/auth/google', googleRoutes(ports, settings, logger))
     .route('/api/auth', authRoutes(ports, settings, logger, background))
     .route('/api/me', meRoutes(ports))
@@ -107,6 +109,14 @@ export function createApp(ports: AppPorts) {
     // Hono's own refusals (a malformed body it parsed itself, say) keep their 4xx status.
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: { code: 'VALIDATION_FAILED', message: messages.invalidInput } }, error.status);
+    }
+    // The database cannot serve just now (unreachable, full, read-only, locked): 503 with a time to
+    // come back, and one log line per outage rather than one per request (storage-watch.ts).
+    const failure = storage.failed(error);
+    if (failure) {
+      c.set('logLevel', 'warn');
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS[failure]));
+      return problemOf(c, 'SERVICE_UNAVAILABLE', messages.storageUnavailable[failure]);
     }
     // A service outside the shop failed: say so (503) instead of blaming ourselves.
     if (error instanceof ServiceUnavailableError) {

@@ -14,7 +14,13 @@ const FORGET_EVERY_MS = 60 * 60_000;
  * error; neither stops the sender. Once an hour it also clears the mail sent or given up more than
  * MAIL_KEPT_DAYS ago, so the outbox does not grow with every order.
  */
-export const startMailSender = (ports: Pick<Ports, 'store' | 'writeMail' | 'mailer' | 'clock'>, logger: Logger, intervalMs = MAIL_POLL_MS) => {
+export const startMailSender = (
+  ports: Pick<Ports, 'store' | 'writeMail' | 'mailer' | 'clock'>,
+  logger: Logger,
+  intervalMs = MAIL_POLL_MS,
+  // The server hands failures of the database to its storage watch, which logs an outage once.
+  onFailure = (error: unknown) => logger.error('sending mail failed', { error: String(error) }),
+) => {
   const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock };
   const BATCH = 20;
   const report = (delivery: MailDelivery) => {
@@ -45,7 +51,7 @@ export const startMailSender = (ports: Pick<Ports, 'store' | 'writeMail' | 'mail
   let running: Promise<void> | null = null;
   const tick = () => {
     running ??= drain()
-      .catch((error: unknown) => logger.error('sending mail failed', { error: String(error) }))
+      .catch(onFailure)
       .finally(() => {
         running = null;
       });

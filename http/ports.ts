@@ -2,7 +2,10 @@ import { DEFAULT_MAX_UNPAID_ORDERS, DEFAULT_UNPAID_ORDER_TTL_HOURS } from '#doma
 import { randomBytes } from 'node:crypto';
 import type { User } from '#domain/identity/user.ts';
 import type { Ports } from '#domain/ports.ts';
+import type { StorageFailure } from '#domain/shared/errors.ts';
 import type { Logger } from './logger.ts';
+import type { EventLoopWatch } from './event-loop-watch.ts';
+import type { StorageWatch } from './storage-watch.ts';
 import type { BackgroundWork } from './background-work.ts';
 import { memoryCounters, type CounterStore } from './middleware/attempt-counters.ts';
 import { DEFAULT_CACHE_BYTES, type StockMoves } from './response-cache.ts';
@@ -91,8 +94,11 @@ export const defaultHttpSettings: HttpSettings = {
 
 /** Everything createApp needs: the domain's ports and what only the HTTP layer uses; adapters/compose.ts builds it from the configuration. */
 export interface AppPorts extends Ports {
-  /** The database connection (adapters/storage/storage.ts): the health route pings it. */
-  lifecycle: { ping(): Promise<void> };
+  /**
+   * The database connection (adapters/storage/storage.ts): the health route pings it, and it names
+   * the errors that mean the database cannot serve just now (answered 503, storage-watch.ts).
+   */
+  lifecycle: { ping(): Promise<void>; failureOf(error: unknown): StorageFailure | null };
   /**
    * Changes whenever a product may have changed; the catalog routes keep serialised pages while
    * it stays put. Null (or answering null) when the storage cannot tell: pages are read every time.
@@ -108,6 +114,10 @@ export interface AppPorts extends Ports {
   logger?: Logger;
   /** Where routes leave work that must not delay or shape their answer; one per app when missing. */
   background?: BackgroundWork;
+  /** What the database's failures look like from here (storage-watch.ts); one per app when missing. */
+  storageWatch?: StorageWatch;
+  /** The event loop's recent delays, reported by health (event-loop-watch.ts); missing: not reported. */
+  eventLoop?: Pick<EventLoopWatch, 'recent'>;
 }
 
 /** Hono's per-request variables: the signed-in user, set by requireUser. */

@@ -27,7 +27,11 @@ describe('the real server (SQLite file, test payments)', () => {
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(true);
 
     const base = `http://127.0.0.1:${server.port}`;
-    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok' });
+    // Health carries the event loop's delays, read off Node's histogram (README.md, "Logs").
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { status: string; eventLoop: { p99Ms: number; maxMs: number } };
+    expect(health.status).toBe('ok');
+    expect(health.eventLoop).toEqual({ p99Ms: expect.any(Number), maxMs: expect.any(Number), longestGcMs: expect.any(Number) });
+    expect(health.eventLoop.maxMs).toBeGreaterThanOrEqual(health.eventLoop.p99Ms);
     const products = (await (await fetch(`${base}/api/products?limit=6`)).json()) as { items: unknown[] };
     expect(products.items).toHaveLength(6);
 

@@ -16,6 +16,8 @@ import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import { startMailSender } from './mail-sender.ts';
+import { createStorageWatch } from './storage-watch.ts';
+import { watchEventLoop } from './event-loop-watch.ts';
 import { messageOf } from './error-messages.ts';
 import { configWarnings, loadConfig } from './config.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
@@ -62,9 +64,17 @@ export async function startServer(
   }
 
   const background = createBackgroundWork(logger);
+  const storageWatch = createStorageWatch(ports, logger);
+  const eventLoop = watchEventLoop(logger);
+  /** Background work that fails because the database cannot serve is part of an outage already logged. */
+  const logFailure = (what: string) => (error: unknown) => {
+    if (!storageWatch.failed(error)) logger.error(what, { error: String(error) });
+  };
   const app = createApp({
     ...ports,
     background,
+    storageWatch,
+    eventLoop,
     webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
     logger,
     settings: {
@@ -94,11 +104,11 @@ export async function startServer(
     Promise.all([
       expireUnpaidOrders(ports, config.unpaidOrderTtlHours * 60 * 60 * 1000).then(
         (released) => released > 0 && logger.info('expired unpaid orders', { released }),
-        (error: unknown) => logger.error('expiring unpaid orders failed', { error: String(error) }),
+        logFailure('expiring unpaid orders failed'),
       ),
       expireLapsedQuotes(ports).then(
         (expired) => expired > 0 && logger.info('expired quotes', { expired }),
-        (error: unknown) => logger.error('expiring quotes failed', { error: String(error) }),
+        logFailure('expiring quotes failed'),
       ),
     ]);
   let expiring = expireOrders();
@@ -106,12 +116,13 @@ export async function startServer(
     expiring = expireOrders();
   }, 60 * 60 * 1000);
   expiryTimer.unref();
-  const mailSender = startMailSender(ports, logger);
+  const mailSender = startMailSender(ports, logger, undefined, logFailure('sending mail failed'));
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(expiryTimer);
+      eventLoop.stop();
       const mailStopped = mailSender.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -23,6 +23,8 @@ export async function openSharedCounters(settings: { redisUrl: string | null; po
     const { Redis } = await import('ioredis');
     // No offline queue: while Redis is away a count fails at once and the insurance limiter answers.
     const redis = new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+    // ioredis reconnects by itself; without a listener it prints every failed attempt to stderr.
+    redis.on('error', () => undefined);
     await redis.connect();
     return {
       kind: 'redis',
@@ -34,7 +36,10 @@ export async function openSharedCounters(settings: { redisUrl: string | null; po
   }
   if (settings.postgresUrl) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: settings.postgresUrl, max: 4, application_name: 'bulkhead-rate-limits' });
+    const { RESILIENT_POOL, survivesLostConnections } = await import('../storage/postgres/resilient-pool.ts');
+    const pool = new pg.Pool({ connectionString: settings.postgresUrl, max: 4, application_name: 'bulkhead-rate-limits', ...RESILIENT_POOL });
+    // A lost connection fails that one count, which the insurance limiter answers.
+    survivesLostConnections(pool);
     return {
       kind: 'postgres',
       store: (options) => new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, ...insured(options) }),

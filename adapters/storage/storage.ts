@@ -1,10 +1,16 @@
 import type { StockMoves } from './catalog-writes.ts';
+import type { StorageFailure } from '#domain/shared/errors.ts';
 import type { Store } from '#domain/store.ts';
 
-/** The database connection's process lifecycle: the health check pings it, shutdown closes it. */
+/**
+ * The database connection's process lifecycle: the health check pings it, shutdown closes it, and
+ * the HTTP edge asks it which errors mean the database cannot serve just now (503, not 500).
+ */
 export interface StorageLifecycle {
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
+  /** The storage failure `error` is (storage-failure.ts), or null for any other error. */
+  failureOf(error: unknown): StorageFailure | null;
   close(): Promise<void>;
 }
 

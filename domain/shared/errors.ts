@@ -72,6 +72,14 @@ export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAI
 export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' | 'QUOTE_NOT_OPEN' }>['code']>(code: C) =>
   ({ code }) as Extract<DomainError, { code: C }>;
 
+/**
+ * Why the shop's own database cannot serve a request just now (README.md, "When something
+ * fails"): it cannot be reached, its disk is full, it only reads, or another writer held its lock
+ * past the wait. Not the caller's mistake and not a bug: the HTTP edge answers 503 with
+ * `Retry-After`, and health reports it until the database serves again.
+ */
+export type StorageFailure = 'unreachable' | 'full' | 'read-only' | 'busy';
+
 /** A service outside the shop that a request needed. */
 export type OutsideService = 'mail' | 'payments' | 'images';
 

@@ -54,8 +54,9 @@ export const logRequest = (logger: Logger, facts: RequestFacts): void => {
   // A route may say its 5xx is expected (Google sign-in switched off): a visitor can cause it,
   // so it must not page anyone as an error.
   if (facts.level) logger[facts.level]('request', line);
+  // Health's 503 during an outage too: the outage has its own line (storage-watch.ts).
+  else if (path === HEALTH_PATH || path === `${HEALTH_PATH}/live`) logger.debug('request', line);
   else if (status >= 500) logger.error('request', line);
-  else if (path === HEALTH_PATH) logger.debug('request', line);
   else logger.info('request', line);
 };
 

@@ -1,21 +1,44 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, AppPorts } from '../ports.ts';
-import type { Logger } from '../logger.ts';
+import { messages } from '#domain/messages.ts';
+import type { EventLoopWatch } from '../event-loop-watch.ts';
+import type { AppEnv } from '../ports.ts';
 import { responds } from '../responds.ts';
+import { RETRY_AFTER_SECONDS, type StorageWatch } from '../storage-watch.ts';
 
-const up = z.object({ status: z.literal('ok') });
-const down = z.object({ status: z.literal('unavailable') });
+const eventLoop = z
+  .object({ p99Ms: z.number(), maxMs: z.number(), longestGcMs: z.number() })
+  .describe("How late the event loop ran over the last ten seconds, and that window's longest garbage collection.");
+const up = z.object({ status: z.literal('ok'), eventLoop: eventLoop.optional() });
+const down = z.object({
+  status: z.literal('unavailable'),
+  reason: z.enum(['unreachable', 'full', 'read-only', 'busy']).describe('Why the database cannot serve.'),
+  message: z.string(),
+  eventLoop: eventLoop.optional(),
+});
+const alive = z.object({ status: z.literal('ok') });
 
-/** /api/health: ok once the store answers; 503 lets a load balancer take the instance out. */
-export const healthRoutes = (ports: AppPorts, logger: Logger) =>
-  new Hono<AppEnv>().get('/', responds(200, up, 'The store answers.'), responds(503, down, 'The store does not answer.'), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    try {
-      await ports.lifecycle.ping();
-      return c.json({ status: 'ok' } satisfies z.infer<typeof up>, 200);
-    } catch (error) {
-      logger.warn('health check: the store does not answer', { error: String(error) });
-      return c.json({ status: 'unavailable' } satisfies z.infer<typeof down>, 503);
-    }
-  });
+/**
+ * /api/health: readiness. 200 while the database serves; 503 with the reason while it cannot (it
+ * does not answer, or requests met a full, read-only or locked database within the last seconds),
+ * so a load balancer takes the instance out and puts it back by itself.
+ * /api/health/live: liveness, the process answering at all; it never touches the database, so a
+ * supervisor does not restart an instance that is only waiting for its database to come back.
+ */
+export const healthRoutes = (storage: StorageWatch, loop: Pick<EventLoopWatch, 'recent'> | null) =>
+  new Hono<AppEnv>()
+    .get('/', responds(200, up, 'The database serves.'), responds(503, down, 'The database cannot serve just now.'), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const figures = loop ? { eventLoop: loop.recent() } : {};
+      const failure = await storage.check();
+      if (!failure) return c.json({ status: 'ok', ...figures } satisfies z.infer<typeof up>, 200);
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS[failure]));
+      return c.json(
+        { status: 'unavailable', reason: failure, message: messages.storageUnavailable[failure], ...figures } satisfies z.infer<typeof down>,
+        503,
+      );
+    })
+    .get('/live', responds(200, alive, 'The process answers.'), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ status: 'ok' } satisfies z.infer<typeof alive>, 200);
+    });

@@ -43,6 +43,8 @@ export function createMemoryStorage(): Storage {
       async ping() {
         if (closed) throw new Error('The memory store is closed');
       },
+      // Maps in this process never go away, fill up or lock.
+      failureOf: () => null,
       async close() {
         closed = true;
       },

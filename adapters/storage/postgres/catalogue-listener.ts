@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { RESILIENT_POOL } from './resilient-pool.ts';
 
 /**
  * The channel the catalogue triggers notify (migrations 0009 and 0017): `<schema> <writer's
@@ -35,7 +36,7 @@ export async function listenForCatalogueChanges(url: string, schema: string, own
 
   const connect = async (): Promise<void> => {
     // Named, so an operator (or a test) can tell the listening connection in pg_stat_activity.
-    const next = new pg.Client({ connectionString: url, application_name: `bulkhead-catalogue:${schema}` });
+    const next = new pg.Client({ connectionString: url, application_name: `bulkhead-catalogue:${schema}`, ...RESILIENT_POOL });
     next.on('notification', ({ payload = '' }) => {
       const [head = '', moved] = payload.split('\n');
       const at = head.indexOf(' ');

@@ -17,6 +17,7 @@ import { createPgQuotes } from './quotes.ts';
 import { createPgReviews } from './reviews.ts';
 import { createPgSearch } from './search.ts';
 import { createPgUsers } from './users.ts';
+import { storageFailureOf } from '../storage-failure.ts';
 
 /** Wraps the named write methods so each counts one catalogue write once it has finished (committed). */
 const countingWrites = <R extends object>(repository: R, methods: readonly (keyof R)[], writes: CatalogWrites): R => {
@@ -64,6 +65,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       async ping() {
         await db.execute(sql`select 1`);
       },
+      failureOf: storageFailureOf,
       close: closeConnection,
     },
     catalogVersion,

@@ -8,6 +8,7 @@ import { createPgStorage } from './pg-storage.ts';
 import { listenForCatalogueChanges } from './catalogue-listener.ts';
 import { fillMissingSearchWords } from './products.ts';
 import * as schema from './schema.ts';
+import { RESILIENT_POOL, survivesLostConnections } from './resilient-pool.ts';
 
 /** Schema names end up in connection options and DDL, so only plain identifiers are accepted. */
 const assertPlainSchemaName = (name: string): void => {
@@ -23,16 +24,19 @@ const assertPlainSchemaName = (name: string): void => {
  * lives in the same schema. Runs pending migrations before returning, then listens for the
  * catalogue changes of every instance on the database, so catalogue pages can be cached.
  */
-export async function openPostgresStorage(url: string, options: { schema?: string } = {}): Promise<Storage> {
+export async function openPostgresStorage(url: string, options: { schema?: string; instanceName?: string } = {}): Promise<Storage> {
   const { schema: schemaName } = options;
   if (schemaName !== undefined) assertPlainSchemaName(schemaName);
-  // Unique per instance: the catalogue notifications carry it, so each instance skips its own.
-  const instanceName = `bulkhead:${randomBytes(6).toString('hex')}`;
+  // The pool's application_name, unique per instance: the catalogue notifications carry it, so
+  // each instance skips its own (a test names it to find its connections in pg_stat_activity).
+  const instanceName = options.instanceName ?? `bulkhead:${randomBytes(6).toString('hex')}`;
   const pool = new pg.Pool({
     connectionString: url,
     application_name: instanceName,
     ...(schemaName !== undefined ? { options: `-c search_path=${schemaName}` } : {}),
+    ...RESILIENT_POOL,
   });
+  survivesLostConnections(pool);
   try {
     await migrateServer(pool, schemaName);
     const db = drizzleNodePg(pool, { schema });

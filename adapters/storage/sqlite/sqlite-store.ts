@@ -20,6 +20,8 @@ import { createSqliteReviews } from './reviews.ts';
 import { createSqliteSearch } from './search.ts';
 import * as schema from './schema.ts';
 import { createSqliteUsers } from './users.ts';
+import { realLockWait, SQLITE_BUSY_TIMEOUT_MS, waitingForTheLock, type LockWait } from './wait-for-lock.ts';
+import { storageFailureOf } from '../storage-failure.ts';
 
 /** Resolved from this file, so the app finds its migrations whatever the working directory. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/sqlite', import.meta.url));
@@ -42,14 +44,15 @@ export const DATA_VERSION_EVERY_MS = 1;
 
 /**
  * The storage on one SQLite file (or ':memory:') through drizzle + better-sqlite3, one repository
- * per file beside this one. Runs pending migrations before returning.
+ * per file beside this one. Runs pending migrations before returning. A write that finds another
+ * writer's lock waits for it between attempts, not on the event loop (wait-for-lock.ts).
  */
-export function openSqliteStorage(filePath: string): Storage {
+export function openSqliteStorage(filePath: string, options: { lockWait?: LockWait } = {}): Storage {
   keepPrivate(filePath);
   const sqlite = new Database(filePath);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -79,7 +82,7 @@ export function openSqliteStorage(filePath: string): Storage {
   const catalogVersion = () => `${dataVersion()}.${catalog.count()}`;
 
   return {
-    repositories: {
+    repositories: waitingForTheLock(sqlite, {
       products: createSqliteProducts(db, catalog),
       categories: categoriesReadOncePerVersion(createSqliteCategories(db, catalog), catalogVersion),
       search: createSqliteSearch(sqlite),
@@ -93,11 +96,12 @@ export function openSqliteStorage(filePath: string): Storage {
       inbox: createSqliteInbox(db),
       outbox: createSqliteOutbox(db),
       reports: createSqliteReports(db),
-    },
+    }, options.lockWait ?? realLockWait),
     lifecycle: {
       async ping() {
         sqlite.prepare('select 1').get();
       },
+      failureOf: storageFailureOf,
       async close() {
         if (sqlite.open) sqlite.close();
       },
