@@ -5,51 +5,21 @@
  * meet one shared limit. nginx comes
  * from Debian's packages (`npm test` installs it when missing, as it does Chromium).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer } from '../support/api.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
-import { freePort, freshDataDir, startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
+import { startNginx, type RunningNginx } from '../support/nginx.ts';
+import { freePort, startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
 
-const NGINX = '/usr/sbin/nginx';
 const AUTH_RATE_LIMIT = 10;
-
-const nginxConfig = (dir: string, port: number, upstreams: number[]) => `
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream bulkhead { ${upstreams.map((upstream) => `server 127.0.0.1:${upstream};`).join(' ')} }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://bulkhead;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`;
 
 describe('two instances on one PostgreSQL behind nginx', () => {
   let database: ScratchDatabase;
   let instances: RunningServer[] = [];
-  let nginx: ChildProcess | undefined;
+  let nginx: RunningNginx | undefined;
   let proxy: string;
 
   beforeAll(async () => {
-    if (!existsSync(NGINX)) throw new Error(`This test needs nginx at ${NGINX}: apt-get install -y nginx (npm test does it as root).`);
     database = await createScratchDatabase('instances');
     const proxyPort = await freePort();
     proxy = `http://127.0.0.1:${proxyPort}`;
@@ -57,18 +27,14 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     // One first, so the migrations and the admin bootstrap are done when the second starts.
     instances.push(await startServer({ env }));
     instances.push(await startServer({ env }));
-    const dir = freshDataDir('bulkhead-nginx');
-    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp), { recursive: true });
-    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, proxyPort, instances.map((instance) => instance.port)));
-    nginx = spawn(NGINX, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if (await fetch(`${proxy}/api/health`).then((reply) => reply.ok, () => false)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    nginx = await startNginx(
+      instances.map((instance) => instance.port),
+      proxyPort,
+    );
   }, 120_000);
 
   afterAll(async () => {
-    nginx?.kill('SIGTERM');
+    nginx?.stop();
     for (const instance of instances) await instance.stop();
     instances = [];
     await database?.drop();
