@@ -10,7 +10,7 @@ import type { Mailer } from '#domain/mail/mailer.ts';
 import type { Ports } from '#domain/ports.ts';
 import type { Clock } from '#domain/shared/clock.ts';
 import type { ShopDetails } from '#domain/shared/shop-details.ts';
-import { createPdfOrderDocuments, DEFAULT_SHOP } from './documents/pdf-order-documents.ts';
+import { createPdfOrderDocuments, DEFAULT_SHOP, warmUpPdfKit } from './documents/pdf-order-documents.ts';
 import { createJwtTokenService, type JwtTokenService } from './identity/jwt-token-service.ts';
 import { createGoogleOidc } from './identity/google-oidc.ts';
 import { createJwtLinkTokenService } from './identity/jwt-link-token-service.ts';
@@ -125,6 +125,8 @@ export async function composePorts(
   settings: AdapterSettings,
   options: { log?: (line: string) => void } = {},
 ): Promise<ComposedPorts> {
+  // Before any request: the first paper drawn in a process held the event loop for most of a second.
+  await warmUpPdfKit(settings.shop ?? DEFAULT_SHOP);
   const clock: Clock = { now: () => new Date() };
   const dataDir = resolve(settings.dataDir ?? './data');
   const appUrl = (settings.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
