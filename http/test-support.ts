@@ -24,6 +24,7 @@ import { createApp, type ShopApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
+import { nodeTimers } from './mail-sender.ts';
 import type { AppPorts, HttpSettings, LocalImageFiles } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
@@ -101,7 +102,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     return { ...created, user: { ...created.user, emailVerified: true } };
   };
   /** Sends the outbox's due mail now, as the server's mail sender would (README.md, "E-mail"). */
-  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock });
+  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock, timers: nodeTimers });
   return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 

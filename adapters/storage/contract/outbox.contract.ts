@@ -64,6 +64,26 @@ export function describeOutboxContract(h: StoreHarness): void {
       expect(told(await h.store.outbox.claimDue(h.at(6_000), h.at(9_000), 5))).toEqual(orders.map((o) => ['order-placed', o.id]));
     });
 
+    it('renews the hold of the mails a sender still holds, and never of one marked or taken by another sender since', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const orders = [];
+      for (let i = 0; i < 3; i++) orders.push(await h.placeOk(h.newOrder(product, { createdAt: h.at(1_000 + i) })));
+      const taken = await h.store.outbox.claimDue(h.at(5_000), h.at(65_000), 10);
+      const [sent, failed, kept] = taken.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      await h.store.outbox.markSent([sent!.id], h.at(6_000));
+      await h.store.outbox.markFailed(failed!.id, { attempts: 1, retryAt: h.at(7_000), error: 'refused', at: h.at(6_000) });
+      // Only the mail still held until exactly that time is renewed; a stale hold renews nothing.
+      expect(await h.store.outbox.renewHold(taken.map((mail) => mail.id), h.at(65_000), h.at(85_000))).toEqual([kept!.id]);
+      expect(await h.store.outbox.renewHold([kept!.id], h.at(65_000), h.at(99_000))).toEqual([]);
+      // Past the first hold, before the renewed one: nobody else takes it (the failed one is due again).
+      expect(told(await h.store.outbox.claimDue(h.at(70_000), h.at(200_000), 10))).toEqual([['order-placed', orders[1]!.id]]);
+      // Once the renewed hold has run out another sender takes it, and the first can no longer renew it.
+      expect(told(await h.store.outbox.claimDue(h.at(85_000), h.at(145_000), 10))).toEqual([['order-placed', orders[2]!.id]]);
+      expect(await h.store.outbox.renewHold([kept!.id], h.at(85_000), h.at(105_000))).toEqual([]);
+      expect(await h.store.outbox.claimDue(h.at(144_000), h.at(204_000), 10)).toEqual([]);
+      expect(told(await h.store.outbox.claimDue(h.at(145_000), h.at(205_000), 10))).toEqual([['order-placed', orders[2]!.id]]);
+    });
+
     it('forgets mails sent or given up before the cut-off, oldest first and at most the limit; never one still to send', async () => {
       const product = await h.addProduct({ stock: 1_000 });
       const orders = [];

@@ -28,6 +28,16 @@ export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository =
       for (const row of due) row.claimedUntil = heldUntil;
       return due.map(({ id, kind, subjectId, attempts, createdAt }) => copy({ id, kind, subjectId, attempts, createdAt }));
     },
+    async renewHold(ids, heldUntil, until) {
+      const renewed: string[] = [];
+      for (const id of ids) {
+        const row = tables.mailOutbox.get(id);
+        if (row?.claimedUntil?.getTime() !== heldUntil.getTime()) continue;
+        row.claimedUntil = until;
+        renewed.push(id);
+      }
+      return renewed;
+    },
     async markSent(ids, at) {
       for (const id of ids) {
         const row = tables.mailOutbox.get(id);

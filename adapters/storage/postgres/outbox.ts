@@ -32,6 +32,15 @@ export function createPgOutbox(db: PgDb): MailOutboxRepository {
         return due as QueuedMail[];
       });
     },
+    async renewHold(ids, heldUntil, until) {
+      // Matching the exact hold: one that ran out and was taken by another sender has another time.
+      const renewed = await db
+        .update(mailOutbox)
+        .set({ claimedUntil: until })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimedUntil, heldUntil)))
+        .returning({ id: mailOutbox.id });
+      return renewed.map((row) => row.id);
+    },
     async markSent(ids, at) {
       await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(inArray(mailOutbox.id, ids));
     },

@@ -35,6 +35,16 @@ export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
         { behavior: 'immediate' },
       );
     },
+    async renewHold(ids, heldUntil, until) {
+      // Matching the exact hold: one that ran out and was taken by another sender has another time.
+      return db
+        .update(mailOutbox)
+        .set({ claimedUntil: until })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimedUntil, heldUntil)))
+        .returning({ id: mailOutbox.id })
+        .all()
+        .map((row) => row.id);
+    },
     async markSent(ids, at) {
       db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(inArray(mailOutbox.id, ids)).run();
     },
