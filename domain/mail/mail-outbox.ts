@@ -3,11 +3,18 @@ import type { Mail, Mailer } from './mailer.ts';
 
 /**
  * The e-mails the shop owes its buyers (README.md, "E-mail"). Each is queued by the store in the
- * same transaction as the change it tells of (an order placed, paid or shipped), so none is lost
- * to a crash or a mail server that is down; it is written and sent later, from the order as it
- * is then, and retried with backoff when sending fails.
+ * same transaction as the change it tells of (an order placed, paid or shipped, an account
+ * made), so none is lost to a crash or a mail server that is down; it is written and sent later,
+ * from the order (or account) as it is then, and retried with backoff when sending fails.
  */
-export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped' | QuoteMailKind;
+export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped' | QuoteMailKind | AccountMailKind;
+
+/**
+ * An account's links (domain/identity/account-emails.ts): the verification link, queued with the
+ * sign-up or asked for again, and the password-reset link. The row names only the user; the
+ * link's token is signed when the mail is written, so none is ever stored.
+ */
+export type AccountMailKind = 'verify-email' | 'password-reset';
 
 /**
  * A request for quote's steps (README.md, "Requests for quote"): the buyer hears that it was
@@ -19,7 +26,7 @@ export type QuoteMailKind = 'quote-received' | 'quote-answered' | 'quote-accepte
 export interface QueuedMail {
   id: string;
   kind: MailKind;
-  /** The order (or quote) the mail is about. */
+  /** The order, quote or user the mail is about. */
   subjectId: string;
   /** Tries so far. */
   attempts: number;
@@ -27,6 +34,11 @@ export interface QueuedMail {
 }
 
 export interface MailOutboxRepository {
+  /**
+   * Queues a mail that tells of no change (an account's link asked for): the request that asks
+   * for it has only this to write. A change's mail is queued by the store method that makes it.
+   */
+  queue(kind: MailKind, subjectId: string, at: Date): Promise<void>;
   /**
    * Takes up to `limit` unsent mails due at `now` that no other sender holds, oldest due first,
    * and holds them until `heldUntil`: a sender that dies mid-send only delays its mails.
@@ -48,7 +60,10 @@ export interface MailOutboxRepository {
   forgetDone(before: Date, limit: number): Promise<number>;
 }
 
-/** Writes a queued mail from the order or quote as it is now; null when there is nothing to tell any more (it was deleted). */
+/**
+ * Writes a queued mail from the order, quote or account as it is now; null when there is nothing
+ * to tell any more (it was deleted, or the address was verified meanwhile).
+ */
 export type MailWriter = (queued: QueuedMail) => Promise<Mail | null>;
 
 /** Waits between tries: 1 minute, then 5, 30, 2 hours, 6, 12 and 24; after the 8th failure the mail is given up (and logged). */

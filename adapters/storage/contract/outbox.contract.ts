@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { QueuedMail } from '#domain/mail/mail-outbox.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
  * MailOutboxRepository: an order's e-mails are queued with the change they tell of (placed, paid,
- * shipped; nothing for a change that did not happen), then taken by one sender at a time, marked
+ * shipped; nothing for a change that did not happen), a sign-up's verification mail with the
+ * account, an account's link asked for on its own; then taken by one sender at a time, marked
  * sent, or tried again later.
  */
 export function describeOutboxContract(h: StoreHarness): void {
@@ -30,6 +32,19 @@ export function describeOutboxContract(h: StoreHarness): void {
       ]);
       expect(queued.map((mail) => mail.attempts)).toEqual([0, 0, 0]);
       expect(queued.map((mail) => mail.createdAt)).toEqual([order.createdAt, h.at(3_000), h.at(4_000)]);
+    });
+
+    it("queues a sign-up's verification mail with the account, none when the e-mail is taken, and an account's link asked for on its own", async () => {
+      const user = { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Ada', role: 'customer' as const, emailVerified: false, passwordHash: 'hash', sessionVersion: 1, createdAt: h.at(1_000) };
+      expect(await h.store.users.create(user, 'verify-email')).toMatchObject({ id: user.id });
+      expect(await h.store.users.create({ ...user, id: randomUUID(), email: user.email.toUpperCase() }, 'verify-email')).toBeNull();
+      await h.addUser({ createdAt: h.at(1_500) }); // no mail asked for, none queued
+      await h.store.outbox.queue('password-reset', user.id, h.at(2_000));
+      const queued = await claimAll();
+      expect(queued.map((mail) => [mail.kind, mail.subjectId, mail.createdAt, mail.attempts])).toEqual([
+        ['verify-email', user.id, h.at(1_000), 0],
+        ['password-reset', user.id, h.at(2_000), 0],
+      ]);
     });
 
     it('hands a due mail to one sender until it is sent or its hold runs out; a failed try comes back when due, or never once given up', async () => {

@@ -20,6 +20,9 @@ export const queueMail = (tables: MemoryTables, kind: MailKind, subjectId: strin
 export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository => {
   const unsent = (row: OutboxRow) => row.sentAt === null && row.failedAt === null;
   return {
+    async queue(kind, subjectId, at) {
+      queueMail(tables, kind, subjectId, at);
+    },
     async claimDue(now, heldUntil, limit) {
       const due = [...tables.mailOutbox.values()]
         .filter((row) => unsent(row) && row.nextAttemptAt <= now && (row.claimedUntil === null || row.claimedUntil <= now))

@@ -18,6 +18,9 @@ const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
 export function createPgOutbox(db: PgDb): MailOutboxRepository {
   return {
+    async queue(kind, subjectId, at) {
+      await queueMail(db, kind, subjectId, at);
+    },
     async claimDue(now, heldUntil, limit) {
       // SKIP LOCKED: several instances each take other rows, and none waits for another's.
       return db.transaction(async (tx) => {

@@ -17,7 +17,11 @@ const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox
 const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
 export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
+  const queueMail = mailQueuer(db);
   return {
+    async queue(kind, subjectId, at) {
+      queueMail(kind, subjectId, at);
+    },
     async claimDue(now, heldUntil, limit) {
       // IMMEDIATE, so a second process on the same file cannot take the same rows.
       return db.transaction(
