@@ -78,7 +78,6 @@ export async function startServer(
       trustProxy: config.trustProxy,
       counterStore: ports.counters,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
-      appUrl: config.appUrl,
       // A key of its own, derived so that a cookie signature never doubles as a session signature.
       cookieSecret: createHmac('sha256', config.jwtSecret).update('bulkhead-cookie-signing').digest('base64url'),
     },
