@@ -147,7 +147,9 @@ describe('the hold on mails being sent (README.md, "E-mail")', () => {
 
   it('lets a sender that stalled past its hold leave the mails it has not sent yet to the sender that took them', async () => {
     const { place, world, writeMail, sent, deliver } = await arrange();
-    const [first, second] = [await place(), await place()];
+    const first = await place();
+    world.clock.advance(1); // due oldest first
+    const second = await place();
     const stalled = stallingTransport();
     const timers = manualTimers();
     const late = deliverDueMail({ outbox: world.store.outbox, writeMail, transport: stalled, clock: world.clock, timers });
