@@ -140,6 +140,8 @@ export async function composePorts(
     await storage.lifecycle.close();
     throw error;
   });
+  // The session secret also signs links: their audiences differ, so neither passes for the other.
+  const links = createJwtLinkTokenService({ secret: settings.jwtSecret, clock });
   const stopSweeping = uploads ? sweepUploadsNowAndHourly(uploadsDir, storage, clock, options.log) : () => undefined;
   return {
     store: storage.repositories,
@@ -161,9 +163,8 @@ export async function composePorts(
     tokens: createJwtTokenService({ secret: settings.jwtSecret, clock }),
     ...(await createPayments(settings.stripe, clock)),
     mailer: createMailer(settings, dataDir, options.log ?? ((line) => console.log(line))),
-    writeMail: createMailWriter(storage.repositories, { shop: settings.shop ?? DEFAULT_SHOP, appUrl }),
-    // The session secret also signs links: their audiences differ, so neither passes for the other.
-    links: createJwtLinkTokenService({ secret: settings.jwtSecret, clock }),
+    writeMail: createMailWriter(storage.repositories, { shop: settings.shop ?? DEFAULT_SHOP, appUrl }, links),
+    links,
     google: settings.google
       ? createGoogleOidc({
           clientId: settings.google.clientId,

@@ -82,7 +82,7 @@ export function createApp(ports: AppPorts) {
   const api = app
     .route('/api/health', healthRoutes(storage, ports.eventLoop ?? null))
     .route('/api/auth/google', googleRoutes(ports, settings, logger))
-    .route('/api/auth', authRoutes(ports, settings, logger, background))
+    .route('/api/auth', authRoutes(ports, settings, background))
     .route('/api/me', meRoutes(ports))
     .route('/api/uploads', uploadRoutes(ports, settings))
     .route('/api/products', catalogRoutes(ports, catalogue))

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { MAIL_KEPT_DAYS } from '#domain/mail/mail-outbox.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deliverDueMail, MAIL_HOLD_MS, MAIL_KEPT_DAYS } from '#domain/mail/mail-outbox.ts';
+import type { Mail } from '#domain/mail/mailer.ts';
 import type { Logger } from './logger.ts';
-import { startMailSender } from './mail-sender.ts';
+import { nodeTimers, startMailSender } from './mail-sender.ts';
 import { addProduct, createMemoryMailer, createTestApp } from './test-support.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -30,14 +31,54 @@ describe('the mail sender (README.md, "E-mail")', () => {
     expect((await order()).status).toBe(201);
 
     const { lines, logger } = keptLogger();
-    const sender = startMailSender(context.ports, logger, 10);
+    const sender = startMailSender(context.ports, logger, { intervalMs: 10 });
     await expect.poll(() => lines.find((line) => line.message === 'old mail cleared from the outbox')).toBeTruthy();
     await sender.stop();
 
     expect(lines).toContainEqual({ level: 'info', message: 'mail sent', details: { sent: 1 } });
-    expect(lines).toContainEqual({ level: 'info', message: 'old mail cleared from the outbox', details: { forgotten: 1 } });
+    // The first order's mail and the sign-up's verification mail (dropped: the buyer was verified).
+    expect(lines).toContainEqual({ level: 'info', message: 'old mail cleared from the outbox', details: { forgotten: 2 } });
     expect(mailer.sent.filter((mail) => mail.subject.startsWith('Order '))).toHaveLength(2);
     // The mail sent today stays: only it is left to clear once it, too, is old.
     expect(await context.store.outbox.forgetDone(new Date(now.getTime() + DAY_MS), 10)).toBe(1);
+  });
+});
+
+describe('the mail sender on a slow mail server', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('renews its hold on Node timers while the mail server takes minutes, so another instance never takes the mail', async () => {
+    const handedOver: string[] = [];
+    let accept: () => void = () => undefined;
+    // Takes minutes over each order mail (the buyer's account mail goes through at once).
+    const slow = {
+      send: (mail: Mail) =>
+        mail.subject.startsWith('Order ') ? new Promise<void>((resolve) => ((accept = resolve), handedOver.push(mail.subject))) : Promise.resolve(),
+    };
+    const context = createTestApp({ mailer: slow });
+    const product = await addProduct(context.store, { stock: 1_000 });
+    const buyer = await context.signUp();
+    const placed = await context.call('POST', '/api/orders', {
+      token: buyer.token,
+      body: { lines: [{ productId: product.id, quantity: 100 }], phone: '+1 555 0100', address: '1 Dock Road' },
+    });
+    expect(placed.status).toBe(201);
+    // From here the sender's intervals and the clock (Date) move only when the test says so.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { logger } = keptLogger();
+    const sender = startMailSender(context.ports, logger);
+    await vi.waitFor(() => expect(handedOver).toHaveLength(1));
+    // Another instance looks every second for three holds' time: the mail stays with the first.
+    const other = createMemoryMailer();
+    const otherSender = () => deliverDueMail({ outbox: context.store.outbox, writeMail: context.ports.writeMail, transport: other, clock: context.ports.clock, timers: nodeTimers });
+    for (let second = 0; second < (3 * MAIL_HOLD_MS) / 1_000; second++) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect((await otherSender()).sent).toBe(0);
+    }
+    accept();
+    await sender.stop();
+    expect(handedOver).toHaveLength(1);
+    expect(other.sent).toEqual([]);
+    expect(await context.store.outbox.countUnsent()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { deliverDueMail, forgetDoneMail, type MailDelivery } from '#domain/mail/mail-outbox.ts';
 import type { Ports } from '#domain/ports.ts';
+import type { Timers } from '#domain/shared/clock.ts';
 import type { Logger } from './logger.ts';
 
 /** How often the outbox is looked at: a buyer's confirmation leaves within about a second. */
@@ -7,21 +8,33 @@ export const MAIL_POLL_MS = 1_000;
 /** How often mail done with long ago is cleared from the outbox (domain/mail/mail-outbox.ts, MAIL_KEPT_DAYS). */
 const FORGET_EVERY_MS = 60 * 60_000;
 
+/** Node's intervals, unref'd: a renewal never keeps a stopping process alive. */
+export const nodeTimers: Timers = {
+  every(ms, tick) {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
+
 /**
  * Sends the outbox's due mail (README.md, "E-mail") in this process: now, then every second,
  * each time until nothing is due. Every instance may run one; the store hands each mail to one
- * sender. A failure is logged with the time of the next try, and a mail given up is logged as an
- * error; neither stops the sender. Once an hour it also clears the mail sent or given up more than
- * MAIL_KEPT_DAYS ago, so the outbox does not grow with every order.
+ * sender, which renews its hold on `timers` while a batch is going out. A failure is logged with
+ * the time of the next try, and a mail given up is logged as an error; neither stops the sender.
+ * Once an hour it also clears the mail sent or given up more than MAIL_KEPT_DAYS ago, so the outbox does not grow with every order.
  */
 export const startMailSender = (
   ports: Pick<Ports, 'store' | 'writeMail' | 'mailer' | 'clock'>,
   logger: Logger,
-  intervalMs = MAIL_POLL_MS,
-  // The server hands failures of the database to its storage watch, which logs an outage once.
-  onFailure = (error: unknown) => logger.error('sending mail failed', { error: String(error) }),
+  {
+    intervalMs = MAIL_POLL_MS,
+    timers = nodeTimers,
+    // The server hands failures of the database to its storage watch, which logs an outage once.
+    onFailure = (error: unknown) => logger.error('sending mail failed', { error: String(error) }),
+  }: { intervalMs?: number; timers?: Timers; onFailure?: (error: unknown) => void } = {},
 ) => {
-  const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock };
+  const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock, timers };
   const BATCH = 20;
   const report = (delivery: MailDelivery) => {
     if (delivery.sent > 0) logger.info('mail sent', { sent: delivery.sent });

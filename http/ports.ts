@@ -42,8 +42,6 @@ export interface HttpSettings {
   sessionTtlSeconds: number;
   jsonBodyLimitBytes: number;
   webhookBodyLimitBytes: number;
-  /** The web app's address in e-mailed links; null takes the request's own origin. */
-  appUrl: string | null;
   /** Password-reset requests per window, per IP and per e-mail. */
   resetRateLimit: number;
   /**
@@ -79,7 +77,6 @@ export const defaultHttpSettings: HttpSettings = {
   sessionTtlSeconds: 7 * 24 * 60 * 60,
   jsonBodyLimitBytes: 64 * 1024,
   webhookBodyLimitBytes: 512 * 1024,
-  appUrl: null,
   resetRateLimit: 5,
   cookieSecret: randomBytes(32).toString('base64url'),
   uploadBodyLimitBytes: 1_000_000 + 64 * 1024,

@@ -88,7 +88,6 @@ export async function startServer(
       trustProxy: config.trustProxy,
       counterStore: ports.counters,
       sessionTtlSeconds: ports.tokens.ttlSeconds,
-      appUrl: config.appUrl,
       // A key of its own, derived so that a cookie signature never doubles as a session signature.
       cookieSecret: createHmac('sha256', config.jwtSecret).update('bulkhead-cookie-signing').digest('base64url'),
     },
@@ -116,7 +115,7 @@ export async function startServer(
     expiring = expireOrders();
   }, 60 * 60 * 1000);
   expiryTimer.unref();
-  const mailSender = startMailSender(ports, logger, undefined, logFailure('sending mail failed'));
+  const mailSender = startMailSender(ports, logger, { onFailure: logFailure('sending mail failed') });
 
   let closing: Promise<void> | null = null;
   const close = () =>

@@ -24,6 +24,7 @@ import { createApp, type ShopApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
+import { nodeTimers } from './mail-sender.ts';
 import type { AppPorts, HttpSettings, LocalImageFiles } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
@@ -38,6 +39,8 @@ export interface TestAppOptions {
   storage?: Storage;
   clock?: Clock;
   mailer?: Mailer;
+  /** Where the mailed links point (PUBLIC_URL in production); ORIGIN by default. */
+  appUrl?: string;
   links?: LinkTokenService;
   google?: GoogleSignIn | null;
   images?: ImageStore;
@@ -61,6 +64,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
   const store = storage.repositories;
   const clock = options.clock ?? { now: () => new Date() };
   const mailer = options.mailer ?? createMemoryMailer();
+  const links = options.links ?? createJwtLinkTokenService({ secret: TEST_SECRET, clock });
   const ports: AppPorts = {
     store,
     lifecycle: storage.lifecycle,
@@ -73,8 +77,8 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
     ...paymentPorts(options.payments ?? createTestPaymentGateway()),
     mailer,
-    writeMail: createMailWriter(store, { shop: DEFAULT_SHOP, appUrl: ORIGIN }),
-    links: options.links ?? createJwtLinkTokenService({ secret: TEST_SECRET, clock }),
+    writeMail: createMailWriter(store, { shop: DEFAULT_SHOP, appUrl: options.appUrl ?? ORIGIN }, links),
+    links,
     google: options.google ?? null,
     images: options.images ?? nullImageStore,
     uploads: options.uploads ?? null,
@@ -86,7 +90,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     background: createBackgroundWork(options.logger ?? silentLogger),
   };
   const app = createApp(ports);
-  /** Waits for the work routes left running after answering (the password-reset mail). */
+  /** Waits for the work routes left running after answering (queuing the password-reset mail). */
   const settled = () => ports.background!.settled();
   const client = clientFor(app);
   /**
@@ -101,7 +105,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     return { ...created, user: { ...created.user, emailVerified: true } };
   };
   /** Sends the outbox's due mail now, as the server's mail sender would (README.md, "E-mail"). */
-  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock });
+  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock, timers: nodeTimers });
   return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeMailerContract } from './mailer.contract.ts';
-import { createOutboxMailer } from './outbox-mailer.ts';
+import { createOutboxMailer, type WriteMessageFile } from './outbox-mailer.ts';
 
 const readEml = async (dir: string) => {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
@@ -48,5 +48,43 @@ describe('outbox mailer', () => {
     expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n/);
     expect(raw).toContain(mail.text);
     expect(lines.join('\n')).toContain('link: http://localhost:3000/verify?token=abc123');
+  });
+});
+
+describe('outbox mailer on a failing disk', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bulkhead-outbox-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes under a name that is no .eml in the same folder, and renames it once the message is whole', async () => {
+    const written: string[] = [];
+    const write: WriteMessageFile = async (file, raw) => {
+      written.push(file);
+      // While the message is being written, no .eml is there for a reader to open half-done.
+      expect((await readdir(dir)).filter((name) => name.endsWith('.eml'))).toEqual([]);
+      await writeFile(file, raw);
+    };
+    const mailer = createOutboxMailer({ dir, from: 'shop@bulkhead.test', log: () => undefined, write });
+    await mailer.send(mail);
+    expect(written).toHaveLength(1);
+    expect(written[0]!.startsWith(join(dir, '.'))).toBe(true);
+    expect(written[0]!.endsWith('.eml')).toBe(false);
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/-buyer@example\.com-\w+\.eml$/);
+    expect(await readFile(join(dir, files[0]!), 'utf8')).toContain(mail.text);
+  });
+
+  it('leaves no file behind when the disk fills mid-write, and fails the send so the mail is tried again', async () => {
+    // What a full disk does: part of the message reaches the file, then ENOSPC.
+    const fullDisk: WriteMessageFile = async (file, raw) => {
+      await writeFile(file, raw.slice(0, 100));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const mailer = createOutboxMailer({ dir, from: 'shop@bulkhead.test', log: () => undefined, write: fullDisk });
+    await expect(mailer.send(mail)).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import { mimeComposer } from './mime-message.ts';
+
+/** How a message reaches the disk; tests hand in one that fails like a full disk. */
+export type WriteMessageFile = (file: string, raw: string) => Promise<void>;
+
+const writeMessageFile: WriteMessageFile = (file, raw) => writeFile(file, raw, { mode: 0o600 });
 
 /**
  * The zero-setup default: every message becomes an .eml file under `dir` (openable by any mail
@@ -11,21 +16,36 @@ export const createOutboxMailer = (options: {
   dir: string;
   from: string;
   log?: (line: string) => void;
+  write?: WriteMessageFile;
 }): Mailer => {
   // The exact RFC 5322 message SMTP would have sent.
   const message = mimeComposer(options.from);
   const log = options.log ?? ((line: string) => console.log(line));
+  const write = options.write ?? writeMessageFile;
   return {
     async send(mail: Mail) {
       const now = new Date();
       const raw = message.compose(mail, now);
-      const file = join(options.dir, outboxFileName(now, mail.to));
-      const write = () => writeFile(file, raw, { mode: 0o600 });
+      const name = outboxFileName(now, mail.to);
+      const file = join(options.dir, name);
+      // Written under a name no reader takes for a mail (not `.eml`), in the same folder, then
+      // renamed: a full disk leaves no half-written .eml behind, only the error, so the mail
+      // outbox tries the mail again (README.md, "E-mail").
+      const partial = join(options.dir, `.${name}.partial`);
+      const writeAndRename = async () => {
+        try {
+          await write(partial, raw);
+          await rename(partial, file);
+        } catch (error) {
+          await unlink(partial).catch(() => undefined);
+          throw error;
+        }
+      };
       // The folder is made when a write finds it missing, not checked before every mail.
-      await write().catch(async (error: NodeJS.ErrnoException) => {
+      await writeAndRename().catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
         await mkdir(options.dir, { recursive: true });
-        await write();
+        await writeAndRename();
       });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log(`mail to ${mail.to}: "${mail.subject}" -> ${file}${links.map((l) => `\n  link: ${l}`).join('')}`);

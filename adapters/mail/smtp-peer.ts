@@ -13,7 +13,8 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export const startSmtpPeer = async () => {
+/** On a free port, or on `port` (a mail server that comes back where it was). */
+export const startSmtpPeer = async (port = 0) => {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,7 +34,7 @@ export const startSmtpPeer = async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
+  return { port: listening, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };

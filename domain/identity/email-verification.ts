@@ -1,26 +1,20 @@
 import type { Ports } from '../ports.ts';
 import type { ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { verificationEmail } from './account-emails.ts';
-import { VERIFY_EMAIL_TTL_SECONDS } from './link-token-service.ts';
 import type { User } from './user.ts';
 
-type Deps = Pick<Ports, 'store' | 'links' | 'mailer'> & { appUrl: string };
-
-/** Sent at sign-up and on request; verified users get nothing. */
-export const sendVerificationEmail = async (deps: Omit<Deps, 'store'>, user: User): Promise<void> => {
+/**
+ * Asked for again by a signed-in user: queued in the mail outbox (README.md, "E-mail"), so a
+ * mail server that is down delays it instead of losing it. Verified users get nothing.
+ */
+export const requestVerificationEmail = async (deps: Pick<Ports, 'store' | 'clock'>, user: User): Promise<void> => {
   if (user.emailVerified) return;
-  const token = await deps.links.issue(
-    { purpose: 'verify-email', userId: user.id, version: user.sessionVersion },
-    VERIFY_EMAIL_TTL_SECONDS,
-  );
-  const link = `${deps.appUrl}/verifyEmail?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(verificationEmail(user.email, link));
+  await deps.store.outbox.queue('verify-email', user.id, deps.clock.now());
 };
 
 /** Opening the link twice is harmless: the second time says the e-mail is already verified. */
 export const verifyEmail = async (
-  deps: Pick<Deps, 'store' | 'links'>,
+  deps: Pick<Ports, 'store' | 'links'>,
   token: string,
 ): Promise<Result<{ user: User; alreadyVerified: boolean }, ErrorOf<'LINK_INVALID'>>> => {
   const check = await deps.links.verify(token, 'verify-email');

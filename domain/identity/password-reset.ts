@@ -1,24 +1,18 @@
 import type { Ports } from '../ports.ts';
 import { invalid, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { passwordResetEmail } from './account-emails.ts';
 import { passwordProblem } from './credentials-rules.ts';
-import { RESET_PASSWORD_TTL_SECONDS } from './link-token-service.ts';
 import { normalizeEmail } from './user.ts';
 
-/** Always succeeds from the caller's view, so the answer never reveals whether an account exists. */
-export const requestPasswordReset = async (
-  deps: Pick<Ports, 'store' | 'links' | 'mailer'> & { appUrl: string },
-  email: string,
-): Promise<void> => {
+/**
+ * Always succeeds from the caller's view, so the answer never reveals whether an account exists.
+ * The mail is queued in the mail outbox (README.md, "E-mail") and its link signed when it is
+ * sent (account-emails.ts), so a mail server that is down delays it instead of dropping it.
+ */
+export const requestPasswordReset = async (deps: Pick<Ports, 'store' | 'clock'>, email: string): Promise<void> => {
   const user = await deps.store.users.findByEmail(normalizeEmail(email));
   if (!user) return;
-  const token = await deps.links.issue(
-    { purpose: 'reset-password', userId: user.id, version: user.sessionVersion },
-    RESET_PASSWORD_TTL_SECONDS,
-  );
-  const link = `${deps.appUrl}/resetPassword?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(passwordResetEmail(user.email, link));
+  await deps.store.outbox.queue('password-reset', user.id, deps.clock.now());
 };
 
 export type ResetPasswordError = ErrorOf<'VALIDATION_FAILED' | 'LINK_INVALID'>;

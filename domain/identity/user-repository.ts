@@ -1,10 +1,15 @@
 import type { AuditNote } from '../admin/audit-log.ts';
+import type { AccountMailKind } from '../mail/mail-outbox.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Profile, Role, User } from './user.ts';
 
 export interface UserRepository {
-  /** Returns null when the (normalised) e-mail is already taken. */
-  create(user: User): Promise<User | null>;
+  /**
+   * Returns null when the (normalised) e-mail is already taken. `mail`, when given, is queued in
+   * the same transaction (README.md, "E-mail"), only if the user is created: a sign-up's
+   * verification mail is never lost to a crash or a mail server that is down.
+   */
+  create(user: User, mail?: Extract<AccountMailKind, 'verify-email'>): Promise<User | null>;
   findById(id: string): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
   /** One page of the users, newest first (createdAt desc, id desc); the cursor is opaque. */

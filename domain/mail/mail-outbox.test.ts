@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { placeOrder } from '../ordering/place-order.ts';
-import { createWorld } from '../testing/world.ts';
-import { deliverDueMail, MAX_MAIL_ATTEMPTS, retryAt, type MailWriter } from './mail-outbox.ts';
+import { createWorld, manualTimers } from '../testing/world.ts';
+import { deliverDueMail, MAIL_HOLD_MS, MAIL_RENEW_MS, MAX_MAIL_ATTEMPTS, retryAt, type MailWriter } from './mail-outbox.ts';
 import type { Mail } from './mailer.ts';
 
 const arrange = async () => {
@@ -26,8 +26,8 @@ const arrange = async () => {
     const order = await world.store.orders.findById(queued.subjectId);
     return order ? { to: order.email, subject: `${queued.kind} ${order.number}`, text: 't', html: '<p>h</p>' } : null;
   };
-  const deliver = () => deliverDueMail({ outbox: world.store.outbox, writeMail, transport, clock: world.clock });
-  return { world, place, sent, deliver, setServerUp: (up: boolean) => (serverUp = up) };
+  const deliver = () => deliverDueMail({ outbox: world.store.outbox, writeMail, transport, clock: world.clock, timers: manualTimers() });
+  return { world, place, sent, deliver, writeMail, setServerUp: (up: boolean) => (serverUp = up) };
 };
 
 describe('deliverDueMail', () => {
@@ -80,5 +80,90 @@ describe('deliverDueMail', () => {
     const now = new Date(0);
     const minutes = Array.from({ length: MAX_MAIL_ATTEMPTS }, (_, i) => retryAt(i + 1, now)?.getTime() ?? null).map((ms) => (ms === null ? null : ms / 60_000));
     expect(minutes).toEqual([1, 5, 30, 120, 360, 720, 1440, null]);
+  });
+});
+
+/** Lets the store's promises settle (the memory store answers at once); no time passes. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A mail server that takes each message only when the test lets it (`release`); it keeps what it took. */
+const stallingTransport = () => {
+  const taken: string[] = [];
+  const waiting: (() => void)[] = [];
+  return {
+    taken,
+    waiting: () => waiting.length,
+    release: () => waiting.shift()?.(),
+    send: (mail: Mail) =>
+      new Promise<void>((resolve) => {
+        taken.push(mail.subject);
+        waiting.push(resolve);
+      }),
+  };
+};
+
+describe('the hold on mails being sent (README.md, "E-mail")', () => {
+  it('is renewed while a slow batch is still going out, so no other sender takes its mails; each is sent once', async () => {
+    const { place, world, writeMail, deliver } = await arrange();
+    const order = await place();
+    const slow = stallingTransport();
+    const timers = manualTimers();
+    const sending = deliverDueMail({ outbox: world.store.outbox, writeMail, transport: slow, clock: world.clock, timers });
+    await settle();
+    expect(slow.waiting()).toBe(1);
+    expect(timers.intervals).toEqual([MAIL_RENEW_MS]);
+    // The mail server takes four holds' time; the sender renews every MAIL_RENEW_MS meanwhile.
+    for (let beat = 0; beat < 12; beat++) {
+      world.clock.advance(MAIL_RENEW_MS);
+      timers.beat();
+      await settle();
+      expect(await deliver(), `another sender, ${(beat + 1) * MAIL_RENEW_MS} ms in`).toEqual({ sent: 0, dropped: 0, failed: [] });
+    }
+    slow.release();
+    expect(await sending).toEqual({ sent: 1, dropped: 0, failed: [] });
+    expect(slow.taken).toEqual([`order-placed ${order.number}`]);
+    // Sent and marked: nobody sends it again, and the stopped heartbeat renews nothing later.
+    timers.beat();
+    world.clock.advance(MAIL_HOLD_MS);
+    expect(await deliver()).toEqual({ sent: 0, dropped: 0, failed: [] });
+    expect(await world.store.outbox.countUnsent()).toBe(0);
+  });
+
+  it('runs out MAIL_HOLD_MS after a sender died mid-send: another sender then sends the mail (it may come twice, never not at all)', async () => {
+    const { place, world, writeMail, sent, deliver } = await arrange();
+    expect(MAIL_HOLD_MS).toBeLessThanOrEqual(60_000);
+    const order = await place();
+    const dead = stallingTransport();
+    // Killed while the mail server had the message: no heartbeat ever comes, no mark is written.
+    void deliverDueMail({ outbox: world.store.outbox, writeMail, transport: dead, clock: world.clock, timers: manualTimers() });
+    await settle();
+    expect(dead.waiting()).toBe(1);
+    world.clock.advance(MAIL_HOLD_MS - 1);
+    expect(await deliver()).toEqual({ sent: 0, dropped: 0, failed: [] });
+    world.clock.advance(1);
+    expect(await deliver()).toEqual({ sent: 1, dropped: 0, failed: [] });
+    expect([...dead.taken, ...sent.map((mail) => mail.subject)]).toEqual([`order-placed ${order.number}`, `order-placed ${order.number}`]);
+  });
+
+  it('lets a sender that stalled past its hold leave the mails it has not sent yet to the sender that took them', async () => {
+    const { place, world, writeMail, sent, deliver } = await arrange();
+    const first = await place();
+    world.clock.advance(1); // due oldest first
+    const second = await place();
+    const stalled = stallingTransport();
+    const timers = manualTimers();
+    const late = deliverDueMail({ outbox: world.store.outbox, writeMail, transport: stalled, clock: world.clock, timers });
+    await settle();
+    expect(stalled.waiting()).toBe(1);
+    // Stalled past its hold (no beat came in time): another sender takes and sends both.
+    world.clock.advance(MAIL_HOLD_MS);
+    expect(await deliver()).toEqual({ sent: 2, dropped: 0, failed: [] });
+    timers.beat();
+    await settle();
+    stalled.release();
+    expect(await late).toEqual({ sent: 1, dropped: 0, failed: [] });
+    // Only the mail that was already with the mail server came twice.
+    expect(stalled.taken).toEqual([`order-placed ${first.number}`]);
+    expect(sent.map((mail) => mail.subject)).toEqual([`order-placed ${first.number}`, `order-placed ${second.number}`]);
   });
 });

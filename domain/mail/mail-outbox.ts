@@ -1,13 +1,20 @@
-import type { Clock } from '../shared/clock.ts';
+import type { Clock, Timers } from '../shared/clock.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /**
  * The e-mails the shop owes its buyers (README.md, "E-mail"). Each is queued by the store in the
- * same transaction as the change it tells of (an order placed, paid or shipped), so none is lost
- * to a crash or a mail server that is down; it is written and sent later, from the order as it
- * is then, and retried with backoff when sending fails.
+ * same transaction as the change it tells of (an order placed, paid or shipped, an account
+ * made), so none is lost to a crash or a mail server that is down; it is written and sent later,
+ * from the order (or account) as it is then, and retried with backoff when sending fails.
  */
-export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped' | QuoteMailKind;
+export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped' | QuoteMailKind | AccountMailKind;
+
+/**
+ * An account's links (domain/identity/account-emails.ts): the verification link, queued with the
+ * sign-up or asked for again, and the password-reset link. The row names only the user; the
+ * link's token is signed when the mail is written, so none is ever stored.
+ */
+export type AccountMailKind = 'verify-email' | 'password-reset';
 
 /**
  * A request for quote's steps (README.md, "Requests for quote"): the buyer hears that it was
@@ -19,7 +26,7 @@ export type QuoteMailKind = 'quote-received' | 'quote-answered' | 'quote-accepte
 export interface QueuedMail {
   id: string;
   kind: MailKind;
-  /** The order (or quote) the mail is about. */
+  /** The order, quote or user the mail is about. */
   subjectId: string;
   /** Tries so far. */
   attempts: number;
@@ -28,10 +35,21 @@ export interface QueuedMail {
 
 export interface MailOutboxRepository {
   /**
+   * Queues a mail that tells of no change (an account's link asked for): the request that asks
+   * for it has only this to write. A change's mail is queued by the store method that makes it.
+   */
+  queue(kind: MailKind, subjectId: string, at: Date): Promise<void>;
+  /**
    * Takes up to `limit` unsent mails due at `now` that no other sender holds, oldest due first,
    * and holds them until `heldUntil`: a sender that dies mid-send only delays its mails.
    */
   claimDue(now: Date, heldUntil: Date, limit: number): Promise<QueuedMail[]>;
+  /**
+   * Renews a hold: those of `ids` still held until exactly `heldUntil` (taken by this sender and
+   * not marked since) are held until `until` instead; returns their ids. A mail whose hold has
+   * changed hands, was marked or given back is left alone.
+   */
+  renewHold(ids: string[], heldUntil: Date, until: Date): Promise<string[]>;
   /** Marks a batch's mails sent (or dropped) in one write. */
   markSent(ids: string[], at: Date): Promise<void>;
   /** Notes a failed try: tried again at `retryAt`, or never again when it is null. */
@@ -42,7 +60,10 @@ export interface MailOutboxRepository {
   forgetDone(before: Date, limit: number): Promise<number>;
 }
 
-/** Writes a queued mail from the order or quote as it is now; null when there is nothing to tell any more (it was deleted). */
+/**
+ * Writes a queued mail from the order, quote or account as it is now; null when there is nothing
+ * to tell any more (it was deleted, or the address was verified meanwhile).
+ */
 export type MailWriter = (queued: QueuedMail) => Promise<Mail | null>;
 
 /** Waits between tries: 1 minute, then 5, 30, 2 hours, 6, 12 and 24; after the 8th failure the mail is given up (and logged). */
@@ -73,8 +94,14 @@ export const forgetDoneMail = async (deps: { outbox: MailOutboxRepository; clock
   }
 };
 
-/** How long a sender holds the mails it took: far longer than one send takes. */
-export const MAIL_HOLD_MS = 5 * 60_000;
+/**
+ * How long a sender holds the mails it took: a sender killed mid-send delays its mails by about
+ * this much before another takes them (README.md, "E-mail"). A live sender renews the hold every
+ * MAIL_RENEW_MS while its batch is still going out, so a slow mail server does not cost the hold.
+ */
+export const MAIL_HOLD_MS = 60_000;
+/** A third of the hold: two renewals may fail (a busy database) before the hold runs out. */
+export const MAIL_RENEW_MS = MAIL_HOLD_MS / 3;
 
 export interface MailDelivery {
   sent: number;
@@ -86,32 +113,59 @@ export interface MailDelivery {
 /**
  * Sends the mails that are due, one batch: each is written and handed to the mail server, and the
  * batch's are marked sent together, one write instead of one per mail; a failure is noted with the
- * next try's time. A sender that dies mid-batch sends those mails again once their hold runs out
+ * next try's time. While the batch goes out its hold is renewed every MAIL_RENEW_MS; a mail whose
+ * hold was lost meanwhile (the process stalled past it, so another sender may have it) is left to
+ * that sender. A sender that dies mid-batch sends those mails again once their hold runs out
  * (a mail may come twice, never not at all). Never throws for one mail's failure.
  */
 export const deliverDueMail = async (
-  deps: { outbox: MailOutboxRepository; writeMail: MailWriter; transport: Mailer; clock: Clock },
+  deps: { outbox: MailOutboxRepository; writeMail: MailWriter; transport: Mailer; clock: Clock; timers: Timers },
   limit = 20,
 ): Promise<MailDelivery> => {
   const now = deps.clock.now();
-  const due = await deps.outbox.claimDue(now, new Date(now.getTime() + MAIL_HOLD_MS), limit);
+  let heldUntil = new Date(now.getTime() + MAIL_HOLD_MS);
+  const due = await deps.outbox.claimDue(now, heldUntil, limit);
   const delivery: MailDelivery = { sent: 0, dropped: 0, failed: [] };
+  if (due.length === 0) return delivery;
+  /** The mails this sender holds: taken, not yet marked failed, hold not lost. */
+  const held = new Set(due.map((queued) => queued.id));
+  let renewing = Promise.resolve();
+  const renew = async () => {
+    const until = new Date(deps.clock.now().getTime() + MAIL_HOLD_MS);
+    const ids = [...held];
+    if (ids.length === 0) return;
+    const renewed = new Set(await deps.outbox.renewHold(ids, heldUntil, until));
+    heldUntil = until;
+    for (const id of ids) if (!renewed.has(id)) held.delete(id);
+  };
+  // One renewal at a time; one that fails is tried again at the next beat, and the worst a lost
+  // hold costs is a mail sent twice.
+  const stopRenewing = deps.timers.every(MAIL_RENEW_MS, () => {
+    renewing = renewing.then(renew).catch(() => undefined);
+  });
   const done: string[] = [];
-  for (const queued of due) {
-    try {
-      const mail = await deps.writeMail(queued);
-      if (mail) await deps.transport.send(mail);
-      done.push(queued.id);
-      if (mail) delivery.sent += 1;
-      else delivery.dropped += 1;
-    } catch (error) {
-      const attempts = queued.attempts + 1;
-      const at = deps.clock.now();
-      const next = retryAt(attempts, at);
-      const text = error instanceof Error ? error.message : String(error);
-      await deps.outbox.markFailed(queued.id, { attempts, retryAt: next, error: text.slice(0, 500), at });
-      delivery.failed.push({ id: queued.id, kind: queued.kind, subjectId: queued.subjectId, attempts, willRetry: next !== null, error: text });
+  try {
+    for (const queued of due) {
+      if (!held.has(queued.id)) continue;
+      try {
+        const mail = await deps.writeMail(queued);
+        if (mail) await deps.transport.send(mail);
+        done.push(queued.id);
+        if (mail) delivery.sent += 1;
+        else delivery.dropped += 1;
+      } catch (error) {
+        held.delete(queued.id);
+        const attempts = queued.attempts + 1;
+        const at = deps.clock.now();
+        const next = retryAt(attempts, at);
+        const text = error instanceof Error ? error.message : String(error);
+        await deps.outbox.markFailed(queued.id, { attempts, retryAt: next, error: text.slice(0, 500), at });
+        delivery.failed.push({ id: queued.id, kind: queued.kind, subjectId: queued.subjectId, attempts, willRetry: next !== null, error: text });
+      }
     }
+  } finally {
+    stopRenewing();
+    await renewing;
   }
   if (done.length > 0) await deps.outbox.markSent(done, deps.clock.now());
   return delivery;

@@ -5,3 +5,12 @@ export interface Clock {
 export interface IdGenerator {
   newId(): string;
 }
+
+/**
+ * Repeats work while something long runs (the mail sender renewing its hold): injected like the
+ * clock, so a test moves time on instead of waiting for it.
+ */
+export interface Timers {
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}

@@ -1,7 +1,7 @@
 import type { Product } from '../catalog/product.ts';
 import type { PasswordHasher } from '../identity/password-hasher.ts';
 import type { Role, User } from '../identity/user.ts';
-import type { Clock, IdGenerator } from '../shared/clock.ts';
+import type { Clock, IdGenerator, Timers } from '../shared/clock.ts';
 import type { Ports } from '../ports.ts';
 import type { Store } from '../store.ts';
 
@@ -22,6 +22,27 @@ export const steppingClock = (start = new Date('2026-03-01T10:00:00Z')): Steppin
     advance: (ms) => {
       now += ms;
     },
+  };
+};
+
+/** Timers a test fires by hand (`beat`), after moving its clock on; `intervals` are the periods asked for. */
+export interface ManualTimers extends Timers {
+  beat(): void;
+  intervals: number[];
+}
+
+export const manualTimers = (): ManualTimers => {
+  const ticks = new Set<() => void>();
+  const intervals: number[] = [];
+  return {
+    intervals,
+    every(ms, tick) {
+      intervals.push(ms);
+      const own = () => tick();
+      ticks.add(own);
+      return () => void ticks.delete(own);
+    },
+    beat: () => [...ticks].forEach((tick) => tick()),
   };
 };
 

@@ -131,6 +131,7 @@ describe('secrets never reach the log', () => {
     const signUp = await call('POST', '/api/auth/sign-up', { body: { name: 'Ada Buyer', email: 'ada@example.com', password } });
     expect(signUp.status).toBe(201);
     // Ordering needs a verified e-mail: the mailed link, as the buyer would open it.
+    await context.deliverMail();
     const verifyToken = new URL(mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     expect((await call('POST', '/api/auth/verify-email', { body: { token: verifyToken } })).status).toBe(204);
     const signIn = await call('POST', '/api/auth/sign-in', { body: { email: 'ada@example.com', password } });
@@ -144,7 +145,8 @@ describe('secrets never reach the log', () => {
 
     // A real reset token: sent in the web app's link (query) and to the confirm endpoint (body).
     expect((await call('POST', '/api/auth/password-reset', { body: { email: 'ada@example.com' } })).status).toBe(202);
-    await context.settled(); // the reset mail leaves after the answer
+    await context.settled(); // the reset mail is queued after the answer
+    await context.deliverMail();
     const link = mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0];
     const resetToken = new URL(link).searchParams.get('token')!;
     expect(resetToken.length).toBeGreaterThan(20);

@@ -1,13 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { issueSession, signOut } from '#domain/identity/authenticate.ts';
-import { sendVerificationEmail, verifyEmail } from '#domain/identity/email-verification.ts';
+import { requestVerificationEmail, verifyEmail } from '#domain/identity/email-verification.ts';
 import { requestPasswordReset, resetPassword } from '#domain/identity/password-reset.ts';
 import { signIn } from '#domain/identity/sign-in.ts';
 import { signUp } from '#domain/identity/sign-up.ts';
 import { updateProfile } from '#domain/identity/update-profile.ts';
-import type { User } from '#domain/identity/user.ts';
 import type { MeDto, SessionDto } from '../dto.ts';
-import type { Logger } from '../logger.ts';
 import type { BackgroundWork } from '../background-work.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { createAuthRateLimits } from '../middleware/rate-limit.ts';
@@ -28,12 +26,8 @@ import { validate } from '../validation.ts';
 import { responds } from '../responds.ts';
 import { meDto, profileDto, sessionDto } from '../response-schemas.ts';
 
-/** E-mailed links point at the web app: PUBLIC_URL, else the address this request came to. */
-export const appUrlOf = (c: Context, settings: HttpSettings): string =>
-  (settings.appUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-
 /** /api/auth: accounts, sessions and the e-mailed links. The session token is both set as the cookie and returned. */
-export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logger, background: BackgroundWork) => {
+export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: BackgroundWork) => {
   const window = settings.authRateWindowMs;
   // Guessing brakes: wrong passwords and refused sign-ups count, successes give their slot back.
   const guesses = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
@@ -47,24 +41,15 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
   const limits = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: false });
   // Reset requests send mail to a chosen address: a tighter brake of their own, per IP and per e-mail.
   const resetLimits = createAuthRateLimits(settings, { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
-  const mailDeps = (c: Context) => ({ ...ports, appUrl: appUrlOf(c, settings) });
-
-  /** A mail server being down must not undo the sign-up: the user can ask for the e-mail again. */
-  const sendVerificationLogged = async (c: Context, user: User) => {
-    try {
-      await sendVerificationEmail(mailDeps(c), user);
-    } catch (error) {
-      logger.error('verification e-mail could not be sent', { userId: user.id, error: String(error) });
-    }
-  };
 
   return new Hono<AppEnv>()
     .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), responds(201, sessionDto), async (c) => {
+      // The verification mail is queued with the account (README.md, "E-mail"): a mail server
+      // that is down delays it, and never undoes the sign-up.
       const created = await signUp(ports, c.req.valid('json'));
       if (!created.ok) return problem(c, created.error);
       const token = await issueSession(ports.tokens, created.value);
       setSessionCookie(c, token, settings);
-      await sendVerificationLogged(c, created.value);
       return c.json({ user: toUserDto(created.value), token } satisfies SessionDto, 201);
     })
     .post('/sign-in', jsonBody, signInBrake, validate('json', signInSchema), responds(200, sessionDto), async (c) => {
@@ -84,24 +69,29 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, logger: Logg
       const verified = await verifyEmail(ports, c.req.valid('json').token);
       return verified.ok ? c.body(null, 204) : problem(c, verified.error);
     })
-    .post('/verify-email/resend', limits.perIp, requireUser(ports), responds(202, undefined, 'The e-mail is sent.'), async (c) => {
-      // Here the user asked for it, so a mail failure is reported (503, app.ts), not swallowed.
-      await sendVerificationEmail(mailDeps(c), c.get('user'));
-      return c.body(null, 202);
-    })
+    .post(
+      '/verify-email/resend',
+      limits.perIp,
+      requireUser(ports),
+      responds(202, undefined, 'The e-mail is queued: it goes out within seconds, and is tried again while the mail server is down.'),
+      async (c) => {
+        await requestVerificationEmail(ports, c.get('user'));
+        return c.body(null, 202);
+      },
+    )
     .post(
       '/password-reset',
       resetLimits.perIp,
       jsonBody,
       resetLimits.perEmail,
       validate('json', passwordResetRequestSchema),
-      responds(202, undefined, 'Whether or not an account has that e-mail: a link goes out when one does.'),
+      responds(202, undefined, 'Whether or not an account has that e-mail: a link is queued and goes out when one does.'),
       async (c) => {
         const { email } = c.req.valid('json');
-        // Looked up and mailed after answering: the answer (202) and its timing are the same whether
-        // or not an account exists, and a mail failure is logged there, never shown.
-        const deps = mailDeps(c);
-        background.run('password-reset e-mail', () => requestPasswordReset(deps, email));
+        // Looked up and queued after answering: the answer (202) and its timing are the same
+        // whether or not an account exists (the queuing is a write only when one does), and a
+        // failure is logged there, never shown. The mail outbox sends it (README.md, "E-mail").
+        background.run('password-reset e-mail', () => requestPasswordReset(ports, email));
         return c.body(null, 202);
       },
     )

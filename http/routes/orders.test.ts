@@ -384,6 +384,7 @@ describe('ordering needs a verified e-mail', () => {
     expect(expectError(refused.json)).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: messages.verifyBeforeOrdering });
     expect((await context.store.products.findById(product.id))?.stock).toBe(1000);
 
+    await context.deliverMail();
     const token = new URL(mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     expect((await context.call('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(204);
     expect((await context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token })).status).toBe(201);

@@ -44,6 +44,7 @@ describe('e-mail addresses', () => {
   it('sends the verification mail without the name the signer-up chose', async () => {
     const name = 'URGENT pay your invoice at https://evil.example/pay';
     expect((await signUp('fresh-mailbox@example.com', name)).status).toBe(201);
+    await app.deliverMail();
     const mail = app.outbox.sent.find((sent) => sent.to === 'fresh-mailbox@example.com');
     expect(mail).toBeDefined();
     for (const part of [mail!.subject, mail!.text, mail!.html]) {

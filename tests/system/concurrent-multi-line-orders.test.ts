@@ -31,7 +31,7 @@ const PRODUCTS: ProductSpec[] = [3_000, 4_000, 5_000, 6_000, 8_000].map((stock, 
 
 async function runExperiment(servers: RunningServer[], products: { id: string; stock: number }[]) {
   const first = servers[0]!;
-  const token = await signUpCustomer(first, `lines-buyer-${Date.now()}@bulkhead.test`);
+  const token = await signUpCustomer(first, `lines-buyer-${Date.now()}@bulkhead.test`, servers);
   const productIds = products.map((product) => product.id);
   const initial = new Map(products.map((product) => [product.id, product.stock]));
 

@@ -19,7 +19,7 @@ const PRODUCT = { name: 'Concurrency Test Valve', stock: STOCK, priceCents: 1250
 
 async function runExperiment(servers: RunningServer[], product: { id: string }) {
   const first = servers[0]!;
-  const token = await signUpCustomer(first, `buyer-${Date.now()}@bulkhead.test`);
+  const token = await signUpCustomer(first, `buyer-${Date.now()}@bulkhead.test`, servers);
 
   const result = await orderBurst({ serverUrls: servers.map((server) => server.url), token, productId: product.id, requests: REQUESTS, quantity: QUANTITY });
   console.info(describeBurst(`${servers.length} server(s)`, result));

@@ -62,7 +62,7 @@ const heldQuote = async (url: string, buyer: string, admin: string, productId: s
 async function holdThenBurstThenAccept(servers: RunningServer[], productId: string) {
   const first = servers[0]!;
   const email = `quote-buyer-${Date.now()}@bulkhead.test`;
-  const buyer = await signUpCustomer(first, email);
+  const buyer = await signUpCustomer(first, email, servers);
   const admin = await signIn(first.url, TEST_ADMIN.email, TEST_ADMIN.password);
   const quote = await heldQuote(first.url, buyer, admin, productId, 7);
   expect((await getProduct(first.url, productId)).stock).toBe(200);

@@ -66,7 +66,12 @@ describe('JSON logs of the real server', () => {
 
     const email = `log-buyer-${Date.now()}@bulkhead.test`;
     expect((await json('POST', '/api/auth/sign-up', { body: { name: 'Log Buyer', email, password: PASSWORD } })).status).toBe(201);
-    // Ordering needs a verified e-mail: the link from the verification mail, through real SMTP.
+    // Ordering needs a verified e-mail: the link from the verification mail, through real SMTP
+    // (the mail outbox sends it within about a second).
+    const verifyDeadline = Date.now() + 10_000;
+    while (!mails().some((mail) => mail.includes('/verifyEmail?token=')) && Date.now() < verifyDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const verifyMail = mails().find((mail) => mail.includes('/verifyEmail?token='));
     const verifyToken = /verifyEmail\?token=([A-Za-z0-9._~-]+)/.exec(verifyMail ?? '')?.[1];
     expect(verifyToken, 'the verification e-mail carries a token').toBeDefined();

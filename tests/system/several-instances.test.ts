@@ -84,7 +84,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   it('shows the stock an order took through one instance at once through the other, every time', async () => {
     const [a, b] = instances as [RunningServer, RunningServer];
     const { token: admin } = (await (await signIn(a.url, TEST_ADMIN.password)).json()) as { token: string };
-    const buyer = await signUpCustomer(a, 'stock-buyer@example.com');
+    const buyer = await signUpCustomer(a, 'stock-buyer@example.com', [a, b]);
     const id = await addProduct(a.url, admin, { name: 'Ball valve DN25', description: 'Brass', priceCents: 2_000, stock: 10_000 });
     const stockOf = async (url: string) => ((await (await fetch(`${url}/api/products/${id}`)).json()) as { stock: number }).stock;
     const listed = async (url: string) =>

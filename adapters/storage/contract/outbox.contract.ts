@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { QueuedMail } from '#domain/mail/mail-outbox.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
  * MailOutboxRepository: an order's e-mails are queued with the change they tell of (placed, paid,
- * shipped; nothing for a change that did not happen), then taken by one sender at a time, marked
+ * shipped; nothing for a change that did not happen), a sign-up's verification mail with the
+ * account, an account's link asked for on its own; then taken by one sender at a time, marked
  * sent, or tried again later.
  */
 export function describeOutboxContract(h: StoreHarness): void {
@@ -30,6 +32,19 @@ export function describeOutboxContract(h: StoreHarness): void {
       ]);
       expect(queued.map((mail) => mail.attempts)).toEqual([0, 0, 0]);
       expect(queued.map((mail) => mail.createdAt)).toEqual([order.createdAt, h.at(3_000), h.at(4_000)]);
+    });
+
+    it("queues a sign-up's verification mail with the account, none when the e-mail is taken, and an account's link asked for on its own", async () => {
+      const user = { id: randomUUID(), email: `${randomUUID()}@example.com`, name: 'Ada', role: 'customer' as const, emailVerified: false, passwordHash: 'hash', sessionVersion: 1, createdAt: h.at(1_000) };
+      expect(await h.store.users.create(user, 'verify-email')).toMatchObject({ id: user.id });
+      expect(await h.store.users.create({ ...user, id: randomUUID(), email: user.email.toUpperCase() }, 'verify-email')).toBeNull();
+      await h.addUser({ createdAt: h.at(1_500) }); // no mail asked for, none queued
+      await h.store.outbox.queue('password-reset', user.id, h.at(2_000));
+      const queued = await claimAll();
+      expect(queued.map((mail) => [mail.kind, mail.subjectId, mail.createdAt, mail.attempts])).toEqual([
+        ['verify-email', user.id, h.at(1_000), 0],
+        ['password-reset', user.id, h.at(2_000), 0],
+      ]);
     });
 
     it('hands a due mail to one sender until it is sent or its hold runs out; a failed try comes back when due, or never once given up', async () => {
@@ -62,6 +77,26 @@ export function describeOutboxContract(h: StoreHarness): void {
       expect(told(await h.store.outbox.claimDue(h.at(5_000), h.at(6_000), 2))).toEqual(orders.slice(0, 2).map((o) => ['order-placed', o.id]));
       expect(told(await h.store.outbox.claimDue(h.at(5_500), h.at(6_000), 5))).toEqual([['order-placed', orders[2]!.id]]);
       expect(told(await h.store.outbox.claimDue(h.at(6_000), h.at(9_000), 5))).toEqual(orders.map((o) => ['order-placed', o.id]));
+    });
+
+    it('renews the hold of the mails a sender still holds, and never of one marked or taken by another sender since', async () => {
+      const product = await h.addProduct({ stock: 1_000 });
+      const orders = [];
+      for (let i = 0; i < 3; i++) orders.push(await h.placeOk(h.newOrder(product, { createdAt: h.at(1_000 + i) })));
+      const taken = await h.store.outbox.claimDue(h.at(5_000), h.at(65_000), 10);
+      const [sent, failed, kept] = taken.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      await h.store.outbox.markSent([sent!.id], h.at(6_000));
+      await h.store.outbox.markFailed(failed!.id, { attempts: 1, retryAt: h.at(7_000), error: 'refused', at: h.at(6_000) });
+      // Only the mail still held until exactly that time is renewed; a stale hold renews nothing.
+      expect(await h.store.outbox.renewHold(taken.map((mail) => mail.id), h.at(65_000), h.at(85_000))).toEqual([kept!.id]);
+      expect(await h.store.outbox.renewHold([kept!.id], h.at(65_000), h.at(99_000))).toEqual([]);
+      // Past the first hold, before the renewed one: nobody else takes it (the failed one is due again).
+      expect(told(await h.store.outbox.claimDue(h.at(70_000), h.at(200_000), 10))).toEqual([['order-placed', orders[1]!.id]]);
+      // Once the renewed hold has run out another sender takes it, and the first can no longer renew it.
+      expect(told(await h.store.outbox.claimDue(h.at(85_000), h.at(145_000), 10))).toEqual([['order-placed', orders[2]!.id]]);
+      expect(await h.store.outbox.renewHold([kept!.id], h.at(85_000), h.at(105_000))).toEqual([]);
+      expect(await h.store.outbox.claimDue(h.at(144_000), h.at(204_000), 10)).toEqual([]);
+      expect(told(await h.store.outbox.claimDue(h.at(145_000), h.at(205_000), 10))).toEqual([['order-placed', orders[2]!.id]]);
     });
 
     it('forgets mails sent or given up before the cut-off, oldest first and at most the limit; never one still to send', async () => {

@@ -20,6 +20,9 @@ export const queueMail = (tables: MemoryTables, kind: MailKind, subjectId: strin
 export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository => {
   const unsent = (row: OutboxRow) => row.sentAt === null && row.failedAt === null;
   return {
+    async queue(kind, subjectId, at) {
+      queueMail(tables, kind, subjectId, at);
+    },
     async claimDue(now, heldUntil, limit) {
       const due = [...tables.mailOutbox.values()]
         .filter((row) => unsent(row) && row.nextAttemptAt <= now && (row.claimedUntil === null || row.claimedUntil <= now))
@@ -27,6 +30,16 @@ export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository =
         .slice(0, limit);
       for (const row of due) row.claimedUntil = heldUntil;
       return due.map(({ id, kind, subjectId, attempts, createdAt }) => copy({ id, kind, subjectId, attempts, createdAt }));
+    },
+    async renewHold(ids, heldUntil, until) {
+      const renewed: string[] = [];
+      for (const id of ids) {
+        const row = tables.mailOutbox.get(id);
+        if (row?.claimedUntil?.getTime() !== heldUntil.getTime()) continue;
+        row.claimedUntil = until;
+        renewed.push(id);
+      }
+      return renewed;
     },
     async markSent(ids, at) {
       for (const id of ids) {

@@ -4,6 +4,7 @@ import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { copy, copyOrNull, emailKey, returnStock, type MemoryTables } from './tables.ts';
 import { recordAudit } from './audit.ts';
+import { queueMail } from './outbox.ts';
 
 /**
  * Deleting a user keeps their paid orders with the now dangling `userId` (Order.userId is not
@@ -22,9 +23,10 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
   };
 
   return {
-    async create(user) {
+    async create(user, mail) {
       if (users.has(user.id) || findByEmail(user.email)) return null;
       users.set(user.id, copy(user));
+      if (mail) queueMail(tables, mail, user.id, user.createdAt);
       return copy(user);
     },
     async findById(id) {

@@ -18,6 +18,9 @@ const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
 export function createPgOutbox(db: PgDb): MailOutboxRepository {
   return {
+    async queue(kind, subjectId, at) {
+      await queueMail(db, kind, subjectId, at);
+    },
     async claimDue(now, heldUntil, limit) {
       // SKIP LOCKED: several instances each take other rows, and none waits for another's.
       return db.transaction(async (tx) => {
@@ -31,6 +34,15 @@ export function createPgOutbox(db: PgDb): MailOutboxRepository {
         if (due.length > 0) await tx.update(mailOutbox).set({ claimedUntil: heldUntil }).where(inArray(mailOutbox.id, due.map((row) => row.id)));
         return due as QueuedMail[];
       });
+    },
+    async renewHold(ids, heldUntil, until) {
+      // Matching the exact hold: one that ran out and was taken by another sender has another time.
+      const renewed = await db
+        .update(mailOutbox)
+        .set({ claimedUntil: until })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimedUntil, heldUntil)))
+        .returning({ id: mailOutbox.id });
+      return renewed.map((row) => row.id);
     },
     async markSent(ids, at) {
       await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(inArray(mailOutbox.id, ids));

@@ -4,6 +4,7 @@ import { toPage } from '../page-cursor.ts';
 import { recordAudit } from './audit.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
+import { queueMail } from './outbox.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
 import { orderLines, orders, profiles, users } from './schema.ts';
 
@@ -12,9 +13,13 @@ export function createPgUsers(db: PgDb): UserRepository {
     firstRow(db.update(users).set(changes).where(eq(users.id, id)).returning());
 
   return {
-    async create(user) {
-      // DO NOTHING covers both the id and the lower(email) unique index.
-      return firstRow(db.insert(users).values(user).onConflictDoNothing().returning());
+    async create(user, mail) {
+      return db.transaction(async (tx) => {
+        // DO NOTHING covers both the id and the lower(email) unique index.
+        const created = await firstRow(tx.insert(users).values(user).onConflictDoNothing().returning());
+        if (created && mail) await queueMail(tx, mail, created.id, created.createdAt);
+        return created;
+      });
     },
     async findById(id) {
       return firstRow(db.select().from(users).where(eq(users.id, id)));

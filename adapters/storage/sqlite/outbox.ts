@@ -17,7 +17,11 @@ const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox
 const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 
 export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
+  const queueMail = mailQueuer(db);
   return {
+    async queue(kind, subjectId, at) {
+      queueMail(kind, subjectId, at);
+    },
     async claimDue(now, heldUntil, limit) {
       // IMMEDIATE, so a second process on the same file cannot take the same rows.
       return db.transaction(
@@ -34,6 +38,16 @@ export function createSqliteOutbox(db: SqliteConnection): MailOutboxRepository {
         },
         { behavior: 'immediate' },
       );
+    },
+    async renewHold(ids, heldUntil, until) {
+      // Matching the exact hold: one that ran out and was taken by another sender has another time.
+      return db
+        .update(mailOutbox)
+        .set({ claimedUntil: until })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimedUntil, heldUntil)))
+        .returning({ id: mailOutbox.id })
+        .all()
+        .map((row) => row.id);
     },
     async markSent(ids, at) {
       db.update(mailOutbox).set({ sentAt: at, claimedUntil: null }).where(inArray(mailOutbox.id, ids)).run();

@@ -309,9 +309,9 @@ export const mailOutbox = sqliteTable(
   'mail_outbox',
   {
     id: text('id').primaryKey(),
-    /** What to tell (`order-placed`, `order-paid`, `order-shipped`, a quote's step). */
+    /** What to tell (`order-placed`, `order-paid`, `order-shipped`, a quote's step, `verify-email`, `password-reset`): free text, no migration for a new kind. */
     kind: text('kind').notNull(),
-    /** The id of the order or quote it is about. */
+    /** The id of the order, quote or user it is about (never a link's token: that is signed when the mail is written). */
     subjectId: text('subject_id').notNull(),
     createdAt: timestampMs('created_at').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -5,10 +5,12 @@ import type { CatalogWrites } from '../catalog-writes.ts';
 import { auditRecorder } from './audit.ts';
 import type { SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
+import { mailQueuer } from './outbox.ts';
 import { orderLines, orders, products, profiles, users } from './schema.ts';
 
 export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites): UserRepository {
   const recordAudit = auditRecorder(db);
+  const queueMail = mailQueuer(db);
   // Prepared once: every signed-in request reads its user by id.
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const newestFirst = newestFirstReader(() => db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id });
@@ -16,9 +18,13 @@ export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites):
     db.update(users).set(changes).where(eq(users.id, id)).returning().get() ?? null;
 
   return {
-    async create(user) {
-      // DO NOTHING covers both the id and the lower(email) unique index.
-      return db.insert(users).values(user).onConflictDoNothing().returning().get() ?? null;
+    async create(user, mail) {
+      return db.transaction((tx) => {
+        // DO NOTHING covers both the id and the lower(email) unique index.
+        const created = tx.insert(users).values(user).onConflictDoNothing().returning().get() ?? null;
+        if (created && mail) queueMail(mail, created.id, created.createdAt);
+        return created;
+      });
     },
     async findById(id) {
       return userById.get({ id }) ?? null;
