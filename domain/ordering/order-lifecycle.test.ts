@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createTestPaymentGateway, type TestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { createMemoryTestPaymentIntents } from '#adapters/storage/memory/test-payment-intents.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import type { User } from '../identity/user.ts';
 import { canDelete, canPay, canShip, type Order, type OrderStatus } from './order.ts';
@@ -23,8 +24,9 @@ let stranger: User;
 let admin: User;
 
 beforeEach(async () => {
-  world = createWorld(createMemoryStorage().repositories);
-  payments = createTestPaymentGateway({ now: () => world.clock.now() });
+  const storage = createMemoryStorage();
+  world = createWorld(storage.repositories);
+  payments = createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => world.clock.now() });
   owner = await world.addUser({ name: 'Owner' });
   stranger = await world.addUser({ name: 'Stranger' });
   admin = await world.addUser({ name: 'Admin', role: 'admin' });
@@ -38,7 +40,7 @@ const deps = () => ({ ...world.deps, payments });
  * another tab), so the rule is tested with a provider whose record has it.
  */
 const strayIntentFor = async (order: Order) => {
-  const provider = createTestPaymentGateway({ now: () => world.clock.now() });
+  const provider = createTestPaymentGateway({ intents: createMemoryTestPaymentIntents(), now: () => world.clock.now() });
   const intent = await provider.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: 'usd', email: order.email });
   await provider.confirmCard({ clientSecret: intent.clientSecret, card: VISA, billing });
   return { id: intent.id, provider };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { createMemoryTestPaymentIntents } from '#adapters/storage/memory/test-payment-intents.ts';
 import { messages } from '#domain/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import type { Logger } from '../logger.ts';
@@ -395,7 +396,7 @@ describe('an expiry sweep that fails', () => {
     let now = new Date('2026-11-01T09:00:00Z').getTime();
     const warnings: string[] = [];
     const logger: Logger = { debug() {}, info() {}, warn: (message) => void warnings.push(message), error() {} };
-    const provider = createTestPaymentGateway();
+    const provider = createTestPaymentGateway({ intents: createMemoryTestPaymentIntents() });
     const payments = { ...provider, cancelIntent: () => Promise.reject(new ServiceUnavailableError('payments', { cause: new Error('ECONNRESET') })) };
     const context = createTestApp({ payments, logger, clock: { now: () => new Date(now) }, settings: { unpaidOrderTtlHours: 48 } });
     const product = await addProduct(context.store, { stock: 1000 });

@@ -19,6 +19,7 @@ import { createSqliteQuotes } from './quotes.ts';
 import { createSqliteReviews } from './reviews.ts';
 import { createSqliteSearch } from './search.ts';
 import * as schema from './schema.ts';
+import { createSqliteTestPaymentIntents } from './test-payment-intents.ts';
 import { createSqliteUsers } from './users.ts';
 
 /** Resolved from this file, so the app finds its migrations whatever the working directory. */
@@ -104,6 +105,7 @@ export function openSqliteStorage(filePath: string): Storage {
     },
     catalogVersion,
     catalogStockMoves: catalog.stockMoves,
+    testPaymentIntents: createSqliteTestPaymentIntents(db),
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {
