@@ -41,6 +41,27 @@ describe('composePorts', () => {
     }
   });
 
+  it('keeps the test provider’s intents in the database: an intent one instance made is paid through another', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bulkhead-compose-intents-'));
+    const settings = { database: { kind: 'sqlite' as const, file: join(dataDir, 'shop.db') }, jwtSecret: secret, stripe: null, dataDir };
+    const other = await composePorts(settings, { log: () => undefined });
+    try {
+      opened = await composePorts(settings, { log: () => undefined });
+      const intent = await opened.payments.createIntent({ orderId: 'o-1', amountCents: 10_000, currency: 'usd', email: 'a@example.com' });
+      const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+      expect(await other.testCards?.confirmCard({ clientSecret: intent.clientSecret, card, billing: { name: 'A', email: 'a@example.com' } })).toEqual({
+        ok: true,
+        value: { paymentIntentId: intent.id },
+      });
+      expect((await opened.payments.retrieveIntent(intent.id))?.state).toBe('succeeded');
+    } finally {
+      await other.lifecycle.close();
+      await opened?.lifecycle.close();
+      opened = null;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('picks Stripe when its keys are configured', async () => {
     opened = await composePorts({
       database: { kind: 'sqlite', file: ':memory:' },

@@ -93,16 +93,18 @@ export const openStorage = async (database: AdapterSettings['database']): Promis
   return openSqliteStorage(database.file);
 };
 
+/** Stripe with its keys; otherwise the test provider, its intents kept in the shop's database. */
 export const createPayments = async (
   stripe: AdapterSettings['stripe'],
   clock: Clock,
+  storage: Pick<Storage, 'testPaymentIntents'>,
 ): Promise<Pick<Ports, 'payments' | 'testCards' | 'webhooks'>> => {
   if (stripe) {
     const { createStripePaymentGateway } = await import('./payments/stripe/stripe-payment-gateway.ts');
     return paymentPorts(createStripePaymentGateway(stripe));
   }
   const { createTestPaymentGateway } = await import('./payments/test/test-payment-gateway.ts');
-  return paymentPorts(createTestPaymentGateway({ now: () => clock.now() }));
+  return paymentPorts(createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => clock.now() }));
 };
 
 /** Unreferenced uploads older than a day are deleted at start and then every hour. */
@@ -161,7 +163,7 @@ export async function composePorts(
     ids: { newId: () => randomUUID() },
     hasher: createScryptPasswordHasher(),
     tokens: createJwtTokenService({ secret: settings.jwtSecret, clock }),
-    ...(await createPayments(settings.stripe, clock)),
+    ...(await createPayments(settings.stripe, clock, storage)),
     mailer: createMailer(settings, dataDir, options.log ?? ((line) => console.log(line))),
     writeMail: createMailWriter(storage.repositories, { shop: settings.shop ?? DEFAULT_SHOP, appUrl }, links),
     links,

@@ -115,6 +115,9 @@ export const messages = {
   orderAlreadyPaid: 'This order has already been paid',
   invoiceBeforePayment: 'This order is not paid yet: its invoice is issued once it is paid',
   paymentNotConfirmed: 'The payment has not been confirmed by the card provider',
+  /** The pay page after the confirm call failed several times: the card went through, the order is not marked yet. */
+  paymentConfirmFailed:
+    'Your card payment went through, but we could not record it yet. Try again in a moment: you will not be charged again.',
   cardDeclined: 'Your card was declined.',
   cardExpired: 'Your card has expired.',
   cardExpiryMissing: 'Enter the expiry date',
@@ -288,6 +291,7 @@ export const labels = {
   notPaid: 'Not Paid',
   paid: 'PAID',
   payNow: 'Pay Now',
+  tryAgain: 'Try again',
   orderAgain: 'Order again',
   dashboardWelcome: 'Welcome To Dashboard',
   myOrder: 'My Order',

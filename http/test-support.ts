@@ -75,7 +75,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     // A low scrypt cost keeps hundreds of sign-ups fast; the adapter's own tests use the real cost.
     hasher: createScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
-    ...paymentPorts(options.payments ?? createTestPaymentGateway()),
+    ...paymentPorts(options.payments ?? createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => clock.now() })),
     mailer,
     writeMail: createMailWriter(store, { shop: DEFAULT_SHOP, appUrl: options.appUrl ?? ORIGIN }, links),
     links,

@@ -1,6 +1,7 @@
 import type { StockMoves } from './catalog-writes.ts';
 import type { StorageFailure } from '#domain/shared/errors.ts';
 import type { Store } from '#domain/store.ts';
+import type { TestPaymentIntents } from '../payments/test/test-payment-intents.ts';
 
 /**
  * The database connection's process lifecycle: the health check pings it, shutdown closes it, and
@@ -43,4 +44,10 @@ export interface Storage {
    * sweep (adapters/images/sweep-uploads.ts) deletes only the others.
    */
   imagesInUse(urls: readonly string[]): Promise<Set<string>>;
+  /**
+   * The offline test provider's intents, kept in this database so they outlive a restart and
+   * every instance shares them (README.md, "Running several instances"). Not a domain repository:
+   * only that provider's adapter uses it.
+   */
+  testPaymentIntents: TestPaymentIntents;
 }

@@ -12,6 +12,7 @@ import { describeRefundContract } from './contract/refunds.contract.ts';
 import { describeReviewContract } from './contract/reviews.contract.ts';
 import { describeSearchContract } from './contract/search.contract.ts';
 import { useStoreHarness, type OpenStorage } from './contract/store-harness.ts';
+import { describeTestPaymentIntentsContract } from './contract/test-payment-intents.contract.ts';
 import { describeUserContract } from './contract/users.contract.ts';
 
 export type { OpenStorage } from './contract/store-harness.ts';
@@ -37,6 +38,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeOutboxContract(harness);
     describeReportContract(harness);
     describeAuditContract(harness);
+    describeTestPaymentIntentsContract(harness);
 
     it('imagesInUse: the asked URLs a product, profile photo, review or order still shows', async () => {
       const url = (n: number) => `/uploads/${String(n).repeat(32).slice(0, 32)}.png`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { placeOrder } from '../ordering/place-order.ts';
 import { createWorld } from '../testing/world.ts';
@@ -6,12 +7,14 @@ import { shopOverview } from './shop-overview.ts';
 
 describe('shop overview', () => {
   it('counts what the admin acts on, and only for admins', async () => {
-    const world = createWorld(createMemoryStorage().repositories);
+    const storage = createMemoryStorage();
+    const world = createWorld(storage.repositories);
+    const payments = createTestPaymentGateway({ intents: storage.testPaymentIntents });
     const admin = await world.addUser({ role: 'admin' });
     const buyer = await world.addUser();
     await world.addProduct({ stock: 99 });
     const product = await world.addProduct({ stock: 1_000 });
-    const placed = await placeOrder(world.deps, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
+    const placed = await placeOrder({ ...world.deps, payments }, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
     expect(placed.ok).toBe(true);
     expect(await shopOverview(world.store, admin)).toEqual({
       ok: true,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { placeOrder } from '../ordering/place-order.ts';
 import { createWorld, manualTimers } from '../testing/world.ts';
@@ -6,11 +7,13 @@ import { deliverDueMail, MAIL_HOLD_MS, MAIL_RENEW_MS, MAX_MAIL_ATTEMPTS, retryAt
 import type { Mail } from './mailer.ts';
 
 const arrange = async () => {
-  const world = createWorld(createMemoryStorage().repositories);
+  const storage = createMemoryStorage();
+  const world = createWorld(storage.repositories);
+  const payments = createTestPaymentGateway({ intents: storage.testPaymentIntents });
   const buyer = await world.addUser({ email: 'ada@example.com' });
   const product = await world.addProduct({ stock: 1_000 });
   const place = async () => {
-    const placed = await placeOrder(world.deps, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
+    const placed = await placeOrder({ ...world.deps, payments }, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
     if (!placed.ok) throw new Error('arrangement: order not placed');
     return placed.value;
   };

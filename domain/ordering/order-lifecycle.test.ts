@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createTestPaymentGateway, type TestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { createMemoryTestPaymentIntents } from '#adapters/storage/memory/test-payment-intents.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import type { User } from '../identity/user.ts';
 import { canDelete, canPay, canShip, type Order, type OrderStatus } from './order.ts';
@@ -11,6 +12,7 @@ import { confirmPayment, recordSucceededPayment } from './record-payment.ts';
 import { shipOrder } from './ship-order.ts';
 import { findOrderFor } from './find-order.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
+import { readOrder } from './reconcile-payment.ts';
 import type { PaymentIntent } from './payment-gateway.ts';
 
 const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -23,8 +25,9 @@ let stranger: User;
 let admin: User;
 
 beforeEach(async () => {
-  world = createWorld(createMemoryStorage().repositories);
-  payments = createTestPaymentGateway({ now: () => world.clock.now() });
+  const storage = createMemoryStorage();
+  world = createWorld(storage.repositories);
+  payments = createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => world.clock.now() });
   owner = await world.addUser({ name: 'Owner' });
   stranger = await world.addUser({ name: 'Stranger' });
   admin = await world.addUser({ name: 'Admin', role: 'admin' });
@@ -38,7 +41,7 @@ const deps = () => ({ ...world.deps, payments });
  * another tab), so the rule is tested with a provider whose record has it.
  */
 const strayIntentFor = async (order: Order) => {
-  const provider = createTestPaymentGateway({ now: () => world.clock.now() });
+  const provider = createTestPaymentGateway({ intents: createMemoryTestPaymentIntents(), now: () => world.clock.now() });
   const intent = await provider.createIntent({ orderId: order.id, amountCents: order.totalCents, currency: 'usd', email: order.email });
   await provider.confirmCard({ clientSecret: intent.clientSecret, card: VISA, billing });
   return { id: intent.id, provider };
@@ -46,7 +49,7 @@ const strayIntentFor = async (order: Order) => {
 
 const placed = async (stock = 500, quantity = 150): Promise<Order> => {
   const product = await world.addProduct({ stock, priceCents: 1_000 });
-  const result = await placeOrder(world.deps, { buyer: owner, lines: [{ productId: product.id, quantity }], phone: '5550102030', address: '1 Dock Road' });
+  const result = await placeOrder(deps(), { buyer: owner, lines: [{ productId: product.id, quantity }], phone: '5550102030', address: '1 Dock Road' });
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.value;
 };
@@ -182,6 +185,65 @@ describe('startPayment', () => {
     expect(await startPayment(deps(), { actor: owner, orderId: order.id })).toEqual(refusal);
     await shipOrder(world.deps, { actor: admin, orderId: order.id });
     expect(await startPayment(deps(), { actor: owner, orderId: order.id })).toEqual(refusal);
+  });
+});
+
+describe('a card charged whose confirmation never reached us (the confirm call failed)', () => {
+  /** The buyer's card went through at the provider; the shop was never told (a 500, a dead instance). */
+  const chargedUnheard = async () => {
+    const order = await placed();
+    const intentId = await payByCard(order);
+    world.clock.advance(60_000);
+    expect((await world.store.orders.findById(order.id))?.status).toBe('unpaid');
+    return { order, intentId };
+  };
+
+  it('is recorded once when the order is read, by its owner or an admin; the late confirmation changes nothing', async () => {
+    const { order, intentId } = await chargedUnheard();
+    const read = await readOrder(deps(), { actor: owner, orderId: order.id });
+    if (!read.ok) throw new Error(JSON.stringify(read.error));
+    expect(read.value).toMatchObject({ id: order.id, status: 'pending', transactionId: intentId, paidAt: world.clock.now() });
+    world.clock.advance(60_000);
+    expect(await readOrder(deps(), { actor: admin, orderId: order.id })).toEqual(read);
+    expect(await confirmPayment(deps(), { actor: owner, orderId: order.id, paymentIntentId: intentId })).toEqual(read);
+    expect(await world.store.orders.findById(order.id)).toEqual(read.value);
+    // One payment: one invoice number, one "paid" e-mail beside the order's own, nothing to refund.
+    expect(read.value.invoiceNumber).not.toBeNull();
+    expect(await world.store.outbox.countUnsent()).toBe(2);
+    expect(await world.store.refunds.count()).toBe(0);
+  });
+
+  it('is not shown to anyone else, and an order read while the provider is down is the stored one', async () => {
+    const { order } = await chargedUnheard();
+    expect(await readOrder(deps(), { actor: stranger, orderId: order.id })).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'order' } });
+    const down = { ...payments, retrieveIntent: () => Promise.reject(new Error('ECONNRESET')) };
+    expect(await readOrder({ ...deps(), payments: down }, { actor: owner, orderId: order.id })).toMatchObject({ ok: true, value: { status: 'unpaid' } });
+    expect((await readOrder(deps(), { actor: owner, orderId: order.id })).ok && (await world.store.orders.findById(order.id))?.status).toBe('pending');
+  });
+
+  it('is recorded when the buyer starts paying again, and no second intent is made', async () => {
+    const { order, intentId } = await chargedUnheard();
+    const createIntent = vi.fn(payments.createIntent);
+    const watched = { ...payments, createIntent };
+    expect(await startPayment({ ...deps(), payments: watched }, { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
+    expect(createIntent).not.toHaveBeenCalled();
+    expect(await world.store.orders.findById(order.id)).toMatchObject({ status: 'pending', transactionId: intentId });
+    expect(await world.store.refunds.count()).toBe(0);
+  });
+
+  it('is recorded before the unpaid-order cap refuses the next order', async () => {
+    const cap = { ...deps(), maxUnpaidOrders: 2 };
+    const product = await world.addProduct({ stock: 10_000, priceCents: 1_000 });
+    const order = () => placeOrder(cap, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
+    const first = await order();
+    const second = await order();
+    if (!first.ok || !second.ok) throw new Error('setup');
+    // An intent that was opened but never paid does not make room.
+    await startPayment(deps(), { actor: owner, orderId: second.value.id });
+    expect(await order()).toEqual({ ok: false, error: { code: 'TOO_MANY_UNPAID_ORDERS', limit: 2 } });
+    const intentId = await payByCard(first.value);
+    expect((await order()).ok).toBe(true);
+    expect(await world.store.orders.findById(first.value.id)).toMatchObject({ status: 'pending', transactionId: intentId });
   });
 });
 
@@ -409,7 +471,7 @@ describe('unpaid orders expire', () => {
 
 describe('unpaid orders per account', () => {
   it('refuses another order past the cap, with the cap in the refusal, and takes one again once an order is paid', async () => {
-    const cap = { ...world.deps, maxUnpaidOrders: 2 };
+    const cap = { ...deps(), maxUnpaidOrders: 2 };
     const product = await world.addProduct({ stock: 10_000, priceCents: 1_000 });
     const order = () => placeOrder(cap, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
     const first = await order();

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
@@ -24,13 +25,16 @@ const recordingDocuments = () => {
 };
 
 let world: World;
+let payments: ReturnType<typeof createTestPaymentGateway>;
 let owner: User;
 let stranger: User;
 let admin: User;
 let papers: ReturnType<typeof recordingDocuments>;
 
 beforeEach(async () => {
-  world = createWorld(createMemoryStorage().repositories);
+  const storage = createMemoryStorage();
+  world = createWorld(storage.repositories);
+  payments = createTestPaymentGateway({ intents: storage.testPaymentIntents });
   owner = await world.addUser({ name: 'Owner' });
   stranger = await world.addUser({ name: 'Stranger' });
   admin = await world.addUser({ name: 'Admin', role: 'admin' });
@@ -41,7 +45,7 @@ const ports = () => ({ store: world.store, documents: papers.documents });
 
 const placed = async (): Promise<Order> => {
   const product = await world.addProduct({ stock: 500, priceCents: 1_000 });
-  const result = await placeOrder(world.deps, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
+  const result = await placeOrder({ ...world.deps, payments }, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.value;
 };

@@ -63,6 +63,11 @@ export interface OrderRepository {
    */
   countUnpaidOf(userId: string, atMost: number): Promise<number>;
   /**
+   * The user's unpaid orders that carry a payment intent, oldest first, at most `limit`: before
+   * refusing an order past the cap, their payments are asked about (one may have gone through).
+   */
+  listUnpaidWithIntentOf(userId: string, limit: number): Promise<Order[]>;
+  /**
    * unpaid → pending, only if still unpaid, giving the order the next invoice number of the year
    * it is paid in, in the same transaction (a number is never handed out twice nor skipped by a
    * lost race); returns the updated order or null.

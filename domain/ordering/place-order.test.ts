@@ -1,21 +1,29 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
 import { messages } from '../messages.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import type { User } from '../identity/user.ts';
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
 
 let world: World;
+let payments: PaymentGateway;
 let buyer: User;
 
 beforeEach(async () => {
-  world = createWorld(createMemoryStorage().repositories);
+  const storage = createMemoryStorage();
+  world = createWorld(storage.repositories);
+  payments = createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => world.clock.now() });
   buyer = await world.addUser({ name: 'Ada Buyer', email: 'ada@example.com' });
 });
 
+/** What placing an order uses: the world's ports and the test provider (the unpaid-order cap asks it). */
+const deps = () => ({ ...world.deps, payments });
+
 /** A one-line order of `quantity` (100) units unless `lines` are given. */
 const order = (productId: string, { quantity = 100, ...overrides }: Partial<PlaceOrderInput> & { quantity?: number } = {}) =>
-  placeOrder(world.deps, { buyer, lines: [{ productId, quantity }], phone: '555 010 2030', address: '1 Dock Road, Leeds', ...overrides });
+  placeOrder(deps(), { buyer, lines: [{ productId, quantity }], phone: '555 010 2030', address: '1 Dock Road, Leeds', ...overrides });
 const lineOf = (result: Awaited<ReturnType<typeof order>>, index = 0) => (result.ok ? result.value.lines[index] : undefined);
 
 const stockOf = async (productId: string) => (await world.store.products.findById(productId))?.stock;
@@ -75,7 +83,7 @@ describe('placeOrder: quantity', () => {
     const other = await world.addUser();
     const [first, second] = await Promise.all([
       order(product.id),
-      placeOrder(world.deps, { buyer: other, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'Elsewhere 2' }),
+      placeOrder(deps(), { buyer: other, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'Elsewhere 2' }),
     ]);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
     const loser = first.ok ? second : first;
@@ -88,7 +96,7 @@ describe('placeOrder: who and what', () => {
   it('refuses admins: they cannot buy', async () => {
     const admin = await world.addUser({ role: 'admin' });
     const product = await world.addProduct();
-    const result = await placeOrder(world.deps, { buyer: admin, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'HQ' });
+    const result = await placeOrder(deps(), { buyer: admin, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'HQ' });
     expect(result).toEqual({ ok: false, error: { code: 'ADMIN_CANNOT_BUY' } });
     expect(await stockOf(product.id)).toBe(500);
   });
@@ -206,7 +214,7 @@ describe('placeOrder: idempotency key', () => {
     const product = await world.addProduct({ stock: 500 });
     const other = await world.addUser();
     const mine = await order(product.id, { idempotencyKey: 'shared' });
-    const theirs = await placeOrder(world.deps, { buyer: other, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'A', idempotencyKey: 'shared' });
+    const theirs = await placeOrder(deps(), { buyer: other, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: 'A', idempotencyKey: 'shared' });
     expect(theirs.ok && theirs.value.userId).toBe(other.id);
     expect(theirs.ok && theirs.value.id).not.toBe(mine.ok && mine.value.id);
     expect(await stockOf(product.id)).toBe(300);
@@ -230,7 +238,7 @@ describe('placeOrder and the product terms', () => {
       priceTiers: [{ minQuantity: 1_000, unitPriceCents: 15 }, { minQuantity: 5_000, unitPriceCents: 12 }],
     });
     if (product === 'duplicate-sku') throw new Error('arrange');
-    const order = (quantity: number) => placeOrder(world.deps, { buyer, lines: [{ productId: 'terms', quantity }], phone: '5550100200', address: 'Dock 4' });
+    const order = (quantity: number) => placeOrder({ ...world.deps, payments }, { buyer, lines: [{ productId: 'terms', quantity }], phone: '5550100200', address: 'Dock 4' });
     expect(await order(1_000)).toMatchObject({ ok: true, value: { totalCents: 15_000, lines: [{ unitPriceCents: 15 }] } });
     expect(await order(950)).toMatchObject({ ok: true, value: { totalCents: 19_000, lines: [{ unitPriceCents: 20 }] } });
     expect(await order(5_000)).toMatchObject({ ok: true, value: { lines: [{ unitPriceCents: 12 }] } });

@@ -5,6 +5,7 @@ import { isAdmin, type User } from '../identity/user.ts';
 import type { Product } from '../catalog/product.ts';
 import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from './order.ts';
 import { priceOrder } from './order-lines.ts';
+import { reconcilePayment } from './reconcile-payment.ts';
 import {
   checkOrderDetails,
   checkOrderLines,
@@ -41,7 +42,7 @@ const sameRequest = (earlier: Order, input: PlaceOrderInput, details: { phone: s
  * with the insert: all lines or none.
  */
 export const placeOrder = async (
-  { store, clock, ids, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: Pick<Ports, 'store' | 'clock' | 'ids'> & { maxUnpaidOrders?: number },
+  { store, clock, ids, payments, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: Pick<Ports, 'store' | 'clock' | 'ids' | 'payments'> & { maxUnpaidOrders?: number },
   input: PlaceOrderInput,
 ): Promise<Result<Order, PlaceOrderError>> => {
   const { buyer } = input;
@@ -69,8 +70,12 @@ export const placeOrder = async (
   }
 
   // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
-  if ((await store.orders.countUnpaidOf(buyer.id, maxUnpaidOrders)) >= maxUnpaidOrders) {
-    return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
+  const atCap = async () => (await store.orders.countUnpaidOf(buyer.id, maxUnpaidOrders)) >= maxUnpaidOrders;
+  if (await atCap()) {
+    // An order paid whose confirmation never reached us still reads unpaid (reconcile-payment.ts):
+    // its payment is recorded before the buyer is refused for it.
+    for (const unpaid of await store.orders.listUnpaidWithIntentOf(buyer.id, maxUnpaidOrders)) await reconcilePayment({ store, clock, payments }, unpaid);
+    if (await atCap()) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
   }
 
   const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity })));

@@ -1,10 +1,12 @@
 import type { User } from '../identity/user.ts';
+import type { Clock } from '../shared/clock.ts';
 import { refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
-import { canPay } from './order.ts';
+import { canPay, type Order } from './order.ts';
 import { findOrderFor } from './find-order.ts';
-import type { PaymentGateway, PaymentProvider } from './payment-gateway.ts';
+import type { PaymentGateway, PaymentIntent, PaymentProvider } from './payment-gateway.ts';
+import { recordSucceededPayment } from './record-payment.ts';
 
 export interface PaymentStart {
   provider: PaymentProvider;
@@ -13,29 +15,54 @@ export interface PaymentStart {
   amountCents: number;
 }
 
-/** The owner of an unpaid order gets an intent for the amount stored on the order. */
+type StartError = ErrorOf<'NOT_FOUND' | 'ORDER_ALREADY_PAID'>;
+
+const isFor = (intent: PaymentIntent | null, order: Order): intent is PaymentIntent => intent?.orderId === order.id;
+
+/**
+ * The owner of an unpaid order gets an intent for the amount stored on the order. The intent the
+ * order already carries is asked about first: one that succeeded (the card went through but the
+ * confirmation never reached us, README.md "Orders, cart, quick order") is recorded as the
+ * order's payment and no other intent is made, so the buyer is never charged twice; one still
+ * open for the amount is offered again, even after the provider has forgotten the idempotency
+ * key it was made with (Stripe forgets them after 24 hours).
+ */
 export const startPayment = async (
-  { store, payments }: { store: Store; payments: PaymentGateway },
+  { store, payments, clock }: { store: Store; payments: PaymentGateway; clock: Clock },
   input: { actor: User; orderId: string },
-): Promise<Result<PaymentStart, ErrorOf<'NOT_FOUND' | 'ORDER_ALREADY_PAID'>>> => {
+): Promise<Result<PaymentStart, StartError>> => {
   const found = await findOrderFor(store, input.actor, input.orderId, { ownerOnly: true });
   if (!found.ok) return found;
   const order = found.value;
   if (!canPay(order)) return fail(refusal('ORDER_ALREADY_PAID'));
+  const started = (intent: PaymentIntent): Result<PaymentStart, StartError> =>
+    ok({ provider: payments.provider, clientSecret: intent.clientSecret, publishableKey: payments.publishableKey, amountCents: order.totalCents });
+
+  const attached = order.paymentIntentId ? await payments.retrieveIntent(order.paymentIntentId) : null;
+  if (isFor(attached, order) && attached.state === 'succeeded') {
+    const recorded = await recordSucceededPayment({ store, clock }, attached);
+    // Recorded, or refused (paid by another intent, an amount that disagrees): either way this
+    // order has been charged once and is not offered again. Only a vanished order says so.
+    return !recorded.ok && recorded.error.code === 'NOT_FOUND' ? fail(recorded.error) : fail(refusal('ORDER_ALREADY_PAID'));
+  }
+  if (isFor(attached, order) && attached.state === 'open' && attached.amountCents === order.totalCents && attached.currency === 'usd') {
+    return started(attached);
+  }
+
   const intent = await payments.createIntent({
     orderId: order.id,
     amountCents: order.totalCents,
     currency: 'usd',
     email: order.email,
   });
+  // A provider that hands back the order's succeeded intent (the test provider does) means paid too.
+  if (intent.state === 'succeeded') {
+    await recordSucceededPayment({ store, clock }, intent);
+    return fail(refusal('ORDER_ALREADY_PAID'));
+  }
   // Kept on the order, so deleting or expiring it asks the provider about this intent first.
   if (intent.id !== order.paymentIntentId && !(await store.orders.attachPaymentIntent(order.id, intent.id))) {
     return fail(refusal('ORDER_ALREADY_PAID'));
   }
-  return ok({
-    provider: payments.provider,
-    clientSecret: intent.clientSecret,
-    publishableKey: payments.publishableKey,
-    amountCents: order.totalCents,
-  });
+  return started(intent);
 };

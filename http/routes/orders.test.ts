@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
+import { createMemoryTestPaymentIntents } from '#adapters/storage/memory/test-payment-intents.ts';
 import { messages } from '#domain/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import type { Logger } from '../logger.ts';
@@ -211,6 +216,44 @@ describe('paying with the test provider', () => {
     expect(expectError(deleted.json).code).toBe('ORDER_NOT_DELETABLE');
   });
 
+  it('shows an order paid whose confirm call failed after the card succeeded, and never offers it for payment again', async () => {
+    const { call, product, buyer } = await arrange();
+    const id = (await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token })).json.id as string;
+    const intent = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    const charged = await call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+    expect(charged.status).toBe(200);
+    // POST …/payment/confirm never arrived (a 502); the pay page is opened again.
+    const read = await call('GET', `/api/orders/${id}`, { token: buyer.token });
+    expect(read.json).toMatchObject({ id, status: 'pending', transactionId: charged.json.paymentIntentId });
+    const again = await call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+    expect(again.status).toBe(409);
+    expect(expectError(again.json).code).toBe('ORDER_ALREADY_PAID');
+  });
+
+  describe('on two instances sharing one SQLite file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bulkhead-two-instances-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('pays through one an intent the other started, and confirms it there', async () => {
+      const file = join(dir, 'shop.db');
+      const first = createTestApp({ storage: openSqliteStorage(file) });
+      const second = createTestApp({ storage: openSqliteStorage(file) });
+      try {
+        const product = await addProduct(first.store, { stock: 1000 });
+        const buyer = await first.signUp();
+        const id = (await first.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token })).json.id as string;
+        const intent = await first.call('POST', `/api/orders/${id}/payment-intent`, { token: buyer.token });
+        const charged = await second.call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } });
+        expect(charged.status).toBe(200);
+        const confirmed = await second.call('POST', `/api/orders/${id}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: charged.json.paymentIntentId } });
+        expect(confirmed.json).toMatchObject({ status: 'pending', transactionId: charged.json.paymentIntentId });
+      } finally {
+        await first.storage.lifecycle.close();
+        await second.storage.lifecycle.close();
+      }
+    });
+  });
+
   it('refuses an intent id made for another order', async () => {
     const { call, product, buyer } = await arrange();
     const first = await call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
@@ -354,6 +397,19 @@ describe('unpaid orders cannot tie up the shelf', () => {
     expect((await context.store.products.findById(product.id))?.stock).toBe(800);
   });
 
+  it('counts an order whose card was charged but whose confirmation never arrived as paid before refusing', async () => {
+    const context = createTestApp({ settings: { maxUnpaidOrdersPerAccount: 1 } });
+    const product = await addProduct(context.store, { stock: 1000 });
+    const buyer = await context.signUp();
+    const order = () => context.call('POST', '/api/orders', { body: orderBody(product.id), token: buyer.token });
+    const first = await order();
+    const intent = await context.call('POST', `/api/orders/${first.json.id}/payment-intent`, { token: buyer.token });
+    expect((await order()).status).toBe(409);
+    expect((await context.call('POST', '/api/payments/test/confirm', { token: buyer.token, body: { clientSecret: intent.json.clientSecret, card, billing } })).status).toBe(200);
+    expect((await order()).status).toBe(201);
+    expect((await context.store.orders.findById(first.json.id))?.status).toBe('pending');
+  });
+
   it('lets an unpaid order expire after UNPAID_ORDER_TTL_HOURS: gone from the lists before they are read, its units back', async () => {
     let now = new Date('2026-11-01T09:00:00Z').getTime();
     const context = createTestApp({ clock: { now: () => new Date(now) }, settings: { unpaidOrderTtlHours: 48 } });
@@ -396,7 +452,7 @@ describe('an expiry sweep that fails', () => {
     let now = new Date('2026-11-01T09:00:00Z').getTime();
     const warnings: string[] = [];
     const logger: Logger = { debug() {}, info() {}, warn: (message) => void warnings.push(message), error() {} };
-    const provider = createTestPaymentGateway();
+    const provider = createTestPaymentGateway({ intents: createMemoryTestPaymentIntents() });
     const payments = { ...provider, cancelIntent: () => Promise.reject(new ServiceUnavailableError('payments', { cause: new Error('ECONNRESET') })) };
     const context = createTestApp({ payments, logger, clock: { now: () => new Date(now) }, settings: { unpaidOrderTtlHours: 48 } });
     const product = await addProduct(context.store, { stock: 1000 });

@@ -1,13 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteOrder } from '#domain/ordering/delete-order.ts';
-import { findOrderFor } from '#domain/ordering/find-order.ts';
 import { reorder } from '#domain/ordering/cart.ts';
 import { messages } from '#domain/messages.ts';
 import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { notFound } from '#domain/shared/errors.ts';
 import { orderInvoice } from '#domain/ordering/order-papers.ts';
 import { confirmPayment } from '#domain/ordering/record-payment.ts';
+import { readOrder } from '#domain/ordering/reconcile-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -56,8 +56,9 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       const orders = await ports.store.orders.listByUser(c.get('user').id, pageRequest(c.req.valid('query')));
       return c.json(toListDto(orders, toOrderDto), 200);
     })
+    // The owner's or an admin's read: a payment that went through unheard is recorded first (reconcile-payment.ts).
     .get('/:id', validate('param', idParamSchema), responds(200, orderDto), async (c) => {
-      const found = await findOrderFor(ports.store, c.get('user'), c.req.valid('param').id);
+      const found = await readOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return found.ok ? c.json(toOrderDto(found.value), 200) : problem(c, found.error);
     })
     // The invoice (PDF) of a paid order, for its owner or an admin; 409 while unpaid.

@@ -129,6 +129,38 @@ describe('Stripe payments over HTTP', () => {
     expect(confirmed.json).toMatchObject({ status: 'pending', transactionId: intentId });
   });
 
+  it('records a payment whose confirmation never arrived when the buyer starts paying again, a day later, without a second intent', async () => {
+    const { call, buyer, orderId, intentId } = await arrange();
+    await payInBrowser(intentId);
+    // The confirm call failed (a 502 from a dead instance) and no webhook came; a day passes.
+    fake.expireIdempotencyKeys();
+    const again = await call('POST', `/api/orders/${orderId}/payment-intent`, { token: buyer.token });
+    expect(again.status).toBe(409);
+    expect(expectError(again.json).code).toBe('ORDER_ALREADY_PAID');
+    expect(fake.intentsForOrder(orderId)).toEqual([intentId]);
+    const read = await call('GET', `/api/orders/${orderId}`, { token: buyer.token });
+    expect(read.json).toMatchObject({ status: 'pending', transactionId: intentId });
+  });
+
+  it('offers the open intent again a day later rather than a second one the buyer could also pay', async () => {
+    const { call, buyer, orderId, intentId, intentResponse } = await arrange();
+    fake.expireIdempotencyKeys();
+    const again = await call('POST', `/api/orders/${orderId}/payment-intent`, { token: buyer.token });
+    expect(again.status).toBe(200);
+    expect(again.json.clientSecret).toBe(intentResponse.json.clientSecret);
+    expect(fake.intentsForOrder(orderId)).toEqual([intentId]);
+  });
+
+  it('shows the order paid to its owner and to an admin once Stripe says its intent succeeded, with no confirmation or webhook', async () => {
+    const context = await arrange();
+    const { call, buyer, orderId, intentId } = context;
+    await payInBrowser(intentId);
+    const admin = await signUpAdmin(context);
+    const seen = await call('GET', `/api/orders/${orderId}`, { token: admin.token });
+    expect(seen.json).toMatchObject({ status: 'pending', transactionId: intentId });
+    expect((await call('GET', `/api/orders/${orderId}`, { token: buyer.token })).json).toEqual(seen.json);
+  });
+
   it('acknowledges events it does not use without changing anything', async () => {
     const { call, orderId, store } = await arrange();
     const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: {} } });

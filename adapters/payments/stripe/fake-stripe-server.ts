@@ -11,13 +11,18 @@ import { parseFormBody, type FormObject, type FormValue } from './form-body.ts';
  *   POST /v1/payment_intents/:id/cancel.
  * Same auth (Bearer secret key), form-encoded bodies, error JSON, status codes, Idempotency-Key
  * replay, and Stripe's test payment methods pm_card_visa (succeeds) and pm_card_chargeDeclined.
- * Not modelled: idempotency keys expiring after 24 h, 3-D Secure, captures, refunds.
+ * Idempotency keys last until `expireIdempotencyKeys()`, which does what 24 hours do at Stripe.
+ * Not modelled: 3-D Secure, captures, refunds.
  */
 
 export interface FakeStripe {
   host: string;
   port: number;
   protocol: 'http';
+  /** Stripe forgets an idempotency key after 24 hours: the same key then creates a new intent. */
+  expireIdempotencyKeys(): void;
+  /** The ids of every intent created for the order (its `metadata[orderId]`), oldest first: what the dashboard would list. */
+  intentsForOrder(orderId: string): string[];
   close(): Promise<void>;
 }
 
@@ -316,6 +321,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     host: '127.0.0.1',
     port,
     protocol: 'http',
+    expireIdempotencyKeys: () => idempotent.clear(),
+    intentsForOrder: (orderId) => [...intents.values()].filter((intent) => intent.metadata.orderId === orderId).map((intent) => intent.id),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,12 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
+import { createMemoryTestPaymentIntents } from '../../storage/memory/test-payment-intents.ts';
+import { openSqliteStorage } from '../../storage/sqlite/sqlite-store.ts';
+import type { TestPaymentIntents } from './test-payment-intents.ts';
 import { describePaymentGatewayContract } from '../payment-gateway.contract.ts';
 import type { TestCardRequest } from '#domain/ordering/payment-gateway.ts';
 import { createTestPaymentGateway } from './test-payment-gateway.ts';
 import { passesLuhn } from './test-cards.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
-const gatewayAt = (now = NOW) => createTestPaymentGateway({ now: () => now });
+/** A gateway on its own intents (a fresh memory store) unless it is given the store of another. */
+const gatewayAt = (now = NOW, intents: TestPaymentIntents = createMemoryTestPaymentIntents()) => createTestPaymentGateway({ intents, now: () => now });
 
 const billing = { name: 'Ada Buyer', email: 'ada@example.com' };
 const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
@@ -44,7 +51,7 @@ describe('test payment gateway: intents', () => {
     expect(gateway.publishableKey).toBeNull();
   });
 
-  it('creates unguessable client secrets, and ids unique to this process', async () => {
+  it('creates unguessable client secrets, and a new id for every intent', async () => {
     const { intent } = await openIntent();
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_[0-9A-Za-z]{24}$`));
     const other = await openIntent(gatewayAt(), 'order-1');
@@ -138,9 +145,19 @@ describe('test payment gateway: cards', () => {
     expect(result).toEqual({ ok: false, error: { code: 'PAYMENT_NOT_CONFIRMED' } });
   });
 
-  it('refuses a client secret from another process (another gateway instance)', async () => {
-    const { intent } = await openIntent();
+  it('refuses a client secret another database keeps, and takes one kept in its own database from another instance', async () => {
+    const intents = createMemoryTestPaymentIntents();
+    const { intent } = await openIntent(gatewayAt(NOW, intents));
     expect((await pay(gatewayAt(), intent.clientSecret)).ok).toBe(false);
+    expect(await pay(gatewayAt(NOW, intents), intent.clientSecret)).toEqual({ ok: true, value: { paymentIntentId: intent.id } });
+  });
+
+  it('charges once when the same intent is confirmed twice at once (two tabs, two instances)', async () => {
+    const intents = createMemoryTestPaymentIntents();
+    const { intent } = await openIntent(gatewayAt(NOW, intents));
+    const results = await Promise.all([pay(gatewayAt(NOW, intents), intent.clientSecret), pay(gatewayAt(NOW, intents), intent.clientSecret)]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: { code: 'ORDER_ALREADY_PAID' } }]);
   });
 
   it('refuses to charge a succeeded intent twice, and a paid order never gets a second intent to charge', async () => {
@@ -176,5 +193,30 @@ describe('Luhn check', () => {
     ['42424242424242424242', false],
   ])('%s -> %s', (digits, expected) => {
     expect(passesLuhn(digits)).toBe(expected);
+  });
+});
+
+describe('test payment gateway: intents kept in the shop database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bulkhead-test-intents-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps an intent across a restart (the SQLite file reopened): payable after it, never a second one once paid', async () => {
+    const file = join(dir, 'shop.db');
+    const before = openSqliteStorage(file);
+    const { intent } = await openIntent(gatewayAt(NOW, before.testPaymentIntents), 'order-restart');
+    await before.lifecycle.close();
+
+    const after = openSqliteStorage(file);
+    const restarted = gatewayAt(NOW, after.testPaymentIntents);
+    expect(await restarted.retrieveIntent(intent.id)).toEqual(intent);
+    expect(await pay(restarted, intent.clientSecret)).toEqual({ ok: true, value: { paymentIntentId: intent.id } });
+    await after.lifecycle.close();
+
+    const again = openSqliteStorage(file);
+    const third = gatewayAt(NOW, again.testPaymentIntents);
+    const next = await third.createIntent({ orderId: 'order-restart', amountCents: 150_000, currency: 'usd', email: billing.email });
+    expect(next).toMatchObject({ id: intent.id, state: 'succeeded' });
+    expect(await pay(third, intent.clientSecret)).toEqual({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
+    await again.lifecycle.close();
   });
 });

@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 import type { PaymentGateway, PaymentIntent, TestCardNetwork } from '#domain/ordering/payment-gateway.ts';
 import { newIntentIds } from '../random-id.ts';
 import { judgeCard } from './test-cards.ts';
+import type { StoredTestIntent, TestPaymentIntents } from './test-payment-intents.ts';
 
 /**
  * The offline stand-in for Stripe: the default when no Stripe keys are set. It plays both
@@ -14,28 +15,31 @@ export interface TestPaymentGateway extends PaymentGateway, TestCardNetwork {
   readonly publishableKey: null;
 }
 
-
 const CARD_PROBLEM_MESSAGES = {
   number: messages.cardNumberInvalid,
   expired: messages.cardExpired,
   cvc: messages.cardCvcInvalid,
 } as const;
 
+/** How often a start retries when the live intent it found was settled meanwhile (a race of instances). */
+const OPEN_ATTEMPTS = 3;
+
+const toIntent = ({ id, clientSecret, state, amountCents, currency, orderId }: StoredTestIntent): PaymentIntent => ({
+  id,
+  clientSecret,
+  state,
+  amountCents,
+  currency,
+  orderId,
+});
+
 /**
- * Intents live in a Map in this process: the test provider is for one-process development and
- * CI. Several app processes behind a load balancer need Stripe (or its fake), which keeps intents
- * on its own server.
+ * Intents live in the shop's database (`intents`, test-payment-intents.ts): they survive a
+ * restart, and several instances on one database share them as they would share Stripe.
  */
-export function createTestPaymentGateway(options: { now?: () => Date } = {}): TestPaymentGateway {
+export function createTestPaymentGateway(options: { intents: TestPaymentIntents; now?: () => Date }): TestPaymentGateway {
+  const { intents } = options;
   const now = options.now ?? (() => new Date());
-  const intents = new Map<string, PaymentIntent>();
-  const idBySecret = new Map<string, string>();
-  // The order's latest intent, kept after it succeeds: an order has one open intent at a time.
-  const intentByOrder = new Map<string, string>();
-
-  // Callers get copies, so nobody can flip a stored intent to 'succeeded' by mutation.
-  const copy = (intent: PaymentIntent): PaymentIntent => ({ ...intent });
-
   const notConfirmed = () => fail(refusal('PAYMENT_NOT_CONFIRMED'));
 
   return {
@@ -43,40 +47,33 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
     publishableKey: null,
 
     async createIntent({ orderId, amountCents, currency }) {
-      const previousId = intentByOrder.get(orderId);
-      const previous = previousId ? intents.get(previousId) : undefined;
-      // As with Stripe (one idempotency key per order): a paid order gets its succeeded intent
-      // back, never a second one to charge.
-      if (previous?.state === 'succeeded') return copy(previous);
-      if (previous?.state === 'open') {
-        if (previous.amountCents === amountCents && previous.currency === currency) return copy(previous);
-        // A changed amount replaces the open intent; the old one can no longer be paid.
-        previous.state = 'canceled';
+      for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt += 1) {
+        const live = await intents.open({ ...newIntentIds(), orderId, amountCents, currency, state: 'open', createdAt: now() });
+        // As with Stripe (one idempotency key per order): a paid order gets its succeeded intent
+        // back, never a second one to charge; the same amount gets the same open intent.
+        if (live.state === 'succeeded') return toIntent(live);
+        if (live.state === 'open' && live.amountCents === amountCents && live.currency === currency) return toIntent(live);
+        // A changed amount replaces the open intent; the old one can no longer be paid, unless
+        // it was paid just now, which is then the answer.
+        const settled = await intents.settle(live.id, 'canceled');
+        if (settled?.intent.state === 'succeeded') return toIntent(settled.intent);
       }
-      const { id, clientSecret } = newIntentIds();
-      const intent: PaymentIntent = { id, clientSecret, state: 'open', amountCents, currency, orderId };
-      intents.set(id, intent);
-      idBySecret.set(clientSecret, id);
-      intentByOrder.set(orderId, id);
-      return copy(intent);
+      throw new Error(`test provider: no intent could be opened for order ${orderId}`);
     },
 
     async retrieveIntent(id) {
-      const intent = intents.get(id);
-      return intent ? copy(intent) : null;
+      const intent = await intents.findById(id);
+      return intent ? toIntent(intent) : null;
     },
 
     async cancelIntent(id) {
-      const intent = intents.get(id);
-      if (!intent) return null;
       // As with Stripe: a succeeded intent stays succeeded; an open one can never be paid again.
-      if (intent.state === 'open') intent.state = 'canceled';
-      return copy(intent);
+      const settled = await intents.settle(id, 'canceled');
+      return settled ? toIntent(settled.intent) : null;
     },
 
     async confirmCard({ clientSecret, card }) {
-      const id = idBySecret.get(clientSecret);
-      const intent = id ? intents.get(id) : undefined;
+      const intent = await intents.findByClientSecret(clientSecret);
       if (!intent) return notConfirmed();
       // Stripe refuses to confirm an intent twice; so do we, so no order is charged twice.
       if (intent.state === 'succeeded') return fail(refusal('ORDER_ALREADY_PAID'));
@@ -87,8 +84,11 @@ export function createTestPaymentGateway(options: { now?: () => Date } = {}): Te
       // A declined intent stays payable, as with Stripe: the buyer may try another card.
       if (verdict.outcome === 'declined') return fail(refusal('CARD_DECLINED'));
 
-      intent.state = 'succeeded';
-      return ok({ paymentIntentId: intent.id });
+      // Only the confirmation that moves the intent charges it: another one at the same moment
+      // (a second tab, a second instance) finds it paid.
+      const settled = await intents.settle(intent.id, 'succeeded');
+      if (settled?.moved) return ok({ paymentIntentId: intent.id });
+      return settled?.intent.state === 'succeeded' ? fail(refusal('ORDER_ALREADY_PAID')) : notConfirmed();
     },
   };
 }

@@ -369,5 +369,18 @@ export function describeOrderContract(h: StoreHarness): void {
       expect(await h.store.orders.countUnpaidOf(buyer, 1)).toBe(1);
       expect(await h.store.orders.countUnpaidOf(randomUUID(), 5)).toBe(0);
     });
+
+    it('lists a buyer\'s unpaid orders that carry a payment intent, oldest first, at most the limit', async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const buyer = randomUUID();
+      const place = (ms: number, userId = buyer) => h.placeOk(h.newOrder(product, { userId, createdAt: h.at(ms) }));
+      const [newer, older, without, paid, theirs] = await Promise.all([place(3_000), place(2_000), place(1_000), place(500), place(100, randomUUID())]);
+      for (const order of [newer, older, paid, theirs]) await h.store.orders.attachPaymentIntent(order.id, `pi_${order.id}`);
+      await h.store.orders.markPaid(paid.id, `pi_${paid.id}`, h.at(600));
+      expect((await h.store.orders.listUnpaidWithIntentOf(buyer, 5)).map((order) => order.id)).toEqual([older.id, newer.id]);
+      expect(await h.store.orders.listUnpaidWithIntentOf(buyer, 1)).toEqual([await h.store.orders.findById(older.id)]);
+      expect(without.paymentIntentId).toBeNull();
+      expect(await h.store.orders.listUnpaidWithIntentOf(randomUUID(), 5)).toEqual([]);
+    });
   });
 }

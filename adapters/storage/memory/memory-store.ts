@@ -12,6 +12,7 @@ import { createMemoryQuotes } from './quotes.ts';
 import { createMemoryReviews } from './reviews.ts';
 import { createMemorySearch } from './search.ts';
 import { createMemoryTables } from './tables.ts';
+import { createMemoryTestPaymentIntents } from './test-payment-intents.ts';
 import { createMemoryUsers } from './users.ts';
 
 /**
@@ -51,6 +52,7 @@ export function createMemoryStorage(): Storage {
     },
     catalogVersion: () => String(tables.catalog.count()),
     catalogStockMoves: tables.catalog.stockMoves,
+    testPaymentIntents: createMemoryTestPaymentIntents(tables.testPaymentIntents),
     async imagesInUse(urls) {
       const shown = new Set<string>([
         ...[...tables.products.values()].map((product) => product.imageUrl),

@@ -96,6 +96,13 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
         .slice(0, limit)
         .map(copy);
     },
+    async listUnpaidWithIntentOf(userId, limit) {
+      return [...orders.values()]
+        .filter((order) => order.userId === userId && order.status === 'unpaid' && order.paymentIntentId !== null)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+        .slice(0, limit)
+        .map(copy);
+    },
     async countUnpaidOf(userId, atMost) {
       return Math.min(atMost, [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length);
     },

@@ -6,6 +6,7 @@ import { MIN_ORDER_QUANTITY, type Order } from '#domain/ordering/order.ts';
 import type { CartLineRequest } from '#domain/ordering/cart.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
+import type { StoredTestIntent } from '../../payments/test/test-payment-intents.ts';
 import type { AuditRow } from '../audit-rows.ts';
 import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
 import type { OutboxRow } from './outbox.ts';
@@ -35,6 +36,8 @@ export interface MemoryTables {
   mailOutbox: Map<string, OutboxRow>;
   /** The audit log (audit.ts), keyed by id. */
   auditLog: Map<string, AuditRow>;
+  /** The offline test provider's payment intents (test-payment-intents.ts), keyed by id. */
+  testPaymentIntents: Map<string, StoredTestIntent>;
   /** Counts every write that can change what the catalog shows (see the store's catalogVersion). */
   catalog: CatalogWrites;
 }
@@ -54,6 +57,7 @@ export const createMemoryTables = (): MemoryTables => ({
   quotes: new Map(),
   mailOutbox: new Map(),
   auditLog: new Map(),
+  testPaymentIntents: new Map(),
   catalog: createCatalogWrites(),
 });
 

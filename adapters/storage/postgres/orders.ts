@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
+import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
@@ -188,6 +188,10 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
       return withLines(await db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit));
+    },
+    async listUnpaidWithIntentOf(userId, limit) {
+      // Along orders_user_status_idx: a buyer at the cap holds only a few unpaid orders.
+      return withLines(await db.select().from(orders).where(unpaidWithIntentOf(orders, userId)).orderBy(...oldestFirst(orders)).limit(limit));
     },
     async countUnpaidOf(userId, atMost) {
       // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap.

@@ -16,6 +16,7 @@ import { createPgProducts } from './products.ts';
 import { createPgQuotes } from './quotes.ts';
 import { createPgReviews } from './reviews.ts';
 import { createPgSearch } from './search.ts';
+import { createPgTestPaymentIntents } from './test-payment-intents.ts';
 import { createPgUsers } from './users.ts';
 import { storageFailureOf } from '../storage-failure.ts';
 
@@ -70,6 +71,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
     },
     catalogVersion,
     catalogStockMoves: elsewhere ? writes.stockMoves : null,
+    testPaymentIntents: createPgTestPaymentIntents(db),
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

@@ -290,6 +290,25 @@ export const paymentsToRefund = pgTable(
   (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
 );
 
+/** The offline test provider's payment intents: see the SQLite twin. */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    orderId: text('order_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['open', 'succeeded', 'canceled'] }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_payment_intents_client_secret_unique').on(t.clientSecret),
+    uniqueIndex('test_payment_intents_one_live_per_order').on(t.orderId).where(sql`${t.state} IN ('open', 'succeeded')`),
+    check('test_payment_intents_state_check', sql`${t.state} IN ('open', 'succeeded', 'canceled')`),
+  ],
+);
+
 /**
  * How many orders hold each status, kept by triggers on `orders` (migration 0007; see the SQLite
  * twin). Each transaction adds to one of 16 rows per status (by its transaction id), so concurrent

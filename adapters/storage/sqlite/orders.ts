@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, unpaidOf, unpaidPlacedBefore } from '../order-queries.ts';
+import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
@@ -206,6 +206,10 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
       return withLines(db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all());
+    },
+    async listUnpaidWithIntentOf(userId, limit) {
+      // Along orders_user_status_idx: a buyer at the cap holds only a few unpaid orders.
+      return withLines(db.select().from(orders).where(unpaidWithIntentOf(orders, userId)).orderBy(...oldestFirst(orders)).limit(limit).all());
     },
     async countUnpaidOf(userId, atMost) {
       return unpaidCount.get({ userId, atMost })?.count ?? 0;

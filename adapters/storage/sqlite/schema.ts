@@ -284,6 +284,29 @@ export const paymentsToRefund = sqliteTable(
 );
 
 /**
+ * The offline test provider's payment intents (adapters/payments/test/test-payment-intents.ts),
+ * kept here so they outlive a restart and several processes share them. An order has at most one
+ * live intent (open or succeeded): the partial unique index makes a second one impossible.
+ */
+export const testPaymentIntents = sqliteTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    orderId: text('order_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: ['open', 'succeeded', 'canceled'] }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_payment_intents_client_secret_unique').on(t.clientSecret),
+    uniqueIndex('test_payment_intents_one_live_per_order').on(t.orderId).where(sql`${t.state} IN ('open', 'succeeded')`),
+    check('test_payment_intents_state_check', sql`${t.state} IN ('open', 'succeeded', 'canceled')`),
+  ],
+);
+
+/**
  * How many orders hold each status, kept by triggers on `orders` (migration 0007), so the
  * overview's counts cost the same at 100 orders as at 100,000. A migration that rebuilds `orders`
  * must recreate those triggers. `shard` spreads PostgreSQL's concurrent writers over several rows;

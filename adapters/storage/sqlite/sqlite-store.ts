@@ -19,6 +19,7 @@ import { createSqliteQuotes } from './quotes.ts';
 import { createSqliteReviews } from './reviews.ts';
 import { createSqliteSearch } from './search.ts';
 import * as schema from './schema.ts';
+import { createSqliteTestPaymentIntents } from './test-payment-intents.ts';
 import { createSqliteUsers } from './users.ts';
 import { realLockWait, SQLITE_BUSY_TIMEOUT_MS, waitingForTheLock, type LockWait } from './wait-for-lock.ts';
 import { storageFailureOf } from '../storage-failure.ts';
@@ -108,6 +109,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
     },
     catalogVersion,
     catalogStockMoves: catalog.stockMoves,
+    testPaymentIntents: createSqliteTestPaymentIntents(db),
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

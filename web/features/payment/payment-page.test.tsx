@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { labels, messages } from '#domain/messages.ts';
 import { customer, makeOrder, makeThreeLineOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -145,5 +146,108 @@ describe('payment page (test provider)', () => {
     expect(invoice).toHaveAttribute('href', '/api/orders/o_1/invoice.pdf');
     expect(screen.getByText('449044304137821')).toBeInTheDocument();
     expect(screen.getByText(/FedEx/)).toBeInTheDocument();
+  });
+});
+
+describe('payment page: a confirmation that does not get through', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Fake timers that still move on their own, so the page runs while each backoff is skipped by hand. */
+  const fakeTime = () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  };
+  const skip = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+  const payByCard = async (user: ReturnType<typeof userEvent.setup>, screen: ReturnType<typeof renderApp>['screen']) => {
+    expect(await screen.findByText(/Test mode/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: labels.payNow }));
+  };
+
+  /** The card network charges once; the confirm call answers each of `answers` in turn. */
+  const arrange = (answers: (() => Response)[]) => {
+    const calls = { card: 0, confirm: [] as unknown[] };
+    server.use(
+      http.post('*/api/payments/test/confirm', () => ((calls.card += 1), HttpResponse.json({ status: 'succeeded', paymentIntentId: 'pi_test_123' }))),
+      http.post('*/api/orders/:id/payment/confirm', async ({ request }) => {
+        calls.confirm.push(await request.json());
+        return (answers[calls.confirm.length - 1] ?? answers.at(-1)!)();
+      }),
+      http.get('*/api/orders', () => HttpResponse.json({ items: [], nextCursor: null })),
+    );
+    return calls;
+  };
+  const paidOrder = () => HttpResponse.json(makeOrder({ status: 'pending', transactionId: 'pi_test_123' }));
+
+  it('sends the same confirmation again after a network error and a 503, with backoff, and ends showing the order paid', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    const calls = arrange([() => HttpResponse.error(), () => refusal(503, 'SERVICE_UNAVAILABLE', messages.serviceUnavailable.payments), paidOrder]);
+    const user = fakeTime();
+    const { screen } = renderApp('/dashboard/payment/o_1');
+    await payByCard(user, screen);
+    await vi.waitFor(() => expect(calls.confirm).toHaveLength(1));
+    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await skip(500);
+    expect(calls.confirm).toHaveLength(1);
+    await skip(500);
+    await vi.waitFor(() => expect(calls.confirm).toHaveLength(2));
+    await skip(2_000);
+    expect(await screen.findByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
+    expect(screen.getByText(labels.paid)).toBeInTheDocument();
+    expect(calls.confirm).toEqual([{ paymentIntentId: 'pi_test_123' }, { paymentIntentId: 'pi_test_123' }, { paymentIntentId: 'pi_test_123' }]);
+    expect(calls.card).toBe(1);
+  });
+
+  it('after a few tries says so and offers "Try again", which confirms again without charging again', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    const failing = () => refusal(500, 'INTERNAL', messages.serverError);
+    const calls = arrange([failing, failing, failing, failing, paidOrder]);
+    const user = fakeTime();
+    const { screen } = renderApp('/dashboard/payment/o_1');
+    await payByCard(user, screen);
+    for (const wait of [1_000, 2_000, 4_000]) await skip(wait);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.paymentConfirmFailed);
+    expect(calls.confirm).toHaveLength(4);
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: labels.tryAgain }));
+    expect(await screen.findByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
+    expect(calls.confirm).toHaveLength(5);
+    expect(calls.confirm.at(-1)).toEqual({ paymentIntentId: 'pi_test_123' });
+    expect(calls.card).toBe(1);
+  });
+
+  it('on 409 ORDER_ALREADY_PAID reads the order again and shows it paid', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    const calls = arrange([() => refusal(409, 'ORDER_ALREADY_PAID', messages.orderAlreadyPaid)]);
+    // Read again, the server has recorded the payment (it asked the provider).
+    let reads = 0;
+    server.use(http.get('*/api/orders/:id', () => ((reads += 1), reads === 1 ? HttpResponse.json(makeOrder()) : paidOrder())));
+    const { screen, user } = renderApp('/dashboard/payment/o_1');
+    await payByCard(user, screen);
+    expect(await screen.findByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
+    expect(screen.getByText(labels.paid)).toBeInTheDocument();
+    expect(calls.confirm).toHaveLength(1);
+    expect(reads).toBe(2);
+  });
+
+  it('shows the order paid when starting the payment finds it paid already', async () => {
+    session.current = meOf(customer);
+    let reads = 0;
+    server.use(
+      http.get('*/api/orders/:id', () => ((reads += 1), reads === 1 ? HttpResponse.json(makeOrder()) : paidOrder())),
+      http.post('*/api/orders/:id/payment-intent', () => refusal(409, 'ORDER_ALREADY_PAID', messages.orderAlreadyPaid)),
+    );
+    const { screen } = renderApp('/dashboard/payment/o_1');
+    expect(await screen.findByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 });

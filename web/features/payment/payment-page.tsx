@@ -1,15 +1,15 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useIsFetching, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { labels, messages } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { orderQuery, paymentIntentQuery, useConfirmPayment } from './api.ts';
+import { mayGetThrough, orderQuery, paymentIntentQuery, paymentKeys, saysAlreadyPaid, useConfirmPayment } from './api.ts';
 import { formatCents, formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { lineCount, OrderLines } from '../../components/orders/order-cells.tsx';
@@ -39,23 +39,54 @@ function PaidNotice({ order, justPaid }: { order: OrderDto; justPaid: boolean })
   );
 }
 
+/**
+ * After the card went through: the confirmation, sent again on its own a few times (api.ts), then
+ * in the buyer's hands with "Try again". Never the card form again, so nobody pays twice.
+ */
+function ConfirmingPayment({ orderId, confirm, onRetry }: { orderId: string; confirm: ReturnType<typeof useConfirmPayment>; onRetry: () => void }) {
+  const rereading = useIsFetching({ queryKey: paymentKeys.order(orderId) }) > 0;
+  // Still being confirmed, or paid already while the order is read again (it then shows paid).
+  if (!confirm.isError || (saysAlreadyPaid(confirm.error) && rereading)) return <Spinner label="Confirming your payment" />;
+  return (
+    <div className="space-y-3">
+      <p role="alert" className="font-medium text-red-700">
+        {mayGetThrough(confirm.error) ? messages.paymentConfirmFailed : errorMessage(confirm.error)}
+      </p>
+      <Button type="button" variant="secondary" onClick={onRetry}>
+        {labels.tryAgain}
+      </Button>
+    </div>
+  );
+}
+
 /** Asks the server for a payment intent (amount from the stored order) and shows the matching card form. */
 function PayForm({ order }: { order: OrderDto }) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const intent = useQuery(paymentIntentQuery(order.id));
   const confirm = useConfirmPayment(order.id);
+  // The intent the card paid: from then on this page only confirms it.
+  const [charged, setCharged] = useState<string | null>(null);
   const billing = { name: session?.user.name ?? order.customerName, email: session?.user.email ?? order.email };
+  const alreadyPaid = intent.isError && saysAlreadyPaid(intent.error);
+
+  useEffect(() => {
+    // The server found this order's payment went through (README.md, "Orders, cart, quick order"): read it again, paid.
+    if (alreadyPaid) void queryClient.invalidateQueries({ queryKey: paymentKeys.order(order.id) });
+  }, [alreadyPaid, order.id, queryClient]);
 
   const onPaid = async (paymentIntentId: string) => {
+    setCharged(paymentIntentId);
     try {
       await confirm.mutateAsync(paymentIntentId);
       notify.success(messages.paymentSucceeded);
-    } catch (error) {
-      notify.error(errorMessage(error));
+    } catch {
+      // Told by ConfirmingPayment, with "Try again".
     }
   };
 
-  if (intent.isPending) return <Spinner label="Preparing payment" />;
+  if (charged) return <ConfirmingPayment orderId={order.id} confirm={confirm} onRetry={() => void onPaid(charged)} />;
+  if (intent.isPending || alreadyPaid) return <Spinner label="Preparing payment" />;
   if (intent.isError) {
     return (
       <p role="alert" className="font-medium text-red-700">
