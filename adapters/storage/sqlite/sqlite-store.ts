@@ -81,9 +81,10 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
   };
 
   const catalogVersion = () => `${dataVersion()}.${catalog.count()}`;
+  const patient = waitingForTheLock(sqlite, options.lockWait ?? realLockWait);
 
   return {
-    repositories: waitingForTheLock(sqlite, {
+    repositories: patient.each({
       products: createSqliteProducts(db, catalog),
       categories: categoriesReadOncePerVersion(createSqliteCategories(db, catalog), catalogVersion),
       search: createSqliteSearch(sqlite),
@@ -97,7 +98,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
       inbox: createSqliteInbox(db),
       outbox: createSqliteOutbox(db),
       reports: createSqliteReports(db),
-    }, options.lockWait ?? realLockWait),
+    }),
     lifecycle: {
       async ping() {
         sqlite.prepare('select 1').get();
@@ -109,7 +110,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
     },
     catalogVersion,
     catalogStockMoves: catalog.stockMoves,
-    testPaymentIntents: createSqliteTestPaymentIntents(db),
+    testPaymentIntents: patient.one(createSqliteTestPaymentIntents(db)),
     async imagesInUse(urls) {
       const inUse = new Set<string>();
       for (const part of chunks(urls, IMAGE_URL_CHUNK)) {

@@ -32,7 +32,7 @@ export const realLockWait: LockWait = {
  * write, so an IMMEDIATE transaction, a single statement or a deferred transaction's first write
  * is rolled back whole and safe to run again; anything else is refused as it stands.
  */
-export function waitingForTheLock<Repositories extends object>(sqlite: Database.Database, repositories: Repositories, wait: LockWait = realLockWait): Repositories {
+export function waitingForTheLock(sqlite: Database.Database, wait: LockWait = realLockWait) {
   const changes = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
   const patient =
     <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
@@ -50,15 +50,13 @@ export function waitingForTheLock<Repositories extends object>(sqlite: Database.
         }
       }
     };
-  return Object.fromEntries(
-    Object.entries(repositories).map(([name, repository]) => [
-      name,
-      Object.fromEntries(
-        Object.entries(repository as Record<string, unknown>).map(([key, member]) => [
-          key,
-          typeof member === 'function' ? patient(member as (...args: unknown[]) => Promise<unknown>) : member,
-        ]),
-      ),
-    ]),
-  ) as Repositories;
+  /** One repository, every method patient. */
+  const one = <Repository extends object>(repository: Repository): Repository =>
+    Object.fromEntries(
+      Object.entries(repository).map(([key, member]) => [key, typeof member === 'function' ? patient(member as (...args: unknown[]) => Promise<unknown>) : member]),
+    ) as Repository;
+  /** Several repositories by name. */
+  const each = <Repositories extends Record<string, object>>(repositories: Repositories): Repositories =>
+    Object.fromEntries(Object.entries(repositories).map(([name, repository]) => [name, one(repository)])) as Repositories;
+  return { one, each };
 }
