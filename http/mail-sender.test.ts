@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deliverDueMail, MAIL_HOLD_MS, MAIL_KEPT_DAYS } from '#domain/mail/mail-outbox.ts';
 import type { Mail } from '#domain/mail/mailer.ts';
-import type { Logger } from './logger.ts';
 import { nodeTimers, startMailSender } from './mail-sender.ts';
-import { addProduct, createMemoryMailer, createTestApp } from './test-support.ts';
+import { addProduct, createMemoryMailer, createTestApp, keptLogger } from './test-support.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** A logger that keeps its lines, for the sender's reports. */
-const keptLogger = () => {
-  const lines: { level: string; message: string; details?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (message: string, details?: Record<string, unknown>) => void lines.push({ level, message, ...(details ? { details } : {}) });
-  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-  return { lines, logger };
-};
 
 describe('the mail sender (README.md, "E-mail")', () => {
   it('sends what is due and clears mail sent more than MAIL_KEPT_DAYS ago, keeping the recent', async () => {

@@ -298,6 +298,7 @@ describe("answers match the document's response schemas", () => {
     await addProduct(context.store, { stock: 100 });
     const calls: [template: string, url: string, status: number][] = [
       ['/api/health', '/api/health', 200],
+      ['/api/health/live', '/api/health/live', 200],
       ['/api/products', '/api/products?limit=1', 200],
       ['/api/reviews', '/api/reviews', 200],
       ['/api/orders', '/api/orders', 200],

@@ -12,16 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import type { Storage } from '#adapters/storage/storage.ts';
 import { messages } from '#domain/messages.ts';
-import type { Logger } from './logger.ts';
 import { FAILURE_HOLD_MS } from './storage-watch.ts';
-import { addProduct, createTestApp, expectError } from './test-support.ts';
-
-const recordingLogger = () => {
-  const lines: { level: string; message: string; details?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (message: string, details?: Record<string, unknown>) => void lines.push({ level, message, ...(details ? { details } : {}) });
-  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-  return { logger, lines };
-};
+import { addProduct, createTestApp, expectError, keptLogger } from './test-support.ts';
 
 describe('a database that cannot serve', () => {
   let dir: string;
@@ -44,7 +36,7 @@ describe('a database that cannot serve', () => {
 
   it('answers 503 with Retry-After, reports it on health until it serves again, and logs the outage once', async () => {
     let now = new Date('2026-11-27T12:00:00Z').getTime();
-    const { logger, lines } = recordingLogger();
+    const { logger, lines } = keptLogger();
     const { call, signUp } = createTestApp({ storage, logger, clock: { now: () => new Date(now) } });
     const buyer = await signUp();
     const product = await addProduct(storage.repositories);

@@ -28,6 +28,14 @@ import { nodeTimers } from './mail-sender.ts';
 import type { AppPorts, HttpSettings, LocalImageFiles } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
+
+/** A logger that keeps its lines, for tests that read what was logged. */
+export const keptLogger = () => {
+  const lines: { level: string; message: string; details?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (message: string, details?: Record<string, unknown>) => void lines.push({ level, message, ...(details ? { details } : {}) });
+  const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return { lines, logger };
+};
 export const TEST_SECRET = 'http-tests-secret-that-is-long-enough-0123';
 
 export interface TestAppOptions {

@@ -117,6 +117,7 @@ const stripeEvent = () =>
 /** [route as Hono registers it, who gets what, the call]. */
 const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/health', anyone(200), (a, _, token) => a.app.call('GET', '/api/health', { token })],
+  ['GET /api/health/live', anyone(200), (a, _, token) => a.app.call('GET', '/api/health/live', { token })],
   // The API described (README.md, "The API described"): public, like the catalogue.
   ['GET /api/openapi.json', anyone(200), (a, _, token) => a.app.call('GET', '/api/openapi.json', { token })],
   ['GET /api/docs', anyone(200), (a, _, token) => a.app.call('GET', '/api/docs', { token })],

@@ -150,6 +150,7 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().get
 
 const TARGETS: Target[] = [
   { route: 'GET /api/health', caller: 'anonymous' },
+  { route: 'GET /api/health/live', caller: 'anonymous' },
   { route: 'GET /api/openapi.json', caller: 'anonymous' },
   { route: 'GET /api/docs', caller: 'anonymous' },
   { route: 'GET /api/docs/assets/:file', caller: 'anonymous', params: () => ({ file: 'swagger-ui.css' }) },

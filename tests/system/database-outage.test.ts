@@ -13,6 +13,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer } from '../support/api.ts';
+import { eventually } from '../support/eventually.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { freePort, startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
@@ -73,7 +74,7 @@ describe('two instances behind nginx when PostgreSQL goes away', () => {
       body: JSON.stringify({ name: 'Hex bolt M8', description: 'Zinc plated', priceCents: 12, stock: STOCK, imageUrl: '/demo/products/wrench.svg' }),
     });
     productId = ((await created.json()) as { id: string }).id;
-    buyer = await signUpCustomer(instances[0]!, 'outage-buyer@example.com');
+    buyer = await signUpCustomer(instances[0]!, 'outage-buyer@example.com', instances);
   }, 120_000);
 
   afterAll(async () => {
@@ -128,14 +129,6 @@ describe('two instances behind nginx when PostgreSQL goes away', () => {
       }),
     ).then(() => answers);
     return { answers, finished };
-  };
-  /** Until `check` holds, looking again every 50 ms (a real outage takes real time). */
-  const eventually = async (check: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) => {
-    const deadline = performance.now() + timeoutMs;
-    while (!(await check())) {
-      if (performance.now() > deadline) throw new Error(`never: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   };
   const count = (answers: Answer[], status: Answer['status']) => answers.filter((answer) => answer.status === status).length;
   /** Every status seen, e.g. {"200": 40, "201": 38, "503": 12}. */

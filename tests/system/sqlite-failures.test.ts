@@ -2,7 +2,8 @@
  * The real server on SQLite when its disk or its lock fails it (README.md, "When something fails"):
  *   - a full disk (the data directory on a small tmpfs, filled to the last byte): writes answer 503
  *     "storage is full" (never 500), health says so, reads go on; once space returns writes work
- *     again and health comes back by itself, and the file passes `PRAGMA integrity_check`;
+ *     again and health comes back by itself, and the file passes `PRAGMA integrity_check`; a card
+ *     payment whose confirmation met the full disk is recorded once when the order is next read;
  *   - another process holding the write lock: reads and health keep answering at once while a
  *     write waits; the write goes through when the lock is let go, or answers 503 once it has
  *     waited five seconds.
@@ -16,20 +17,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { signUpCustomer } from '../support/api.ts';
+import { eventually } from '../support/eventually.ts';
 import { seedProductsIntoSqlite, sqliteFileIn } from '../support/products.ts';
 import { freshDataDir, startServer, type RunningServer } from '../support/server.ts';
 
 /** Seeded before the first start, so the shop is not filled with the demo catalogue. */
 const BOLTS = { name: 'Hex bolt M8', stock: 1_000_000, priceCents: 12 };
 
-/** Until `check` holds, looking again every 50 ms. */
-const eventually = async (check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000) => {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 const putCart = (server: RunningServer, token: string, productId: string, quantity: number) =>
@@ -71,6 +65,15 @@ describe('SQLite on a disk that fills up', () => {
 
   it('answers 503 while full, reports it on health, and recovers by itself once space returns', async () => {
     expect((await putCart(server, token, productId, 100)).status).toBe(200);
+    // A buyer's card goes through just before the disk fills; the shop has not recorded it yet.
+    const post = (path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: json(token), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const order = (await (await post('/api/orders', { productId, quantity: 100, phone: '+1 555 0100', address: '1 Dock Road' })).json()) as { id: string };
+    const { clientSecret } = (await (await post(`/api/orders/${order.id}/payment-intent`)).json()) as { clientSecret: string };
+    const chargedReply = await post('/api/payments/test/confirm', { clientSecret, card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, billing: { name: 'Bulk Buyer', email: 'full-disk@example.com' } });
+    const charged = (await chargedReply.json()) as { paymentIntentId: string };
+    expect(chargedReply.status, JSON.stringify(charged)).toBe(200);
+
     // Every byte left taken by a file of ours.
     const fd = openSync(ballast(), 'w');
     const chunk = Buffer.alloc(64 * 1024, 1);
@@ -90,6 +93,9 @@ describe('SQLite on a disk that fills up', () => {
       if (answer.status === 503) refusals.push(answer);
     }
     expect(refusals).toHaveLength(3);
+    // The confirmation cannot be written either: 503, and the order is not lost or doubled.
+    const confirm = () => post(`/api/orders/${order.id}/payment/confirm`, { paymentIntentId: charged.paymentIntentId });
+    expect((await confirm()).status).toBe(503);
     for (const refused of refusals) {
       expect(refused.headers.get('retry-after')).toBe('60');
       expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(messages.storageUnavailable.full);
@@ -103,6 +109,13 @@ describe('SQLite on a disk that fills up', () => {
     await eventually(async () => (await healthOf(server)).status === 200, 'health ok again');
     const cart = (await (await fetch(`${server.url}/api/cart`, { headers: json(token) })).json()) as { lines: { quantity: number }[] };
     expect(cart.lines.map((line) => line.quantity)).toEqual([500]);
+    // Reading the order asks the provider and records the payment once; confirming again changes nothing.
+    const read = (await (await fetch(`${server.url}/api/orders/${order.id}`, { headers: json(token) })).json()) as { status: string; transactionId: string };
+    expect(read).toMatchObject({ status: 'pending', transactionId: charged.paymentIntentId });
+    const again = await confirm();
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { transactionId: string }).transactionId).toBe(charged.paymentIntentId);
+    expect((await post(`/api/orders/${order.id}/payment-intent`)).status).toBe(409);
 
     const outage = server.stdout().split('\n').filter((line) => line.includes('"the database cannot serve requests"'));
     expect(outage).toHaveLength(1);

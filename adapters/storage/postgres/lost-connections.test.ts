@@ -8,19 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.ts';
 import { resolvePostgresUrl } from '../../../tests/support/postgres.ts';
 import type { Storage } from '../storage.ts';
 import { openPostgresStorage } from './postgres-store.ts';
 import { survivesLostConnections } from './resilient-pool.ts';
 
-/** Until `check` holds, looking again after each turn of the event loop's timers. */
-const eventually = async (check: () => Promise<boolean> | boolean, what: string) => {
-  for (let attempt = 0; attempt < 2_000; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`never: ${what}`);
-};
 
 describe('PostgreSQL closing the connections of a running shop', () => {
   let url: string;
