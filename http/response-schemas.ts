@@ -146,6 +146,7 @@ export const orderLineDto = z
     sku: z.string(),
     productName: z.string(),
     productImageUrl: z.string(),
+    // How the quantity is counted (`piece`, `box of 50`), as the product said when it was ordered.
     unit: z.string(),
     quantity: count,
     unitPriceCents: cents,
@@ -170,6 +171,7 @@ export const orderDto = z.object({
   createdAt: moment,
   paidAt: moment.nullable(),
   shippedAt: moment.nullable(),
+  // Given by the admin when shipping (both optional).
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   invoiceNumber: z.string().nullable().describe('`INV-2026-000001` once paid; the invoice PDF carries it.'),
@@ -197,7 +199,9 @@ export const cartLineDto = z
     unitPriceCents: cents,
     lineTotalCents: cents,
     advice: quantityAdviceDto,
+    // The advice in one sentence (what is wrong, or the next price break worth going up to), or null.
     message: z.string().nullable(),
+    // The quantity to change to in one click (itself valid), and why, or null.
     suggestion: z.object({ quantity: count, reason: z.enum(['minimum', 'stock', 'pack', 'next-break']) }).nullable(),
   })
   .describe("A cart line priced with today's tiers.");
@@ -277,7 +281,9 @@ export const shopOverviewDto = z
     unpaidOrders: count,
     lowStockProducts: count.describe('Products with fewer units than one minimum order.'),
     contactMessages: count,
+    // Contact messages no admin has marked read yet.
     unreadContactMessages: count,
+    // Succeeded payments no order could take (GET /api/admin/payments-to-refund).
     paymentsToRefund: count,
   })
   .describe("The admin dashboard's counts.");
@@ -307,6 +313,7 @@ export const paymentToRefundDto = z
     orderId: z.string().nullable(),
     amountCents: cents,
     currency: z.string(),
+    // 'order-gone': deleted or expired before the payment landed; 'order-paid-otherwise': paid twice.
     reason: z.enum(['order-gone', 'order-paid-otherwise']),
     createdAt: moment,
   })
