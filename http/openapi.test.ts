@@ -269,6 +269,14 @@ describe('every route says what it answers', () => {
     const document = await documentOf(createTestApp());
     expect(Object.keys(document.components.schemas!).sort()).toEqual(Object.keys(NAMED_SCHEMAS).sort());
   });
+
+  it('keeps http/dto.ts to types, so the web app that imports it never bundles the schemas', () => {
+    const source = readFileSync(new URL('./dto.ts', import.meta.url), 'utf8');
+    const imports = [...source.matchAll(/^import\b[^;]*;/gm)].map((match) => match[0]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const line of imports) expect(line).toMatch(/^import type /);
+    expect(source).not.toMatch(/^export (?!type )/m);
+  });
 });
 
 /** The schema the document gives an answer of `status` (following the response's `$ref`). */

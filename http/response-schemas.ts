@@ -2,14 +2,12 @@
  * The API's answers as zod schemas (README.md, "The API described"): routes name theirs with
  * `responds()` (http/responds.ts) and http/openapi.ts turns them into the document's components.
  *
- * The TypeScript shapes stay the interfaces of http/dto.ts, which the web app imports: web/app.tsx
- * reads one of its constants as a value, so schemas there would land, zod with them, in the
- * first-load JS of every page. The checks at the end of this file make each schema's type exactly
- * its interface: neither can change without the other, and the compiler says which one is off.
+ * Each schema is the one place its shape is written: the TypeScript types are `z.infer` of these
+ * (http/dto.ts, which the web app imports as types only, so the schemas stay out of its bundle),
+ * and http/serializers.ts builds them from the domain's objects.
  */
 import { z } from 'zod';
 import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
-import type * as Dto from './dto.ts';
 
 /** A moment, as `Date.toISOString()` writes it (UTC, milliseconds, `Z`). */
 const moment = z.iso.datetime();
@@ -148,6 +146,7 @@ export const orderLineDto = z
     sku: z.string(),
     productName: z.string(),
     productImageUrl: z.string(),
+    // How the quantity is counted (`piece`, `box of 50`), as the product said when it was ordered.
     unit: z.string(),
     quantity: count,
     unitPriceCents: cents,
@@ -172,6 +171,7 @@ export const orderDto = z.object({
   createdAt: moment,
   paidAt: moment.nullable(),
   shippedAt: moment.nullable(),
+  // Given by the admin when shipping (both optional).
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   invoiceNumber: z.string().nullable().describe('`INV-2026-000001` once paid; the invoice PDF carries it.'),
@@ -199,7 +199,9 @@ export const cartLineDto = z
     unitPriceCents: cents,
     lineTotalCents: cents,
     advice: quantityAdviceDto,
+    // The advice in one sentence (what is wrong, or the next price break worth going up to), or null.
     message: z.string().nullable(),
+    // The quantity to change to in one click (itself valid), and why, or null.
     suggestion: z.object({ quantity: count, reason: z.enum(['minimum', 'stock', 'pack', 'next-break']) }).nullable(),
   })
   .describe("A cart line priced with today's tiers.");
@@ -279,7 +281,9 @@ export const shopOverviewDto = z
     unpaidOrders: count,
     lowStockProducts: count.describe('Products with fewer units than one minimum order.'),
     contactMessages: count,
+    // Contact messages no admin has marked read yet.
     unreadContactMessages: count,
+    // Succeeded payments no order could take (GET /api/admin/payments-to-refund).
     paymentsToRefund: count,
   })
   .describe("The admin dashboard's counts.");
@@ -309,6 +313,7 @@ export const paymentToRefundDto = z
     orderId: z.string().nullable(),
     amountCents: cents,
     currency: z.string(),
+    // 'order-gone': deleted or expired before the payment landed; 'order-paid-otherwise': paid twice.
     reason: z.enum(['order-gone', 'order-paid-otherwise']),
     createdAt: moment,
   })
@@ -405,50 +410,3 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   QuoteLine: quoteLineDto,
   Quote: quoteDto,
 };
-
-/** True only when A and B are the same type (not merely assignable either way: `any` does not pass). */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Holds<Check extends true> = Check;
-type Is<Schema extends z.ZodType, Shape> = Same<z.infer<Schema>, Shape>;
-
-/** Compile-time only: each line fails `tsc` when a schema and its dto.ts interface differ. */
-export type ResponseSchemasMatchDtos = [
-  Holds<Is<typeof errorDto, Dto.ErrorDto>>,
-  Holds<Is<typeof googleStatusDto, Dto.GoogleStatusDto>>,
-  Holds<Is<typeof userDto, Dto.UserDto>>,
-  Holds<Is<typeof profileDto, Dto.ProfileDto>>,
-  Holds<Is<typeof categoryRefDto, Dto.CategoryRefDto>>,
-  Holds<Is<typeof priceTierDto, Dto.PriceTierDto>>,
-  Holds<Is<typeof productDto, Dto.ProductDto>>,
-  Holds<Is<ReturnType<typeof pageOf<typeof productDto>>, Dto.ListDto<Dto.ProductDto>>>,
-  Holds<Is<typeof productSearchDto, Dto.ProductSearchDto>>,
-  Holds<Is<typeof productSuggestionDto, Dto.ProductSuggestionDto>>,
-  Holds<Is<typeof categoryNodeDto, Dto.CategoryNodeDto>>,
-  Holds<Is<typeof categoryDto, Dto.CategoryDto>>,
-  Holds<Is<typeof quantityAdviceDto, Dto.QuantityAdviceDto>>,
-  Holds<Is<typeof importReportDto, Dto.ImportReportDto>>,
-  Holds<Is<typeof reviewDto, Dto.ReviewDto>>,
-  Holds<Is<typeof orderStatusDto, Dto.OrderStatusDto>>,
-  Holds<Is<typeof orderLineDto, Dto.OrderLineDto>>,
-  Holds<Is<typeof orderDto, Dto.OrderDto>>,
-  Holds<Is<typeof cartLineDto, Dto.CartLineDto>>,
-  Holds<Is<typeof cartDto, Dto.CartDto>>,
-  Holds<Is<typeof reorderDto, Dto.ReorderDto>>,
-  Holds<Is<typeof resolvedRowDto, Dto.ResolvedRowDto>>,
-  Holds<Is<typeof resolvedListDto, Dto.ResolvedListDto>>,
-  Holds<Is<typeof auditEntryDto, Dto.AuditEntryDto>>,
-  Holds<Is<typeof sessionDto, Dto.SessionDto>>,
-  Holds<Is<typeof meDto, Dto.MeDto>>,
-  Holds<Is<typeof paymentIntentDto, Dto.PaymentIntentDto>>,
-  Holds<Is<typeof testCardResultDto, Dto.TestCardResultDto>>,
-  Holds<Is<typeof shopOverviewDto, Dto.ShopOverviewDto>>,
-  Holds<Is<typeof salesReportDto, Dto.SalesReportDto>>,
-  Holds<Is<typeof adminOrdersDto, Dto.AdminOrdersDto>>,
-  Holds<Is<typeof paymentToRefundDto, Dto.PaymentToRefundDto>>,
-  Holds<Is<typeof contactMessageDto, Dto.ContactMessageDto>>,
-  Holds<Is<typeof subscriberDto, Dto.SubscriberDto>>,
-  Holds<Is<typeof uploadDto, Dto.UploadDto>>,
-  Holds<Is<typeof quoteStatusDto, Dto.QuoteStatusDto>>,
-  Holds<Is<typeof quoteLineDto, Dto.QuoteLineDto>>,
-  Holds<Is<typeof quoteDto, Dto.QuoteDto>>,
-];

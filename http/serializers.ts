@@ -1,22 +1,23 @@
 /**
  * Domain objects to the API's JSON shapes (dto.ts). Only what the contract lists leaves
  * the server: no password hash, session version, order owner id or idempotency key.
+ *
+ * Only objects that need translating have a serializer here (dates to ISO strings, fields hidden,
+ * renamed or worked out). The domain objects that are already the answer field for field (the
+ * priced cart and the reorder result of domain/ordering/cart.ts, a payment's start) are answered
+ * as they are, checked against their DTO type where the route answers them.
  */
 import type { AuditEntry } from '#domain/admin/audit-log.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
-import type { CartView, PricedCartLine, ReorderResult } from '#domain/ordering/cart.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import type { OrderLine } from '#domain/ordering/order-lines.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
-import type { PaymentStart } from '#domain/ordering/start-payment.ts';
 import type { Page } from '#domain/shared/page.ts';
 import { offerTotalCents, type Quote } from '#domain/quoting/quote.ts';
 import type {
-  CartDto,
-  CartLineDto,
   CategoryDto,
   ContactMessageDto,
   ProductSuggestionDto,
@@ -24,12 +25,10 @@ import type {
   ListDto,
   OrderDto,
   OrderLineDto,
-  PaymentIntentDto,
   PaymentToRefundDto,
   ProductDto,
   ProfileDto,
   QuoteDto,
-  ReorderDto,
   ReviewDto,
   SubscriberDto,
   UserDto,
@@ -144,41 +143,6 @@ export const toOrderDto = (order: Order): OrderDto => {
     quantity: first.quantity,
   };
 };
-
-const toCartLineDto = ({ product, quantity, advice, message, suggestion }: PricedCartLine): CartLineDto => ({
-  productId: product.id,
-  sku: product.sku,
-  name: product.name,
-  imageUrl: product.imageUrl,
-  unit: product.unit,
-  stock: product.stock,
-  minOrderQuantity: product.minOrderQuantity,
-  packSize: product.packSize,
-  priceTiers: product.priceTiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
-  quantity,
-  unitPriceCents: advice.unitPriceCents,
-  lineTotalCents: advice.lineTotalCents,
-  advice,
-  message,
-  suggestion,
-});
-
-export const toCartDto = (cart: CartView): CartDto => ({
-  lines: cart.lines.map(toCartLineDto),
-  lineCount: cart.totals.lineCount,
-  itemCount: cart.totals.itemCount,
-  totalCents: cart.totals.totalCents,
-  orderable: cart.orderable,
-});
-
-export const toReorderDto = (result: ReorderResult): ReorderDto => ({ cart: toCartDto(result.cart), notAdded: result.notAdded });
-
-export const toPaymentIntentDto = (start: PaymentStart): PaymentIntentDto => ({
-  provider: start.provider,
-  clientSecret: start.clientSecret,
-  publishableKey: start.publishableKey,
-  amountCents: start.amountCents,
-});
 
 export const toPaymentToRefundDto = (payment: PaymentToRefund): PaymentToRefundDto => ({
   paymentIntentId: payment.id,

@@ -3,6 +3,14 @@ import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizeEmail, type User } from './user.ts';
 
+/**
+ * Set for a minute by a successful Google sign-in (http/routes/google.ts), readable by the page it
+ * returns to (web/features/auth/google-greeting.ts), which says 'Login successful' as the e-mail
+ * sign-in does and deletes it. It carries no secret. Named here because the server and the web app
+ * both import the domain (docs/decisions/009), and the API's shapes (http/dto.ts) are types only.
+ */
+export const GOOGLE_SIGNED_IN_COOKIE = 'signed_in_with_google';
+
 /** What we accept from a verified Google ID token. */
 export interface GoogleIdentity {
   email: string;

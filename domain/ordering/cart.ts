@@ -3,7 +3,8 @@ import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Ports } from '../ports.ts';
 import type { Product } from '../catalog/product.ts';
-import type { StockedTerms } from '../catalog/product-terms.ts';
+import type { PriceTier, StockedTerms } from '../catalog/product-terms.ts';
+import type { Cents } from '../shared/money.ts';
 import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
@@ -36,39 +37,67 @@ export interface CartRepository {
   removeProducts(userId: string, productIds: readonly string[]): Promise<void>;
 }
 
+/** What a cart line needs of its product: the terms that price it, and what names and shows it. */
+export type CartProduct = StockedTerms & Pick<Product, 'id' | 'sku' | 'name' | 'imageUrl' | 'unit'>;
+
 /**
- * A cart line priced with today's tiers, with the advice for its quantity. Only the product's
- * terms are needed, so a visitor's cart in the browser is priced by the same function from the
+ * A cart line priced with today's tiers, with the advice for its quantity: the line the API
+ * answers (GET/PUT /api/cart), field for field. Only the product's terms and names are needed, so
+ * a visitor's cart in the browser is priced into the same lines by the same function, from the
  * products' public pages.
  */
-export interface PricedCartLine<P extends StockedTerms = Product> {
-  product: P;
+export interface PricedCartLine {
+  productId: string;
+  sku: string;
+  name: string;
+  imageUrl: string;
+  unit: string;
+  stock: number;
+  minOrderQuantity: number;
+  packSize: number;
+  priceTiers: PriceTier[];
   quantity: number;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
   advice: QuantityAdvice;
   /** The advice in one sentence (what is wrong, or the next price break worth going up to), or null. */
   message: string | null;
-  /** The quantity to change to in one click (itself valid), or null. */
+  /** The quantity to change to in one click (itself valid), and why, or null. */
   suggestion: QuantitySuggestion | null;
 }
 
-export interface CartView<P extends StockedTerms = Product> {
-  lines: PricedCartLine<P>[];
-  totals: OrderTotals;
+export interface CartView extends OrderTotals {
+  lines: PricedCartLine[];
   /** Every line can be ordered as it stands. */
   orderable: boolean;
 }
 
-export const priceCart = <P extends StockedTerms>(items: readonly { product: P; quantity: number }[]): CartView<P> => {
-  const lines = items.map(({ product, quantity }): PricedCartLine<P> => {
-    const advice = adviseQuantity(product, quantity);
-    return { product, quantity, advice, message: adviceSentence(advice, product), suggestion: suggestQuantity(advice, product) };
-  });
-  const totals = orderTotals(lines.map(({ quantity, advice }) => ({ quantity, lineTotalCents: advice.lineTotalCents }))) ?? {
-    lineCount: lines.length,
-    itemCount: 0,
-    totalCents: 0,
+/** The line of `quantity` of `product`: only the fields the line lists are copied from it. */
+const priceCartLine = (product: CartProduct, quantity: number): PricedCartLine => {
+  const advice = adviseQuantity(product, quantity);
+  return {
+    productId: product.id,
+    sku: product.sku,
+    name: product.name,
+    imageUrl: product.imageUrl,
+    unit: product.unit,
+    stock: product.stock,
+    minOrderQuantity: product.minOrderQuantity,
+    packSize: product.packSize,
+    priceTiers: product.priceTiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
+    quantity,
+    unitPriceCents: advice.unitPriceCents,
+    lineTotalCents: advice.lineTotalCents,
+    advice,
+    message: adviceSentence(advice, product),
+    suggestion: suggestQuantity(advice, product),
   };
-  return { lines, totals, orderable: lines.length > 0 && lines.every((line) => line.advice.valid) };
+};
+
+export const priceCart = (items: readonly { product: CartProduct; quantity: number }[]): CartView => {
+  const lines = items.map(({ product, quantity }) => priceCartLine(product, quantity));
+  const totals = orderTotals(lines) ?? { lineCount: lines.length, itemCount: 0, totalCents: 0 };
+  return { lines, ...totals, orderable: lines.length > 0 && lines.every((line) => line.advice.valid) };
 };
 
 export const viewCart = async ({ store }: Pick<Ports, 'store'>, userId: string): Promise<CartView> =>

@@ -8,8 +8,7 @@ import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { resolveListSchema, saveCartSchema } from '../schemas.ts';
-import type { ResolvedListDto } from '../dto.ts';
-import { toCartDto } from '../serializers.ts';
+import type { CartDto, ResolvedListDto } from '../dto.ts';
 import { validate } from '../validation.ts';
 import { responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
@@ -26,8 +25,8 @@ export const cartRoutes = (ports: AppPorts) =>
       return c.json({ rows: resolved.value } satisfies ResolvedListDto, 200);
     })
     .use(requireUser(ports))
-    .get('/', responds(200, cartDto), async (c) => c.json(toCartDto(await viewCart(ports, c.get('user').id)), 200))
+    .get('/', responds(200, cartDto), async (c) => c.json((await viewCart(ports, c.get('user').id)) satisfies CartDto, 200))
     .put('/', jsonBody, validate('json', saveCartSchema), responds(200, cartDto), async (c) => {
       const saved = await saveCart(ports, c.get('user').id, c.req.valid('json').lines);
-      return saved.ok ? c.json(toCartDto(saved.value), 200) : problem(c, saved.error);
+      return saved.ok ? c.json(saved.value satisfies CartDto, 200) : problem(c, saved.error);
     });

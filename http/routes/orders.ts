@@ -16,7 +16,8 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
 import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
-import { toListDto, toOrderDto, toPaymentIntentDto, toReorderDto } from '../serializers.ts';
+import type { PaymentIntentDto, ReorderDto } from '../dto.ts';
+import { toListDto, toOrderDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 import { responds } from '../responds.ts';
 import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
@@ -73,11 +74,11 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     // "Order again": the order's lines into the owner's cart at today's prices.
     .post('/:id/reorder', validate('param', idParamSchema), responds(200, reorderDto), async (c) => {
       const done = await reorder(ports, c.get('user'), c.req.valid('param').id);
-      return done.ok ? c.json(toReorderDto(done.value), 200) : problem(c, done.error);
+      return done.ok ? c.json(done.value satisfies ReorderDto, 200) : problem(c, done.error);
     })
     .post('/:id/payment-intent', validate('param', idParamSchema), responds(200, paymentIntentDto), async (c) => {
       const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
-      return started.ok ? c.json(toPaymentIntentDto(started.value), 200) : problem(c, started.error);
+      return started.ok ? c.json(started.value satisfies PaymentIntentDto, 200) : problem(c, started.error);
     })
     .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), responds(200, orderDto), async (c) => {
       const confirmed = await confirmPayment(ports, {

@@ -2,7 +2,7 @@
  * The cart's data (README.md, "Orders, cart, quick order"). A signed-in buyer's cart lives on the server
  * (`GET/PUT /api/cart`) and follows them to another device; a visitor's lives in this browser and
  * is merged into the account at sign-in. Both are read as the same `CartDto`: the visitor's is
- * priced here with the domain's own pricing and advice, from the products' public pages.
+ * priced here by the domain's own `priceCart`, from the products' public pages.
  */
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -63,36 +63,17 @@ const subscribe = (listener: () => void) => {
 const EMPTY: CartLineInput[] = [];
 const useBrowserCart = () => useSyncExternalStore(subscribe, readBrowserCart, () => EMPTY);
 
-/** The visitor's lines priced by the domain's own cart pricing (domain/ordering/cart.ts), as the server answers a cart. */
-export const priceBrowserCart = (lines: readonly CartLineInput[], products: ReadonlyMap<string, ProductDto>): CartDto => {
-  const cart = priceCart(lines.flatMap(({ productId, quantity }) => {
-    const product = products.get(productId);
-    return product ? [{ product, quantity }] : [];
-  }));
-  return {
-    lines: cart.lines.map(({ product, quantity, advice, message, suggestion }) => ({
-      productId: product.id,
-      sku: product.sku,
-      name: product.name,
-      imageUrl: product.imageUrl,
-      unit: product.unit,
-      stock: product.stock,
-      minOrderQuantity: product.minOrderQuantity,
-      packSize: product.packSize,
-      priceTiers: product.priceTiers,
-      quantity,
-      unitPriceCents: advice.unitPriceCents,
-      lineTotalCents: advice.lineTotalCents,
-      advice,
-      message,
-      suggestion,
-    })),
-    lineCount: cart.totals.lineCount,
-    itemCount: cart.totals.itemCount,
-    totalCents: cart.totals.totalCents,
-    orderable: cart.orderable,
-  };
-};
+/**
+ * The visitor's lines priced by the domain's own cart pricing (domain/ordering/cart.ts): the
+ * function the server prices a cart with, giving the very lines and totals it answers.
+ */
+export const priceBrowserCart = (lines: readonly CartLineInput[], products: ReadonlyMap<string, ProductDto>): CartDto =>
+  priceCart(
+    lines.flatMap(({ productId, quantity }) => {
+      const product = products.get(productId);
+      return product ? [{ product, quantity }] : [];
+    }),
+  );
 
 /** Lines of `extra` added to `lines`: quantities of a product already there are summed. */
 export const addLines = (lines: readonly CartLineInput[], extra: readonly CartLineInput[]): CartLineInput[] => {

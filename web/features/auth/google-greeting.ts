@@ -1,4 +1,4 @@
-import { GOOGLE_SIGNED_IN_COOKIE } from '#http/dto.ts';
+import { GOOGLE_SIGNED_IN_COOKIE } from '#domain/identity/google-sign-in.ts';
 import { messages } from '#domain/messages.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 
