@@ -4,7 +4,7 @@
  * Each has a zod twin in response-schemas.ts, which the compiler holds equal to it and the API
  * document describes the answers with (README.md, "The API described"): change both together.
  */
-import type { AuditKind } from '#domain/admin/audit-log.ts';
+import type { AuditKind } from '#domain/audit/audit-log.ts';
 import type { ProfileInput } from '#domain/identity/update-profile.ts';
 
 /**

@@ -8,7 +8,7 @@
  * its interface: neither can change without the other, and the compiler says which one is off.
  */
 import { z } from 'zod';
-import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
+import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
 import type * as Dto from './dto.ts';
 
 /** A moment, as `Date.toISOString()` writes it (UTC, milliseconds, `Z`). */

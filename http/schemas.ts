@@ -15,7 +15,7 @@ import {
   passwordProblem,
 } from '#domain/identity/credentials-rules.ts';
 import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
-import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
+import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
 import { messages } from '#domain/messages.ts';
 import { addressProblem } from '#domain/ordering/order-rules.ts';
 import { isLineQuantity } from '#domain/catalog/quantity-advice.ts';

@@ -2,7 +2,7 @@
  * Domain objects to the API's JSON shapes (dto.ts). Only what the contract lists leaves
  * the server: no password hash, session version, order owner id or idempotency key.
  */
-import type { AuditEntry } from '#domain/admin/audit-log.ts';
+import type { AuditEntry } from '#domain/audit/audit-log.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';

@@ -4,7 +4,7 @@ import type { ContactMessage, Review, Subscriber } from '#domain/content/review.
 import type { Profile, User } from '#domain/identity/user.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 import type { Order } from '#domain/ordering/order.ts';
-import type { CartLineRequest } from '#domain/ordering/cart.ts';
+import type { CartLineRequest } from '#domain/ordering/cart-repository.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { StoredTestIntent } from '../../payments/test/test-payment-intents.ts';
