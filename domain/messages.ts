@@ -3,12 +3,9 @@
  * app both import this module, so tests assert against the same constants users read.
  */
 import { CATALOGUE_COLUMNS } from './catalog/catalogue-csv.ts';
-import { MIN_ORDER_QUANTITY } from './ordering/order.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
 const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
-
-export const MIN_ORDER_QUANTITY_TEXT = `Minimum Order Quantity: ${MIN_ORDER_QUANTITY}`;
 
 export const messages = {
   // Toasts and confirmations
@@ -52,7 +49,6 @@ export const messages = {
   addressRequired: 'Please enter your address',
   orderStatusUnknown: 'Status must be unpaid, pending or shipped.',
   auditKindUnknown: 'Unknown kind of audit entry.',
-  belowMinimum: `The minimum order quantity is ${MIN_ORDER_QUANTITY}`,
   aboveStock: 'Order quantity cannot exceed the available quantity',
   imageTooLarge: 'Image must be smaller than 1 MB (1,000,000 bytes)',
   imageMissing: 'Please select an image and try again',
@@ -224,7 +220,9 @@ export const messages = {
   linesRequired: 'Add at least one product to the order',
   tooManyLines: (max: number) => `An order can have at most ${max} lines`,
   duplicateLine: (firstIndex: number) => `This product is already on line ${firstIndex + 1}`,
-  lineBelowMinimum: (minimum: number) => `The minimum order quantity for this product is ${quantityText(minimum)}`,
+  // The message catalogue's own words for an order under the minimum ("The minimum order quantity is
+  // 100"), with the product's minimum in place of the shop-wide 100.
+  lineBelowMinimum: (minimum: number) => `The minimum order quantity is ${quantityText(minimum)}`,
   lineNotPackMultiple: (packSize: number) => `This product is sold in packs of ${quantityText(packSize)}`,
   lineAboveStock: (available: number) => `Only ${quantityText(available)} in stock`,
   linesOrOneProduct: 'Send the products either as lines or as one productId and quantity, not both',
@@ -271,7 +269,6 @@ export const messages = {
 
 /** Labels already in correct English, kept word for word as users know them. */
 export const labels = {
-  minimumOrder: MIN_ORDER_QUANTITY_TEXT,
   /** The seed's line with the product's own minimum and unit: "Minimum Order Quantity: 200 pieces". */
   minimumOrderOf: (count: string) => `Minimum Order Quantity: ${count}`,
   productSold: 'Product Sold',

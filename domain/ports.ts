@@ -1,4 +1,4 @@
-import type { GoogleSignIn } from './identity/google-sign-in.ts';
+import type { GoogleSignIn } from './identity/google-identity.ts';
 import type { LinkTokenService } from './identity/link-token-service.ts';
 import type { PasswordHasher } from './identity/password-hasher.ts';
 import type { TokenService } from './identity/token-service.ts';

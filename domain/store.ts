@@ -1,12 +1,12 @@
-import type { AuditLogRepository } from './admin/audit-log.ts';
-import type { ReportRepository } from './admin/sales-report.ts';
+import type { AuditLogRepository } from './audit/audit-log.ts';
+import type { ReportRepository } from './admin/report-repository.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
 import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
 import type { InboxRepository, ReviewRepository } from './content/content-repository.ts';
 import type { UserRepository } from './identity/user-repository.ts';
 import type { MailOutboxRepository } from './mail/mail-outbox.ts';
-import type { CartRepository } from './ordering/cart.ts';
+import type { CartRepository } from './ordering/cart-repository.ts';
 import type { OrderRepository } from './ordering/order-repository.ts';
 import type { RefundRepository } from './ordering/payment-to-refund.ts';
 import type { QuoteRepository } from './quoting/quote-repository.ts';

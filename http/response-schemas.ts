@@ -7,7 +7,7 @@
  * and http/serializers.ts builds them from the domain's objects.
  */
 import { z } from 'zod';
-import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
+import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
 
 /** A moment, as `Date.toISOString()` writes it (UTC, milliseconds, `Z`). */
 const moment = z.iso.datetime();

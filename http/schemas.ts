@@ -15,9 +15,10 @@ import {
   passwordProblem,
 } from '#domain/identity/credentials-rules.ts';
 import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
-import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
+import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
 import { messages } from '#domain/messages.ts';
-import { addressProblem, quantityProblem } from '#domain/ordering/order-rules.ts';
+import { addressProblem } from '#domain/ordering/order-rules.ts';
+import { isLineQuantity } from '#domain/catalog/quantity-advice.ts';
 import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, orderLinesFailureMessage } from '#domain/ordering/order-lines-request.ts';
 import { readExpiry } from '#domain/ordering/card-entry.ts';
 import { phoneProblem } from '#domain/shared/phone.ts';
@@ -55,10 +56,13 @@ export const nameField = checkedText(messages.nameRequired, nameProblem);
 export const phoneField = checkedText(messages.phoneRequired, phoneProblem);
 export const addressField = checkedText(messages.addressRequired, addressProblem);
 
-/** A quantity in a request; the stock is checked by `placeOrder`, which knows it. */
+/**
+ * A quantity in a request: a whole number here. Its minimum, packs and stock are the product's
+ * own, so `placeOrder`, which reads the product, checks them (docs/decisions/011).
+ */
 export const quantityField = z
   .number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) })
-  .superRefine(reportProblem((quantity: number) => quantityProblem(quantity, Number.MAX_SAFE_INTEGER)));
+  .superRefine(reportProblem((quantity: number) => (isLineQuantity(quantity) ? null : messages.quantityNotWhole)));
 
 // ---- identity
 /**

@@ -7,7 +7,7 @@
  * priced cart and the reorder result of domain/ordering/cart.ts, a payment's start) are answered
  * as they are, checked against their DTO type where the route answers them.
  */
-import type { AuditEntry } from '#domain/admin/audit-log.ts';
+import type { AuditEntry } from '#domain/audit/audit-log.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';

@@ -18,7 +18,7 @@ import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts'
 import { deliverDueMail } from '#domain/mail/mail-outbox.ts';
 import type { Mail, Mailer } from '#domain/mail/mailer.ts';
 import type { Clock } from '#domain/shared/clock.ts';
-import type { GoogleSignIn } from '#domain/identity/google-sign-in.ts';
+import type { GoogleSignIn } from '#domain/identity/google-identity.ts';
 import type { Store } from '#domain/store.ts';
 import { createApp, type ShopApp } from './app.ts';
 import type { ErrorDto, SessionDto } from './dto.ts';

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload } from 'jose';
-import type { GoogleIdentity, GoogleSignIn } from '#domain/identity/google-sign-in.ts';
+import type { GoogleIdentity, GoogleSignIn } from '#domain/identity/google-identity.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';

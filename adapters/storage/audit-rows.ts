@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEntry, AuditKind, AuditNote } from '#domain/admin/audit-log.ts';
+import type { AuditEntry, AuditKind, AuditNote } from '#domain/audit/audit-log.ts';
 import type { Page } from '#domain/shared/page.ts';
 import { toPage } from './page-cursor.ts';
 

@@ -5,6 +5,7 @@ import type { Cents } from '../shared/money.ts';
 import { messages } from '../messages.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
+import type { LowStockProduct, SalesDay, TopProduct } from './report-repository.ts';
 import { LOW_STOCK_BELOW } from './shop-overview.ts';
 
 /**
@@ -17,30 +18,6 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const TOP_PRODUCTS = 5;
 export const LOW_STOCK_LISTED = 10;
 
-export interface SalesDay {
-  /** `2026-11-24` (UTC). */
-  day: string;
-  orders: number;
-  revenueCents: Cents;
-}
-
-export interface TopProduct {
-  /** Null once the product was deleted; its name and SKU as ordered stay. */
-  productId: string | null;
-  sku: string;
-  name: string;
-  units: number;
-  revenueCents: Cents;
-}
-
-export interface LowStockProduct {
-  id: string;
-  sku: string;
-  name: string;
-  stock: number;
-  minOrderQuantity: number;
-}
-
 export interface SalesReport {
   days: ReportPeriod;
   /** Every day of the period, oldest first, days without sales included as zeros. */
@@ -49,16 +26,6 @@ export interface SalesReport {
   topProducts: TopProduct[];
   lowStock: LowStockProduct[];
   awaitingShipment: number;
-}
-
-/** The sums the store computes, each in one grouped query. */
-export interface ReportRepository {
-  /** Paid orders placed in [from, to), per UTC day (days without sales left out). */
-  salesPerDay(from: Date, to: Date): Promise<SalesDay[]>;
-  /** The products with the most revenue in paid orders placed in [from, to), most first (ties by SKU). */
-  topProducts(from: Date, to: Date, limit: number): Promise<TopProduct[]>;
-  /** Products with fewer than `below` units, fewest first (ties by SKU). */
-  lowStock(below: number, limit: number): Promise<LowStockProduct[]>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

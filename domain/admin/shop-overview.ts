@@ -1,5 +1,5 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import { MIN_ORDER_QUANTITY } from '../ordering/order.ts';
+import { MIN_ORDER_QUANTITY } from '../catalog/product-terms.ts';
 import { forbidden, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';

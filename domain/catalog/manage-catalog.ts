@@ -1,4 +1,4 @@
-import { auditNote } from '../admin/audit-log.ts';
+import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import type { Ports } from '../ports.ts';

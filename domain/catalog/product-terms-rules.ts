@@ -1,11 +1,11 @@
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Cents } from '../shared/money.ts';
-import { MIN_ORDER_QUANTITY } from '../ordering/order.ts';
 import { MAX_PRICE_CENTS, MAX_STOCK } from './product-limits.ts';
 import {
   DEFAULT_MIN_ORDER_QUANTITY,
   DEFAULT_PACK_SIZE,
   DEFAULT_UNIT,
+  MIN_ORDER_QUANTITY,
   type PriceTier,
   type ProductAttribute,
   type ProductTerms,

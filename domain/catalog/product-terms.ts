@@ -1,5 +1,4 @@
 import type { Cents } from '../shared/money.ts';
-import { MIN_ORDER_QUANTITY } from '../ordering/order.ts';
 
 /**
  * What a product adds for bulk buyers (README.md, "Catalogue"): how it is counted and sold. The
@@ -45,6 +44,12 @@ export interface ProductCatalogDetails {
   unit: string;
   attributes: readonly ProductAttribute[];
 }
+
+/**
+ * The shop-wide floor (README.md, "Catalogue"): no product's minimum order goes below it. It
+ * bounds the terms an admin saves; an order is checked against the product's own minimum.
+ */
+export const MIN_ORDER_QUANTITY = 100;
 
 export const DEFAULT_UNIT = 'piece';
 export const DEFAULT_PACK_SIZE = 1;

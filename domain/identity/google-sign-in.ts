@@ -2,6 +2,7 @@ import { refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizeEmail, type User } from './user.ts';
+import type { GoogleIdentity } from './google-identity.ts';
 
 /**
  * Set for a minute by a successful Google sign-in (http/routes/google.ts), readable by the page it
@@ -10,29 +11,6 @@ import { normalizeEmail, type User } from './user.ts';
  * both import the domain (docs/decisions/009), and the API's shapes (http/dto.ts) are types only.
  */
 export const GOOGLE_SIGNED_IN_COOKIE = 'signed_in_with_google';
-
-/** What we accept from a verified Google ID token. */
-export interface GoogleIdentity {
-  email: string;
-  emailVerified: boolean;
-  name: string | null;
-}
-
-/** Google's sign-in (OpenID Connect with PKCE): null when it is not configured. */
-export interface GoogleSignIn {
-  /**
-   * Builds the authorization URL; the caller keeps `state`, `nonce`, `codeVerifier` (e.g. in a
-   * short-lived signed HttpOnly cookie), returns the user to `url`, and on the callback compares
-   * the returned `state` with the kept one before calling `finish`. Rejects only when the
-   * issuer's discovery document cannot be read.
-   */
-  start(): Promise<{ url: string; state: string; nonce: string; codeVerifier: string }>;
-  /**
-   * Exchanges the code (with the code verifier), verifies the ID token and returns the identity.
-   * Never throws: any failure is a reason for the logs (not for the user).
-   */
-  finish(input: { code: string; codeVerifier: string; nonce: string }): Promise<Result<GoogleIdentity, string>>;
-}
 
 /**
  * Google vouches for the e-mail, so an existing account with that e-mail is the same person;

@@ -1,4 +1,4 @@
-import { auditNote } from '../admin/audit-log.ts';
+import { auditNote } from '../audit/audit-log.ts';
 import type { Ports } from '../ports.ts';
 import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';

@@ -1,4 +1,4 @@
-import type { AuditNote } from '../admin/audit-log.ts';
+import type { AuditNote } from '../audit/audit-log.ts';
 import type { AccountMailKind } from '../mail/mail-outbox.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Profile, Role, User } from './user.ts';

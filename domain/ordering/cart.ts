@@ -8,7 +8,8 @@ import type { Cents } from '../shared/money.ts';
 import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
-import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest } from './order-lines-request.ts';
+import { checkOrderLinesShape, orderLinesFailureMessage } from './order-lines-request.ts';
+import type { CartLineRequest } from './cart-repository.ts';
 
 /**
  * The cart (README.md, "Orders, cart, quick order"): a buyer's saved order list, kept on the server so it follows
@@ -16,26 +17,6 @@ import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest }
  * the view says so line by line with the same advice the product page gives; the order placed
  * from it checks every line again. A product deleted from the catalogue leaves the cart with it.
  */
-
-export type CartLineRequest = OrderLineRequest;
-
-/** A saved line with its product as it is now. */
-export interface CartItem {
-  product: Product;
-  quantity: number;
-}
-
-export interface CartRepository {
-  /** The buyer's lines in the order they were saved, each with its product. */
-  itemsOf(userId: string): Promise<CartItem[]>;
-  /**
-   * Replaces the buyer's lines in one step. Lines naming products that do not exist are not
-   * saved: their indexes come back and nothing changes.
-   */
-  replace(userId: string, lines: readonly CartLineRequest[]): Promise<{ missing: number[] }>;
-  /** Takes these products out of the buyer's cart (they were just ordered). */
-  removeProducts(userId: string, productIds: readonly string[]): Promise<void>;
-}
 
 /** What a cart line needs of its product: the terms that price it, and what names and shows it. */
 export type CartProduct = StockedTerms & Pick<Product, 'id' | 'sku' | 'name' | 'imageUrl' | 'unit'>;

@@ -61,6 +61,29 @@ export const checkOrderLinesShape = (lines: readonly OrderLineRequest[]): OrderL
 };
 
 /**
+ * The quantity rule, written once (docs/decisions/011): a whole number, at least the product's own
+ * minimum, in whole packs and within the stock. The first problem, in the order a buyer fixes
+ * them; null when the quantity can be ordered.
+ */
+export const quantityFailure = (product: StockedTerms, quantity: number): LineFailure | null => {
+  if (!isLineQuantity(quantity)) return { code: 'NOT_WHOLE_NUMBER' };
+  const [problem] = quantityProblems(product, quantity);
+  if (problem === 'BELOW_MINIMUM') return { code: 'BELOW_MINIMUM', minimum: product.minOrderQuantity };
+  if (problem === 'NOT_A_PACK_MULTIPLE') return { code: 'NOT_A_PACK_MULTIPLE', packSize: product.packSize };
+  if (problem === 'ABOVE_STOCK') return { code: 'ABOVE_STOCK', available: Math.max(product.stock, 0) };
+  return null;
+};
+
+/**
+ * The same rule as the catalogue's sentence, for a form's quantity box: the product page's
+ * purchase form shows what `placeOrder` would answer for that line.
+ */
+export const quantityProblem = (product: StockedTerms, quantity: number): string | null => {
+  const failure = quantityFailure(product, quantity);
+  return failure && failureMessage(failure);
+};
+
+/**
  * Every line against its product as read now: missing products, then each line's minimum, packs
  * and stock (the first problem of a line, in the order a buyer fixes them). The atomic
  * reservation checks the stock again; a short line there becomes the same ABOVE_STOCK failure.
@@ -76,17 +99,17 @@ export const checkOrderLines = (
   lines.forEach((line, index) => {
     const product = products.get(line.productId);
     if (!product) return void failures.push(lineFailure(index, 'productId', { code: 'UNKNOWN_PRODUCT' }));
-    const [problem] = quantityProblems(product, line.quantity);
-    if (problem === 'BELOW_MINIMUM') failures.push(lineFailure(index, 'quantity', { code: 'BELOW_MINIMUM', minimum: product.minOrderQuantity }));
-    else if (problem === 'NOT_A_PACK_MULTIPLE') failures.push(lineFailure(index, 'quantity', { code: 'NOT_A_PACK_MULTIPLE', packSize: product.packSize }));
-    else if (problem === 'ABOVE_STOCK') failures.push(lineFailure(index, 'quantity', { code: 'ABOVE_STOCK', available: Math.max(product.stock, 0) }));
+    const problem = quantityFailure(product, line.quantity);
+    if (problem) failures.push(lineFailure(index, 'quantity', problem));
     else totalCents += multiplyCents(unitPriceFor(product, line.quantity), line.quantity) ?? Number.POSITIVE_INFINITY;
   });
   if (failures.length === 0 && !Number.isSafeInteger(totalCents)) return [{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }];
   return failures;
 };
 
-export const orderLinesFailureMessage = ({ failure }: OrderLinesFailure): string => {
+export const orderLinesFailureMessage = ({ failure }: OrderLinesFailure): string => failureMessage(failure);
+
+function failureMessage(failure: OrderLinesFailure['failure']): string {
   switch (failure.code) {
     case 'NO_LINES':
       return messages.linesRequired;
@@ -107,7 +130,7 @@ export const orderLinesFailureMessage = ({ failure }: OrderLinesFailure): string
     case 'ABOVE_STOCK':
       return messages.lineAboveStock(failure.available);
   }
-};
+}
 
 /**
  * The error to answer: 409 INSUFFICIENT_STOCK when stock is the only problem (each short line

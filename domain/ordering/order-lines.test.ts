@@ -112,7 +112,7 @@ describe('checkOrderLines', () => {
     expect(orderLinesError(failures)).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
-        'lines.0.quantity': 'The minimum order quantity for this product is 100',
+        'lines.0.quantity': 'The minimum order quantity is 100',
         'lines.1.quantity': 'This product is sold in packs of 250',
         'lines.2.productId': messages.productNotFound,
         'lines.3.quantity': 'Only 10,000 in stock',

@@ -1,4 +1,4 @@
-import type { AuditNote } from '../admin/audit-log.ts';
+import type { AuditNote } from '../audit/audit-log.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
 import type { NewOrder, Order, OrderStatus, ShippingDetails } from './order.ts';

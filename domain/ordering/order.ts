@@ -1,9 +1,6 @@
 import type { Cents } from '../shared/money.ts';
 import type { OrderLine } from './order-lines.ts';
 
-/** The one constant behind 'Minimum Order Quantity: 100'. */
-export const MIN_ORDER_QUANTITY = 100;
-
 /**
  * How many unpaid orders one account may hold at once, and how long an unpaid order holds its
  * stock: the defaults of `MAX_UNPAID_ORDERS_PER_ACCOUNT` and `UNPAID_ORDER_TTL_HOURS`, so nobody

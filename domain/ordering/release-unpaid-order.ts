@@ -1,4 +1,4 @@
-import type { AuditNote } from '../admin/audit-log.ts';
+import type { AuditNote } from '../audit/audit-log.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';

@@ -1,4 +1,4 @@
-import type { AuditNote } from '../admin/audit-log.ts';
+import type { AuditNote } from '../audit/audit-log.ts';
 import type { ShortLine } from '../ordering/order-repository.ts';
 import type { NewOrder, Order } from '../ordering/order.ts';
 import type { Page, PageRequest } from '../shared/page.ts';

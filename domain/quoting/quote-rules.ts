@@ -1,7 +1,7 @@
 import { MAX_PRICE_CENTS } from '../catalog/product-limits.ts';
 import { messages } from '../messages.ts';
 import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest } from '../ordering/order-lines-request.ts';
-import { MIN_ORDER_QUANTITY } from '../ordering/order.ts';
+import { MIN_ORDER_QUANTITY } from '../catalog/product-terms.ts';
 import { isLineQuantity } from '../catalog/quantity-advice.ts';
 import { requiredTextProblem } from '../shared/text-rules.ts';
 import { MAX_QUOTE_DAYS, MAX_QUOTE_MESSAGE_LENGTH, MIN_QUOTE_DAYS } from './quote.ts';

@@ -1,5 +1,3 @@
-import type { ImportReport } from '../catalog/catalogue-import.ts';
-
 /**
  * Every expected failure has one stable code. The HTTP layer maps each code to a status in one
  * exhaustive table (http/error-status.ts), so adding a code here without a status fails to
@@ -58,7 +56,18 @@ export type DomainError =
   /** A category with categories or products under it cannot be deleted. */
   | { code: 'CATEGORY_IN_USE'; children: number; products: number }
   /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
-  | { code: 'IMPORT_REFUSED'; report: ImportReport };
+  | { code: 'IMPORT_REFUSED'; report: RefusedRows };
+
+/**
+ * What an all-or-nothing file import refused: each bad row's problem (its spreadsheet row, its
+ * column, the text) and how many rows had one. The catalogue import's report
+ * (catalog/catalogue-import.ts) is one; shared/ names only what the answer reads, so it imports
+ * nothing from the folders that use it.
+ */
+export interface RefusedRows {
+  errors: readonly { row: number; field: string; message: string }[];
+  rowsWithProblems: number;
+}
 
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { listAuditLog } from '#domain/admin/audit-log.ts';
+import { listAuditLog } from '#domain/audit/list-audit-log.ts';
 import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { salesReport } from '#domain/admin/sales-report.ts';
 import { exportPeriod, ORDER_EXPORT_COLUMNS, orderExportRows } from '#domain/ordering/orders-csv.ts';

@@ -28,7 +28,7 @@ describe('placing orders', () => {
     const { call, product, buyer, stockNow } = await arrange();
     const tooFew = await call('POST', '/api/orders', { body: orderBody(product.id, 99), token: buyer.token });
     expect(tooFew.status).toBe(400);
-    expect(expectError(tooFew.json).fields).toEqual({ quantity: messages.belowMinimum });
+    expect(expectError(tooFew.json).fields).toEqual({ quantity: messages.lineBelowMinimum(100) });
     const { quantity: _missing, ...withoutQuantity } = orderBody(product.id);
     const noQuantity = await call('POST', '/api/orders', { body: withoutQuantity, token: buyer.token });
     expect(expectError(noQuantity.json).fields).toEqual({ quantity: messages.quantityRequired });

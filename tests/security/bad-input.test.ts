@@ -14,7 +14,7 @@ import { MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_PRICE_CENTS, MAX_STOCK }
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS } from '#domain/identity/link-token-service.ts';
-import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 import { MAX_ADDRESS_LENGTH } from '#domain/ordering/order-rules.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import { MAX_PASTED_BYTES } from '#domain/ordering/pasted-list.ts';

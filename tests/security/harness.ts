@@ -14,7 +14,7 @@ import { createLocalImageFiles } from '#adapters/images/resize.ts';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import { messages } from '#domain/messages.ts';
 import type { ErrorDto } from '#http/dto.ts';
-import type { GoogleSignIn } from '#domain/identity/google-sign-in.ts';
+import type { GoogleSignIn } from '#domain/identity/google-identity.ts';
 import { addProduct, createMemoryMailer, createTestApp, signUpAdmin, TEST_SECRET, type TestAppOptions } from '#http/test-support.ts';
 
 /** Everyone the authorization matrix calls as. The last four carry a token that must not work. */

@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { forbiddenImport } from '../../scripts/layer-rules.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { findImportCycles } from '../../scripts/import-cycles.mjs';
 import { repoRoot } from '../support/server.ts';
 
 const check = (from: string, specifier: string, target: string | null, isTest = false): string | null =>
@@ -48,6 +50,19 @@ describe('layer rules', () => {
     expect(check('web/features/admin/manage-orders-page.tsx', '../../components/data-table/data-table.tsx', 'web/components/data-table/data-table.tsx')).toBeNull();
     expect(check('web/components/layout/navbar.tsx', '../../features/auth/api.ts', 'web/features/auth/api.ts')).toMatch(/shared/);
     expect(check('web/routes/login.tsx', '../features/auth/login-page.tsx', 'web/features/auth/login-page.tsx')).toBeNull();
+  });
+
+  it('finds import cycles, type-only ones included, and names one path through each tangle', () => {
+    const cycles = (edges: Record<string, string[]>): { files: string[]; cycle: string[] }[] => findImportCycles(new Map(Object.entries(edges)));
+    // The shape domain/ had: the store gathers the ports, a port's file also held a use case reading the store.
+    expect(cycles({ 'domain/store.ts': ['domain/admin/audit-log.ts'], 'domain/admin/audit-log.ts': ['domain/store.ts', 'domain/shared/page.ts'], 'domain/shared/page.ts': [] })).toEqual([
+      { files: ['domain/admin/audit-log.ts', 'domain/store.ts'], cycle: ['domain/admin/audit-log.ts', 'domain/store.ts', 'domain/admin/audit-log.ts'] },
+    ]);
+    expect(cycles({ 'domain/a.ts': ['domain/a.ts'] })).toEqual([{ files: ['domain/a.ts'], cycle: ['domain/a.ts', 'domain/a.ts'] }]);
+    const tangle = cycles({ a: ['b'], b: ['c'], c: ['a', 'd'], d: ['e'], e: ['d'], f: ['a'] });
+    expect(tangle.map(({ cycle }) => cycle)).toEqual([['a', 'b', 'c', 'a'], ['d', 'e', 'd']]);
+    // Arrows that only run one way, or to files outside the graph, are no cycle.
+    expect(cycles({ a: ['b', 'c'], b: ['c', 'outside.ts'], c: [] })).toEqual([]);
   });
 
   it('finds no forbidden import in the repository', () => {

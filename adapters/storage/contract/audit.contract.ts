@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuditKind, AuditNote } from '#domain/admin/audit-log.ts';
+import type { AuditKind, AuditNote } from '#domain/audit/audit-log.ts';
 import type { User } from '#domain/identity/user.ts';
 import type { StoreHarness } from './store-harness.ts';
 

@@ -1,4 +1,4 @@
-import type { AuditLogRepository, AuditNote } from '#domain/admin/audit-log.ts';
+import type { AuditLogRepository, AuditNote } from '#domain/audit/audit-log.ts';
 import { auditPage, auditRow, type AuditRow } from '../audit-rows.ts';
 import { decodeCursor } from '../page-cursor.ts';
 import type { MemoryTables } from './tables.ts';

@@ -1,4 +1,4 @@
-import type { CartRepository } from '#domain/ordering/cart.ts';
+import type { CartRepository } from '#domain/ordering/cart-repository.ts';
 import { copy, type MemoryTables } from './tables.ts';
 
 export function createMemoryCarts(tables: MemoryTables): CartRepository {

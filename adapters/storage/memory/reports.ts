@@ -1,4 +1,4 @@
-import type { ReportRepository, SalesDay, TopProduct } from '#domain/admin/sales-report.ts';
+import type { ReportRepository, SalesDay, TopProduct } from '#domain/admin/report-repository.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import type { MemoryTables } from './tables.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { AuditLogRepository, AuditNote } from '#domain/admin/audit-log.ts';
+import type { AuditLogRepository, AuditNote } from '#domain/audit/audit-log.ts';
 import { auditPage, auditRow } from '../audit-rows.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CartRepository } from '#domain/ordering/cart.ts';
+import type { CartRepository } from '#domain/ordering/cart-repository.ts';
 import type { PgDb } from './database.ts';
 import { productColumns } from './products.ts';
 import { cartLines, products, users } from './schema.ts';

@@ -1,5 +1,5 @@
 import { and, asc, desc, gte, lt, ne, sql } from 'drizzle-orm';
-import type { ReportRepository } from '#domain/admin/sales-report.ts';
+import type { ReportRepository } from '#domain/admin/report-repository.ts';
 import type { PgDb } from './database.ts';
 import { orderLines, orders, products } from './schema.ts';
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AuditLogRepository, AuditNote } from '#domain/admin/audit-log.ts';
+import type { AuditLogRepository, AuditNote } from '#domain/audit/audit-log.ts';
 import { auditPage, auditRow } from '../audit-rows.ts';
 import { preparedInsert, type SqliteConnection, type SqliteDb } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';

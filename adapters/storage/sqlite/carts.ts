@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CartRepository } from '#domain/ordering/cart.ts';
+import type { CartRepository } from '#domain/ordering/cart-repository.ts';
 import type { SqliteDb } from './database.ts';
 import { productColumns } from './products.ts';
 import { cartLines, products } from './schema.ts';

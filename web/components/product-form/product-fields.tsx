@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { checkSku } from '#domain/catalog/sku.ts';
 import { termFailureMessage } from '#domain/catalog/term-failure.ts';
 import { messages } from '#domain/messages.ts';
-import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { productSchema, type ProductInput } from '#http/schemas.ts';
 import { centsAsDollars, dollarsToCents } from '#domain/shared/money.ts';

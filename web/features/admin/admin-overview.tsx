@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MIN_ORDER_QUANTITY } from '#domain/ordering/order.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 import { adminOverviewQuery } from './api.ts';
 import { SalesOverview } from './sales-overview.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';

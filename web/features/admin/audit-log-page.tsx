@@ -4,7 +4,7 @@ import { labels } from '#domain/messages.ts';
 import type { AuditEntryDto } from '#http/dto.ts';
 import { auditLogQuery } from './api.ts';
 import { AUDIT_KIND_LABELS, type AuditSearch } from './audit-search.ts';
-import { AUDIT_KINDS } from '#domain/admin/audit-log.ts';
+import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';

@@ -4,7 +4,7 @@
  * All Orders.
  */
 import { z } from 'zod';
-import { AUDIT_KINDS, type AuditKind } from '#domain/admin/audit-log.ts';
+import { AUDIT_KINDS, type AuditKind } from '#domain/audit/audit-log.ts';
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'user-made-admin': 'Made admin',

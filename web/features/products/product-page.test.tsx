@@ -1,5 +1,6 @@
 import { http } from 'msw';
-import type { OrderDto, ProductDto, UploadDto } from '#http/dto.ts';
+import type { OrderDto, ProductDto, QuantityAdviceDto, UploadDto } from '#http/dto.ts';
+import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
@@ -21,12 +22,51 @@ describe('product page', () => {
     const quantity = await screen.findByLabelText('Quantity');
     await user.type(quantity, '99');
     await user.tab();
-    expect(await screen.findByText(messages.belowMinimum)).toBeInTheDocument();
-    expect(quantity).toHaveAccessibleDescription(expect.stringContaining(messages.belowMinimum));
+    expect(await screen.findByText(messages.lineBelowMinimum(100))).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription(expect.stringContaining(messages.lineBelowMinimum(100)));
     await user.clear(quantity);
     await user.type(quantity, '501');
     await user.tab();
-    expect(await screen.findByText(messages.aboveStock)).toBeInTheDocument();
+    expect(await screen.findByText(messages.lineAboveStock(500))).toBeInTheDocument();
+  });
+
+  it("checks the product's own minimum and packs, as placeOrder does: 100 and 260 refused, 300 ordered", async () => {
+    session.current = meOf(customer);
+    const product = makeProduct({ stock: 1000, minOrderQuantity: 250, packSize: 50 });
+    let sent: unknown;
+    server.use(
+      http.get('*/api/products/:id', () => json<ProductDto>(product)),
+      http.get('*/api/products/:id/quantity-advice', ({ request }) =>
+        json<QuantityAdviceDto>(adviseQuantity(product, Number(new URL(request.url).searchParams.get('quantity')))),
+      ),
+      http.post('*/api/orders', async ({ request }) => {
+        sent = await request.json();
+        return json<OrderDto>(makeOrder({ id: 'o_new', quantity: 300, totalCents: 375_000 }), { status: 201 });
+      }),
+    );
+    const { screen, user } = renderApp('/product/p_wrench');
+    expect(await screen.findByText('Minimum Order Quantity: 250 pieces')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone Number'), '555 123 4567');
+    await user.type(screen.getByLabelText('Address'), '1 Dock Road');
+    const quantity = screen.getByLabelText('Quantity');
+
+    // 100 is the shop-wide floor, not this product's minimum.
+    await user.type(quantity, '100');
+    await user.click(screen.getByRole('button', { name: labels.purchaseNow }));
+    expect(await screen.findByText(messages.lineBelowMinimum(250))).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription(expect.stringContaining(messages.lineBelowMinimum(250)));
+    await user.clear(quantity);
+    await user.type(quantity, '260');
+    await user.click(screen.getByRole('button', { name: labels.purchaseNow }));
+    expect(await screen.findByText(messages.lineNotPackMultiple(50))).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription(expect.stringContaining(messages.lineNotPackMultiple(50)));
+    expect(sent).toBeUndefined();
+
+    await user.clear(quantity);
+    await user.type(quantity, '300');
+    await user.click(screen.getByRole('button', { name: labels.purchaseNow }));
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.orderPlaced);
+    expect(sent).toEqual({ productId: 'p_wrench', quantity: 300, phone: '555 123 4567', address: '1 Dock Road' });
   });
 
   it('asks an unverified buyer to verify instead of showing a form that cannot succeed, and sends a new link', async () => {

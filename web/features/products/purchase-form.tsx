@@ -82,7 +82,7 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   const placeOrder = usePlaceOrder();
   const session = useSession();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
-  const schema = orderFormSchema(product.stock);
+  const schema = orderFormSchema(product);
   const form = useAppForm({
     // The buyer's phone and address from their profile: typed once, not for every order.
     defaultValues: { phone: session?.profile?.phone ?? '', address: session?.profile?.address ?? '', quantity: '' },

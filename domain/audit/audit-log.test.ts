@@ -5,7 +5,7 @@ import { removeReview } from '../content/manage-reviews.ts';
 import { deleteUser, makeAdmin, removeAdmin } from '../identity/manage-users.ts';
 import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
-import { listAuditLog } from './audit-log.ts';
+import { listAuditLog } from './list-audit-log.ts';
 
 describe('audit log (README.md, "Audit log")', () => {
   let world: World;

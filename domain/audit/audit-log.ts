@@ -1,13 +1,14 @@
-import { isAdmin, type User } from '../identity/user.ts';
-import { forbidden, type ErrorOf } from '../shared/errors.ts';
-import { pageRequest, type Page, type PageRequest } from '../shared/page.ts';
-import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
+import type { User } from '../identity/user.ts';
+import type { Page, PageRequest } from '../shared/page.ts';
 
 /**
  * The audit log (README.md, "Audit log"): every admin action, with who, when, what and the values
  * before and after. Entries are written by the store in the same transaction as the change they
  * record, so a change never goes unrecorded and a refused one leaves no entry.
+ *
+ * Its own folder, below the use cases that write it (catalog, identity, ordering, content,
+ * quoting) and the repositories that take an `AuditNote`: it imports no use case and no store,
+ * so none of them closes an import cycle through it. Reading the log is `list-audit-log.ts`.
  */
 export const AUDIT_KINDS = [
   'user-made-admin',
@@ -63,23 +64,3 @@ export const auditNote = (
   at: Date,
   note: { kind: AuditKind; subjectId: string; summary: string; before?: unknown; after?: unknown },
 ): AuditNote => ({ actorId: actor.id, actorEmail: actor.email, at, before: null, ...note });
-
-/**
- * Admins only: one page of the log. `actor` is a user id or an e-mail (looked up; an unknown one
- * finds nothing).
- */
-export const listAuditLog = async (
-  store: Store,
-  viewer: User,
-  request: { actor?: string | undefined; kind?: AuditKind | undefined; limit?: number | undefined; cursor?: string | null | undefined } = {},
-): Promise<Result<Page<AuditEntry>, ErrorOf<'FORBIDDEN'>>> => {
-  if (!isAdmin(viewer)) return fail(forbidden());
-  const page = pageRequest(request);
-  let actorId = request.actor?.trim() || undefined;
-  if (actorId?.includes('@')) {
-    const user = await store.users.findByEmail(actorId);
-    if (!user) return ok({ items: [], nextCursor: null });
-    actorId = user.id;
-  }
-  return ok(await store.audit.list({ actorId, kind: request.kind }, page));
-};
