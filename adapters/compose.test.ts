@@ -2,7 +2,10 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { composePorts, type ComposedPorts } from './compose.ts';
+import { composePorts, GOOGLE_CALLBACK_PATH, type ComposedPorts } from './compose.ts';
+import { startFakeOidcIssuer } from './identity/fake-oidc-issuer.ts';
+import { startFakeImageHost } from './images/fake-image-host.ts';
+import { startSmtpPeer } from './mail/smtp-peer.ts';
 
 const secret = 'compose-test-secret-that-is-long-enough-42';
 let opened: ComposedPorts | null = null;
@@ -94,17 +97,45 @@ describe('composePorts', () => {
     }
   });
 
-  it('picks SMTP, the image host and Google sign-in when configured', async () => {
-    opened = await composePorts({
-      database: { kind: 'sqlite', file: ':memory:' },
-      jwtSecret: secret,
-      stripe: null,
-      smtpUrl: 'smtp://127.0.0.1:2525',
-      imageHost: { key: 'key-1', endpoint: null },
-      google: { clientId: 'client', clientSecret: 'secret' },
-    });
-    expect(opened.describe).toMatchObject({ mail: 'smtp', images: 'image-host', google: true });
-    expect(opened.uploads).toBeNull();
-    expect(opened.google).not.toBeNull();
+  it('wires SMTP, the image host and Google sign-in when configured', async () => {
+    // Each configured service is a real local stand-in, so the test checks where the ports really
+    // send things (not how the settings are described).
+    const smtp = await startSmtpPeer();
+    const imageHost = await startFakeImageHost({ key: 'key-1' });
+    const issuer = await startFakeOidcIssuer({ clientId: 'client', clientSecret: 'secret' });
+    const dataDir = await mkdtemp(join(tmpdir(), 'bulkhead-compose-services-'));
+    try {
+      opened = await composePorts(
+        {
+          database: { kind: 'sqlite', file: ':memory:' },
+          jwtSecret: secret,
+          stripe: null,
+          dataDir,
+          appUrl: 'http://shop.test',
+          smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+          imageHost: { key: 'key-1', endpoint: imageHost.endpoint },
+          google: { clientId: 'client', clientSecret: 'secret', issuer: issuer.issuer },
+        },
+        { log: () => undefined },
+      );
+      // Mail goes over SMTP, and nothing is written to the outbox folder.
+      await opened.mailer.send({ to: 'a@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
+      expect(smtp.received.map((mail) => mail.to)).toEqual([['a@example.com']]);
+      expect(await readdir(dataDir)).not.toContain('outbox');
+      // Images are uploaded to the host and served from it; no local uploads folder is served.
+      const { url } = await opened.images.save(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'png');
+      expect(new URL(url).origin).toBe(new URL(imageHost.endpoint).origin);
+      expect(imageHost.uploads.size).toBe(1);
+      expect(opened.uploads).toBeNull();
+      // Google sign-in starts at the configured issuer, for this client, back to this shop.
+      const started = await opened.google!.start();
+      const authorize = new URL(started.url);
+      expect(authorize.origin).toBe(issuer.issuer);
+      expect(authorize.searchParams.get('client_id')).toBe('client');
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`http://shop.test${GOOGLE_CALLBACK_PATH}`);
+    } finally {
+      await Promise.all([smtp.close(), imageHost.close(), issuer.close()]);
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

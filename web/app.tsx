@@ -1,13 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { createAppRouter } from './router.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
 import { greetAfterGoogleSignIn } from './features/auth/google-greeting.ts';
 
-/** The whole SPA; tests render it with a memory history. */
-export function App({ history }: { history?: RouterHistory }) {
-  const [{ router, queryClient }] = useState(() => createAppRouter({ history }));
+/** The whole SPA; tests render it with a memory history and a query client they can look into. */
+export function App({ history, queryClient: given }: { history?: RouterHistory; queryClient?: QueryClient }) {
+  const [{ router, queryClient }] = useState(() => createAppRouter({ history, ...(given && { queryClient: given }) }));
   // Here, not in a page: a parent's effect runs after the Toaster's, so the toast is not lost.
   useEffect(greetAfterGoogleSignIn, []);
   return (

@@ -40,13 +40,20 @@ const versionOf = (storage: Storage): string => {
 };
 
 /**
- * Runs `change` and says whether the version moved. SQLite looks at other connections' writes at
- * most every DATA_VERSION_EVERY_MS, so the version after is read once that has passed.
+ * The SQLite stores' clock (openSqliteStorage's elapsedMs): it moves only when `moves` moves it.
+ * SQLite looks at other connections' writes at most every DATA_VERSION_EVERY_MS of it.
+ */
+const sqliteClock = { ms: 0 };
+const elapsedMs = () => sqliteClock.ms;
+
+/**
+ * Runs `change` and says whether the version moved. The clock is moved on by DATA_VERSION_EVERY_MS
+ * before the version after is read, so another connection's write has surely been looked for.
  */
 const moves = async (storage: Storage, change: () => Promise<unknown>): Promise<boolean> => {
   const before = versionOf(storage);
   await change();
-  await new Promise((resolve) => setTimeout(resolve, 2 * DATA_VERSION_EVERY_MS));
+  sqliteClock.ms += DATA_VERSION_EVERY_MS;
   return versionOf(storage) !== before;
 };
 
@@ -66,7 +73,7 @@ afterAll(async () => {
 
 const stores: [string, () => Storage | Promise<Storage>][] = [
   ['memory', () => createMemoryStorage()],
-  ['sqlite', () => openSqliteStorage(join(dir, `version-${++fileNumber}.db`))],
+  ['sqlite', () => openSqliteStorage(join(dir, `version-${++fileNumber}.db`), { elapsedMs })],
   ['postgres', () => openPostgres()],
 ];
 
@@ -143,8 +150,8 @@ describe.each(stores)('%s store catalog version', (_name, open) => {
 describe('sqlite catalog version across processes', () => {
   it('moves when another connection to the same file changes stock', async () => {
     const file = join(dir, 'shared.db');
-    const server = openSqliteStorage(file);
-    const otherProcess = openSqliteStorage(file);
+    const server = openSqliteStorage(file, { elapsedMs });
+    const otherProcess = openSqliteStorage(file, { elapsedMs });
     try {
       const product = await created(server.repositories.products.create(newProduct()));
       expect(await moves(server, () => otherProcess.repositories.orders.placeReservingStock(unpaidOrderOf(product)))).toBe(true);
@@ -164,6 +171,8 @@ describe('postgres catalog version across instances', () => {
     const otherInstance = await openPostgres(pgSchemas.at(-1));
     try {
       const product = await created(server.repositories.products.create(newProduct(200)));
+      // Ordered at the end, after the other instance's read: a stock move, which moves no version.
+      const marker = await created(server.repositories.products.create(newProduct(1000)));
       // The other instance's change arrives by NOTIFY, a moment after its commit.
       const movesSoon = async (change: () => Promise<unknown>) => {
         const before = versionOf(server);
@@ -180,9 +189,14 @@ describe('postgres catalog version across instances', () => {
       await movesSoon(() => otherInstance.repositories.orders.placeReservingStock(unpaidOrderOf(product)));
       await movesSoon(() => otherInstance.repositories.products.update(product.id, { priceCents: 777 }, new Date()));
       await movesSoon(() => otherInstance.repositories.categories.create({ id: randomUUID(), name: 'Valves', slug: 'valves', parentId: null, createdAt: new Date() }));
+      // Its read sends nothing. Notifications arrive in commit order, so once the stock move of an
+      // order placed after the read has arrived, anything the read had sent has arrived too.
       const settled = versionOf(server);
+      const movesBefore = stockMoves.count();
       await otherInstance.repositories.products.findById(product.id);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await otherInstance.repositories.orders.placeReservingStock(unpaidOrderOf(marker));
+      await expect.poll(() => stockMoves.count(), { timeout: 2_000 }).toBe(movesBefore + 1);
+      expect(stockMoves.productsMovedSince(movesBefore)).toEqual([marker.id]);
       expect(versionOf(server)).toBe(settled);
     } finally {
       await otherInstance.lifecycle.close();

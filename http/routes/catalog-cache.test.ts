@@ -231,13 +231,18 @@ describe('catalog on a store that keeps no version (PostgreSQL shared by several
 describe('catalog cache with another process writing to the same SQLite file', () => {
   it('sees the other process’s stock change on the next read', async () => {
     const file = join(dir, 'two-processes.db');
-    const ours = openSqliteStorage(file);
+    // Another process's writes are looked for once a millisecond (sqlite-store.ts), of a clock
+    // injected here so the test moves it on instead of waiting.
+    const clock = { ms: 0 };
+    const ours = openSqliteStorage(file, { elapsedMs: () => clock.ms });
     const theirs = openSqliteStorage(file);
     try {
       const { one, product } = await arrange(ours);
       await theirs.repositories.products.update(product.id, { stock: 11 }, new Date());
-      // Another process's writes are looked for once a millisecond (sqlite-store.ts).
-      await new Promise((resolve) => setTimeout(resolve, 2 * DATA_VERSION_EVERY_MS));
+      // Within the same millisecond the cached page still stands...
+      expect((await one()).json.stock).toBe(1000);
+      clock.ms += DATA_VERSION_EVERY_MS;
+      // ...and once it has passed, the next read sees the other process's change.
       expect((await one()).json.stock).toBe(11);
     } finally {
       await theirs.lifecycle.close();

@@ -4,7 +4,7 @@
  * (nothing written), counts per IP and (sign-in, sign-up, reset) per e-mail, and lets callers in
  * again when the window has passed. Sign-in and sign-up spend the budget only on refusals.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import type { CallOptions } from '#http/test-support.ts';
 import { errorShapeProblem, openSecurityApp, pngForm, type SecurityApp } from './harness.ts';
@@ -28,6 +28,7 @@ const open = async (settings: Parameters<typeof openSecurityApp>[0] = {}) => {
   return app;
 };
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(opened.splice(0).map((app) => app.close()));
 });
 
@@ -171,12 +172,23 @@ describe('rate limits', () => {
   });
 
   it('opens again once the window has passed', async () => {
-    const app = await open({ settings: { authRateWindowMs: 300 } });
+    // The counters' clocks are faked, so the window passes exactly when the test moves it, with no
+    // pause: hono-rate-limiter's store compares Date.now() with a window's end, and the sign-in
+    // brake's (rate-limiter-flexible's memory store) forgets a count by a timeout of the window's length.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const app = await open();
     for (let i = 0; i < LIMIT; i += 1) await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } });
     const limited = await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } });
-    expect(limited.status).toBe(429);
-    expect(limited.json.error.message).toBe(messages.tooManyAttempts(1));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    expectRateLimited(limited);
+    expect(limited.json.error.message).toBe(messages.tooManyAttempts(WINDOW_MS / 60_000));
+    // A second before the window ends it is still shut, and says how little is left...
+    await vi.advanceTimersByTimeAsync(WINDOW_MS - 1000);
+    const almost = await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } });
+    expect(almost.status).toBe(429);
+    expect(almost.json.error.message).toBe(messages.tooManyAttempts(1));
+    expect(almost.headers.get('retry-after')).toBe('1');
+    // ...and once it has ended, a caller is heard again (a wrong password: 401, not 429).
+    await vi.advanceTimersByTimeAsync(1000);
     expect((await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } })).status).toBe(401);
   });
 });

@@ -48,7 +48,7 @@ export const DATA_VERSION_EVERY_MS = 1;
  * per file beside this one. Runs pending migrations before returning. A write that finds another
  * writer's lock waits for it between attempts, not on the event loop (wait-for-lock.ts).
  */
-export function openSqliteStorage(filePath: string, options: { lockWait?: LockWait } = {}): Storage {
+export function openSqliteStorage(filePath: string, options: { lockWait?: LockWait; elapsedMs?: () => number } = {}): Storage {
   keepPrivate(filePath);
   const sqlite = new Database(filePath);
   sqlite.pragma('journal_mode = WAL');
@@ -69,10 +69,12 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
    */
   const catalog = createCatalogWrites();
   const dataVersionStatement = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  // The clock of that millisecond, injectable so a test moves it on instead of waiting.
+  const elapsedMs = options.elapsedMs ?? (() => performance.now());
   let dataVersionAt = Number.NEGATIVE_INFINITY;
   let lastDataVersion = 0;
   const dataVersion = () => {
-    const now = performance.now();
+    const now = elapsedMs();
     if (now - dataVersionAt >= DATA_VERSION_EVERY_MS) {
       lastDataVersion = dataVersionStatement.get()!;
       dataVersionAt = now;

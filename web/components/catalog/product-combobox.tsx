@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts';
 import { formatCents } from '../../lib/format.ts';
 
 /** Typing pauses this long before the typeahead asks the server. */
-const DEBOUNCE_MS = 200;
+export const DEBOUNCE_MS = 200;
 /** The server's typeahead answers nothing useful for a single character. */
 const MIN_CHARACTERS = 2;
 

@@ -1,8 +1,9 @@
 import { delay, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, waitFor } from '@testing-library/react';
 import type { ProductDto, ProductSuggestionDto } from '#http/dto.ts';
 import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
+import { DEBOUNCE_MS } from '../catalog/product-combobox.tsx';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, server, session } from '../../test/server.ts';
 
@@ -29,6 +30,10 @@ const typeahead = () => {
 };
 
 describe('navbar search (typeahead combobox)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('opens a product chosen with the arrow keys and Enter', async () => {
     session.current = meOf(customer);
     const asked = typeahead();
@@ -83,14 +88,27 @@ describe('navbar search (typeahead combobox)', () => {
 
   it('cancels a request the buyer has typed past', async () => {
     const asked = typeahead();
-    const { screen, user } = renderApp('/blogs');
+    const { screen } = renderApp('/blogs');
     const box = await screen.findByRole('combobox', { name: 'Search products' });
-    await user.type(box, 'pi');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await user.type(box, 'pe');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(asked.map((request) => request.q)).toEqual(['pi', 'pipe']);
-    expect(asked[0]!.signal.aborted).toBe(true);
+    // From here the timeouts are fake (the typeahead's debounce, msw's slow answer, React Query's
+    // notifications): time moves only when the test moves it, so every pause is exact. The box is
+    // typed into with fireEvent, since user-event and findBy* wait on a real timeout between steps.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const typed = (text: string) => fireEvent.change(box, { target: { value: text } });
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    const words = () => asked.map((request) => request.q);
+
+    typed('pi');
+    await wait(DEBOUNCE_MS);
+    await expect.poll(words).toEqual(['pi']);
+    // "pip" is typed past before the debounce is up, and "pipe" is left to settle.
+    typed('pip');
+    await wait(DEBOUNCE_MS - 1);
+    typed('pipe');
+    await wait(DEBOUNCE_MS);
+    // The debounce has run for both: one request for the settled words, none for "pip".
+    await expect.poll(words).toEqual(['pi', 'pipe']);
+    await expect.poll(() => asked[0]!.signal.aborted).toBe(true);
     expect(asked[1]!.signal.aborted).toBe(false);
   });
 });

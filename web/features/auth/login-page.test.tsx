@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import { labels, messages } from '#domain/messages.ts';
 import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -87,10 +88,14 @@ describe('login page', () => {
   it('shows no Google button when the server has no Google sign-in', async () => {
     let asked = 0;
     server.use(http.get('*/api/auth/google/status', () => ((asked += 1), json<GoogleStatusDto>({ configured: false }))));
-    const { screen } = renderApp('/login');
+    const { screen, queryClient } = renderApp('/login');
     await screen.findByRole('button', { name: 'Login' });
     await expect.poll(() => asked).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The absence means something once the page has the answer: the status query holds it, and
+    // React Query has passed it on to the button (its notifications go out in one scheduled turn,
+    // so a turn scheduled after them runs once they have).
+    await waitFor(() => expect(queryClient.getQueryState(['auth', 'google-status'])?.data).toEqual({ configured: false }));
+    await act(() => new Promise<void>((notified) => notifyManager.schedule(notified)));
     expect(screen.queryByRole('button', { name: labels.continueWithGoogle })).not.toBeInTheDocument();
     expect(screen.queryByText('or')).not.toBeInTheDocument();
   });

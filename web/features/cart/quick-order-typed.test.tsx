@@ -1,63 +1,28 @@
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import type { ProductDto, ProductSuggestionDto, ResolvedListDto, ResolvedRowDto } from '#http/dto.ts';
+import type { ProductDto, ProductSuggestionDto, ResolvedListDto } from '#http/dto.ts';
+import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import { messages } from '#domain/messages.ts';
+import { pastedListFailureMessage } from '#domain/ordering/pasted-list.ts';
+import { resolvePastedList, type QuickOrderCatalog } from '#domain/ordering/resolve-pasted-list.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { json, server } from '../../test/server.ts';
+import { json, refusal, server } from '../../test/server.ts';
 
 const nut = makeProduct({ id: 'p_nut', sku: 'M8-NUT-A2', name: 'M8 nut A2', minOrderQuantity: 200, packSize: 100, stock: 5_000 });
 const bolt = makeProduct({ id: 'p_bolt', sku: 'M8-BOLT-40', name: 'M8 bolt 40 mm', minOrderQuantity: 300, packSize: 50, stock: 5_000 });
 const catalogue = new Map([nut, bolt].map((product) => [product.sku, product]));
 const suggestionOf = (product: ProductDto): ProductSuggestionDto => ({ id: product.id, sku: product.sku, name: product.name, imageUrl: product.imageUrl, priceCents: product.priceCents });
 
-const blank = (line: number, input: string): ResolvedRowDto => ({
-  line,
-  input,
-  status: 'unreadable',
-  productId: null,
-  sku: null,
-  name: null,
-  unit: null,
-  quantity: null,
-  suggestion: null,
-  didYouMean: [],
-  mergedInto: null,
-  mergedLines: [],
-  message: messages.rowUnreadable,
-  note: null,
-});
-
-/** A small stand-in for the server's resolver: tab-separated lines under a header, minimum and packs checked. */
-const resolveText = (text: string): ResolvedListDto => {
-  const firstLineOf = new Map<string, ResolvedRowDto>();
-  return {
-    rows: text.split('\n').flatMap((input, index): ResolvedRowDto[] => {
-      const line = index + 1;
-      if (line === 1 || input.trim() === '') return [];
-      const [typedSku = '', typedQuantity = ''] = input.split('\t');
-      const quantity = /^\d+$/.test(typedQuantity) ? Number(typedQuantity) : null;
-      const sku = typedSku.toUpperCase();
-      if (!sku || quantity === null) return [blank(line, input)];
-      const first = firstLineOf.get(sku);
-      if (first) {
-        // Merged into the first row of the SKU (its status is left as it was: enough for these tests).
-        first.mergedLines.push(line);
-        first.quantity = (first.quantity ?? 0) + quantity;
-        return [{ ...blank(line, input), status: 'duplicate', sku, quantity, mergedInto: first.line, message: null, note: messages.rowMergedInto(first.line) }];
-      }
-      const product = catalogue.get(sku);
-      if (!product) return [{ ...blank(line, input), status: 'unknown-sku', sku, quantity, didYouMean: sku === 'M8-NTU-A2' ? [nut.sku] : [], message: messages.rowUnknownSku(sku) }];
-      const known = { ...blank(line, input), productId: product.id, sku, name: product.name, unit: product.unit, quantity, message: null };
-      const judged: ResolvedRowDto =
-        quantity < product.minOrderQuantity ? { ...known, status: 'below-minimum', suggestion: { quantity: product.minOrderQuantity, reason: 'minimum' }, message: `Order at least ${product.minOrderQuantity}` }
-        : quantity % product.packSize !== 0 ? { ...known, status: 'not-a-pack-multiple', message: `Sold in packs of ${product.packSize}` }
-        : { ...known, status: 'ok' };
-      firstLineOf.set(sku, judged);
-      return [judged];
-    }),
-  };
+/**
+ * The server's resolver itself (POST /api/cart/resolve in http/routes/cart.ts calls
+ * `resolvePastedList` over the store's products), here over these two products: the statuses,
+ * sentences and "did you mean" the page shows are the server's, so this test cannot drift from it.
+ */
+const quickOrderCatalog: QuickOrderCatalog = {
+  findBySkus: async (skus) => [...catalogue.values()].filter((product) => skus.includes(product.sku)),
+  similarSkus: async (sku, limit) => closestSkus(sku, catalogue.keys(), limit),
 };
 
 /** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
@@ -76,7 +41,13 @@ const shop = () => {
     http.post('*/api/cart/resolve', async ({ request }) => {
       const { text } = (await request.json()) as { text: string };
       sent.push(text);
-      return json<ResolvedListDto>(resolveText(text));
+      const resolved = await resolvePastedList(quickOrderCatalog, text);
+      if (!resolved.ok) {
+        // The server's refusal of a list it cannot read (http/error-messages.ts: the field's message leads).
+        const message = pastedListFailureMessage(resolved.error);
+        return refusal(400, 'VALIDATION_FAILED', message, { text: message });
+      }
+      return json<ResolvedListDto>({ rows: resolved.value });
     }),
   );
   return sent;
@@ -159,7 +130,7 @@ describe('quick order: typed rows', () => {
     await user.click(screen.getByRole('button', { name: 'Add rows to cart' }));
     const [first, second, third] = rowsOf(screen);
     expect(await within(first!).findByText('Below minimum')).toBeInTheDocument();
-    expect(within(first!).getByText('Order at least 300')).toBeInTheDocument();
+    expect(within(first!).getByText(messages.adviceBelowMinimum(bolt.minOrderQuantity))).toBeInTheDocument();
     expect(within(second!).getByText('Unknown SKU')).toBeInTheDocument();
     expect(within(second!).getByText(messages.rowUnknownSku('M8-NTU-A2'))).toBeInTheDocument();
     expect(within(third!).getByText('Unreadable')).toBeInTheDocument();
