@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-payment-gateway.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import type { OpenApiDocument } from './openapi.ts';
-import { openApiPath } from './openapi.ts';
+import { openApiPath, TAG_DESCRIPTIONS } from './openapi.ts';
 import { NAMED_SCHEMAS } from './response-schemas.ts';
 import { addProduct, createTestApp, signUpAdmin } from './test-support.ts';
 
@@ -100,6 +100,24 @@ describe('GET /api/openapi.json', () => {
     expect(names.has('get') && names.has('post')).toBe(true);
     for (const ref of new Set(refsIn(document))) expect(resolve(document, ref), ref).toBeDefined();
     expect(document.tags.map((tag) => tag.name)).toEqual(expect.arrayContaining(['admin', 'auth', 'orders', 'products', 'quotes']));
+  });
+
+  it('explains every operation and tag, and names its server', async () => {
+    const used = new Set<string>();
+    for (const context of [createTestApp(), createTestApp({ payments: createStripePaymentGateway(STRIPE) })]) {
+      const document = await documentOf(context);
+      expect(document.servers, 'a server, relative to the host that answers').toEqual([expect.objectContaining({ url: '/' })]);
+      const undocumented = operationsOf(document)
+        .filter(({ operation }) => !(typeof operation.summary === 'string' && operation.summary.trim() && typeof operation.description === 'string' && operation.description.trim()))
+        .map(({ where }) => where);
+      expect(undocumented, 'operations without a summary and a description: add documented() beside their responds()').toEqual([]);
+      const summaries = operationsOf(document).map(({ operation }) => operation.summary as string);
+      expect(summaries.filter((summary, index) => summaries.indexOf(summary) !== index), 'each summary names one operation').toEqual([]);
+      const bare = document.tags.filter((tag) => !tag.description?.trim()).map((tag) => tag.name);
+      expect(bare, 'tags without a description: add them to TAG_DESCRIPTIONS in http/openapi.ts').toEqual([]);
+      for (const { name } of document.tags) used.add(name);
+    }
+    expect(Object.keys(TAG_DESCRIPTIONS).sort(), 'TAG_DESCRIPTIONS describes only tags some route uses').toEqual([...used].sort());
   });
 
   it('describes every route the app registers (the Stripe webhook too)', async () => {

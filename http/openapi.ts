@@ -2,7 +2,7 @@ import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { SESSION_COOKIE } from './middleware/session.ts';
-import { respondsOf, type Responds } from './responds.ts';
+import { documentedOf, respondsOf, type Documented, type Responds } from './responds.ts';
 import { NAMED_SCHEMAS } from './response-schemas.ts';
 import { documentedInputs } from './schemas.ts';
 import { validatesOf, type Validates } from './validation.ts';
@@ -15,7 +15,8 @@ import { validatesOf, type Validates } from './validation.ts';
  * a client may send, before defaults and transforms. Its answers come from the `responds()` markers
  * beside the handlers (http/responds.ts): a status and the zod schema of the JSON body
  * (http/response-schemas.ts, converted in output mode, named DTOs as `components/schemas`), a
- * file's media type, or no body.
+ * file's media type, or no body. What each operation is for, who may call it and how it refuses
+ * comes from the `documented()` marker beside them; each tag's text from `TAG_DESCRIPTIONS` below.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -24,7 +25,8 @@ type Operation = Record<string, unknown>;
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
-  tags: { name: string }[];
+  servers: { url: string; description: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: Record<string, Record<string, unknown>>;
   security: Record<string, string[]>[];
@@ -40,6 +42,31 @@ const paramNames = (honoPath: string) => [...honoPath.matchAll(/:([A-Za-z0-9_]+)
 
 /** The area a route belongs to: the first path segment after /api. */
 const tagOf = (honoPath: string) => honoPath.split('/')[2] || 'api';
+
+/**
+ * Each tag's text, in this one place; http/openapi.test.ts fails on a tag the routes use and this
+ * leaves out. The routes' own `documented()` texts say the rest.
+ */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  admin:
+    'The dashboard: the overview and sales report, every order (ship, packing slip, CSV export), users and their role, payments to refund, the contact inbox, newsletter subscribers, the audit log, categories, the catalogue import and export, and the answers to quotes. Admins only: 401 without a session, 403 `FORBIDDEN` for a customer.',
+  auth: 'Accounts and sessions: sign-up, sign-in (e-mail and password, or Google), sign-out, e-mail verification and password reset. A session token is answered and also set as the HttpOnly session cookie.',
+  cart: "The signed-in buyer's saved order list, priced at today's tiers, and the quick order's reading of a pasted list (open to anyone).",
+  categories: 'The public department tree, with the number of products in stock in each (README.md, "Catalogue").',
+  contact: "The public contact form: messages land in the admins' inbox.",
+  docs: 'This reference page (Swagger UI) and its own files, served from this server.',
+  health: 'Readiness and liveness probes for load balancers and supervisors.',
+  me: 'The signed-in user as stored now, and their profile.',
+  newsletter: 'The public newsletter sign-up.',
+  'openapi.json': 'This document, generated from the routes and the schemas they check.',
+  orders: "A buyer's orders: place one (stock reserved at once), read, pay, download the invoice, order again, delete while unpaid. Another user's order answers 404, as an unknown one does.",
+  payments: "The offline test payment provider's card form (only while no Stripe keys are configured).",
+  products: 'The public catalogue (search with filters, facets and sorts, the typeahead, one product, quantity advice); admins add, edit and delete products.',
+  quotes: 'Requests for quote: a verified buyer asks, an admin answers with prices, the buyer accepts (an unpaid order) or declines. `requested → quoted → accepted | declined | expired`.',
+  reviews: 'Shop reviews: public to read, posted by signed-in customers, removed by admins.',
+  uploads: 'Image uploads for products, reviews and profiles.',
+  webhooks: "The payment provider's calls to this server (Stripe, only when configured).",
+};
 
 const operationIdOf = (method: string, path: string) =>
   method +
@@ -147,9 +174,10 @@ interface Route {
   path: string;
   checks: Validates[];
   answers: Responds[];
+  docs: Documented | undefined;
 }
 
-const operationOf = ({ method, path: honoPath, checks, answers }: Route, schemaOf: (schema: z.ZodType) => JsonSchema): Operation => {
+const operationOf = ({ method, path: honoPath, checks, answers, docs }: Route, schemaOf: (schema: z.ZodType) => JsonSchema): Operation => {
   const parameters: Record<string, unknown>[] = [];
   const content: Record<string, { schema: JsonSchema }> = {};
   for (const { target, schema } of checks) {
@@ -167,6 +195,8 @@ const operationOf = ({ method, path: honoPath, checks, answers }: Route, schemaO
   const validated = checks.length > 0;
   return {
     operationId: operationIdOf(method, honoPath),
+    // A route without a `documented()` marker has neither; http/openapi.test.ts fails on it.
+    ...(docs ? { summary: docs.summary, description: docs.description } : {}),
     tags: [tagOf(honoPath)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
@@ -181,9 +211,11 @@ const operationOf = ({ method, path: honoPath, checks, answers }: Route, schemaO
   };
 };
 
+/** Only while some route declares no answer (then the test fails): an unused component is a lint warning. */
+const SUCCESS = { description: 'Done (this route does not say with what yet).' };
+
 const COMPONENTS = {
   responses: {
-    Success: { description: 'Done (this route does not say with what yet).' },
     ValidationFailed: {
       description: 'VALIDATION_FAILED: the request does not match the schemas above; `fields` names each field.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -196,6 +228,41 @@ const COMPONENTS = {
   },
 };
 
+/** The `#/components/schemas/` names a part of the document points at. */
+const schemaRefsIn = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(schemaRefsIn);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMAS) ? [inner.slice(SCHEMAS.length)] : schemaRefsIn(inner),
+  );
+};
+
+/**
+ * The named schemas some operation or shared answer points at, directly or inside another: a DTO only an absent route
+ * answers (the test card's result while Stripe takes the cards) is left out, not listed unused.
+ */
+const reachable = (named: Record<string, JsonSchema>, users: unknown) => {
+  const kept = new Set<string>();
+  const pending = schemaRefsIn(users);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (kept.has(name) || !Object.hasOwn(named, name)) continue;
+    kept.add(name);
+    pending.push(...schemaRefsIn(named[name]));
+  }
+  return Object.fromEntries(Object.entries(named).filter(([name]) => kept.has(name)));
+};
+
+/** What holds for every operation, said once: the operations' own descriptions say only their own. */
+const INFO_DESCRIPTION = [
+  'JSON under /api (README.md, "API" and "The API described"), generated from the routes, the zod schemas they validate with and the text written beside each.',
+  '',
+  '**Signing in.** Sign-in and sign-up answer a session token: send it as `Authorization: Bearer <token>`, or let the browser send the HttpOnly session cookie they also set. A route that needs a session answers 401 `UNAUTHENTICATED` without a valid one; an admin route answers 403 `FORBIDDEN` to a customer. The role is read as stored now, not from the token.',
+  '',
+  '**Refusals.** Every 4xx and 5xx answers `{error: {code, message, fields?}}`: `code` is stable, `message` is for people, `fields` names each field that was refused. 400 `VALIDATION_FAILED` for a request that does not match the schemas; 415 `UNSUPPORTED_MEDIA_TYPE` for a body that is not JSON where JSON is expected; 413 `PAYLOAD_TOO_LARGE` above 64 kB (uploads and the catalogue import have their own limits); 403 `FORBIDDEN` for a cookie-authenticated write sent from another site; 429 `RATE_LIMITED` where a route says it counts; 503 `SERVICE_UNAVAILABLE` while a service outside the shop (the database, the payment provider) fails.',
+  '',
+  '**Lists** answer `{items, nextCursor}`: pass `nextCursor` back as `cursor` for the next page; `null` means the last.',
+].join('\n');
+
 /** The document for the routes under /api; `routes` is what Hono has registered (`app.routes`). */
 export const buildOpenApiDocument = (routes: readonly RouterRoute[]): OpenApiDocument => {
   const byOperation = new Map<string, Route>();
@@ -203,11 +270,12 @@ export const buildOpenApiDocument = (routes: readonly RouterRoute[]): OpenApiDoc
     const method = route.method.toLowerCase();
     if (!(METHODS as readonly string[]).includes(method) || !route.path.startsWith('/api/')) continue;
     const key = `${method} ${route.path}`;
-    const entry = byOperation.get(key) ?? { method, path: route.path, checks: [], answers: [] };
+    const entry: Route = byOperation.get(key) ?? { method, path: route.path, checks: [], answers: [], docs: undefined };
     const checks = validatesOf(route.handler);
     if (checks) entry.checks.push(checks);
     const answer = respondsOf(route.handler);
     if (answer) entry.answers.push(answer);
+    entry.docs ??= documentedOf(route.handler);
     byOperation.set(key, entry);
   }
   const used = [...byOperation.values()].flatMap(({ answers }) => answers.flatMap(({ body }) => (body && 'json' in body ? [body.json] : [])));
@@ -223,11 +291,17 @@ export const buildOpenApiDocument = (routes: readonly RouterRoute[]): OpenApiDoc
     info: {
       title: 'Bulkhead API',
       version: packageJson.version,
-      description: 'JSON under /api (README.md, "API"). Generated from the routes and the zod schemas they validate with.',
+      description: INFO_DESCRIPTION,
     },
-    tags: [...tags].sort().map((name) => ({ name })),
+    // Relative: the document describes the server that answers it, whatever its host (PUBLIC_URL, a test port, a proxy).
+    servers: [{ url: '/', description: 'This server.' }],
+    tags: [...tags].sort().map((name) => ({ name, ...(Object.hasOwn(TAG_DESCRIPTIONS, name) ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
-    components: { schemas: named, ...COMPONENTS },
+    components: {
+      schemas: reachable(named, [paths, COMPONENTS.responses]),
+      ...COMPONENTS,
+      responses: { ...COMPONENTS.responses, ...([...byOperation.values()].some(({ answers }) => answers.length === 0) ? { Success: SUCCESS } : {}) },
+    },
     // Public routes need neither; the others answer 401 without one of them.
     security: [{}, { bearer: [] }, { cookie: [] }],
   };

@@ -41,3 +41,26 @@ export const responds = (status: number, body?: z.ZodType | MediaType | readonly
   const marker: MiddlewareHandler = (_c, next) => next();
   return Object.assign(marker, { [RESPONDS]: declared });
 };
+
+/**
+ * What an integrator needs beyond the route's name (README.md, "The API described"): a one-line
+ * `summary`, and a `description` saying who may call it, what it changes and how it refuses
+ * (codes and statuses). Written beside the route's `responds()` for the same reason: the route
+ * says it in one place, and `openapi.ts` reads it back.
+ */
+export interface Documented {
+  summary: string;
+  description: string;
+}
+
+export const DOCUMENTED = Symbol('documented');
+
+/** The text a route's handler declares, when it is a `documented()` marker. */
+export const documentedOf = (handler: unknown): Documented | undefined =>
+  typeof handler === 'function' && DOCUMENTED in handler ? (handler as { [DOCUMENTED]: Documented })[DOCUMENTED] : undefined;
+
+/** Describes a route for the document: `documented({ summary, description })`. At request time it only passes the request on. */
+export const documented = (text: Documented): MiddlewareHandler => {
+  const marker: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(marker, { [DOCUMENTED]: { ...text } });
+};

@@ -21,7 +21,7 @@ import { adminOrdersQuerySchema, auditQuerySchema, contactMessageMarkSchema, idP
 import { toAuditEntryDto, toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 import { jsonBody, optionalJsonBody } from '../middleware/json-body.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { adminOrdersDto, auditEntryDto, contactMessageDto, orderDto, pageOf, paymentToRefundDto, salesReportDto, shopOverviewDto, subscriberDto, userDto } from '../response-schemas.ts';
 
 /**
@@ -33,17 +33,29 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .use(requireUser(ports), requireAdmin)
     .use('/overview', expireFirst)
     .use('/orders', expireFirst)
-    .get('/overview', responds(200, shopOverviewDto), async (c) => {
+    .get('/overview', documented({
+      summary: 'The dashboard overview',
+      description:
+        "Admins; changes nothing but expiring lapsed unpaid orders first. The dashboard's counts: orders awaiting shipment, unpaid orders, products below one minimum order, contact messages (and the unread ones) and payments waiting for a refund.",
+    }), responds(200, shopOverviewDto), async (c) => {
       const overview = await shopOverview(ports.store, c.get('user'));
       return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
     })
-    .get('/reports/sales', validate('query', salesReportQuerySchema), responds(200, salesReportDto), async (c) => {
+    .get('/reports/sales', validate('query', salesReportQuerySchema), documented({
+      summary: 'The sales report',
+      description:
+        'Admins; changes nothing. For the last `days` (30 or 90): paid orders and revenue per UTC day (days without sales as zeros), the totals, the 5 products with the most revenue, up to 10 products below one minimum order, and the orders awaiting shipment. 400 `VALIDATION_FAILED` on `days`.',
+    }), responds(200, salesReportDto), async (c) => {
       const report = await salesReport(ports, c.get('user'), c.req.valid('query'));
       return report.ok ? c.json(report.value satisfies SalesReportDto, 200) : problem(c, report.error);
     })
     // Orders placed in a period, one row per line, 200 orders at a time straight to the client, so
     // memory stays flat however many there are. Formula-like cells are escaped, as in the catalogue's.
-    .get('/orders/export.csv', validate('query', ordersExportQuerySchema), responds(200, 'text/csv'), async (c) => {
+    .get('/orders/export.csv', validate('query', ordersExportQuerySchema), documented({
+      summary: 'Export orders (CSV)',
+      description:
+        'Admins; changes nothing. The orders placed from `from` to `to` (UTC days, both included; by default the last 30 days, at most 366), newest first, one row per order line, streamed 200 orders at a time; money in dollars, times in ISO 8601 UTC, formula-like cells escaped. 400 `VALIDATION_FAILED` for a bad period.',
+    }), responds(200, 'text/csv'), async (c) => {
       const period = exportPeriod(c.req.valid('query'), ports.clock.now());
       if (!period.ok) return problem(c, invalid(period.error));
       const name = `bulkhead-orders-${period.value.from.toISOString().slice(0, 10)}-to-${new Date(period.value.before.getTime() - 1).toISOString().slice(0, 10)}.csv`;
@@ -61,52 +73,100 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
         } while (cursor);
       });
     })
-    .get('/orders', validate('query', adminOrdersQuerySchema), responds(200, adminOrdersDto), async (c) => {
+    .get('/orders', validate('query', adminOrdersQuerySchema), documented({
+      summary: 'Every order',
+      description:
+        "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
+    }), responds(200, adminOrdersDto), async (c) => {
       const orders = await listAllOrders(ports.store, c.get('user'), c.req.valid('query'));
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
     })
     // The body is optional (the first contract sent none): `{carrier?, trackingNumber?}` as JSON.
-    .post('/orders/:id/ship', validate('param', idParamSchema), optionalJsonBody, validate('json', shipOrderSchema), responds(200, orderDto), async (c) => {
+    .post('/orders/:id/ship', validate('param', idParamSchema), optionalJsonBody, validate('json', shipOrderSchema), documented({
+      summary: 'Ship an order',
+      description:
+        'Admins. Marks a paid order shipped, with an optional carrier and tracking number the buyer then sees (the body may be left out), and records it in the audit log. 200 with the order. 400 `VALIDATION_FAILED`, 404 `NOT_FOUND`, 409 `ORDER_NOT_SHIPPABLE` unless it is paid and not yet shipped.',
+    }), responds(200, orderDto), async (c) => {
       const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, shipping: c.req.valid('json') });
       return shipped.ok ? c.json(toOrderDto(shipped.value), 200) : problem(c, shipped.error);
     })
     // The warehouse's packing slip (PDF): lines, quantities and the delivery address, no prices.
-    .get('/orders/:id/packing-slip.pdf', validate('param', idParamSchema), responds(200, 'application/pdf'), async (c) => {
+    .get('/orders/:id/packing-slip.pdf', validate('param', idParamSchema), documented({
+      summary: 'Download the packing slip (PDF)',
+      description:
+        "Admins; changes nothing. The warehouse's packing slip as a PDF attachment: order and PO numbers, the delivery name, address and phone, each line with a tick box, and the buyer's note; no prices. 404 `NOT_FOUND`.",
+    }), responds(200, 'application/pdf'), async (c) => {
       const slip = await orderPackingSlip(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return slip.ok ? paperResponse(c, slip.value) : problem(c, slip.error);
     })
-    .get('/users', validate('query', listQuerySchema), responds(200, pageOf(userDto)), async (c) => {
+    .get('/users', validate('query', listQuerySchema), documented({
+      summary: 'Every user',
+      description:
+        'Admins; changes nothing. The accounts, a page at a time.',
+    }), responds(200, pageOf(userDto)), async (c) => {
       const users = await listUsers(ports.store, c.get('user'), c.req.valid('query'));
       return users.ok ? c.json(toListDto(users.value, toUserDto), 200) : problem(c, users.error);
     })
-    .post('/users/:id/make-admin', validate('param', idParamSchema), responds(200, userDto), async (c) => {
+    .post('/users/:id/make-admin', validate('param', idParamSchema), documented({
+      summary: 'Make a user an admin',
+      description:
+        'Admins. Gives the account the admin role, recorded in the audit log. 200 with the user. 404 `NOT_FOUND`.',
+    }), responds(200, userDto), async (c) => {
       const promoted = await makeAdmin(ports, c.get('user'), c.req.valid('param').id);
       return promoted.ok ? c.json(toUserDto(promoted.value), 200) : problem(c, promoted.error);
     })
-    .post('/users/:id/remove-admin', validate('param', idParamSchema), responds(200, userDto), async (c) => {
+    .post('/users/:id/remove-admin', validate('param', idParamSchema), documented({
+      summary: "Remove a user's admin role",
+      description:
+        'Admins. Makes the account a customer again, recorded in the audit log. 200 with the user. 404 `NOT_FOUND`; 409 `CANNOT_CHANGE_OWN_ROLE`; 409 `LAST_ADMIN` for the only admin left.',
+    }), responds(200, userDto), async (c) => {
       const demoted = await removeAdmin(ports, c.get('user'), c.req.valid('param').id);
       return demoted.ok ? c.json(toUserDto(demoted.value), 200) : problem(c, demoted.error);
     })
-    .delete('/users/:id', validate('param', idParamSchema), responds(204), async (c) => {
+    .delete('/users/:id', validate('param', idParamSchema), documented({
+      summary: 'Delete a user',
+      description:
+        'Admins. Deletes another account, recorded in the audit log; its sessions end with it. 204. 404 `NOT_FOUND`; 409 `CANNOT_DELETE_SELF`.',
+    }), responds(204), async (c) => {
       const deleted = await deleteUser(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.
-    .get('/payments-to-refund', validate('query', listQuerySchema), responds(200, pageOf(paymentToRefundDto)), async (c) =>
+    .get('/payments-to-refund', validate('query', listQuerySchema), documented({
+      summary: 'Payments to refund',
+      description:
+        "Admins; changes nothing. Succeeded payments no order could take (the order expired, was deleted or was paid otherwise): each is refunded from the payment provider's dashboard. A page at a time.",
+    }), responds(200, pageOf(paymentToRefundDto)), async (c) =>
       c.json(toListDto(await ports.store.refunds.list(pageRequest(c.req.valid('query'))), toPaymentToRefundDto), 200),
     )
-    .get('/messages', validate('query', listQuerySchema), responds(200, pageOf(contactMessageDto)), async (c) =>
+    .get('/messages', validate('query', listQuerySchema), documented({
+      summary: 'The contact inbox',
+      description:
+        'Admins; changes nothing. The messages sent through the contact form, a page at a time.',
+    }), responds(200, pageOf(contactMessageDto)), async (c) =>
       c.json(toListDto(await ports.store.inbox.listContactMessages(pageRequest(c.req.valid('query'))), toContactMessageDto), 200),
     )
-    .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), responds(200, contactMessageDto), async (c) => {
+    .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), documented({
+      summary: 'Mark a message read or unread',
+      description:
+        'Admins. `{read}`: read once answered, or unread to come back to it. 200 with the message. 404 `NOT_FOUND`.',
+    }), responds(200, contactMessageDto), async (c) => {
       const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
       return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
     })
     // The audit log (README.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
-    .get('/audit', validate('query', auditQuerySchema), responds(200, pageOf(auditEntryDto)), async (c) => {
+    .get('/audit', validate('query', auditQuerySchema), documented({
+      summary: 'The audit log',
+      description:
+        'Admins; changes nothing. The admin actions, newest first, a page at a time: who, when, what (a kind, the id acted on, a summary) and the values before and after. Filter by `actor` (a user id or an e-mail) and `kind`. 400 `VALIDATION_FAILED` for an unknown kind.',
+    }), responds(200, pageOf(auditEntryDto)), async (c) => {
       const log = await listAuditLog(ports.store, c.get('user'), c.req.valid('query'));
       return log.ok ? c.json(toListDto(log.value, toAuditEntryDto), 200) : problem(c, log.error);
     })
-    .get('/subscribers', validate('query', listQuerySchema), responds(200, pageOf(subscriberDto)), async (c) =>
+    .get('/subscribers', validate('query', listQuerySchema), documented({
+      summary: 'Newsletter subscribers',
+      description:
+        "Admins; changes nothing. The newsletter's subscribers, a page at a time.",
+    }), responds(200, pageOf(subscriberDto)), async (c) =>
       c.json(toListDto(await ports.store.inbox.listSubscribers(pageRequest(c.req.valid('query'))), toSubscriberDto), 200),
     );

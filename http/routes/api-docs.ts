@@ -8,7 +8,7 @@ import { messages } from '#domain/messages.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AppEnv } from '../ports.ts';
 import { problemOf } from '../problem.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 
 /** Swagger UI's own files, from the installed swagger-ui-dist package: no CDN. */
 const SWAGGER_UI_FILES: Record<string, string> = {
@@ -79,9 +79,21 @@ const ASSET_CACHE = 'public, max-age=86400';
 export const apiDocsRoutes = (routes: () => readonly RouterRoute[]) => {
   let document: OpenApiDocument | undefined;
   return new Hono<AppEnv>()
-    .get('/openapi.json', responds(200, openApiDocument), (c) => c.json((document ??= buildOpenApiDocument(routes())), 200))
-    .get('/docs', responds(200, 'text/html', 'The reference page (Swagger UI).'), (c) => c.html(PAGE, 200))
-    .get('/docs/assets/:file', responds(200, ['text/css', 'text/javascript', 'image/png'], "Swagger UI's own files and its start script."), (c) => {
+    .get('/openapi.json', documented({
+      summary: 'This document',
+      description:
+        'Public; changes nothing. The OpenAPI 3.1 document of every route under /api, generated on the first request from the routes the server registered.',
+    }), responds(200, openApiDocument), (c) => c.json((document ??= buildOpenApiDocument(routes())), 200))
+    .get('/docs', documented({
+      summary: 'The API reference page',
+      description:
+        'Public. An HTML page (Swagger UI) that reads this document; its scripts and styles come from this server only.',
+    }), responds(200, 'text/html', 'The reference page (Swagger UI).'), (c) => c.html(PAGE, 200))
+    .get('/docs/assets/:file', documented({
+      summary: "The reference page's files",
+      description:
+        "Public, cached for a day. Swagger UI's script, style sheet and icon, and the script that starts it. 404 `NOT_FOUND` for any other name.",
+    }), responds(200, ['text/css', 'text/javascript', 'image/png'], "Swagger UI's own files and its start script."), (c) => {
       const file = c.req.param('file');
       if (file === 'start.js') {
         return c.body(START_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': ASSET_CACHE });

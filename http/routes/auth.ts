@@ -23,7 +23,7 @@ import {
 } from '../schemas.ts';
 import { toProfileDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { meDto, profileDto, sessionDto } from '../response-schemas.ts';
 
 /** /api/auth: accounts, sessions and the e-mailed links. The session token is both set as the cookie and returned. */
@@ -43,7 +43,11 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
   const resetLimits = createAuthRateLimits(settings, { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
 
   return new Hono<AppEnv>()
-    .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), responds(201, sessionDto), async (c) => {
+    .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), documented({
+      summary: 'Create an account',
+      description:
+        'Public. Creates a customer account (e-mail not yet verified), queues the verification e-mail with it, and answers 201 with the user and a session token, also set as the session cookie. Refusals: 400 `VALIDATION_FAILED` (name, e-mail, password), 409 `EMAIL_TAKEN`, 429 `RATE_LIMITED` (accounts made from one IP address per hour, and refused attempts per IP address and per e-mail).',
+    }), responds(201, sessionDto), async (c) => {
       // The verification mail is queued with the account (README.md, "E-mail"): a mail server
       // that is down delays it, and never undoes the sign-up.
       const created = await signUp(ports, c.req.valid('json'));
@@ -52,20 +56,32 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
       setSessionCookie(c, token, settings);
       return c.json({ user: toUserDto(created.value), token } satisfies SessionDto, 201);
     })
-    .post('/sign-in', jsonBody, signInBrake, validate('json', signInSchema), responds(200, sessionDto), async (c) => {
+    .post('/sign-in', jsonBody, signInBrake, validate('json', signInSchema), documented({
+      summary: 'Sign in with e-mail and password',
+      description:
+        'Public. Answers the user and a session token, also set as the session cookie. 401 `INVALID_CREDENTIALS` for an unknown e-mail or a wrong password alike; 429 `RATE_LIMITED` after too many refused attempts in the window.',
+    }), responds(200, sessionDto), async (c) => {
       const signedIn = await signIn(ports, c.req.valid('json'));
       if (!signedIn.ok) return problem(c, signedIn.error);
       const token = await issueSession(ports.tokens, signedIn.value);
       setSessionCookie(c, token, settings);
       return c.json({ user: toUserDto(signedIn.value), token } satisfies SessionDto, 200);
     })
-    .post('/sign-out', requireUser(ports), responds(204), async (c) => {
+    .post('/sign-out', requireUser(ports), documented({
+      summary: 'Sign out everywhere',
+      description:
+        "Signed in. Ends every session of the account (tokens are stateless: all of them stop working, on every device) and clears this browser's session cookie. 204.",
+    }), responds(204), async (c) => {
       await signOut(ports, c.get('user'));
       clearSessionCookie(c, settings);
       return c.body(null, 204);
     })
     // Opening the link again is harmless and also 204 (http/README.md, routes/auth.ts); the page says "verified".
-    .post('/verify-email', jsonBody, validate('json', verifyEmailSchema), responds(204, undefined, 'Verified, now or before.'), async (c) => {
+    .post('/verify-email', jsonBody, validate('json', verifyEmailSchema), documented({
+      summary: 'Verify the e-mail address',
+      description:
+        "Public: the token from the e-mailed link. Marks the account's e-mail verified; opening the link again is harmless and also 204. 400 `LINK_INVALID` for a token that is wrong or expired.",
+    }), responds(204, undefined, 'Verified, now or before.'), async (c) => {
       const verified = await verifyEmail(ports, c.req.valid('json').token);
       return verified.ok ? c.body(null, 204) : problem(c, verified.error);
     })
@@ -73,6 +89,11 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
       '/verify-email/resend',
       limits.perIp,
       requireUser(ports),
+      documented({
+        summary: 'Send the verification e-mail again',
+        description:
+          "Signed in. Queues a new verification link to the account's e-mail (nothing for an account already verified) and answers 202 at once; the mail outbox sends it, and tries again while the mail server is down. 429 `RATE_LIMITED` per IP address.",
+      }),
       responds(202, undefined, 'The e-mail is queued: it goes out within seconds, and is tried again while the mail server is down.'),
       async (c) => {
         await requestVerificationEmail(ports, c.get('user'));
@@ -85,6 +106,11 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
       jsonBody,
       resetLimits.perEmail,
       validate('json', passwordResetRequestSchema),
+      documented({
+        summary: 'Ask for a password-reset link',
+        description:
+          'Public. Always 202, whether or not an account has that e-mail, and in the same time: the lookup and the queuing of the link happen after the answer. 429 `RATE_LIMITED` per IP address and per e-mail.',
+      }),
       responds(202, undefined, 'Whether or not an account has that e-mail: a link is queued and goes out when one does.'),
       async (c) => {
         const { email } = c.req.valid('json');
@@ -95,7 +121,11 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
         return c.body(null, 202);
       },
     )
-    .post('/password-reset/confirm', limits.perIp, jsonBody, validate('json', passwordResetConfirmSchema), responds(204, undefined, 'The new password is set; every session ended.'), async (c) => {
+    .post('/password-reset/confirm', limits.perIp, jsonBody, validate('json', passwordResetConfirmSchema), documented({
+      summary: 'Set a new password from a reset link',
+      description:
+        "Public: the token from the e-mailed link and the new password. 204: the password is set, every session of the account ends and this browser's session cookie is cleared, so it signs in again. 400 `LINK_INVALID` for a token that is wrong or expired, 400 `VALIDATION_FAILED` for a password the rules refuse; 429 `RATE_LIMITED` per IP address.",
+    }), responds(204, undefined, 'The new password is set; every session ended.'), async (c) => {
       const reset = await resetPassword(ports, c.req.valid('json'));
       if (!reset.ok) return problem(c, reset.error);
       // Every session ended, this browser's too: it signs in again with the new password.
@@ -107,12 +137,20 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
 /** /api/me: who the token belongs to, as of now, and their profile. */
 export const meRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
-    .get('/', requireUser(ports), responds(200, meDto), async (c) => {
+    .get('/', requireUser(ports), documented({
+      summary: 'Who is signed in',
+      description:
+        'Signed in. The user as stored now (role, verified e-mail) and their profile, `null` before one is saved. 401 `UNAUTHENTICATED` without a valid session.',
+    }), responds(200, meDto), async (c) => {
       const user = c.get('user');
       const profile = await ports.store.users.findProfile(user.id);
       return c.json({ user: toUserDto(user), profile: profile ? toProfileDto(profile, user) : null } satisfies MeDto, 200);
     })
-    .put('/profile', requireUser(ports), jsonBody, validate('json', profileSchema), responds(200, profileDto), async (c) => {
+    .put('/profile', requireUser(ports), jsonBody, validate('json', profileSchema), documented({
+      summary: 'Save my profile',
+      description:
+        "Signed in. Replaces the caller's profile (image, phone, address, education, links) and answers it as saved. 400 `VALIDATION_FAILED` naming each refused field.",
+    }), responds(200, profileDto), async (c) => {
       const user = c.get('user');
       const saved = await updateProfile(ports, user, c.req.valid('json'));
       return saved.ok ? c.json(toProfileDto(saved.value, user), 200) : problem(c, saved.error);

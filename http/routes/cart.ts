@@ -10,7 +10,7 @@ import { problem } from '../problem.ts';
 import { resolveListSchema, saveCartSchema } from '../schemas.ts';
 import type { CartDto, ResolvedListDto } from '../dto.ts';
 import { validate } from '../validation.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
 
 /**
@@ -19,14 +19,26 @@ import { cartDto, resolvedListDto } from '../response-schemas.ts';
  */
 export const cartRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
-    .post('/resolve', jsonBody, validate('json', resolveListSchema), responds(200, resolvedListDto), async (c) => {
+    .post('/resolve', jsonBody, validate('json', resolveListSchema), documented({
+      summary: 'Read a pasted order list',
+      description:
+        "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large.",
+    }), responds(200, resolvedListDto), async (c) => {
       const resolved = await resolvePastedList(ports.store.products, c.req.valid('json').text);
       if (!resolved.ok) return problem(c, invalid({ text: pastedListFailureMessage(resolved.error) }));
       return c.json({ rows: resolved.value } satisfies ResolvedListDto, 200);
     })
     .use(requireUser(ports))
-    .get('/', responds(200, cartDto), async (c) => c.json((await viewCart(ports, c.get('user').id)) satisfies CartDto, 200))
-    .put('/', jsonBody, validate('json', saveCartSchema), responds(200, cartDto), async (c) => {
+    .get('/', documented({
+      summary: 'My cart',
+      description:
+        "Signed in; changes nothing. The saved order list, every line at today's tier price with the same quantity advice as the product page, and whether it can be ordered as it stands. A product deleted since has left it.",
+    }), responds(200, cartDto), async (c) => c.json((await viewCart(ports, c.get('user').id)) satisfies CartDto, 200))
+    .put('/', jsonBody, validate('json', saveCartSchema), documented({
+      summary: 'Replace my cart',
+      description:
+        'Signed in. Replaces the whole cart with `lines` (at most 100, each product once, quantities of at least 1; a draft may be below the minimum or above the stock, the order checks again) and answers it priced. 400 `VALIDATION_FAILED` naming each line, including products that do not exist.',
+    }), responds(200, cartDto), async (c) => {
       const saved = await saveCart(ports, c.get('user').id, c.req.valid('json').lines);
       return saved.ok ? c.json(saved.value satisfies CartDto, 200) : problem(c, saved.error);
     });

@@ -16,7 +16,7 @@ import { catalogueImportQuerySchema, categoryPatchSchema, categorySchema, idPara
 import type { ImportReportDto } from '../dto.ts';
 import { toCategoryDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { categoryDto, importReportDto } from '../response-schemas.ts';
 
 const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
@@ -37,20 +37,36 @@ const importedText = async (c: Context<AppEnv>): Promise<string | 'too-large' | 
 export const catalogAdminRoutes = (ports: AppPorts) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   return new Hono<AppEnv>()
-    .post('/categories', ...admin, jsonBody, validate('json', categorySchema), responds(201, categoryDto), async (c) => {
+    .post('/categories', ...admin, jsonBody, validate('json', categorySchema), documented({
+      summary: 'Add a department or a category',
+      description:
+        'Admins. `{name, slug?, parentId?}`: without `parentId` a department, with one a category inside that department (two levels only); the slug is made from the name when left out. 201. 400 `VALIDATION_FAILED`, 409 `SLUG_TAKEN`.',
+    }), responds(201, categoryDto), async (c) => {
       const created = await createCategory(ports, c.get('user'), c.req.valid('json'));
       return created.ok ? c.json(toCategoryDto(created.value), 201) : problem(c, created.error);
     })
-    .patch('/categories/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', categoryPatchSchema), responds(200, categoryDto), async (c) => {
+    .patch('/categories/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', categoryPatchSchema), documented({
+      summary: 'Edit a department or a category',
+      description:
+        'Admins. Changes the fields sent, by the same rules as a new one. 200. 404 `NOT_FOUND`, 400 `VALIDATION_FAILED`, 409 `SLUG_TAKEN`.',
+    }), responds(200, categoryDto), async (c) => {
       const updated = await updateCategory(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
       return updated.ok ? c.json(toCategoryDto(updated.value), 200) : problem(c, updated.error);
     })
-    .delete('/categories/:id', ...admin, validate('param', idParamSchema), responds(204), async (c) => {
+    .delete('/categories/:id', ...admin, validate('param', idParamSchema), documented({
+      summary: 'Delete an empty department or category',
+      description:
+        'Admins. 204. 404 `NOT_FOUND`; 409 `CATEGORY_IN_USE` while it has categories or products.',
+    }), responds(204), async (c) => {
       const deleted = await deleteCategory(ports, c.get('user'), c.req.valid('param').id);
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // The envelope of a multipart upload may be a little larger than the 5 MB file it carries.
-    .post('/products/import', ...admin, bodySizeLimit(MAX_IMPORT_BYTES + 64 * 1024), validate('query', catalogueImportQuerySchema), responds(200, importReportDto), async (c) => {
+    .post('/products/import', ...admin, bodySizeLimit(MAX_IMPORT_BYTES + 64 * 1024), validate('query', catalogueImportQuerySchema), documented({
+      summary: 'Import the catalogue (CSV or TSV)',
+      description:
+        "Admins. The file as the multipart field `file` or as a `text/csv` body: at most 5 MB and 20,000 rows, the export's columns, `sku` required. A known SKU updates its product, a new one creates it; every cell is checked by the product form's rules. With `?dryRun=true` nothing is written and the answer counts what would be created, updated and unchanged, with the problems by row and column. Otherwise all or nothing in one transaction, recorded in the audit log. Refusals: 400 `IMPORT_REFUSED` with `fields` naming each bad cell (`rows.3.price`), 400 `VALIDATION_FAILED` on `file` (empty or unreadable), 409 `SKU_TAKEN`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.",
+    }), responds(200, importReportDto), async (c) => {
       const text = await importedText(c);
       if (text === 'unsupported') return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
       if (text === 'too-large') return problemOf(c, 'PAYLOAD_TOO_LARGE', messages.importTooLarge(MAX_IMPORT_MEGABYTES));
@@ -62,7 +78,11 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
     })
     // The whole catalogue, a page of 100 products at a time straight to the client, so memory
     // stays flat however large it is. Cells that a spreadsheet would run as a formula are escaped.
-    .get('/products/export.csv', ...admin, responds(200, 'text/csv'), async (c) => {
+    .get('/products/export.csv', ...admin, documented({
+      summary: 'Export the catalogue (CSV)',
+      description:
+        "Admins; changes nothing. The whole catalogue as UTF-8 CSV, streamed 100 products at a time, in the columns the import reads back (`sku, name, description, category, brand, unit, price, stock, minOrderQuantity, packSize, tiers, specs, imageUrl`); a cell a spreadsheet would run as a formula starts with `'`.",
+    }), responds(200, 'text/csv'), async (c) => {
       const slugs = new Map((await ports.store.categories.listAll()).map((category) => [category.id, category.slug]));
       const day = ports.clock.now().toISOString().slice(0, 10);
       c.header('content-type', 'text/csv; charset=utf-8');

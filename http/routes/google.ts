@@ -11,7 +11,7 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 import { messageOf } from '../error-messages.ts';
 import { safeReturnTo } from '../schemas.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { googleStatusDto } from '../response-schemas.ts';
 
 export const GOOGLE_COOKIE = 'google_oidc';
@@ -66,8 +66,16 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
 
   return new Hono<AppEnv>()
     // Asked by the login and sign-up pages, so a server without Google keys shows no button at all.
-    .get('/status', responds(200, googleStatusDto), (c) => c.json<GoogleStatusDto>({ configured: ports.google !== null }))
-    .get('/', responds(302, undefined, "To Google's sign-in; to /login?error=google when it cannot start."), async (c) => {
+    .get('/status', documented({
+      summary: 'Is Google sign-in available?',
+      description:
+        'Public; changes nothing. `{configured}`: whether this server has Google credentials, so the login and sign-up pages show the Google button only when it works.',
+    }), responds(200, googleStatusDto), (c) => c.json<GoogleStatusDto>({ configured: ports.google !== null }))
+    .get('/', documented({
+      summary: 'Start signing in with Google',
+      description:
+        "Public; opened by the browser, not fetched. Keeps the attempt (state, nonce, PKCE verifier and `returnTo`, a path on this site) in a signed HttpOnly cookie for 10 minutes and answers 302 to Google's sign-in. When Google cannot be reached it answers 302 to `/login?error=google` instead. 503 `GOOGLE_NOT_CONFIGURED` when the server has no Google credentials.",
+    }), responds(302, undefined, "To Google's sign-in; to /login?error=google when it cannot start."), async (c) => {
       const google = ports.google;
       if (!google) return notConfigured(c);
       let start;
@@ -87,7 +95,11 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
       await setSignedCookie(c, GOOGLE_COOKIE, value, settings.cookieSecret, { ...cookieOptions, maxAge: ATTEMPT_TTL_SECONDS });
       return c.redirect(start.url, 302);
     })
-    .get('/callback', responds(302, undefined, 'Signed in, back to `returnTo`; or to /login?error=google, without a session.'), async (c) => {
+    .get('/callback', documented({
+      summary: 'Finish signing in with Google',
+      description:
+        'Where Google sends the browser back; public. The attempt cookie is spent whatever happens; its state must match and it must be under 10 minutes old, and the ID token must verify with a verified e-mail. The account with that e-mail is signed in (one never verified is taken over: its password dropped, its older sessions ended), or a new password-less customer account is created; the session cookie is set and the answer is 302 to `returnTo`. Any failure is 302 to `/login?error=google` without a session, never a 500. 503 `GOOGLE_NOT_CONFIGURED` without Google credentials.',
+    }), responds(302, undefined, 'Signed in, back to `returnTo`; or to /login?error=google, without a session.'), async (c) => {
       const google = ports.google;
       if (!google) return notConfigured(c);
       const signed = await getSignedCookie(c, settings.cookieSecret, GOOGLE_COOKIE).catch(() => false);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messages } from '#domain/messages.ts';
 import type { EventLoopWatch } from '../event-loop-watch.ts';
 import type { AppEnv } from '../ports.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { RETRY_AFTER_SECONDS, type StorageWatch } from '../storage-watch.ts';
 
 const eventLoop = z
@@ -27,7 +27,11 @@ const alive = z.object({ status: z.literal('ok') });
  */
 export const healthRoutes = (storage: StorageWatch, loop: Pick<EventLoopWatch, 'recent'> | null) =>
   new Hono<AppEnv>()
-    .get('/', responds(200, up, 'The database serves.'), responds(503, down, 'The database cannot serve just now.'), async (c) => {
+    .get('/', documented({
+      summary: 'Readiness: can the database serve?',
+      description:
+        "Public, never cached; changes nothing. 200 `{status: 'ok'}` while the database serves; 503 `{status: 'unavailable', reason, message}` with `Retry-After` while it does not answer, or requests met a full, read-only or locked database within the last seconds, so a load balancer takes the instance out and puts it back by itself. Both carry the event loop's recent delays and longest garbage-collection pause when the server watches them.",
+    }), responds(200, up, 'The database serves.'), responds(503, down, 'The database cannot serve just now.'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const figures = loop ? { eventLoop: loop.recent() } : {};
       const failure = await storage.check();
@@ -38,7 +42,11 @@ export const healthRoutes = (storage: StorageWatch, loop: Pick<EventLoopWatch, '
         503,
       );
     })
-    .get('/live', responds(200, alive, 'The process answers.'), (c) => {
+    .get('/live', documented({
+      summary: 'Liveness: is the process answering?',
+      description:
+        'Public, never cached; changes nothing. 200 whenever the process answers at all. It never touches the database, so a supervisor does not restart an instance that is only waiting for its database to come back.',
+    }), responds(200, alive, 'The process answers.'), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ status: 'ok' } satisfies z.infer<typeof alive>, 200);
     });

@@ -19,7 +19,7 @@ import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySch
 import type { PaymentIntentDto, ReorderDto } from '../dto.ts';
 import { toListDto, toOrderDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
@@ -42,7 +42,11 @@ const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
 export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst: MiddlewareHandler<AppEnv>) =>
   new Hono<AppEnv>()
     .use(requireUser(ports), expireFirst)
-    .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), responds(201, orderDto), async (c) => {
+    .post('/', jsonBody, validate('header', orderHeadersSchema), validate('json', placeOrderSchema), documented({
+      summary: 'Place an order',
+      description:
+        "Signed-in customers with a verified e-mail. `{lines, phone, address, poNumber?, note?}`: 1–100 lines, each product once, each quantity at least the product's minimum, in whole packs and within the stock, priced from its tiers (the first contract's one-product `{productId, quantity, phone, address}` is still read). Every line's stock is reserved in one step, all or nothing; the order is `unpaid` until paid, the ordered products leave the buyer's cart, and an unpaid order expires after a while. An `Idempotency-Key` header makes a retry answer the first order. 201 with the order. Refusals: 400 `VALIDATION_FAILED` naming each field, 403 `ADMIN_CANNOT_BUY`, 403 `EMAIL_NOT_VERIFIED`, 404 `NOT_FOUND` (the one-product shape's unknown product), 409 `INSUFFICIENT_STOCK` naming each short line (nothing reserved), 409 `TOO_MANY_UNPAID_ORDERS`, 409 `IDEMPOTENCY_KEY_REUSED` (the key with another body).",
+    }), responds(201, orderDto), async (c) => {
       // Only these fields are read: prices, totals and status always come from the server.
       const { oneProduct, ...order } = c.req.valid('json');
       const placed = await placeOrder(
@@ -53,34 +57,62 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       return problem(c, oneProduct ? asOneProductError(placed.error) : placed.error);
     })
     // The caller's own orders, newest first, a page at a time.
-    .get('/', validate('query', listQuerySchema), responds(200, pageOf(orderDto)), async (c) => {
+    .get('/', validate('query', listQuerySchema), documented({
+      summary: 'My orders',
+      description:
+        "Signed in; changes nothing but expiring lapsed unpaid orders first. The caller's own orders, newest first, a page at a time.",
+    }), responds(200, pageOf(orderDto)), async (c) => {
       const orders = await ports.store.orders.listByUser(c.get('user').id, pageRequest(c.req.valid('query')));
       return c.json(toListDto(orders, toOrderDto), 200);
     })
     // The owner's or an admin's read: a payment that went through unheard is recorded first (reconcile-payment.ts).
-    .get('/:id', validate('param', idParamSchema), responds(200, orderDto), async (c) => {
+    .get('/:id', validate('param', idParamSchema), documented({
+      summary: 'One order',
+      description:
+        "The order's owner or an admin; for anyone else 404 `NOT_FOUND`, as for an id that does not exist. An unpaid order with a payment started asks the provider first, and a payment that went through unheard is recorded then (once: one invoice number, one e-mail).",
+    }), responds(200, orderDto), async (c) => {
       const found = await readOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return found.ok ? c.json(toOrderDto(found.value), 200) : problem(c, found.error);
     })
     // The invoice (PDF) of a paid order, for its owner or an admin; 409 while unpaid.
-    .get('/:id/invoice.pdf', validate('param', idParamSchema), responds(200, 'application/pdf'), async (c) => {
+    .get('/:id/invoice.pdf', validate('param', idParamSchema), documented({
+      summary: 'Download the invoice (PDF)',
+      description:
+        "The order's owner or an admin (anyone else 404 `NOT_FOUND`). The invoice of a paid order as a PDF attachment named by its number (`INV-2026-000001.pdf`); an order paid before invoices existed takes its number now. 409 `ORDER_NOT_PAID` while the order is unpaid.",
+    }), responds(200, 'application/pdf'), async (c) => {
       const invoice = await orderInvoice(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return invoice.ok ? paperResponse(c, invoice.value) : problem(c, invoice.error);
     })
-    .delete('/:id', validate('param', idParamSchema), responds(204), async (c) => {
+    .delete('/:id', validate('param', idParamSchema), documented({
+      summary: 'Delete an unpaid order',
+      description:
+        "The order's owner or an admin (anyone else 404 `NOT_FOUND`). Every line's units go back on the shelf; an admin deleting a buyer's order is recorded in the audit log. 204. 409 `ORDER_NOT_DELETABLE` once the order is paid or shipped, and when its payment went through meanwhile (it is then recorded as paid: the buyer's money).",
+    }), responds(204), async (c) => {
       const deleted = await deleteOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // "Order again": the order's lines into the owner's cart at today's prices.
-    .post('/:id/reorder', validate('param', idParamSchema), responds(200, reorderDto), async (c) => {
+    .post('/:id/reorder', validate('param', idParamSchema), documented({
+      summary: 'Order again',
+      description:
+        "The order's owner only (anyone else 404 `NOT_FOUND`). Adds the order's lines to the cart at today's prices, on top of what is there, and answers the cart with the lines that could not be added and why (`product-gone`, `sold-out`, `below-minimum`). Places no order.",
+    }), responds(200, reorderDto), async (c) => {
       const done = await reorder(ports, c.get('user'), c.req.valid('param').id);
       return done.ok ? c.json(done.value satisfies ReorderDto, 200) : problem(c, done.error);
     })
-    .post('/:id/payment-intent', validate('param', idParamSchema), responds(200, paymentIntentDto), async (c) => {
+    .post('/:id/payment-intent', validate('param', idParamSchema), documented({
+      summary: 'Start paying for an order',
+      description:
+        "The order's owner only (anyone else 404 `NOT_FOUND`). Answers the payment provider's client secret for the order: an open payment for the same amount is offered again, otherwise a new one is created. 409 `ORDER_ALREADY_PAID` when the order is paid, or its payment has succeeded meanwhile (it is then recorded as paid); never a second payment.",
+    }), responds(200, paymentIntentDto), async (c) => {
       const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return started.ok ? c.json(started.value satisfies PaymentIntentDto, 200) : problem(c, started.error);
     })
-    .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), responds(200, orderDto), async (c) => {
+    .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), documented({
+      summary: 'Confirm a payment',
+      description:
+        "The order's owner only (anyone else 404 `NOT_FOUND`). The server asks the provider about `paymentIntentId` and never trusts the browser: a succeeded payment of this order marks it paid, once, with its invoice number and the paid e-mail; confirming again answers the paid order. 409 `PAYMENT_NOT_CONFIRMED` when the payment is not for this order or has not succeeded; 409 `ORDER_ALREADY_PAID` when another payment paid it (this one is put aside for a refund).",
+    }), responds(200, orderDto), async (c) => {
       const confirmed = await confirmPayment(ports, {
         actor: c.get('user'),
         orderId: c.req.valid('param').id,

@@ -11,7 +11,7 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
 import { testCardSchema } from '../schemas.ts';
 import { validate } from '../validation.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { testCardResultDto } from '../response-schemas.ts';
 
 /**
@@ -22,7 +22,11 @@ export const testPaymentRoutes = (ports: AppPorts) => {
   const routes = new Hono<AppEnv>();
   const { testCards } = ports;
   if (!testCards) return routes;
-  return routes.post('/confirm', requireUser(ports), jsonBody, validate('json', testCardSchema), responds(200, testCardResultDto), async (c) => {
+  return routes.post('/confirm', requireUser(ports), jsonBody, validate('json', testCardSchema), documented({
+    summary: 'Pay with a test card',
+    description:
+      "Signed in; exists only while the offline test payment provider is active (no Stripe keys). Charges the card for the payment named by `clientSecret`; then confirm the payment on the order. 200 `{status: 'succeeded', paymentIntentId}`. Refusals: 400 `VALIDATION_FAILED` (card details), 402 `CARD_DECLINED`, 409 `ORDER_ALREADY_PAID`, 409 `PAYMENT_NOT_CONFIRMED`.",
+  }), responds(200, testCardResultDto), async (c) => {
     const confirmed = await testCards.confirmCard(c.req.valid('json'));
     return confirmed.ok
       ? c.json({ status: 'succeeded', paymentIntentId: confirmed.value.paymentIntentId } satisfies TestCardResultDto, 200)
@@ -42,7 +46,11 @@ export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, log
   const routes = new Hono<AppEnv>();
   const { webhooks } = ports;
   if (!webhooks) return routes;
-  return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), responds(200, webhookReceipt, 'The event is taken (or not needed).'), async (c) => {
+  return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), documented({
+    summary: "Stripe's webhook",
+    description:
+      "Called by Stripe, only when Stripe is configured; needs no session. The raw body is verified against `Stripe-Signature` before anything is read; a succeeded payment is then recorded as the confirm call would (replays change nothing). Events not used, and ones that cannot apply, are still acknowledged with 200 `{received: true}` so Stripe stops retrying. 400 `VALIDATION_FAILED` on `signature` when it is missing or wrong; 413 `PAYLOAD_TOO_LARGE` above the webhook's body limit.",
+  }), responds(200, webhookReceipt, 'The event is taken (or not needed).'), async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
     const event = await webhooks.verifyWebhook(await c.req.text(), signature);

@@ -14,7 +14,7 @@ import { HSTS } from '../middleware/security-headers.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem, problemOf } from '../problem.ts';
-import { responds } from '../responds.ts';
+import { documented, responds } from '../responds.ts';
 import { uploadDto } from '../response-schemas.ts';
 
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -38,6 +38,11 @@ export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) => {
     bodyLimit({
       maxSize: settings.uploadBodyLimitBytes,
       onError: (c) => problemOf(c, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge),
+    }),
+    documented({
+      summary: 'Upload an image',
+      description:
+        'Signed in. `multipart/form-data` with the file in the field `image`. Its type is read from the bytes (PNG, JPEG, GIF, WebP or SVG), it must be under 1,000,000 bytes, and a raster image must decode and have at most 40 megapixels. 201 `{url}`: the stored image, to use in a product, a review or a profile. Refusals: 400 `VALIDATION_FAILED` on `image` (missing, unreadable, too many pixels), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE` (not multipart, or not an image type), 429 `RATE_LIMITED` (uploads per account per hour, refused ones included).',
     }),
     responds(201, uploadDto, 'Stored: the URL to use in a product or a review.'),
     async (c) => {
