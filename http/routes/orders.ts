@@ -6,7 +6,7 @@ import { messages } from '#domain/messages.ts';
 import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { notFound } from '#domain/shared/errors.ts';
 import { orderInvoice } from '#domain/ordering/order-papers.ts';
-import { confirmPayment } from '#domain/ordering/record-payment.ts';
+import { confirmPayment } from '#domain/ordering/confirm-payment.ts';
 import { readOrder } from '#domain/ordering/reconcile-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
 import { pageRequest } from '#domain/shared/page.ts';
@@ -77,11 +77,11 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       return done.ok ? c.json(done.value satisfies ReorderDto, 200) : problem(c, done.error);
     })
     .post('/:id/payment-intent', validate('param', idParamSchema), responds(200, paymentIntentDto), async (c) => {
-      const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      const started = await startPayment({ ...ports, unpaidOrderTtlHours: settings.unpaidOrderTtlHours }, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return started.ok ? c.json(started.value satisfies PaymentIntentDto, 200) : problem(c, started.error);
     })
     .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), responds(200, orderDto), async (c) => {
-      const confirmed = await confirmPayment(ports, {
+      const confirmed = await confirmPayment({ ...ports, unpaidOrderTtlHours: settings.unpaidOrderTtlHours }, {
         actor: c.get('user'),
         orderId: c.req.valid('param').id,
         paymentIntentId: c.req.valid('json').paymentIntentId,
