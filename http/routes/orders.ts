@@ -2,9 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteOrder } from '#domain/ordering/delete-order.ts';
 import { reorder } from '#domain/ordering/cart.ts';
-import { messages } from '#domain/messages.ts';
-import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
-import { notFound } from '#domain/shared/errors.ts';
+import { placeOrder } from '#domain/ordering/place-order.ts';
 import { orderInvoice } from '#domain/ordering/order-papers.ts';
 import { confirmPayment } from '#domain/ordering/confirm-payment.ts';
 import { readOrder } from '#domain/ordering/reconcile-payment.ts';
@@ -15,7 +13,7 @@ import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
-import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
+import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import type { PaymentIntentDto, ReorderDto } from '../dto.ts';
 import { toListDto, toOrderDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
@@ -23,17 +21,6 @@ import { responds } from '../responds.ts';
 import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
-
-/**
- * The first contract's body names `productId` and `quantity`, not `lines.0.…`, and answered 404
- * for a product that does not exist: its errors keep those names.
- */
-const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
-  if (!('fields' in error) || !error.fields) return error;
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field.replace(/^lines\.0\./, ''), message]));
-  if (error.code === 'VALIDATION_FAILED' && Object.keys(fields).length === 1 && fields.productId === messages.productNotFound) return notFound('product');
-  return { ...error, fields };
-};
 
 /**
  * /api/orders: a signed-in buyer's orders. Another user's order answers 404, exactly like one
