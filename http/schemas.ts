@@ -17,6 +17,8 @@ import {
 import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
 import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
 import { messages } from '#domain/messages.ts';
+import { notFound } from '#domain/shared/errors.ts';
+import type { PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { addressProblem } from '#domain/ordering/order-rules.ts';
 import { isLineQuantity } from '#domain/catalog/quantity-advice.ts';
 import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, orderLinesFailureMessage } from '#domain/ordering/order-lines-request.ts';
@@ -180,6 +182,19 @@ export const placeOrderSchema = z.looseObject({ lines: z.unknown().optional() })
   const lines = 'lines' in parsed.data ? parsed.data.lines : [{ productId: parsed.data.productId, quantity: parsed.data.quantity }];
   return { lines, phone, address, poNumber: poNumber ?? null, note: note ?? null, oneProduct };
 });
+
+/**
+ * The other half of reading the first contract, kept beside the body's: a one-product order's
+ * refusals name `productId` and `quantity`, not `lines.0.…`, and a product that does not exist
+ * (the domain says which fields name one: `unknownProducts`) answers 404, as it always did.
+ */
+export const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
+  if (!('fields' in error) || !error.fields) return error;
+  const onlyUnknownProduct = error.code === 'VALIDATION_FAILED' && Object.keys(error.fields).length === 1 && error.unknownProducts?.includes('lines.0.productId');
+  if (onlyUnknownProduct) return notFound('product');
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field.replace(/^lines\.0\./, ''), message]));
+  return { ...error, fields };
+};
 
 /**
  * What a client sends, for schemas whose transform hides it: the API description reads these

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { messages } from '../messages.ts';
 import { createWorld, type World } from '../testing/world.ts';
-import { MAX_CONTACT_MESSAGE_LENGTH, sendContactMessage, subscribeToNewsletter } from './inbox.ts';
+import { listContactMessages, listSubscribers, MAX_CONTACT_MESSAGE_LENGTH, sendContactMessage, subscribeToNewsletter } from './inbox.ts';
 
 let world: World;
 beforeEach(() => {
@@ -59,5 +59,19 @@ describe('sendContactMessage', () => {
 
   it('accepts a message of exactly the maximum length', async () => {
     expect((await sendContactMessage(world.deps, { ...valid, message: 'm'.repeat(MAX_CONTACT_MESSAGE_LENGTH) })).ok).toBe(true);
+  });
+});
+
+// The role is the use case's own check: an entry point without the HTTP middleware (a CLI, a worker) cannot skip it.
+describe('the inbox lists, for admins only', () => {
+  it('refuses a customer the contact messages and the subscribers, and pages them for an admin', async () => {
+    await subscribeToNewsletter(world.deps, { email: 'fan@example.com' });
+    await sendContactMessage(world.deps, { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Leeds?' });
+    const customer = await world.addUser();
+    const admin = await world.addUser({ role: 'admin' });
+    expect(await listContactMessages(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listSubscribers(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listContactMessages(world.store, admin, { limit: 10 })).toMatchObject({ ok: true, value: { items: [{ email: 'ada@example.com' }], nextCursor: null } });
+    expect(await listSubscribers(world.store, admin)).toMatchObject({ ok: true, value: { items: [{ email: 'fan@example.com' }], nextCursor: null } });
   });
 });

@@ -2,6 +2,8 @@ import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts'
 import { isAdmin, type User } from '../identity/user.ts';
 import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
+import { pageRequest, type Page } from '../shared/page.ts';
+import type { Store } from '../store.ts';
 import { messages } from '../messages.ts';
 import { emailProblem, nameProblem } from '../identity/credentials-rules.ts';
 import { normalizeEmail } from '../identity/user.ts';
@@ -54,4 +56,18 @@ export const markContactMessage = async (
   if (!isAdmin(actor)) return fail(forbidden());
   const marked = await store.inbox.setContactMessageReadAt(id, read ? clock.now() : null);
   return marked ? ok(marked) : fail(notFound('message'));
+};
+
+type PageQuery = { limit?: number | undefined; cursor?: string | null | undefined };
+
+/** Admins only: one page of the contact messages, newest first. The role is checked here, for every entry point. */
+export const listContactMessages = async (store: Store, actor: User, query: PageQuery = {}): Promise<Result<Page<ContactMessage>, ErrorOf<'FORBIDDEN'>>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  return ok(await store.inbox.listContactMessages(pageRequest(query)));
+};
+
+/** Admins only: one page of the newsletter's subscribers (their addresses), newest first. */
+export const listSubscribers = async (store: Store, actor: User, query: PageQuery = {}): Promise<Result<Page<Subscriber>, ErrorOf<'FORBIDDEN'>>> => {
+  if (!isAdmin(actor)) return fail(forbidden());
+  return ok(await store.inbox.listSubscribers(pageRequest(query)));
 };

@@ -8,7 +8,8 @@ import { canDelete, canPay, canShip, type Order, type OrderStatus } from './orde
 import { placeOrder } from './place-order.ts';
 import { deleteOrder } from './delete-order.ts';
 import { startPayment } from './start-payment.ts';
-import { confirmPayment, recordSucceededPayment } from './record-payment.ts';
+import { confirmPayment } from './confirm-payment.ts';
+import { recordSucceededPayment } from './record-payment.ts';
 import { shipOrder } from './ship-order.ts';
 import { findOrderFor } from './find-order.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
@@ -466,6 +467,54 @@ describe('unpaid orders expire', () => {
     expect((await world.store.orders.findById(oldButCharged.id))?.status).toBe('pending');
     expect((await world.store.orders.findById(young.id))?.status).toBe('unpaid');
     expect(await expireUnpaidOrders(deps(), 48 * HOUR)).toBe(0);
+  });
+
+  // No sweep runs in these: the use cases apply the rule themselves, by the clock they are given.
+  it('lets an order past its time go when its payment is started, its units back, and answers as for a missing order', async () => {
+    const order = await placed(500, 100);
+    world.clock.advance(48 * HOUR + 1);
+    expect(await startPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'order' } });
+    expect(await world.store.orders.findById(order.id)).toBeNull();
+    expect(await stockOf(order)).toBe(500);
+  });
+
+  it('takes the TTL it is handed, not a default: 2 hours means 2 hours', async () => {
+    const order = await placed(500, 100);
+    world.clock.advance(HOUR);
+    expect((await startPayment({ ...deps(), unpaidOrderTtlHours: 2 }, { actor: owner, orderId: order.id })).ok).toBe(true);
+    world.clock.advance(HOUR + 1);
+    expect(await startPayment({ ...deps(), unpaidOrderTtlHours: 2 }, { actor: owner, orderId: order.id })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await stockOf(order)).toBe(500);
+  });
+
+  it('refuses to confirm a payment for an order past its time that was never paid, and records one that was', async () => {
+    const unpaid = await placed(500, 100);
+    const unpaidStart = await startPayment(deps(), { actor: owner, orderId: unpaid.id });
+    const charged = await placed(500, 100);
+    const intentId = await payByCard(charged);
+    if (!unpaidStart.ok) throw new Error('setup');
+    world.clock.advance(48 * HOUR + 1);
+
+    const openIntent = (await world.store.orders.findById(unpaid.id))?.paymentIntentId ?? '';
+    expect(await confirmPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: unpaid.id, paymentIntentId: openIntent })).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', subject: 'order' },
+    });
+    expect(await stockOf(unpaid)).toBe(500);
+    expect((await payments.retrieveIntent(openIntent))?.state).toBe('canceled');
+
+    // Charged before its time ran out, confirmed after: the payment stands, as the sweep would record it.
+    const confirmed = await confirmPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: charged.id, paymentIntentId: intentId });
+    expect(confirmed).toMatchObject({ ok: true, value: { id: charged.id, status: 'pending', transactionId: intentId } });
+    expect(await stockOf(charged)).toBe(400);
+  });
+
+  it('answers ORDER_ALREADY_PAID when starting a payment for an order past its time whose card went through', async () => {
+    const order = await placed(500, 100);
+    await payByCard(order);
+    world.clock.advance(48 * HOUR + 1);
+    expect(await startPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
+    expect((await world.store.orders.findById(order.id))?.status).toBe('pending');
   });
 });
 

@@ -134,13 +134,16 @@ function failureMessage(failure: OrderLinesFailure['failure']): string {
 
 /**
  * The error to answer: 409 INSUFFICIENT_STOCK when stock is the only problem (each short line
- * named, with what is available), else 400 VALIDATION_FAILED naming every bad field.
+ * named, with what is available), else 400 VALIDATION_FAILED naming every bad field, and which of
+ * them name a product that does not exist.
  */
 export const orderLinesError = (failures: readonly OrderLinesFailure[]): ErrorOf<'INSUFFICIENT_STOCK' | 'VALIDATION_FAILED'> => {
   const fields: Record<string, string> = {};
   for (const failure of failures) fields[failure.field] ??= orderLinesFailureMessage(failure);
   const onlyStock = failures.length > 0 && failures.every(({ failure }) => failure.code === 'ABOVE_STOCK');
-  return onlyStock ? { code: 'INSUFFICIENT_STOCK', fields } : invalid(fields);
+  if (onlyStock) return { code: 'INSUFFICIENT_STOCK', fields };
+  const unknownProducts = failures.filter(({ failure }) => failure.code === 'UNKNOWN_PRODUCT').map(({ field }) => field);
+  return unknownProducts.length > 0 ? { ...invalid(fields), unknownProducts } : invalid(fields);
 };
 
 /** Lines the atomic reservation found short, as the same failures `checkOrderLines` gives. */

@@ -118,6 +118,7 @@ describe('checkOrderLines', () => {
         'lines.3.quantity': 'Only 10,000 in stock',
         'lines.4.productId': messages.productNotFound,
       },
+      unknownProducts: ['lines.2.productId', 'lines.4.productId'],
     });
   });
 

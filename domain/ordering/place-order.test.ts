@@ -102,7 +102,10 @@ describe('placeOrder: who and what', () => {
   });
 
   it('refuses an unknown product, naming its line', async () => {
-    expect(await order('no-such-product')).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': messages.productNotFound } } });
+    expect(await order('no-such-product')).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': messages.productNotFound }, unknownProducts: ['lines.0.productId'] },
+    });
   });
 
   it('takes the price from the product and computes the total in cents', async () => {

@@ -1,16 +1,12 @@
-import type { User } from '../identity/user.ts';
 import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
-import { findOrderFor } from './find-order.ts';
 import type { Order } from './order.ts';
-import type { PaymentGateway, PaymentIntent } from './payment-gateway.ts';
+import type { PaymentIntent } from './payment-gateway.ts';
 import type { PaymentToRefund } from './payment-to-refund.ts';
 
 export type RecordPaymentError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'NOT_FOUND' | 'ORDER_ALREADY_PAID'>;
-
-type Deps = { store: Store; payments: PaymentGateway; clock: Clock };
 
 /**
  * Marks an order paid from an intent the provider reported. Both the confirm call and the
@@ -19,7 +15,7 @@ type Deps = { store: Store; payments: PaymentGateway; clock: Clock };
  * or another intent paid it) is kept for an admin to refund: the buyer's money is never lost.
  */
 export const recordSucceededPayment = async (
-  { store, clock }: Omit<Deps, 'payments'>,
+  { store, clock }: { store: Store; clock: Clock },
   intent: PaymentIntent,
 ): Promise<Result<Order, RecordPaymentError>> => {
   const notConfirmed = fail(refusal('PAYMENT_NOT_CONFIRMED'));
@@ -39,18 +35,4 @@ export const recordSucceededPayment = async (
   if (now && now.transactionId === intent.id) return ok(now);
   await toRefund(now ? 'order-paid-otherwise' : 'order-gone');
   return fail(now ? refusal('ORDER_ALREADY_PAID') : notFound('order'));
-};
-
-/** The owner says "I paid": we ask the provider, never trust the browser. */
-export const confirmPayment = async (
-  deps: Deps,
-  input: { actor: User; orderId: string; paymentIntentId: string },
-): Promise<Result<Order, RecordPaymentError>> => {
-  const found = await findOrderFor(deps.store, input.actor, input.orderId, { ownerOnly: true });
-  if (!found.ok) return found;
-  const intent = await deps.payments.retrieveIntent(input.paymentIntentId);
-  if (!intent || intent.orderId !== found.value.id) {
-    return fail(refusal('PAYMENT_NOT_CONFIRMED'));
-  }
-  return recordSucceededPayment(deps, intent);
 };

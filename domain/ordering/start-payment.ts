@@ -1,9 +1,10 @@
 import type { User } from '../identity/user.ts';
 import type { Clock } from '../shared/clock.ts';
-import { refusal, type ErrorOf } from '../shared/errors.ts';
+import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
 import { canPay, type Order } from './order.ts';
+import { unlessExpired } from './expire-unpaid-orders.ts';
 import { findOrderFor } from './find-order.ts';
 import type { PaymentGateway, PaymentIntent, PaymentProvider } from './payment-gateway.ts';
 import { recordSucceededPayment } from './record-payment.ts';
@@ -25,15 +26,19 @@ const isFor = (intent: PaymentIntent | null, order: Order): intent is PaymentInt
  * confirmation never reached us, README.md "Orders, cart, quick order") is recorded as the
  * order's payment and no other intent is made, so the buyer is never charged twice; one still
  * open for the amount is offered again, even after the provider has forgotten the idempotency
- * key it was made with (Stripe forgets them after 24 hours).
+ * key it was made with (Stripe forgets them after 24 hours). An order past its time
+ * (`unpaidOrderTtlHours`) expires here first, as the sweep would have let it go, whether or not a
+ * sweep ran: gone (404 like any missing order), or paid if its payment went through (409).
  */
 export const startPayment = async (
-  { store, payments, clock }: { store: Store; payments: PaymentGateway; clock: Clock },
+  deps: { store: Store; payments: PaymentGateway; clock: Clock; unpaidOrderTtlHours?: number | undefined },
   input: { actor: User; orderId: string },
 ): Promise<Result<PaymentStart, StartError>> => {
+  const { store, payments, clock } = deps;
   const found = await findOrderFor(store, input.actor, input.orderId, { ownerOnly: true });
   if (!found.ok) return found;
-  const order = found.value;
+  const order = await unlessExpired(deps, found.value);
+  if (!order) return fail(notFound('order'));
   if (!canPay(order)) return fail(refusal('ORDER_ALREADY_PAID'));
   const started = (intent: PaymentIntent): Result<PaymentStart, StartError> =>
     ok({ provider: payments.provider, clientSecret: intent.clientSecret, publishableKey: payments.publishableKey, amountCents: order.totalCents });

@@ -21,8 +21,12 @@ export type EdgeErrorCode =
  * returns with `ErrorOf<...>`.
  */
 export type DomainError =
-  /** Per-field texts from the rules that refused them (the `*-rules.ts` checks). */
-  | { code: 'VALIDATION_FAILED'; fields: Record<string, string> }
+  /**
+   * Per-field texts from the rules that refused them (the `*-rules.ts` checks). `unknownProducts`
+   * names the fields among them refused because the product they name does not exist (an order's
+   * `lines.N.productId`), so an edge that answers that as not found decides on data, not on text.
+   */
+  | { code: 'VALIDATION_FAILED'; fields: Record<string, string>; unknownProducts?: readonly string[] }
   | { code: 'FORBIDDEN' }
   /** `subject` names what is missing when the answer should say so. */
   | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' | 'message' | 'quote' }

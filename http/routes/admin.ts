@@ -2,16 +2,16 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { listAuditLog } from '#domain/audit/list-audit-log.ts';
 import { shopOverview } from '#domain/admin/shop-overview.ts';
 import { salesReport } from '#domain/admin/sales-report.ts';
-import { exportPeriod, ORDER_EXPORT_COLUMNS, orderExportRows } from '#domain/ordering/orders-csv.ts';
-import { invalid } from '#domain/shared/errors.ts';
+import { ORDER_EXPORT_COLUMNS } from '#domain/ordering/orders-csv.ts';
+import { exportOrders } from '#domain/ordering/export-orders.ts';
+import { listPaymentsToRefund } from '#domain/ordering/list-payments-to-refund.ts';
 import Papa from 'papaparse';
 import { stream } from 'hono/streaming';
 import { deleteUser, listUsers, makeAdmin, removeAdmin } from '#domain/identity/manage-users.ts';
 import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
 import { orderPackingSlip } from '#domain/ordering/order-papers.ts';
-import { markContactMessage } from '#domain/content/inbox.ts';
-import { pageRequest } from '#domain/shared/page.ts';
+import { listContactMessages, listSubscribers, markContactMessage } from '#domain/content/inbox.ts';
 import type { AdminOrdersDto, SalesReportDto, ShopOverviewDto } from '../dto.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
@@ -56,21 +56,17 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The orders placed from `from` to `to` (UTC days, both included; by default the last 30 days, at most 366), newest first, one row per order line, streamed 200 orders at a time; money in dollars, times in ISO 8601 UTC, formula-like cells escaped. 400 `VALIDATION_FAILED` for a bad period.',
     }), responds(200, 'text/csv'), async (c) => {
-      const period = exportPeriod(c.req.valid('query'), ports.clock.now());
-      if (!period.ok) return problem(c, invalid(period.error));
-      const name = `bulkhead-orders-${period.value.from.toISOString().slice(0, 10)}-to-${new Date(period.value.before.getTime() - 1).toISOString().slice(0, 10)}.csv`;
+      const exported = await exportOrders(ports, c.get('user'), c.req.valid('query'));
+      if (!exported.ok) return problem(c, exported.error);
+      const { period, pages } = exported.value;
+      const name = `bulkhead-orders-${period.from.toISOString().slice(0, 10)}-to-${new Date(period.before.getTime() - 1).toISOString().slice(0, 10)}.csv`;
       c.header('content-type', 'text/csv; charset=utf-8');
       c.header('content-disposition', `attachment; filename="${name}"`);
       c.header('cache-control', 'private, no-store');
       return stream(c, async (out) => {
         const csv = (rows: object[], header: boolean) => Papa.unparse(rows, { columns: [...ORDER_EXPORT_COLUMNS], header, escapeFormulae: true, newline: '\r\n' });
         await out.write(`${csv([], true)}\r\n`);
-        let cursor: string | undefined;
-        do {
-          const page = await ports.store.orders.listAll({ placed: period.value }, { limit: 200, cursor });
-          if (page.items.length > 0) await out.write(`${csv(page.items.flatMap(orderExportRows), false)}\r\n`);
-          cursor = page.nextCursor ?? undefined;
-        } while (cursor);
+        for await (const rows of pages) await out.write(`${csv(rows, false)}\r\n`);
       });
     })
     .get('/orders', validate('query', adminOrdersQuerySchema), documented({
@@ -136,16 +132,18 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       summary: 'Payments to refund',
       description:
         "Admins; changes nothing. Succeeded payments no order could take (the order expired, was deleted or was paid otherwise): each is refunded from the payment provider's dashboard. A page at a time.",
-    }), responds(200, pageOf(paymentToRefundDto)), async (c) =>
-      c.json(toListDto(await ports.store.refunds.list(pageRequest(c.req.valid('query'))), toPaymentToRefundDto), 200),
-    )
+    }), responds(200, pageOf(paymentToRefundDto)), async (c) => {
+      const payments = await listPaymentsToRefund(ports.store, c.get('user'), c.req.valid('query'));
+      return payments.ok ? c.json(toListDto(payments.value, toPaymentToRefundDto), 200) : problem(c, payments.error);
+    })
     .get('/messages', validate('query', listQuerySchema), documented({
       summary: 'The contact inbox',
       description:
         'Admins; changes nothing. The messages sent through the contact form, a page at a time.',
-    }), responds(200, pageOf(contactMessageDto)), async (c) =>
-      c.json(toListDto(await ports.store.inbox.listContactMessages(pageRequest(c.req.valid('query'))), toContactMessageDto), 200),
-    )
+    }), responds(200, pageOf(contactMessageDto)), async (c) => {
+      const inbox = await listContactMessages(ports.store, c.get('user'), c.req.valid('query'));
+      return inbox.ok ? c.json(toListDto(inbox.value, toContactMessageDto), 200) : problem(c, inbox.error);
+    })
     .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), documented({
       summary: 'Mark a message read or unread',
       description:
@@ -167,6 +165,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       summary: 'Newsletter subscribers',
       description:
         "Admins; changes nothing. The newsletter's subscribers, a page at a time.",
-    }), responds(200, pageOf(subscriberDto)), async (c) =>
-      c.json(toListDto(await ports.store.inbox.listSubscribers(pageRequest(c.req.valid('query'))), toSubscriberDto), 200),
-    );
+    }), responds(200, pageOf(subscriberDto)), async (c) => {
+      const subscribers = await listSubscribers(ports.store, c.get('user'), c.req.valid('query'));
+      return subscribers.ok ? c.json(toListDto(subscribers.value, toSubscriberDto), 200) : problem(c, subscribers.error);
+    });

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
-import { CATALOGUE_COLUMNS, catalogueRow } from '#domain/catalog/catalogue-csv.ts';
+import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
+import { exportCatalogue } from '#domain/catalog/export-catalogue.ts';
 import { importCatalogue, MAX_IMPORT_MEGABYTES } from '#domain/catalog/catalogue-import.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import { messages } from '#domain/messages.ts';
@@ -83,19 +84,15 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       description:
         "Admins; changes nothing. The whole catalogue as UTF-8 CSV, streamed 100 products at a time, in the columns the import reads back (`sku, name, description, category, brand, unit, price, stock, minOrderQuantity, packSize, tiers, specs, imageUrl`); a cell a spreadsheet would run as a formula starts with `'`.",
     }), responds(200, 'text/csv'), async (c) => {
-      const slugs = new Map((await ports.store.categories.listAll()).map((category) => [category.id, category.slug]));
+      const exported = await exportCatalogue(ports, c.get('user'));
+      if (!exported.ok) return problem(c, exported.error);
       const day = ports.clock.now().toISOString().slice(0, 10);
       c.header('content-type', 'text/csv; charset=utf-8');
       c.header('content-disposition', `attachment; filename="bulkhead-catalogue-${day}.csv"`);
       return stream(c, async (out) => {
         const csv = (rows: object[], header: boolean) => Papa.unparse(rows, { columns: [...CATALOGUE_COLUMNS], header, escapeFormulae: true, newline: '\r\n' });
         await out.write(`${csv([], true)}\r\n`);
-        let cursor: string | undefined;
-        do {
-          const page = await ports.store.products.list({ limit: 100, cursor });
-          if (page.items.length > 0) await out.write(`${csv(page.items.map((product) => catalogueRow(product, slugs)), false)}\r\n`);
-          cursor = page.nextCursor ?? undefined;
-        } while (cursor);
+        for await (const rows of exported.value) await out.write(`${csv(rows, false)}\r\n`);
       });
     });
 };

@@ -2,11 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteOrder } from '#domain/ordering/delete-order.ts';
 import { reorder } from '#domain/ordering/cart.ts';
-import { messages } from '#domain/messages.ts';
-import { placeOrder, type PlaceOrderError } from '#domain/ordering/place-order.ts';
-import { notFound } from '#domain/shared/errors.ts';
+import { placeOrder } from '#domain/ordering/place-order.ts';
 import { orderInvoice } from '#domain/ordering/order-papers.ts';
-import { confirmPayment } from '#domain/ordering/record-payment.ts';
+import { confirmPayment } from '#domain/ordering/confirm-payment.ts';
 import { readOrder } from '#domain/ordering/reconcile-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
 import { pageRequest } from '#domain/shared/page.ts';
@@ -15,7 +13,7 @@ import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
-import { confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
+import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import type { PaymentIntentDto, ReorderDto } from '../dto.ts';
 import { toListDto, toOrderDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
@@ -23,17 +21,6 @@ import { documented, responds } from '../responds.ts';
 import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
-
-/**
- * The first contract's body names `productId` and `quantity`, not `lines.0.…`, and answered 404
- * for a product that does not exist: its errors keep those names.
- */
-const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
-  if (!('fields' in error) || !error.fields) return error;
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field.replace(/^lines\.0\./, ''), message]));
-  if (error.code === 'VALIDATION_FAILED' && Object.keys(fields).length === 1 && fields.productId === messages.productNotFound) return notFound('product');
-  return { ...error, fields };
-};
 
 /**
  * /api/orders: a signed-in buyer's orders. Another user's order answers 404, exactly like one
@@ -105,7 +92,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       description:
         "The order's owner only (anyone else 404 `NOT_FOUND`). Answers the payment provider's client secret for the order: an open payment for the same amount is offered again, otherwise a new one is created. 409 `ORDER_ALREADY_PAID` when the order is paid, or its payment has succeeded meanwhile (it is then recorded as paid); never a second payment.",
     }), responds(200, paymentIntentDto), async (c) => {
-      const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      const started = await startPayment({ ...ports, unpaidOrderTtlHours: settings.unpaidOrderTtlHours }, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return started.ok ? c.json(started.value satisfies PaymentIntentDto, 200) : problem(c, started.error);
     })
     .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), documented({
@@ -113,7 +100,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       description:
         "The order's owner only (anyone else 404 `NOT_FOUND`). The server asks the provider about `paymentIntentId` and never trusts the browser: a succeeded payment of this order marks it paid, once, with its invoice number and the paid e-mail; confirming again answers the paid order. 409 `PAYMENT_NOT_CONFIRMED` when the payment is not for this order or has not succeeded; 409 `ORDER_ALREADY_PAID` when another payment paid it (this one is put aside for a refund).",
     }), responds(200, orderDto), async (c) => {
-      const confirmed = await confirmPayment(ports, {
+      const confirmed = await confirmPayment({ ...ports, unpaidOrderTtlHours: settings.unpaidOrderTtlHours }, {
         actor: c.get('user'),
         orderId: c.req.valid('param').id,
         paymentIntentId: c.req.valid('json').paymentIntentId,

@@ -1,0 +1,31 @@
+import type { User } from '../identity/user.ts';
+import type { Clock } from '../shared/clock.ts';
+import { notFound, refusal } from '../shared/errors.ts';
+import { fail, type Result } from '../shared/result.ts';
+import type { Store } from '../store.ts';
+import { unlessExpired } from './expire-unpaid-orders.ts';
+import { findOrderFor } from './find-order.ts';
+import type { Order } from './order.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import { recordSucceededPayment, type RecordPaymentError } from './record-payment.ts';
+
+/**
+ * The owner says "I paid": we ask the provider, never trust the browser. An order past its time
+ * expires first (unlessExpired), as the sweep would have let it go: gone (404), or recorded paid
+ * when its payment went through, which this confirmation then finds. A file of its own: expiry
+ * (release-unpaid-order.ts) imports record-payment.ts, so living there would close an import cycle.
+ */
+export const confirmPayment = async (
+  deps: { store: Store; payments: PaymentGateway; clock: Clock; unpaidOrderTtlHours?: number | undefined },
+  input: { actor: User; orderId: string; paymentIntentId: string },
+): Promise<Result<Order, RecordPaymentError>> => {
+  const found = await findOrderFor(deps.store, input.actor, input.orderId, { ownerOnly: true });
+  if (!found.ok) return found;
+  const order = await unlessExpired(deps, found.value);
+  if (!order) return fail(notFound('order'));
+  const intent = await deps.payments.retrieveIntent(input.paymentIntentId);
+  if (!intent || intent.orderId !== order.id) {
+    return fail(refusal('PAYMENT_NOT_CONFIRMED'));
+  }
+  return recordSucceededPayment(deps, intent);
+};
