@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
+import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 
 /** A moment, as `Date.toISOString()` writes it (UTC, milliseconds, `Z`). */
 const moment = z.iso.datetime();
@@ -65,7 +66,7 @@ export const productDto = z.object({
   brand: z.string().nullable(),
   unit: z.string().describe('How it is counted: `piece`, `roll`, `box of 50`.'),
   attributes: z.array(z.object({ name: z.string(), value: z.string() })),
-  minOrderQuantity: count.describe("This product's minimum (at least 100, a whole number of packs)."),
+  minOrderQuantity: count.describe(`This product's minimum (at least ${MIN_ORDER_QUANTITY}, a whole number of packs).`),
   packSize: count,
   priceTiers: z.array(priceTierDto).describe('Volume prices, rising quantities and falling prices; empty when there are none.'),
   createdAt: moment,

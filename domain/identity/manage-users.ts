@@ -33,8 +33,15 @@ export const makeAdmin = async (
 };
 
 /**
+ * The shop always keeps at least this many admins (README.md, "Security"), so someone can run it:
+ * the last one is never removed, even by two admins removing each other at once.
+ */
+export const MIN_ADMINS = 1;
+
+/**
  * Takes the admin role away (the user's older sessions end); never from oneself, and never from
- * the last admin, so the shop always has someone to run it.
+ * the last admin (MIN_ADMINS): the store removes the role only while enough other admins remain,
+ * counted in the same atomic step, so the rule holds however many removals race.
  */
 export const removeAdmin = async (
   { store, clock }: Pick<Ports, 'store' | 'clock'>,
@@ -48,9 +55,10 @@ export const removeAdmin = async (
   if (!isAdmin(user)) return ok(user);
   const removed = await store.users.removeAdmin(
     user.id,
+    { otherAdminsAtLeast: MIN_ADMINS },
     auditNote(actor, clock.now(), { kind: 'user-admin-removed', subjectId: user.id, summary: `Removed the admin role from ${user.email}`, before: { role: 'admin' }, after: { role: 'customer' } }),
   );
-  if (removed === 'last-admin') return fail(refusal('LAST_ADMIN'));
+  if (removed === 'too-few-admins') return fail(refusal('LAST_ADMIN'));
   return removed ? ok(removed) : ok((await store.users.findById(user.id)) ?? user);
 };
 

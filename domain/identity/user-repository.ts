@@ -3,6 +3,11 @@ import type { AccountMailKind } from '../mail/mail-outbox.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Profile, Role, User } from './user.ts';
 
+/** The admins that must remain besides the one removed, for a removal to happen. */
+export interface AdminsLeft {
+  otherAdminsAtLeast: number;
+}
+
 export interface UserRepository {
   /**
    * Returns null when the (normalised) e-mail is already taken. `mail`, when given, is queued in
@@ -28,11 +33,13 @@ export interface UserRepository {
   replacePassword(id: string, passwordHash: string, expectedVersion: number): Promise<User | null>;
   setEmailVerified(id: string): Promise<User | null>;
   /**
-   * Makes an admin a customer again (bumping the session version), only while another admin
-   * remains, checked in the same atomic step: two admins removing each other at once never leave
-   * the shop without one. 'last-admin' when it would; null when no such admin exists.
+   * Makes an admin a customer again (bumping the session version), only while at least
+   * `otherAdminsAtLeast` other admins remain, counted in the same atomic step as the change: of
+   * two admins removed at once, the second counts with the first already removed. The condition is
+   * the domain's (manage-users.ts: the shop keeps an admin); the store only makes it atomic.
+   * 'too-few-admins' when it does not hold (nothing changes); null when no such admin exists.
    */
-  removeAdmin(id: string, audit?: AuditNote): Promise<User | 'last-admin' | null>;
+  removeAdmin(id: string, condition: AdminsLeft, audit?: AuditNote): Promise<User | 'too-few-admins' | null>;
   /**
    * The e-mail's proven owner takes an unverified account over: the password (set by whoever
    * signed up with that address) is dropped, the e-mail marked verified and the session version

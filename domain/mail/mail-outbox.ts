@@ -2,12 +2,17 @@ import type { Clock, Timers } from '../shared/clock.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /**
- * The e-mails the shop owes its buyers (README.md, "E-mail"). Each is queued by the store in the
- * same transaction as the change it tells of (an order placed, paid or shipped, an account
- * made), so none is lost to a crash or a mail server that is down; it is written and sent later,
- * from the order (or account) as it is then, and retried with backoff when sending fails.
+ * The e-mails the shop owes its buyers (README.md, "E-mail"). Which mails a change sends is decided
+ * here in the domain (ordering/order-mail.ts, quoting/quote-mail.ts) and handed to the store method
+ * that makes the change, which queues them in the same transaction (an order placed, paid or
+ * shipped, an account made), so none is lost to a crash or a mail server that is down; each is
+ * written and sent later, from the order (or account) as it is then, and retried with backoff
+ * when sending fails.
  */
-export type MailKind = 'order-placed' | 'order-paid' | 'order-shipped' | QuoteMailKind | AccountMailKind;
+export type MailKind = OrderMailKind | QuoteMailKind | AccountMailKind;
+
+/** An order's steps (README.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
+export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
 
 /**
  * An account's links (domain/identity/account-emails.ts): the verification link, queued with the
@@ -36,7 +41,8 @@ export interface QueuedMail {
 export interface MailOutboxRepository {
   /**
    * Queues a mail that tells of no change (an account's link asked for): the request that asks
-   * for it has only this to write. A change's mail is queued by the store method that makes it.
+   * for it has only this to write. A change's mails are named by its use case (order-mail.ts,
+   * quote-mail.ts) and queued by the store method that makes it.
    */
   queue(kind: MailKind, subjectId: string, at: Date): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 import type { AuditNote } from '../audit/audit-log.ts';
+import type { OrderMailKind } from '../mail/mail-outbox.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
 import type { NewOrder, Order, OrderStatus, ShippingDetails } from './order.ts';
@@ -31,14 +32,19 @@ export interface OrderSearch {
   placed?: { from: Date; before: Date } | undefined;
 }
 
+/**
+ * `mail`, on the methods that change an order, is what the domain decided the change sends
+ * (order-mail.ts): each kind is queued about the order, at the change's time, in the same
+ * transaction, only when the change happens (README.md, "E-mail"). The store adds none of its own.
+ */
 export interface OrderRepository {
   /**
    * Atomically reserves every line's units and inserts the order with its lines and its next
    * number (order-number.ts, restarting each year), or does nothing at all: all lines or none.
    * PostgreSQL locks the products in one fixed order (by id), so that concurrent orders with
-   * overlapping lines can never deadlock.
+   * overlapping lines can never deadlock. `mail` is queued at `order.createdAt`.
    */
-  placeReservingStock(order: NewOrder): Promise<Result<Order, ReservationFailure>>;
+  placeReservingStock(order: NewOrder, mail?: readonly OrderMailKind[]): Promise<Result<Order, ReservationFailure>>;
   findById(id: string): Promise<Order | null>;
   findByIdempotencyKey(userId: string, key: string): Promise<Order | null>;
   /** One page of the user's orders, newest first (createdAt desc, id desc); the cursor is opaque. */
@@ -70,15 +76,18 @@ export interface OrderRepository {
   /**
    * unpaid → pending, only if still unpaid, giving the order the next invoice number of the year
    * it is paid in, in the same transaction (a number is never handed out twice nor skipped by a
-   * lost race); returns the updated order or null.
+   * lost race); returns the updated order or null. `mail` is queued at `paidAt`.
    */
-  markPaid(id: string, transactionId: string, paidAt: Date): Promise<Order | null>;
+  markPaid(id: string, transactionId: string, paidAt: Date, mail?: readonly OrderMailKind[]): Promise<Order | null>;
   /**
    * A paid order without an invoice number (paid before invoices existed) takes the next one of
    * the year it was paid in, in one transaction that hands it out only while the order has none;
    * an order that has one keeps it. Returns the order, or null when it is missing or unpaid.
    */
   issueInvoiceNumber(id: string): Promise<Order | null>;
-  /** pending → shipped with the carrier and tracking number given, only if still pending; returns the updated order or null. */
-  markShipped(id: string, shippedAt: Date, shipping: ShippingDetails, audit?: AuditNote): Promise<Order | null>;
+  /**
+   * pending → shipped with the carrier and tracking number given, only if still pending; returns
+   * the updated order or null. `mail` is queued at `shippedAt`.
+   */
+  markShipped(id: string, shippedAt: Date, shipping: ShippingDetails, audit?: AuditNote, mail?: readonly OrderMailKind[]): Promise<Order | null>;
 }

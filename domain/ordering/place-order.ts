@@ -5,6 +5,7 @@ import { isAdmin, type User } from '../identity/user.ts';
 import type { Product } from '../catalog/product.ts';
 import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from './order.ts';
 import { priceOrder } from './order-lines.ts';
+import { orderMail } from './order-mail.ts';
 import { reconcilePayment } from './reconcile-payment.ts';
 import {
   checkOrderDetails,
@@ -98,7 +99,7 @@ export const placeOrder = async (
     shippedAt: null,
   };
 
-  const placed = await store.orders.placeReservingStock(order);
+  const placed = await store.orders.placeReservingStock(order, orderMail('placed'));
   if (placed.ok) {
     // Ordering the cart empties it of the lines ordered (README.md, "Orders, cart, quick order"); the order stands
     // whatever happens to this tidy-up.

@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
+import { orderMail } from './order-mail.ts';
 import type { PaymentIntent } from './payment-gateway.ts';
 import type { PaymentToRefund } from './payment-to-refund.ts';
 
@@ -28,7 +29,7 @@ export const recordSucceededPayment = async (
     return fail(notFound('order'));
   }
   if (intent.amountCents !== order.totalCents || intent.currency !== 'usd') return notConfirmed;
-  const paid = order.status === 'unpaid' ? await store.orders.markPaid(order.id, intent.id, clock.now()) : null;
+  const paid = order.status === 'unpaid' ? await store.orders.markPaid(order.id, intent.id, clock.now(), orderMail('paid')) : null;
   if (paid) return ok(paid);
   // Paid already: by this intent (the other path came first) or by another one.
   const now = await store.orders.findById(order.id);

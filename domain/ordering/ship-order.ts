@@ -5,6 +5,7 @@ import type { Clock } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
+import { orderMail } from './order-mail.ts';
 import { checkShippingDetails, type ShippingDetailsInput } from './shipping-details.ts';
 
 /** An admin ships a paid (pending) order, optionally saying with which carrier and tracking number; nothing else can be shipped. */
@@ -29,6 +30,7 @@ export const shipOrder = async (
       before: { status: order.status },
       after: { status: 'shipped', ...shipping.value },
     }),
+    orderMail('shipped'),
   );
   return shipped ? ok(shipped) : fail(refusal('ORDER_NOT_SHIPPABLE'));
 };

@@ -8,6 +8,7 @@ import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { findQuoteFor } from './find-quotes.ts';
 import { offeredLines, type Quote } from './quote.ts';
+import { quoteMail } from './quote-mail.ts';
 
 export interface AcceptQuoteInput {
   buyer: User;
@@ -91,7 +92,7 @@ export const acceptQuote = async (
     paidAt: null,
     shippedAt: null,
   };
-  const accepted = await store.quotes.accept(quote.id, order);
+  const accepted = await store.quotes.accept(quote.id, order, quoteMail('accepted'));
   if (accepted.ok) return ok(accepted.value);
   switch (accepted.error.code) {
     case 'not-open': {

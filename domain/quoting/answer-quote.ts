@@ -7,6 +7,7 @@ import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts'
 import { fail, ok, type Result } from '../shared/result.ts';
 import { freshQuote } from './find-quotes.ts';
 import { DAY_MS, type OfferedLine, type Quote } from './quote.ts';
+import { quoteMail } from './quote-mail.ts';
 import { quoteAnswerLinesProblems, quoteAnswerTextProblem, quoteExpiryProblem, type QuoteAnswerLine } from './quote-rules.ts';
 
 export interface AnswerQuoteInput {
@@ -66,6 +67,7 @@ export const answerQuote = async (
       before: { status: quote.status, lines: quote.lines.map(({ productId, requestedQuantity }) => ({ productId, requestedQuantity })) },
       after: { status: 'quoted', lines: offered, answer, expiresAt: offer.expiresAt, holdStock: offer.holdStock },
     }),
+    quoteMail('quoted'),
   );
   if (answered.ok) return ok(answered.value);
   // The store names lines by their place in the quote; the admin sent them in their own order.

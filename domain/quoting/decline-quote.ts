@@ -4,6 +4,7 @@ import { notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { findQuoteFor } from './find-quotes.ts';
 import type { Quote } from './quote.ts';
+import { quoteMail } from './quote-mail.ts';
 
 /**
  * The buyer declines an answered quote (README.md, "Requests for quote"); units it held go back
@@ -16,7 +17,7 @@ export const declineQuote = async (
   const found = await findQuoteFor(deps, input.buyer, input.quoteId, { ownerOnly: true });
   if (!found.ok) return found;
   if (found.value.status !== 'quoted') return fail({ code: 'QUOTE_NOT_OPEN', status: found.value.status });
-  const declined = await deps.store.quotes.close(found.value.id, 'declined', deps.clock.now());
+  const declined = await deps.store.quotes.close(found.value.id, 'declined', deps.clock.now(), quoteMail('declined'));
   if (declined) return ok(declined);
   // Someone else moved it first (accepted in another tab, or it expired).
   const now = await deps.store.quotes.findById(found.value.id);

@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { hasLapsed, type Quote } from './quote.ts';
 import type { QuoteSearch } from './quote-repository.ts';
+import { quoteMail } from './quote-mail.ts';
 
 type Deps = Pick<Ports, 'store' | 'clock'>;
 
@@ -16,7 +17,7 @@ type Deps = Pick<Ports, 'store' | 'clock'>;
 export const freshQuote = async ({ store, clock }: Deps, quote: Quote): Promise<Quote> => {
   const now = clock.now();
   if (!hasLapsed(quote, now)) return quote;
-  return (await store.quotes.close(quote.id, 'expired', now)) ?? (await store.quotes.findById(quote.id)) ?? quote;
+  return (await store.quotes.close(quote.id, 'expired', now, quoteMail('expired'))) ?? (await store.quotes.findById(quote.id)) ?? quote;
 };
 
 const freshPage = async (deps: Deps, page: Page<Quote>): Promise<Page<Quote>> => ({
@@ -58,7 +59,7 @@ export const expireLapsedQuotes = async ({ store, clock }: Deps): Promise<number
   let expired = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const due = await store.quotes.listLapsed(now, BATCH);
-    for (const quote of due) if (await store.quotes.close(quote.id, 'expired', now)) expired += 1;
+    for (const quote of due) if (await store.quotes.close(quote.id, 'expired', now, quoteMail('expired'))) expired += 1;
     if (due.length < BATCH) break;
   }
   return expired;

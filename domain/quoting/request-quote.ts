@@ -5,6 +5,7 @@ import type { Ports } from '../ports.ts';
 import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { NewQuote, Quote } from './quote.ts';
+import { quoteMail } from './quote-mail.ts';
 import { quoteLinesProblems, quoteMessageProblem, type QuoteLineRequest } from './quote-rules.ts';
 
 export interface RequestQuoteInput {
@@ -70,5 +71,5 @@ export const requestQuote = async (
     answeredAt: null,
     closedAt: null,
   };
-  return ok(await store.quotes.create(quote));
+  return ok(await store.quotes.create(quote, quoteMail('requested')));
 };

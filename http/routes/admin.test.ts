@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { messages } from '#domain/messages.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
@@ -94,6 +95,46 @@ describe('admin endpoints', () => {
     // Already a customer: nothing to do, same answer.
     expect((await context.call('POST', `/api/admin/users/${helper.user.id}/remove-admin`, { token: admin.token })).json.role).toBe('customer');
     expect((await context.call('POST', '/api/admin/users/no-such-user/remove-admin', { token: admin.token })).status).toBe(404);
+  });
+
+  it('remove-admin never removes the last admin: two admins removing each other at the same moment leave one, the other answered 409 LAST_ADMIN with nothing changed', async () => {
+    // One's own role is refused, so the last admin can only be reached by two removals in flight
+    // at once. The store holds each removal until both requests have reached it (both past their
+    // session checks as admins), then lets them through in turn.
+    const storage = createMemoryStorage();
+    const context = createTestApp({ storage });
+    const first = await signUpAdmin(context);
+    const second = await signUpAdmin(context);
+    const users = storage.repositories.users;
+    const removeAdmin = users.removeAdmin;
+    let arrived = 0;
+    let bothArrived!: () => void;
+    const together = new Promise<void>((resolve) => (bothArrived = resolve));
+    users.removeAdmin = async (...args) => {
+      if (++arrived === 2) bothArrived();
+      await together;
+      return removeAdmin(...args);
+    };
+    const answers = await Promise.all([
+      context.call('POST', `/api/admin/users/${second.user.id}/remove-admin`, { token: first.token }),
+      context.call('POST', `/api/admin/users/${first.user.id}/remove-admin`, { token: second.token }),
+    ]);
+    users.removeAdmin = removeAdmin;
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(expectError(refused.json)).toEqual({ code: 'LAST_ADMIN', message: messages.lastAdmin });
+
+    // The admin whose removal was refused is unchanged: still an admin, its session still good.
+    const kept = answers[0]!.status === 200 ? first : second;
+    const removed = kept === first ? second : first;
+    expect(await context.store.users.findById(kept.user.id)).toMatchObject({ role: 'admin' });
+    expect((await context.call('GET', '/api/me', { token: kept.token })).json.user.role).toBe('admin');
+    expect((await context.call('GET', '/api/admin/users', { token: removed.token })).status).toBe(401);
+    const all = (await context.call('GET', '/api/admin/users', { token: kept.token })).json.items as { id: string; role: string }[];
+    expect(all.filter((user) => user.role === 'admin').map((user) => user.id)).toEqual([kept.user.id]);
+    // One removal, one audit entry: the refused one wrote none.
+    const log = await context.call('GET', '/api/admin/audit?kind=user-admin-removed', { token: kept.token });
+    expect(log.json.items.map((entry: { subjectId: string }) => entry.subjectId)).toEqual([removed.user.id]);
   });
 
   it('make-admin ends the user’s older sessions; signed in again they are an admin; idempotent', async () => {

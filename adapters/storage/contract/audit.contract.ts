@@ -48,9 +48,10 @@ export function describeAuditContract(h: StoreHarness): void {
       const actor = await admin();
       const other = await h.addUser({ role: 'admin' });
       const customer = await h.addUser();
-      expect(await h.store.users.removeAdmin(customer.id, note(actor, 'user-admin-removed', customer.id))).toBeNull();
-      await h.store.users.removeAdmin(other.id, note(actor, 'user-admin-removed', other.id, { before: { role: 'admin' } }));
-      expect(await h.store.users.removeAdmin(actor.id, note(actor, 'user-admin-removed', actor.id))).toBe('last-admin');
+      const keepOne = { otherAdminsAtLeast: 1 };
+      expect(await h.store.users.removeAdmin(customer.id, keepOne, note(actor, 'user-admin-removed', customer.id))).toBeNull();
+      await h.store.users.removeAdmin(other.id, keepOne, note(actor, 'user-admin-removed', other.id, { before: { role: 'admin' } }));
+      expect(await h.store.users.removeAdmin(actor.id, keepOne, note(actor, 'user-admin-removed', actor.id))).toBe('too-few-admins');
       expect(await entries()).toMatchObject([{ kind: 'user-admin-removed', subjectId: other.id, before: { role: 'admin' }, after: { role: 'customer' } }]);
     });
 

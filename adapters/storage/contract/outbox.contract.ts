@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { QueuedMail } from '#domain/mail/mail-outbox.ts';
+import { orderMail } from '#domain/ordering/order-mail.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
- * MailOutboxRepository: an order's e-mails are queued with the change they tell of (placed, paid,
- * shipped; nothing for a change that did not happen), a sign-up's verification mail with the
+ * MailOutboxRepository: an order's e-mails, as the domain names them (order-mail.ts), are queued
+ * with the change they tell of (placed, paid, shipped; nothing for a change that did not happen,
+ * nothing the domain did not name), a sign-up's verification mail with the
  * account, an account's link asked for on its own; then taken by one sender at a time, marked
  * sent, or tried again later.
  */
@@ -15,14 +17,16 @@ export function describeOutboxContract(h: StoreHarness): void {
     const claimAll = async (now = far, heldUntil = new Date(far.getTime() + 60_000)) => h.store.outbox.claimDue(now, heldUntil, 100);
     const told = (mails: QueuedMail[]) => mails.map((mail) => [mail.kind, mail.subjectId]);
 
-    it('queues an e-mail with each order placed, paid and shipped, and none for a change refused', async () => {
-      const product = await h.addProduct({ stock: 300 });
+    it('queues the e-mails the domain names with each order placed, paid and shipped, and none for a change refused', async () => {
+      const product = await h.addProduct({ stock: 400 });
       const order = await h.placeOk(h.newOrder(product, { quantity: 200 }));
-      expect((await h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 200 }))).ok).toBe(false);
-      expect(await h.store.orders.markShipped(order.id, h.at(2_000), { carrier: null, trackingNumber: null })).toBeNull();
-      await h.store.orders.markPaid(order.id, 'pi_1', h.at(3_000));
-      expect(await h.store.orders.markPaid(order.id, 'pi_2', h.at(3_500))).toBeNull();
-      await h.store.orders.markShipped(order.id, h.at(4_000), { carrier: 'UPS', trackingNumber: '1Z' });
+      expect((await h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 300 }), orderMail('placed'))).ok).toBe(false);
+      expect(await h.store.orders.markShipped(order.id, h.at(2_000), { carrier: null, trackingNumber: null }, undefined, orderMail('shipped'))).toBeNull();
+      await h.store.orders.markPaid(order.id, 'pi_1', h.at(3_000), orderMail('paid'));
+      expect(await h.store.orders.markPaid(order.id, 'pi_2', h.at(3_500), orderMail('paid'))).toBeNull();
+      await h.store.orders.markShipped(order.id, h.at(4_000), { carrier: 'UPS', trackingNumber: '1Z' }, undefined, orderMail('shipped'));
+      // A change the domain named no mail for queues none: the store adds none of its own.
+      expect((await h.store.orders.placeReservingStock(h.newOrder(product, { quantity: 100 }))).ok).toBe(true);
       expect(await h.store.outbox.countUnsent()).toBe(3);
       const queued = await claimAll();
       expect(told(queued)).toEqual([

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#domain/catalog/product.ts';
 import type { NewQuote, QuoteOffer } from '#domain/quoting/quote.ts';
+import { quoteMail } from '#domain/quoting/quote-mail.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
@@ -132,26 +133,33 @@ export function describeQuoteContract(h: StoreHarness): void {
       expect(await h.stockOf(product.id)).toBe(500);
     });
 
-    it('queues each step’s e-mails with the step itself, and none for a step refused', async () => {
+    it('queues the e-mails the domain names for each step with the step itself, and none for a step refused', async () => {
       const product = await h.addProduct({ stock: 500 });
       const unsent = () => h.store.outbox.countUnsent();
       const before = await unsent();
-      const quote = await h.store.quotes.create(newQuote([product]));
+      const quote = await h.store.quotes.create(newQuote([product]), quoteMail('requested'));
       // The buyer's receipt and the shop's notice.
       expect(await unsent()).toBe(before + 2);
-      expect((await h.store.quotes.answer(quote.id, offer([600]))).ok).toBe(false);
+      expect((await h.store.quotes.answer(quote.id, offer([600]), undefined, quoteMail('quoted'))).ok).toBe(false);
       expect(await unsent()).toBe(before + 2);
-      await h.store.quotes.answer(quote.id, offer([300]));
+      await h.store.quotes.answer(quote.id, offer([300]), undefined, quoteMail('quoted'));
       expect(await unsent()).toBe(before + 3);
       // The buyer's mail names the order: no order-placed mail beside it; and the shop's notice.
-      expect((await h.store.quotes.accept(quote.id, orderFor([product]))).ok).toBe(true);
+      expect((await h.store.quotes.accept(quote.id, orderFor([product]), quoteMail('accepted'))).ok).toBe(true);
       expect(await unsent()).toBe(before + 5);
-      const declining = await h.store.quotes.create(newQuote([product]));
-      await h.store.quotes.answer(declining.id, offer([100]));
+      const declining = await h.store.quotes.create(newQuote([product]), quoteMail('requested'));
+      await h.store.quotes.answer(declining.id, offer([100]), undefined, quoteMail('quoted'));
       expect(await unsent()).toBe(before + 8);
-      await h.store.quotes.close(declining.id, 'declined', h.at(3_000));
-      await h.store.quotes.close(declining.id, 'declined', h.at(3_000));
+      await h.store.quotes.close(declining.id, 'declined', h.at(3_000), quoteMail('declined'));
+      await h.store.quotes.close(declining.id, 'declined', h.at(3_000), quoteMail('declined'));
       expect(await unsent()).toBe(before + 9);
+      // A step the domain named no mail for queues none: the store adds none of its own.
+      await h.store.quotes.create(newQuote([product]));
+      expect(await unsent()).toBe(before + 9);
+      const mails = await h.store.outbox.claimDue(new Date('2100-01-01T00:00:00Z'), new Date('2100-01-01T00:01:00Z'), 100);
+      const kindsOf = (id: string) => mails.filter((mail) => mail.subjectId === id).map((mail) => mail.kind).sort();
+      expect(kindsOf(quote.id)).toEqual(['quote-accepted', 'quote-answered', 'quote-received', 'shop-quote-accepted', 'shop-quote-requested']);
+      expect(kindsOf(declining.id)).toEqual(['quote-answered', 'quote-received', 'shop-quote-declined', 'shop-quote-requested']);
     });
 
     it('under concurrent orders a held quote keeps its units: 2 orders of 100 fit beside a hold of 300 on 500', async () => {

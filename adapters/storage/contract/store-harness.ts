@@ -5,6 +5,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { Review } from '#domain/content/review.ts';
 import type { User } from '#domain/identity/user.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
+import { orderMail } from '#domain/ordering/order-mail.ts';
 import type { Page, PageRequest } from '#domain/shared/page.ts';
 import type { Store } from '#domain/store.ts';
 import type { Storage, StorageLifecycle } from '../storage.ts';
@@ -121,7 +122,8 @@ export function useStoreHarness(open: OpenStorage): StoreHarness {
       ...overrides,
     }),
     async placeOk(order) {
-      const result = await store().orders.placeReservingStock(order);
+      // With the mail placeOrder asks for (domain/ordering/order-mail.ts), as a real order has.
+      const result = await store().orders.placeReservingStock(order, orderMail('placed'));
       if (!result.ok) throw new Error(`arrange: reservation refused (${result.error.code})`);
       return result.value;
     },

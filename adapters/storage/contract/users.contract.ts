@@ -70,19 +70,38 @@ export function describeUserContract(h: StoreHarness): void {
       expect(await h.store.users.findById(user.id)).toMatchObject({ role: 'customer', sessionVersion: 5 });
     });
 
-    it('removes an admin only while another remains, even when two admins remove each other at once', async () => {
+    // The condition is the domain's (manage-users.ts, one other admin left); the store counts it
+    // in the same atomic step as the change.
+    const keepOne = { otherAdminsAtLeast: 1 };
+
+    it('removes an admin only while the other admins the condition asks for remain; refused, nothing changes', async () => {
+      const first = await h.addUser({ role: 'admin', sessionVersion: 2 });
+      const second = await h.addUser({ role: 'admin', sessionVersion: 5 });
+      const customer = await h.addUser();
+      expect(await h.store.users.removeAdmin(customer.id, keepOne)).toBeNull();
+      expect(await h.store.users.removeAdmin(randomUUID(), keepOne)).toBeNull();
+      // One other admin, two asked for: refused, both unchanged.
+      expect(await h.store.users.removeAdmin(first.id, { otherAdminsAtLeast: 2 })).toBe('too-few-admins');
+      expect(await h.store.users.findById(first.id)).toEqual(first);
+      expect(await h.store.users.removeAdmin(first.id, keepOne)).toMatchObject({ role: 'customer', sessionVersion: 3 });
+      // The last admin: refused, its role and sessions kept.
+      expect(await h.store.users.removeAdmin(second.id, keepOne)).toBe('too-few-admins');
+      expect(await h.store.users.findById(second.id)).toEqual(second);
+      expect(await h.store.users.removeAdmin(second.id, { otherAdminsAtLeast: 0 })).toMatchObject({ role: 'customer', sessionVersion: 6 });
+    });
+
+    it('leaves one admin when two admins remove each other at the same moment', async () => {
       const first = await h.addUser({ role: 'admin', sessionVersion: 2 });
       const second = await h.addUser({ role: 'admin' });
-      const customer = await h.addUser();
-      expect(await h.store.users.removeAdmin(customer.id)).toBeNull();
-      expect(await h.store.users.removeAdmin(randomUUID())).toBeNull();
-      const both = await Promise.all([h.store.users.removeAdmin(first.id), h.store.users.removeAdmin(second.id)]);
-      expect(both.filter((result) => result === 'last-admin')).toHaveLength(1);
-      const admins = [await h.store.users.findById(first.id), await h.store.users.findById(second.id)].filter((user) => user?.role === 'admin');
-      expect(admins).toHaveLength(1);
+      const both = await Promise.all([h.store.users.removeAdmin(first.id, keepOne), h.store.users.removeAdmin(second.id, keepOne)]);
+      expect(both.filter((result) => result === 'too-few-admins')).toHaveLength(1);
+      const after = [await h.store.users.findById(first.id), await h.store.users.findById(second.id)];
+      expect(after.filter((user) => user?.role === 'admin')).toHaveLength(1);
       const demoted = both.find((result): result is User => typeof result === 'object' && result !== null);
       // The demoted one is a customer now, and its older sessions ended (version bumped).
       expect(demoted).toMatchObject({ role: 'customer', sessionVersion: demoted?.id === first.id ? 3 : 1 });
+      // The one kept is exactly as it was: role and sessions.
+      expect(after.find((user) => user?.id !== demoted?.id)).toEqual(demoted?.id === first.id ? second : first);
     });
 
     it('hands an unverified account to the proven owner of its e-mail: no password, verified, older sessions ended', async () => {

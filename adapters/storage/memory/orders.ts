@@ -4,7 +4,7 @@ import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
-import { queueMail } from './outbox.ts';
+import { queueMails } from './outbox.ts';
 import { checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
 import { recordAudit } from './audit.ts';
 
@@ -35,7 +35,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
   };
 
   return {
-    async placeReservingStock(order) {
+    async placeReservingStock(order, mail) {
       if (order.idempotencyKey !== null && findByKey(order.userId, order.idempotencyKey)) {
         return fail({ code: 'duplicate-key' });
       }
@@ -60,7 +60,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       tables.numberSequences.set(`order:${year}`, sequence);
       const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence), carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
-      queueMail(tables, 'order-placed', order.id, order.createdAt);
+      queueMails(tables, mail, order.id, order.createdAt);
       return ok(copy(placed));
     },
     async findById(id) {
@@ -106,12 +106,12 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     async countUnpaidOf(userId, atMost) {
       return Math.min(atMost, [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length);
     },
-    async markPaid(id, transactionId, paidAt) {
+    async markPaid(id, transactionId, paidAt, mail) {
       if (orders.get(id)?.status !== 'unpaid') return null;
       const key = `invoice:${numberingYear(paidAt)}`;
       const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
       tables.numberSequences.set(key, sequence);
-      queueMail(tables, 'order-paid', id, paidAt);
+      queueMails(tables, mail, id, paidAt);
       return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt, invoiceNumber: formatInvoiceNumber(numberingYear(paidAt), sequence) });
     },
     async issueInvoiceNumber(id) {
@@ -125,10 +125,10 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       }
       return copy(order);
     },
-    async markShipped(id, shippedAt, shipping, audit) {
+    async markShipped(id, shippedAt, shipping, audit, mail) {
       const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
       if (shipped) {
-        queueMail(tables, 'order-shipped', id, shippedAt);
+        queueMails(tables, mail, id, shippedAt);
         recordAudit(tables, audit, { status: shipped.status });
       }
       return shipped;

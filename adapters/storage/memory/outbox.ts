@@ -17,6 +17,11 @@ export const queueMail = (tables: MemoryTables, kind: MailKind, subjectId: strin
   tables.mailOutbox.set(row.id, row);
 };
 
+/** Queues each mail the domain decided a change sends (none when it named none), as queueMail. */
+export const queueMails = (tables: MemoryTables, kinds: readonly MailKind[] | undefined, subjectId: string, at: Date): void => {
+  for (const kind of kinds ?? []) queueMail(tables, kind, subjectId, at);
+};
+
 export const createMemoryOutbox = (tables: MemoryTables): MailOutboxRepository => {
   const unsent = (row: OutboxRow) => row.sentAt === null && row.failedAt === null;
   return {

@@ -6,7 +6,7 @@ import type { QuoteRepository, QuoteSearch } from '#domain/quoting/quote-reposit
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
-import { queueMail } from './outbox.ts';
+import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 import { checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
 
@@ -39,12 +39,11 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
   };
 
   return {
-    async create(quote) {
+    async create(quote, mail) {
       const year = numberingYear(quote.createdAt);
       const stored: Quote = { ...copy(quote), number: formatQuoteNumber(year, nextNumber(tables, 'quote', year)) };
       quotes.set(quote.id, stored);
-      queueMail(tables, 'quote-received', quote.id, quote.createdAt);
-      queueMail(tables, 'shop-quote-requested', quote.id, quote.createdAt);
+      queueMails(tables, mail, quote.id, quote.createdAt);
       return copy(stored);
     },
     async findById(id) {
@@ -56,7 +55,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
     async listAll(search, page) {
       return newestFirst([...quotes.values()].filter(matches(search)), page, byId);
     },
-    async answer(id, offer, audit) {
+    async answer(id, offer, audit, mail) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'requested') return fail({ code: 'not-open', status: quote?.status ?? null });
       const lines = quote.lines.map((line, position) => {
@@ -71,11 +70,11 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         if (taken.length > 0) return fail({ code: 'insufficient-stock', short: taken.map((line) => ({ ...line, index: positionOf(line.index) })) });
       }
       Object.assign(quote, { status: 'quoted', lines, answer: offer.answer, holdsStock: offer.holdStock, expiresAt: offer.expiresAt, answeredAt: offer.answeredAt });
-      queueMail(tables, 'quote-answered', id, offer.answeredAt);
+      queueMails(tables, mail, id, offer.answeredAt);
       recordAudit(tables, audit);
       return ok(copy(quote));
     },
-    async accept(id, order) {
+    async accept(id, order, mail) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'quoted' || quote.expiresAt === null || quote.expiresAt <= order.createdAt) {
         return fail({ code: 'not-open', status: quote?.status ?? null });
@@ -90,12 +89,10 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       const placed: Order = { ...copy(order), number: formatOrderNumber(year, nextNumber(tables, 'order', year)), carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
       Object.assign(quote, { status: 'accepted', orderId: order.id, closedAt: order.createdAt });
-      // The buyer's mail names the order and its payment link: no separate order-placed mail.
-      queueMail(tables, 'quote-accepted', id, order.createdAt);
-      queueMail(tables, 'shop-quote-accepted', id, order.createdAt);
+      queueMails(tables, mail, id, order.createdAt);
       return ok({ quote: copy(quote), order: copy(placed) });
     },
-    async close(id, status, at) {
+    async close(id, status, at, mail) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'quoted') return null;
       if (status === 'expired' && (quote.expiresAt === null || quote.expiresAt > at)) return null;
@@ -107,7 +104,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         tables.catalog.changed(null);
       }
       Object.assign(quote, { status, closedAt: at });
-      if (status === 'declined') queueMail(tables, 'shop-quote-declined', id, at);
+      queueMails(tables, mail, id, at);
       return copy(quote);
     },
     async listLapsed(at, limit) {

@@ -74,7 +74,7 @@ export const checkStock = (stock: number): void => {
 };
 /** PostgreSQL's products_terms_check (the domain checks the same before any write). */
 export const checkTerms = (terms: Pick<Product, 'minOrderQuantity' | 'packSize'>): void => {
-  if (!(terms.minOrderQuantity >= 100 && terms.packSize >= 1 && terms.minOrderQuantity % terms.packSize === 0)) {
+  if (!(terms.minOrderQuantity >= MIN_ORDER_QUANTITY && terms.packSize >= 1 && terms.minOrderQuantity % terms.packSize === 0)) {
     throw new Error('CHECK constraint failed: products_terms_check');
   }
 };

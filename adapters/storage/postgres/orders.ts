@@ -3,6 +3,7 @@ import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '.
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
+import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
@@ -11,7 +12,7 @@ import type { CatalogWrites } from '../catalog-writes.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
-import { queueMail } from './outbox.ts';
+import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
 
@@ -83,7 +84,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
     return { emptied };
   };
 
-  const place = async (order: NewOrder): Promise<Placement> => {
+  const place = async (order: NewOrder, mail?: readonly OrderMailKind[]): Promise<Placement> => {
     try {
       let emptied = false;
       const placed = await db.transaction(async (tx): Promise<Placement> => {
@@ -106,7 +107,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
         const inserted = await tx.insert(orders).values(row).onConflictDoNothing().returning({ id: orders.id });
         if (inserted.length === 0) throw new RollbackSignal('duplicate-key');
         await tx.insert(orderLines).values(lines);
-        await queueMail(tx, 'order-placed', order.id, order.createdAt);
+        await queueMails(tx, mail, order.id, order.createdAt);
         return ok({ ...row, lines: order.lines });
       });
       // Counted once committed, so the next catalogue read sees the stock it took.
@@ -197,7 +198,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
       // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap.
       return db.$count(db.select({ one: sql`1`.as('one') }).from(orders).where(unpaidOf(orders, userId)).limit(atMost).as('unpaid'));
     },
-    async markPaid(id, transactionId, paidAt) {
+    async markPaid(id, transactionId, paidAt, mail) {
       // The order moves first (its row locked), then the year's invoice counter: two processes
       // paying at once queue on that counter's row, and a lost race takes no number.
       return db.transaction(async (tx) => {
@@ -213,7 +214,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
           .values({ kind: INVOICE_SEQUENCE, year, last: 1 })
           .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
           .returning({ last: numberSequences.last });
-        await queueMail(tx, 'order-paid', id, paidAt);
+        await queueMails(tx, mail, id, paidAt);
         return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
       });
     },
@@ -232,14 +233,14 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
         return one(tx.update(orders).set({ invoiceNumber: formatInvoiceNumber(year, sequence?.last ?? 1) }).where(eq(orders.id, id)).returning(), tx);
       });
     },
-    async markShipped(id, shippedAt, shipping, audit) {
+    async markShipped(id, shippedAt, shipping, audit, mail) {
       return db.transaction(async (tx) => {
         const shipped = await one(
           tx.update(orders).set({ status: 'shipped', shippedAt, ...shipping }).where(and(eq(orders.id, id), eq(orders.status, 'pending'))).returning(),
           tx,
         );
         if (shipped) {
-          await queueMail(tx, 'order-shipped', id, shippedAt);
+          await queueMails(tx, mail, id, shippedAt);
           await recordAudit(tx, audit, { status: shipped.status });
         }
         return shipped;

@@ -9,7 +9,7 @@ import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
 import type { PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
-import { queueMail } from './outbox.ts';
+import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
 import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
@@ -75,14 +75,13 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
   };
 
   return {
-    async create(quote) {
+    async create(quote, mail) {
       return db.transaction(async (tx) => {
         const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
         await tx.insert(quotes).values(row);
         await tx.insert(quoteLines).values(lines);
-        // Each step's e-mails are queued in its own transaction (README.md, "E-mail").
-        await queueMail(tx, 'quote-received', quote.id, quote.createdAt);
-        await queueMail(tx, 'shop-quote-requested', quote.id, quote.createdAt);
+        // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
+        await queueMails(tx, mail, quote.id, quote.createdAt);
         return { ...row, lines: quote.lines };
       });
     },
@@ -98,7 +97,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       const found = toPage(await newestFirst(db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, page, filter), page.limit);
       return { ...found, items: await withLines(found.items) };
     },
-    async answer(id, offer, audit) {
+    async answer(id, offer, audit, mail) {
       return refusable(async (tx) => {
         const moved = await tx
           .update(quotes)
@@ -117,12 +116,12 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         if (offer.holdStock) {
           await takeEveryLine(tx, offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
         }
-        await queueMail(tx, 'quote-answered', id, offer.answeredAt);
+        await queueMails(tx, mail, id, offer.answeredAt);
         await recordAudit(tx, audit);
         return ok((await one(moved, tx))!);
       });
     },
-    async accept(id, order) {
+    async accept(id, order, mail) {
       return refusable(async (tx) => {
         const moved = await tx
           .update(quotes)
@@ -135,13 +134,11 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         const { row, lines } = rowsOf(order, await nextNumber(tx, ORDER_SEQUENCE, numberingYear(order.createdAt)));
         await tx.insert(orders).values(row);
         await tx.insert(orderLines).values(lines);
-        // The buyer's mail names the order and its payment link: no separate order-placed mail.
-        await queueMail(tx, 'quote-accepted', id, order.createdAt);
-        await queueMail(tx, 'shop-quote-accepted', id, order.createdAt);
+        await queueMails(tx, mail, id, order.createdAt);
         return ok({ quote: (await one(moved, tx))!, order: { ...row, lines: order.lines } });
       });
     },
-    async close(id, status, at) {
+    async close(id, status, at, mail) {
       return db.transaction(async (tx) => {
         const moved = await tx
           .update(quotes)
@@ -150,7 +147,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
           .returning();
         const quote = await one(moved, tx);
         if (!quote) return null;
-        if (status === 'declined') await queueMail(tx, 'shop-quote-declined', id, at);
+        await queueMails(tx, mail, id, at);
         if (quote.holdsStock) await returnStockInIdOrder(tx, quote.lines.map((line) => ({ productId: line.productId, quantity: line.quantity ?? 0 })));
         return quote;
       });

@@ -31,12 +31,13 @@ export function createPgUsers(db: PgDb): UserRepository {
       const query = newestFirst(db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id }, page);
       return toPage(await query, page.limit);
     },
-    async removeAdmin(id, audit) {
+    async removeAdmin(id, { otherAdminsAtLeast }, audit) {
       return db.transaction(async (tx) => {
-        // Locks every admin row: two removals at once take turns, and the second sees the first.
+        // Locks every admin row: two removals at once take turns, and the second counts with the
+        // first done, for the domain's condition (manage-users.ts).
         const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
         if (!admins.some((admin) => admin.id === id)) return null;
-        if (admins.length <= 1) return 'last-admin' as const;
+        if (admins.filter((admin) => admin.id !== id).length < otherAdminsAtLeast) return 'too-few-admins' as const;
         const removed = await firstRow(tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning());
         if (removed) await recordAudit(tx, audit, { role: removed.role });
         return removed;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
+import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Page } from '#domain/shared/page.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
@@ -10,7 +11,7 @@ import type { CatalogWrites } from '../catalog-writes.ts';
 import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { auditRecorder } from './audit.ts';
-import { mailQueuer } from './outbox.ts';
+import { mailsQueuer } from './outbox.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { sqliteStock } from './stock.ts';
 import { orderLines, orders, orderStatusCounts } from './schema.ts';
@@ -51,7 +52,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
   const stock = sqliteStock(db);
   const insertOrder = preparedInsert(db, orders);
   const insertLine = preparedInsert(db, orderLines);
-  const queueMail = mailQueuer(db);
+  const queueMails = mailsQueuer(db);
   const recordAudit = auditRecorder(db);
   const orderById = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
   const linesOfOrder = db.select().from(orderLines).where(eq(orderLines.orderId, sql.placeholder('id'))).orderBy(asc(orderLines.position)).prepare();
@@ -120,7 +121,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
 
   // better-sqlite3's own transaction function, made once: drizzle's db.transaction() builds one
   // (and its own transaction object) on every call, and placing is the shop's busiest write.
-  const placeInOneTransaction = db.$client.transaction((order: NewOrder): Placement => {
+  const placeInOneTransaction = db.$client.transaction((order: NewOrder, mail: readonly OrderMailKind[] | undefined): Placement => {
     // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
     if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
       return fail({ code: 'duplicate-key' });
@@ -130,13 +131,13 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     const { row, lines } = rowsOf(order, sequence);
     insertOrder(row);
     for (const line of lines) insertLine(line);
-    queueMail('order-placed', order.id, order.createdAt);
+    queueMails(mail, order.id, order.createdAt);
     return catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, ok({ ...row, lines: order.lines }));
   }).immediate;
 
-  const place = (order: NewOrder): Placement => {
+  const place = (order: NewOrder, mail: readonly OrderMailKind[] | undefined): Placement => {
     try {
-      return placeInOneTransaction(order);
+      return placeInOneTransaction(order, mail);
     } catch (error) {
       if (error instanceof PlacementRefused) return fail(error.failure);
       throw error;
@@ -155,8 +156,8 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     );
 
   return {
-    async placeReservingStock(order) {
-      return place(order);
+    async placeReservingStock(order, mail) {
+      return place(order, mail);
     },
     async findById(id) {
       return one(orderById.get({ id }));
@@ -214,7 +215,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     async countUnpaidOf(userId, atMost) {
       return unpaidCount.get({ userId, atMost })?.count ?? 0;
     },
-    async markPaid(id, transactionId, paidAt) {
+    async markPaid(id, transactionId, paidAt, mail) {
       // The number is taken only once the order is known to move, in the same transaction: never skipped, never twice.
       return db.transaction(
         () => {
@@ -223,7 +224,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           const year = numberingYear(paidAt);
           const invoiceNumber = formatInvoiceNumber(year, stock.nextNumber(INVOICE_SEQUENCE, year));
           db.update(orders).set({ invoiceNumber }).where(eq(orders.id, id)).run();
-          queueMail('order-paid', id, paidAt);
+          queueMails(mail, id, paidAt);
           return { ...paid, invoiceNumber };
         },
         { behavior: 'immediate' },
@@ -242,11 +243,11 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
         { behavior: 'immediate' },
       );
     },
-    async markShipped(id, shippedAt, shipping, audit) {
+    async markShipped(id, shippedAt, shipping, audit, mail) {
       return db.transaction(() => {
         const shipped = transition(id, 'pending', { status: 'shipped', shippedAt, ...shipping });
         if (shipped) {
-          queueMail('order-shipped', id, shippedAt);
+          queueMails(mail, id, shippedAt);
           recordAudit(audit, { status: shipped.status });
         }
         return shipped;

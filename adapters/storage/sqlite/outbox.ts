@@ -13,6 +13,17 @@ export const mailQueuer = (db: SqliteConnection) => {
     insert({ id: randomUUID(), kind, subjectId, createdAt: at, attempts: 0, nextAttemptAt: at });
 };
 
+/**
+ * Queues each mail the domain decided a change sends (none when it named none); called inside the
+ * transaction of that change, as mailQueuer's.
+ */
+export const mailsQueuer = (db: SqliteConnection) => {
+  const queueMail = mailQueuer(db);
+  return (kinds: readonly MailKind[] | undefined, subjectId: string, at: Date): void => {
+    for (const kind of kinds ?? []) queueMail(kind, subjectId, at);
+  };
+};
+
 const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox.subjectId, attempts: mailOutbox.attempts, createdAt: mailOutbox.createdAt };
 const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
 

@@ -5,6 +5,7 @@
  * Usage: place-orders-process.ts <dbFile> <productId> <attempts> <startAtEpochMs>
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { orderMail } from '#domain/ordering/order-mail.ts';
 import { unpaidOrderOf } from '../order-fixture.ts';
 import { openSqliteStorage } from './sqlite-store.ts';
 
@@ -17,7 +18,8 @@ await sleep(Math.max(0, Number(startAtText) - Date.now()));
 const product = { id: productId, name: 'Part', imageUrl: '', description: '', priceCents: 100 };
 let placed = 0;
 for (let i = 0; i < Number(attemptsText); i++) {
-  const result = await repositories.orders.placeReservingStock(unpaidOrderOf(product));
+  // With its mail, as placeOrder writes it: the same rows in the same transaction.
+  const result = await repositories.orders.placeReservingStock(unpaidOrderOf(product), orderMail('placed'));
   if (result.ok) placed += 1;
 }
 await lifecycle.close();

@@ -12,7 +12,7 @@ import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type Quot
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { sqliteStock, type StockLine } from './stock.ts';
-import { mailQueuer } from './outbox.ts';
+import { mailsQueuer } from './outbox.ts';
 import { auditRecorder } from './audit.ts';
 import { orderLines, orders, quoteLines, quotes } from './schema.ts';
 
@@ -34,8 +34,8 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const insertQuoteLine = preparedInsert(db, quoteLines);
   const insertOrder = preparedInsert(db, orders);
   const insertOrderLine = preparedInsert(db, orderLines);
-  // Each step's e-mails are queued in its own transaction (README.md, "E-mail").
-  const queueMail = mailQueuer(db);
+  // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
+  const queueMails = mailsQueuer(db);
   const recordAudit = auditRecorder(db);
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
   const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
@@ -63,15 +63,14 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   };
 
   return {
-    async create(quote) {
+    async create(quote, mail) {
       return db.transaction(
         () => {
           const sequence = stock.nextNumber(QUOTE_SEQUENCE, numberingYear(quote.createdAt));
           const { row, lines } = quoteRowsOf(quote, sequence);
           insertQuote(row);
           for (const line of lines) insertQuoteLine(line);
-          queueMail('quote-received', quote.id, quote.createdAt);
-          queueMail('shop-quote-requested', quote.id, quote.createdAt);
+          queueMails(mail, quote.id, quote.createdAt);
           return { ...row, lines: quote.lines };
         },
         { behavior: 'immediate' },
@@ -87,7 +86,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
       const rows = search.status === undefined ? newestOfAll(page) : newestOfStatus(page, { status: search.status });
       return pageWithLines(toPage(rows, page.limit));
     },
-    async answer(id, offer, audit) {
+    async answer(id, offer, audit, mail) {
       return refusable(() => {
         const moved = db
           .update(quotes)
@@ -108,12 +107,12 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           takeEveryLine(offered.filter((line) => line.quantity > 0).map((line) => ({ index: line.position, productId: asked[line.position]?.productId ?? null, quantity: line.quantity })));
           catalog.changed(null);
         }
-        queueMail('quote-answered', id, offer.answeredAt);
+        queueMails(mail, id, offer.answeredAt);
         recordAudit(audit);
         return ok(one(db.select().from(quotes).where(eq(quotes.id, id)).get())!);
       });
     },
-    async accept(id, order) {
+    async accept(id, order, mail) {
       return refusable(() => {
         const moved = db
           .update(quotes)
@@ -131,14 +130,12 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
         const { row, lines } = rowsOf(order, sequence);
         insertOrder(row);
         for (const line of lines) insertOrderLine(line);
-        // The buyer's mail names the order and its payment link: no separate order-placed mail.
-        queueMail('quote-accepted', id, order.createdAt);
-        queueMail('shop-quote-accepted', id, order.createdAt);
+        queueMails(mail, id, order.createdAt);
         const placed: Order = { ...row, lines: order.lines };
         return ok({ quote: one(db.select().from(quotes).where(eq(quotes.id, id)).get())!, order: placed });
       });
     },
-    async close(id, status, at) {
+    async close(id, status, at, mail) {
       return db.transaction(
         () => {
           const moved = db
@@ -149,7 +146,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
             .get();
           if (!moved) return null;
           const quote = one(moved)!;
-          if (status === 'declined') queueMail('shop-quote-declined', id, at);
+          queueMails(mail, id, at);
           if (quote.holdsStock) {
             for (const line of quote.lines) if (line.quantity) stock.give(line.productId, line.quantity);
             catalog.changed(null);

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
@@ -35,14 +35,15 @@ export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites):
     async list(page) {
       return toPage(newestFirst(page), page.limit);
     },
-    async removeAdmin(id, audit) {
-      // IMMEDIATE: the count and the change happen with nobody else writing in between.
+    async removeAdmin(id, { otherAdminsAtLeast }, audit) {
+      // IMMEDIATE: the count the domain's condition asks for (manage-users.ts) and the change
+      // happen with nobody else writing in between.
       return db.transaction(
         (tx) => {
           const target = tx.select({ role: users.role }).from(users).where(eq(users.id, id)).get();
           if (target?.role !== 'admin') return null;
-          const admins = tx.select({ count: sql<number>`count(*)` }).from(users).where(eq(users.role, 'admin')).get()?.count ?? 0;
-          if (admins <= 1) return 'last-admin' as const;
+          const others = tx.select({ count: sql<number>`count(*)` }).from(users).where(and(eq(users.role, 'admin'), ne(users.id, id))).get()?.count ?? 0;
+          if (others < otherAdminsAtLeast) return 'too-few-admins' as const;
           const removed = tx.update(users).set({ role: 'customer', sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id)).returning().get() ?? null;
           if (removed) recordAudit(audit, { role: removed.role });
           return removed;
