@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { ListDto, OrderDto, ProductDto, SessionDto } from '#http/dto.ts';
 import { readOutbox } from '#http/test-support.ts';
+import { eventually } from './eventually.ts';
 
 export interface Reply<T> {
   status: number;
@@ -55,10 +56,8 @@ export const signUpCustomer = async (server: ServerAt, email: string, senders: S
     (await Promise.all(senders.map((sender) => readOutbox(join(sender.dataDir, 'outbox')))))
       .flat()
       .find((mail) => mail.raw.includes(`To: ${email}`) && mail.links.some((link) => link.includes('/verifyEmail?')))?.tokens[0];
-  const deadline = Date.now() + 10_000;
   let token: string | undefined;
-  while (!(token = await verifyToken()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (!token) throw new Error(`customer sign-up: no verification mail for ${email} in the outbox`);
+  await eventually(async () => (token = await verifyToken()) !== undefined, `a verification mail for ${email} in the outbox`, 10_000);
   expectStatus(await call(server.url, 'POST', '/api/auth/verify-email', { body: { token } }), 204, 'e-mail verification');
   return session;
 };

@@ -85,6 +85,12 @@ const READS: Read[] = [
   // The expiry sweep's batch (before every order read) and the per-account unpaid cap (every placement).
   ['the expired unpaid orders', (store) => store.orders.listUnpaidPlacedBefore(new Date(Date.now() - 48 * 60 * 60 * 1000), 100)],
   ["a buyer's unpaid orders", (store, shop) => store.orders.countUnpaidOf(String(shop.users[0]!.id), 5)],
+  // Read along orders_user_status_idx; PostgreSQL sorts what it finds, one buyer's unpaid orders, which the cap bounds.
+  [
+    "a buyer's unpaid orders with a payment started (reconciled before the cap refuses)",
+    (store, shop) => store.orders.listUnpaidWithIntentOf(String(shop.users[0]!.id), 5),
+    true,
+  ],
   // The overview's unread count (the inbox holds 20,000 messages here, 500 of them unread) and the catalogue export's page.
   ['the unread message count', (store) => store.inbox.countUnreadContactMessages()],
   ["the catalogue export's page", (store) => store.products.list({ limit: 100 })],
