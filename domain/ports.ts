@@ -27,7 +27,7 @@ export interface Ports {
   links: LinkTokenService;
   /** The mail server (SMTP, or files in the outbox directory). */
   mailer: Mailer;
-  /** Writes a queued e-mail (README.md, "E-mail") from what it is about, when it is sent. */
+  /** Writes a queued e-mail (docs/email.md, "E-mail") from what it is about, when it is sent. */
   writeMail: MailWriter;
   images: ImageStore;
   /** Checks a raster upload's size in pixels and that it decodes, before it is kept. */

@@ -6,7 +6,7 @@ import { addProduct, createMemoryMailer, createTestApp, keptLogger } from './tes
 
 const DAY_MS = 24 * 60 * 60_000;
 
-describe('the mail sender (README.md, "E-mail")', () => {
+describe('the mail sender (docs/email.md, "E-mail")', () => {
   it('sends what is due and clears mail sent more than MAIL_KEPT_DAYS ago, keeping the recent', async () => {
     let now = new Date('2026-01-01T09:00:00Z');
     const mailer = createMemoryMailer();

@@ -18,7 +18,7 @@ export const nodeTimers: Timers = {
 };
 
 /**
- * Sends the outbox's due mail (README.md, "E-mail") in this process: now, then every second,
+ * Sends the outbox's due mail (docs/email.md, "E-mail") in this process: now, then every second,
  * each time until nothing is due. Every instance may run one; the store hands each mail to one
  * sender, which renews its hold on `timers` while a batch is going out. A failure is logged with
  * the time of the next try, and a mail given up is logged as an error; neither stops the sender.

@@ -1,9 +1,9 @@
-// The layer arrows (README, "Layers"), in one place for both checkers: ESLint's `layers/imports`
+// The layer arrows (README.md, "How it is built"), in one place for both checkers: ESLint's `layers/imports`
 // rule (eslint.config.js) and check-boundaries.mjs. Test files may additionally import the test tools.
 import { dirname, join, normalize } from 'node:path';
 
 export const TEST_TOOLS = ['vitest', 'fast-check'];
-/** Domain tests run against in-memory adapters (README, "Layers"); production domain code never does. */
+/** Domain tests run against in-memory adapters (README.md, "How it is built"); production domain code never does. */
 export const DOMAIN_TESTS_MAY_IMPORT = /^adapters\/(storage\/memory|payments\/test)\//;
 export const WEB_MAY_IMPORT_FROM_HTTP = ['http/dto.ts', 'http/schemas.ts'];
 /** The composition root, and the tests' own composition: every other http/ file sees ports only. */

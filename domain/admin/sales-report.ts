@@ -9,7 +9,7 @@ import type { LowStockProduct, SalesDay, TopProduct } from './report-repository.
 import { LOW_STOCK_BELOW } from './shop-overview.ts';
 
 /**
- * The admin overview's pictures (README.md, "Reports"): what sold per day, what sells most, what
+ * The admin overview's pictures (docs/reports.md, "Reports"): what sold per day, what sells most, what
  * is about to run out and what waits to be shipped. Sales are paid orders (paid, shipped), counted
  * on the UTC day they were placed.
  */

@@ -7,7 +7,7 @@ import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
-describe('audit log (README.md, "Audit log")', () => {
+describe('audit log (docs/audit-log.md, "Audit log")', () => {
   let world: World;
   let admin: User;
   beforeEach(async () => {

@@ -19,7 +19,7 @@ export const getProduct = async (store: Store, id: string): Promise<Result<Produ
   return product ? ok(product) : fail(notFound('product'));
 };
 
-/** What a buyer asks the catalogue (README.md, "Search"); every part is optional. */
+/** What a buyer asks the catalogue (docs/catalogue.md, "Search"); every part is optional. */
 export interface CatalogQuery {
   q?: string | undefined;
   /** A category's id or slug; a department includes its categories. */

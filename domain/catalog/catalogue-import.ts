@@ -14,7 +14,7 @@ import { checkSku } from './sku.ts';
 import { termFailureMessage } from './term-failure.ts';
 
 /**
- * The catalogue import (README.md, "Catalogue import and export"): a file of the export's columns,
+ * The catalogue import (docs/catalogue.md, "Catalogue import and export"): a file of the export's columns,
  * one product per row, matched by SKU — a known SKU updates that product, a new one creates it.
  * All or nothing: a file with any bad row changes nothing, and the dry run says what the import
  * would do and every row's problems without writing.

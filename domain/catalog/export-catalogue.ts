@@ -8,7 +8,7 @@ import { catalogueRow, type CatalogueColumn } from './catalogue-csv.ts';
 const PRODUCTS_PER_PAGE = 100;
 
 /**
- * Admins only (README.md, "Catalogue"): the whole catalogue as the file's rows, a page of
+ * Admins only (docs/catalogue.md, "Catalogue"): the whole catalogue as the file's rows, a page of
  * products at a time, read once. The role is checked here, not only by the route, so another
  * entry point (a CLI, a worker) cannot skip it. Categories are read before the first row, so a
  * failure to read them comes before anything is written.

@@ -58,7 +58,7 @@ export type CatalogFields = Pick<Product, 'brand' | 'unit' | 'attributes' | 'min
 };
 
 /**
- * The catalogue fields and terms of a product as it would be after the write (README.md,
+ * The catalogue fields and terms of a product as it would be after the write (docs/catalogue.md,
  * "Catalogue"): the SKU rule, brand, unit, specification table, minimum, pack size and volume
  * prices against its price. Gives the values to store, or field messages. The product's own
  * fields must already be valid (the price bounds the tiers); whether its category exists is the

@@ -27,7 +27,7 @@ const arrange = async () => {
   return { world, issued, write, queued, tokenIn };
 };
 
-describe('account mails through the mail outbox (README.md, "E-mail")', () => {
+describe('account mails through the mail outbox (docs/email.md, "E-mail")', () => {
   it('queues a reset for an existing account only, and a verification for an unverified one only', async () => {
     const { world, queued } = await arrange();
     const ada = await world.addUser({ email: 'ada@example.com' });

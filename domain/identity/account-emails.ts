@@ -42,7 +42,7 @@ export const passwordResetEmail = (to: string, link: string): Mail =>
   );
 
 /**
- * Writes a queued account mail (README.md, "E-mail") for the user as they are when it goes out.
+ * Writes a queued account mail (docs/email.md, "E-mail") for the user as they are when it goes out.
  * The link's token is signed now, for the session version now: the outbox row holds only the
  * user's id, and a link sent after a delay still works for its whole lifetime. A reset made,
  * or a sign-out, between the request and the sending bumps the version, and the new link is for

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import type { User } from './user.ts';
 
 /**
- * Asked for again by a signed-in user: queued in the mail outbox (README.md, "E-mail"), so a
+ * Asked for again by a signed-in user: queued in the mail outbox (docs/email.md, "E-mail"), so a
  * mail server that is down delays it instead of losing it. Verified users get nothing.
  */
 export const requestVerificationEmail = async (deps: Pick<Ports, 'store' | 'clock'>, user: User): Promise<void> => {

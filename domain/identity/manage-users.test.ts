@@ -4,7 +4,7 @@ import { createWorld, type World } from '../testing/world.ts';
 import { makeAdmin, MIN_ADMINS, removeAdmin } from './manage-users.ts';
 import type { User } from './user.ts';
 
-describe('removeAdmin: the shop keeps an admin (README.md, "Security")', () => {
+describe('removeAdmin: the shop keeps an admin (docs/security.md, "Security")', () => {
   let world: World;
   let boss: User;
   beforeEach(async () => {

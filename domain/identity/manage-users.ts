@@ -33,7 +33,7 @@ export const makeAdmin = async (
 };
 
 /**
- * The shop always keeps at least this many admins (README.md, "Security"), so someone can run it:
+ * The shop always keeps at least this many admins (docs/security.md, "Security"), so someone can run it:
  * the last one is never removed, even by two admins removing each other at once.
  */
 export const MIN_ADMINS = 1;

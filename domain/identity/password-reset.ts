@@ -6,7 +6,7 @@ import { normalizeEmail } from './user.ts';
 
 /**
  * Always succeeds from the caller's view, so the answer never reveals whether an account exists.
- * The mail is queued in the mail outbox (README.md, "E-mail") and its link signed when it is
+ * The mail is queued in the mail outbox (docs/email.md, "E-mail") and its link signed when it is
  * sent (account-emails.ts), so a mail server that is down delays it instead of dropping it.
  */
 export const requestPasswordReset = async (deps: Pick<Ports, 'store' | 'clock'>, email: string): Promise<void> => {

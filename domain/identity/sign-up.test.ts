@@ -29,7 +29,7 @@ describe('signUp', () => {
     expect(await world.store.users.findByEmail('grace@example.com')).toMatchObject({ id: result.value.id });
   });
 
-  it('queues the verification mail with the account (README.md, "E-mail"), and none for a refused sign-up or the configured admin', async () => {
+  it('queues the verification mail with the account (docs/email.md, "E-mail"), and none for a refused sign-up or the configured admin', async () => {
     const created = await register();
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     expect((await register({ email: 'GRACE@example.com' })).ok).toBe(false);

@@ -30,7 +30,7 @@ export const signUp = async (
   const taken = () => fail(refusal('EMAIL_TAKEN'));
   if (await store.users.findByEmail(email)) return taken();
 
-  // The address is proven by the mailed link, queued with the account (README.md, "E-mail"). An
+  // The address is proven by the mailed link, queued with the account (docs/email.md, "E-mail"). An
   // admin made from configuration is verified at once by bootstrapAdmin instead: the operator
   // proves the address by configuring it.
   const created = await store.users.create(

@@ -105,7 +105,7 @@ const stallingTransport = () => {
   };
 };
 
-describe('the hold on mails being sent (README.md, "E-mail")', () => {
+describe('the hold on mails being sent (docs/email.md, "E-mail")', () => {
   it('is renewed while a slow batch is still going out, so no other sender takes its mails; each is sent once', async () => {
     const { place, world, writeMail, deliver } = await arrange();
     const order = await place();

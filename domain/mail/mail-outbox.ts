@@ -2,7 +2,7 @@ import type { Clock, Timers } from '../shared/clock.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /**
- * The e-mails the shop owes its buyers (README.md, "E-mail"). Which mails a change sends is decided
+ * The e-mails the shop owes its buyers (docs/email.md, "E-mail"). Which mails a change sends is decided
  * here in the domain (ordering/order-mail.ts, quoting/quote-mail.ts) and handed to the store method
  * that makes the change, which queues them in the same transaction (an order placed, paid or
  * shipped, an account made), so none is lost to a crash or a mail server that is down; each is
@@ -11,7 +11,7 @@ import type { Mail, Mailer } from './mailer.ts';
  */
 export type MailKind = OrderMailKind | QuoteMailKind | AccountMailKind;
 
-/** An order's steps (README.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
+/** An order's steps (docs/email.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
 
 /**
@@ -22,7 +22,7 @@ export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
 export type AccountMailKind = 'verify-email' | 'password-reset';
 
 /**
- * A request for quote's steps (README.md, "Requests for quote"): the buyer hears that it was
+ * A request for quote's steps (docs/orders.md, "Requests for quote"): the buyer hears that it was
  * received, answered and accepted; the shop (`SHOP_EMAIL`) that one was asked for, accepted or
  * declined.
  */
@@ -102,7 +102,7 @@ export const forgetDoneMail = async (deps: { outbox: MailOutboxRepository; clock
 
 /**
  * How long a sender holds the mails it took: a sender killed mid-send delays its mails by about
- * this much before another takes them (README.md, "E-mail"). A live sender renews the hold every
+ * this much before another takes them (docs/email.md, "E-mail"). A live sender renews the hold every
  * MAIL_RENEW_MS while its batch is still going out, so a slow mail server does not cost the hold.
  */
 export const MAIL_HOLD_MS = 60_000;

@@ -12,7 +12,7 @@ import { checkOrderLinesShape, orderLinesFailureMessage } from './order-lines-re
 import type { CartLineRequest } from './cart-repository.ts';
 
 /**
- * The cart (README.md, "Orders, cart, quick order"): a buyer's saved order list, kept on the server so it follows
+ * The cart (docs/orders.md, "Orders, cart, quick order"): a buyer's saved order list, kept on the server so it follows
  * them to another device. It is a draft: a line may be below the minimum or above the stock, and
  * the view says so line by line with the same advice the product page gives; the order placed
  * from it checks every line again. A product deleted from the catalogue leaves the cart with it.
@@ -131,7 +131,7 @@ const notReorderedMessage = (reason: NotReordered, product: Product | null): str
 };
 
 /**
- * "Order again" (README.md, "Orders, cart, quick order"): the order's lines go into the cart at today's prices,
+ * "Order again" (docs/orders.md, "Orders, cart, quick order"): the order's lines go into the cart at today's prices,
  * added to what is already there. A product since deleted, sold out, or with less left than its
  * minimum order stays out, and the answer says which and why; a quantity the product's terms
  * changed under (a new minimum or pack size) goes in as it was, with the cart's advice on it.

@@ -9,7 +9,7 @@ const BATCH = 100;
 const ROUNDS = 100;
 
 /**
- * Unpaid orders hold stock only for a while (`UNPAID_ORDER_TTL_HOURS`, README "Configuration"):
+ * Unpaid orders hold stock only for a while (`UNPAID_ORDER_TTL_HOURS`, README.md "Configuration"):
  * older ones are let go, units back on the shelf, unless their payment went through (then they
  * are recorded as paid). Returns how many were let go.
  */
@@ -42,7 +42,7 @@ export const hasExpired = (order: Pick<Order, 'status' | 'createdAt'>, now: Date
  * The order as it stands once expiry has had its say, for a use case about to act on it: one past
  * `UNPAID_ORDER_TTL_HOURS` (handed in as a value, like the unpaid-order cap) is let go right here,
  * exactly as the sweep would (releaseUnpaidOrder: its units back on the shelf, or its payment
- * recorded if it went through), so the rule holds whether or not a sweep ran first (README.md,
+ * recorded if it went through), so the rule holds whether or not a sweep ran first (docs/security.md,
  * "Security": nobody sees an order that has expired). Null when the order is gone.
  */
 export const unlessExpired = async (

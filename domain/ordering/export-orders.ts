@@ -16,7 +16,7 @@ export interface OrdersExport {
 }
 
 /**
- * Admins only (README.md, "Reports"): the orders placed in a period, one row per line, for the
+ * Admins only (docs/reports.md, "Reports"): the orders placed in a period, one row per line, for the
  * orders file. The role is checked here, not only by the route, so another entry point (a CLI, a
  * worker) cannot read every buyer's orders without it. The caller writes the rows as it likes.
  */

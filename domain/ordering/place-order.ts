@@ -37,7 +37,7 @@ const sameRequest = (earlier: Order, input: PlaceOrderInput, details: { phone: s
   earlier.note === details.note;
 
 /**
- * A signed-in customer orders one or more lines (README.md, "Orders, cart, quick order"): each product once, each
+ * A signed-in customer orders one or more lines (docs/orders.md, "Orders, cart, quick order"): each product once, each
  * quantity at least the product's minimum, in whole packs and within the stock, priced from the
  * product's tiers (never from the request). Every line's stock is reserved in one atomic step
  * with the insert: all lines or none.
@@ -101,7 +101,7 @@ export const placeOrder = async (
 
   const placed = await store.orders.placeReservingStock(order, orderMail('placed'));
   if (placed.ok) {
-    // Ordering the cart empties it of the lines ordered (README.md, "Orders, cart, quick order"); the order stands
+    // Ordering the cart empties it of the lines ordered (docs/orders.md, "Orders, cart, quick order"); the order stands
     // whatever happens to this tidy-up.
     await store.carts.removeProducts(buyer.id, input.lines.map((line) => line.productId)).catch(() => undefined);
     return ok(placed.value);

@@ -12,7 +12,7 @@ type Deps = { store: Store; payments: PaymentGateway; clock: Clock };
 
 /**
  * A card can be charged while the confirmation never reaches us (the confirm call failed after
- * the card succeeded: a full disk, an instance that died; README.md, "Orders, cart, quick
+ * the card succeeded: a full disk, an instance that died; docs/orders.md, "Orders, cart, quick
  * order"). So an unpaid order that carries an intent is asked about at the provider, as expiry
  * does, and a succeeded payment is recorded through the one path, recordSucceededPayment.
  * Returns the order as it now stands, or null when it is gone. A provider that does not answer

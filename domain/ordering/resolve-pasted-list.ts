@@ -8,7 +8,7 @@ import { normalizeSku } from '../catalog/sku.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
 /**
- * Quick order (README.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
+ * Quick order (docs/orders.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
  * into a status, the product, a one-click suggestion and, for an unknown SKU, the closest known
  * ones. Rows for the same SKU are merged into the first (its quantity is their sum) and the
  * others say where they went.

@@ -23,7 +23,7 @@ const isFor = (intent: PaymentIntent | null, order: Order): intent is PaymentInt
 /**
  * The owner of an unpaid order gets an intent for the amount stored on the order. The intent the
  * order already carries is asked about first: one that succeeded (the card went through but the
- * confirmation never reached us, README.md "Orders, cart, quick order") is recorded as the
+ * confirmation never reached us, docs/orders.md "Orders, cart, quick order") is recorded as the
  * order's payment and no other intent is made, so the buyer is never charged twice; one still
  * open for the amount is offered again, even after the provider has forgotten the idempotency
  * key it was made with (Stripe forgets them after 24 hours). An order past its time

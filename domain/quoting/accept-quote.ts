@@ -23,7 +23,7 @@ export type AcceptQuoteError = ErrorOf<
 >;
 
 /**
- * The buyer accepts a quote (README.md, "Requests for quote"): an unpaid order at the quoted
+ * The buyer accepts a quote (docs/orders.md, "Requests for quote"): an unpaid order at the quoted
  * prices and quantities, with the phone, address and PO number of any order, placed in the same
  * step that marks the quote accepted, so a quote is accepted once. The units it held become the
  * order's; a quote that held nothing reserves them now, every line or none (409 naming each short

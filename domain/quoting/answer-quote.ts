@@ -22,7 +22,7 @@ export interface AnswerQuoteInput {
 export type AnswerQuoteError = ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'QUOTE_NOT_OPEN' | 'INSUFFICIENT_STOCK'>;
 
 /**
- * An admin answers a request (README.md, "Requests for quote"): a unit price and quantity for
+ * An admin answers a request (docs/orders.md, "Requests for quote"): a unit price and quantity for
  * each asked product offered (the quantities may differ from those asked; a product left out is
  * not offered), an expiry 1–30 days away and whether the quote holds the stock. Holding takes the
  * offered units off the shelf at once, every line or none: a short line is a 409 naming it.

@@ -7,7 +7,7 @@ import type { Quote } from './quote.ts';
 import { quoteMail } from './quote-mail.ts';
 
 /**
- * The buyer declines an answered quote (README.md, "Requests for quote"); units it held go back
+ * The buyer declines an answered quote (docs/orders.md, "Requests for quote"); units it held go back
  * on the shelf in the same step. Only a quoted quote can be declined, once.
  */
 export const declineQuote = async (

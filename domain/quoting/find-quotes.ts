@@ -11,7 +11,7 @@ type Deps = Pick<Ports, 'store' | 'clock'>;
 
 /**
  * The quote as it is now: one whose offer lapsed is expired first (its held units back on the
- * shelf), so nobody reads, accepts or holds an offer past its time (README.md, "Requests for
+ * shelf), so nobody reads, accepts or holds an offer past its time (docs/orders.md, "Requests for
  * quote"), whether or not the sweep has come by yet.
  */
 export const freshQuote = async ({ store, clock }: Deps, quote: Quote): Promise<Quote> => {
@@ -52,7 +52,7 @@ const ROUNDS = 100;
 
 /**
  * Quoted quotes past their expiry become expired and give back the units they held: at start, on
- * a timer and before reads (README.md, "Requests for quote"). Returns how many expired.
+ * a timer and before reads (docs/orders.md, "Requests for quote"). Returns how many expired.
  */
 export const expireLapsedQuotes = async ({ store, clock }: Deps): Promise<number> => {
   const now = clock.now();

@@ -205,7 +205,7 @@ describe('declining and expiry', () => {
   });
 });
 
-describe('answerQuote in the audit log (README.md, "Audit log")', () => {
+describe('answerQuote in the audit log (docs/audit-log.md, "Audit log")', () => {
   it('records the answer with the lines asked before and the offer after; a refused answer records nothing', async () => {
     const quote = await ask();
     expect((await answer(quote, { lines: [{ productId: product.id, quantity: 600, unitPriceCents: 900 }] })).ok).toBe(false);

@@ -17,7 +17,7 @@ export interface RequestQuoteInput {
 export type RequestQuoteError = ErrorOf<'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'VALIDATION_FAILED'>;
 
 /**
- * A buyer asks for a quote (README.md, "Requests for quote"): products they name, each in any
+ * A buyer asks for a quote (docs/orders.md, "Requests for quote"): products they name, each in any
  * whole quantity of at least 1 (more than the stock, fewer than the minimum), with a message.
  * Nothing is reserved; the products' names and units are copied as an order's lines are.
  */

@@ -7,7 +7,7 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 const AT_MOST_EVERY_MS = 1_000;
 
 /**
- * Unpaid orders expire (README "Security"): swept at start and hourly by the server, and here
+ * Unpaid orders expire (docs/security.md "Security"): swept at start and hourly by the server, and here
  * before every order read and placement, so nobody sees or waits on an order that has expired.
  * Requests arriving together share one sweep.
  */

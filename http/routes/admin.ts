@@ -152,7 +152,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
       return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
     })
-    // The audit log (README.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
+    // The audit log (docs/audit-log.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
     .get('/audit', validate('query', auditQuerySchema), documented({
       summary: 'The audit log',
       description:

@@ -14,8 +14,8 @@ import { documented, responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
 
 /**
- * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (README.md,
- * "Cart"), and quick order's reading of a pasted list, open to anyone (README.md, "Orders, cart, quick order").
+ * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (docs/orders.md,
+ * "Orders, cart, quick order"), and quick order's reading of a pasted list, open to anyone (docs/orders.md, "Orders, cart, quick order").
  */
 export const cartRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()

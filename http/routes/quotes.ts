@@ -17,7 +17,7 @@ import { documented, responds } from '../responds.ts';
 import { orderDto, pageOf, quoteDto } from '../response-schemas.ts';
 
 /**
- * /api/quotes: a signed-in buyer's requests for quote (README.md, "Requests for quote"). Another
+ * /api/quotes: a signed-in buyer's requests for quote (docs/orders.md, "Requests for quote"). Another
  * buyer's quote answers 404, like one that does not exist. Every read expires a lapsed offer
  * first (domain/quoting/find-quotes.ts).
  */
