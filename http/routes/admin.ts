@@ -56,7 +56,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The orders placed from `from` to `to` (UTC days, both included; by default the last 30 days, at most 366), newest first, one row per order line, streamed 200 orders at a time; money in dollars, times in ISO 8601 UTC, formula-like cells escaped. 400 `VALIDATION_FAILED` for a bad period.',
     }), responds(200, 'text/csv'), async (c) => {
-      const exported = await exportOrders(ports, c.get('user'), c.req.valid('query'));
+      const exported = await exportOrders(ports, { ...c.req.valid('query'), actor: c.get('user') });
       if (!exported.ok) return problem(c, exported.error);
       const { period, pages } = exported.value;
       const name = `bulkhead-orders-${period.from.toISOString().slice(0, 10)}-to-${new Date(period.before.getTime() - 1).toISOString().slice(0, 10)}.csv`;
@@ -74,7 +74,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
     }), responds(200, adminOrdersDto), async (c) => {
-      const orders = await listAllOrders(ports.store, c.get('user'), c.req.valid('query'));
+      const orders = await listAllOrders(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
     })
     // The body is optional (the first contract sent none): `{carrier?, trackingNumber?}` as JSON.
@@ -133,7 +133,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; changes nothing. Succeeded payments no order could take (the order expired, was deleted or was paid otherwise): each is refunded from the payment provider's dashboard. A page at a time.",
     }), responds(200, pageOf(paymentToRefundDto)), async (c) => {
-      const payments = await listPaymentsToRefund(ports.store, c.get('user'), c.req.valid('query'));
+      const payments = await listPaymentsToRefund(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return payments.ok ? c.json(toListDto(payments.value, toPaymentToRefundDto), 200) : problem(c, payments.error);
     })
     .get('/messages', validate('query', listQuerySchema), documented({

@@ -33,12 +33,12 @@ export const cartRoutes = (ports: AppPorts) =>
       summary: 'My cart',
       description:
         "Signed in; changes nothing. The saved order list, every line at today's tier price with the same quantity advice as the product page, and whether it can be ordered as it stands. A product deleted since has left it.",
-    }), responds(200, cartDto), async (c) => c.json((await viewCart(ports, c.get('user').id)) satisfies CartDto, 200))
+    }), responds(200, cartDto), async (c) => c.json((await viewCart(ports, { userId: c.get('user').id })) satisfies CartDto, 200))
     .put('/', jsonBody, validate('json', saveCartSchema), documented({
       summary: 'Replace my cart',
       description:
         'Signed in. Replaces the whole cart with `lines` (at most 100, each product once, quantities of at least 1; a draft may be below the minimum or above the stock, the order checks again) and answers it priced. 400 `VALIDATION_FAILED` naming each line, including products that do not exist.',
     }), responds(200, cartDto), async (c) => {
-      const saved = await saveCart(ports, c.get('user').id, c.req.valid('json').lines);
+      const saved = await saveCart(ports, { userId: c.get('user').id, lines: c.req.valid('json').lines });
       return saved.ok ? c.json(saved.value satisfies CartDto, 200) : problem(c, saved.error);
     });
