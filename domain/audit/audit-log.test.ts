@@ -22,15 +22,15 @@ describe('audit log (README.md, "Audit log")', () => {
 
   it('records role changes and deletions with the acting admin, newest first; a refused change records nothing', async () => {
     const customer = await world.addUser({ email: 'buyer@example.com' });
-    await makeAdmin(world.deps, admin, customer.id);
+    await makeAdmin(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
-    await makeAdmin(world.deps, admin, customer.id); // already an admin: no change, no entry
+    await makeAdmin(world.deps, { actor: admin, userId: customer.id }); // already an admin: no change, no entry
     world.clock.advance(1_000);
-    await removeAdmin(world.deps, admin, customer.id);
+    await removeAdmin(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
-    expect(await removeAdmin(world.deps, admin, admin.id)).toMatchObject({ ok: false });
+    expect(await removeAdmin(world.deps, { actor: admin, userId: admin.id })).toMatchObject({ ok: false });
     world.clock.advance(1_000);
-    await deleteUser(world.deps, admin, customer.id);
+    await deleteUser(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
     expect(await entries()).toMatchObject([
       { kind: 'user-deleted', subjectId: customer.id, actorId: admin.id, actorEmail: 'boss@example.com', before: { email: 'buyer@example.com' }, after: null },
@@ -65,9 +65,9 @@ describe('audit log (README.md, "Audit log")', () => {
   it('narrows by kind and by actor id or e-mail; only admins read it', async () => {
     const other = await world.addUser({ role: 'admin', email: 'second@example.com' });
     const customer = await world.addUser();
-    await makeAdmin(world.deps, other, customer.id);
+    await makeAdmin(world.deps, { actor: other, userId: customer.id });
     world.clock.advance(1_000);
-    await deleteUser(world.deps, admin, customer.id);
+    await deleteUser(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
     expect((await entries({ actor: 'SECOND@example.com' })).map((entry) => entry.kind)).toEqual(['user-made-admin']);
     expect((await entries({ actor: admin.id })).map((entry) => entry.kind)).toEqual(['user-deleted']);

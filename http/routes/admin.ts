@@ -100,7 +100,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The accounts, a page at a time.',
     }), responds(200, pageOf(userDto)), async (c) => {
-      const users = await listUsers(ports.store, c.get('user'), c.req.valid('query'));
+      const users = await listUsers(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return users.ok ? c.json(toListDto(users.value, toUserDto), 200) : problem(c, users.error);
     })
     .post('/users/:id/make-admin', validate('param', idParamSchema), documented({
@@ -108,7 +108,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. Gives the account the admin role, recorded in the audit log. 200 with the user. 404 `NOT_FOUND`.',
     }), responds(200, userDto), async (c) => {
-      const promoted = await makeAdmin(ports, c.get('user'), c.req.valid('param').id);
+      const promoted = await makeAdmin(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return promoted.ok ? c.json(toUserDto(promoted.value), 200) : problem(c, promoted.error);
     })
     .post('/users/:id/remove-admin', validate('param', idParamSchema), documented({
@@ -116,7 +116,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. Makes the account a customer again, recorded in the audit log. 200 with the user. 404 `NOT_FOUND`; 409 `CANNOT_CHANGE_OWN_ROLE`; 409 `LAST_ADMIN` for the only admin left.',
     }), responds(200, userDto), async (c) => {
-      const demoted = await removeAdmin(ports, c.get('user'), c.req.valid('param').id);
+      const demoted = await removeAdmin(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return demoted.ok ? c.json(toUserDto(demoted.value), 200) : problem(c, demoted.error);
     })
     .delete('/users/:id', validate('param', idParamSchema), documented({
@@ -124,7 +124,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. Deletes another account, recorded in the audit log; its sessions end with it. 204. 404 `NOT_FOUND`; 409 `CANNOT_DELETE_SELF`.',
     }), responds(204), async (c) => {
-      const deleted = await deleteUser(ports, c.get('user'), c.req.valid('param').id);
+      const deleted = await deleteUser(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.
