@@ -41,12 +41,12 @@ describe('audit log (README.md, "Audit log")', () => {
   });
 
   it('records product changes with the product before and after', async () => {
-    const created = await createProduct(world.deps, admin, { name: 'Hex bolt', description: 'M8', imageUrl: '/images/bolt.webp', priceCents: 100, stock: 500 });
+    const created = await createProduct(world.deps, { actor: admin, product: { name: 'Hex bolt', description: 'M8', imageUrl: '/images/bolt.webp', priceCents: 100, stock: 500 } });
     world.clock.advance(1_000);
     if (!created.ok) throw new Error(JSON.stringify(created.error));
-    await updateProduct(world.deps, admin, created.value.id, { priceCents: 90 });
+    await updateProduct(world.deps, { actor: admin, id: created.value.id, changes: { priceCents: 90 } });
     world.clock.advance(1_000);
-    await deleteProduct(world.deps, admin, created.value.id);
+    await deleteProduct(world.deps, { actor: admin, id: created.value.id });
     world.clock.advance(1_000);
     expect(await entries()).toMatchObject([
       { kind: 'product-deleted', before: { priceCents: 90 }, after: null },
