@@ -38,7 +38,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; changes nothing but expiring lapsed unpaid orders first. The dashboard's counts: orders awaiting shipment, unpaid orders, products below one minimum order, contact messages (and the unread ones) and payments waiting for a refund.",
     }), responds(200, shopOverviewDto), async (c) => {
-      const overview = await shopOverview(ports.store, c.get('user'));
+      const overview = await shopOverview(ports, { actor: c.get('user') });
       return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
     })
     .get('/reports/sales', validate('query', salesReportQuerySchema), documented({
@@ -46,7 +46,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. For the last `days` (30 or 90): paid orders and revenue per UTC day (days without sales as zeros), the totals, the 5 products with the most revenue, up to 10 products below one minimum order, and the orders awaiting shipment. 400 `VALIDATION_FAILED` on `days`.',
     }), responds(200, salesReportDto), async (c) => {
-      const report = await salesReport(ports, c.get('user'), c.req.valid('query'));
+      const report = await salesReport(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return report.ok ? c.json(report.value satisfies SalesReportDto, 200) : problem(c, report.error);
     })
     // Orders placed in a period, one row per line, 200 orders at a time straight to the client, so
@@ -141,7 +141,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The messages sent through the contact form, a page at a time.',
     }), responds(200, pageOf(contactMessageDto)), async (c) => {
-      const inbox = await listContactMessages(ports.store, c.get('user'), c.req.valid('query'));
+      const inbox = await listContactMessages(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return inbox.ok ? c.json(toListDto(inbox.value, toContactMessageDto), 200) : problem(c, inbox.error);
     })
     .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), documented({
@@ -149,7 +149,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. `{read}`: read once answered, or unread to come back to it. 200 with the message. 404 `NOT_FOUND`.',
     }), responds(200, contactMessageDto), async (c) => {
-      const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
+      const marked = await markContactMessage(ports, { actor: c.get('user'), id: c.req.valid('param').id, read: c.req.valid('json').read });
       return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
     })
     // The audit log (README.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
@@ -158,7 +158,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The admin actions, newest first, a page at a time: who, when, what (a kind, the id acted on, a summary) and the values before and after. Filter by `actor` (a user id or an e-mail) and `kind`. 400 `VALIDATION_FAILED` for an unknown kind.',
     }), responds(200, pageOf(auditEntryDto)), async (c) => {
-      const log = await listAuditLog(ports.store, c.get('user'), c.req.valid('query'));
+      const log = await listAuditLog(ports, { ...c.req.valid('query'), viewer: c.get('user') });
       return log.ok ? c.json(toListDto(log.value, toAuditEntryDto), 200) : problem(c, log.error);
     })
     .get('/subscribers', validate('query', listQuerySchema), documented({
@@ -166,6 +166,6 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; changes nothing. The newsletter's subscribers, a page at a time.",
     }), responds(200, pageOf(subscriberDto)), async (c) => {
-      const subscribers = await listSubscribers(ports.store, c.get('user'), c.req.valid('query'));
+      const subscribers = await listSubscribers(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return subscribers.ok ? c.json(toListDto(subscribers.value, toSubscriberDto), 200) : problem(c, subscribers.error);
     });
