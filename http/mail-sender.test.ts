@@ -61,7 +61,7 @@ describe('the mail sender on a slow mail server', () => {
     await vi.waitFor(() => expect(handedOver).toHaveLength(1));
     // Another instance looks every second for three holds' time: the mail stays with the first.
     const other = createMemoryMailer();
-    const otherSender = () => deliverDueMail({ outbox: context.store.outbox, writeMail: context.ports.writeMail, transport: other, clock: context.ports.clock, timers: nodeTimers });
+    const otherSender = () => deliverDueMail({ store: context.store, writeMail: context.ports.writeMail, mailer: other, clock: context.ports.clock, timers: nodeTimers });
     for (let second = 0; second < (3 * MAIL_HOLD_MS) / 1_000; second++) {
       await vi.advanceTimersByTimeAsync(1_000);
       expect((await otherSender()).sent).toBe(0);

@@ -34,7 +34,7 @@ export const startMailSender = (
     onFailure = (error: unknown) => logger.error('sending mail failed', { error: String(error) }),
   }: { intervalMs?: number; timers?: Timers; onFailure?: (error: unknown) => void } = {},
 ) => {
-  const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock, timers };
+  const deps = { ...ports, timers };
   const BATCH = 20;
   const report = (delivery: MailDelivery) => {
     if (delivery.sent > 0) logger.info('mail sent', { sent: delivery.sent });
@@ -54,7 +54,7 @@ export const startMailSender = (
   };
   const drain = async () => {
     for (;;) {
-      const delivery = await deliverDueMail(deps, BATCH);
+      const delivery = await deliverDueMail(deps, { limit: BATCH });
       report(delivery);
       if (delivery.sent + delivery.dropped + delivery.failed.length < BATCH) break;
     }

@@ -113,7 +113,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     return { ...created, user: { ...created.user, emailVerified: true } };
   };
   /** Sends the outbox's due mail now, as the server's mail sender would (docs/email.md, "E-mail"). */
-  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock, timers: nodeTimers });
+  const deliverMail = () => deliverDueMail({ store, writeMail: ports.writeMail, mailer, clock, timers: nodeTimers });
   return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 

@@ -1,8 +1,11 @@
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import { catalogueRow, type CatalogueColumn } from './catalogue-csv.ts';
+import type { CategoryRepository } from './category-repository.ts';
+import type { ProductRepository } from './product-repository.ts';
+
+export type ExportCataloguePorts = { store: { categories: Pick<CategoryRepository, 'listAll'>; products: Pick<ProductRepository, 'list'> } };
 
 /** Products read per round: memory stays flat however large the catalogue. */
 const PRODUCTS_PER_PAGE = 100;
@@ -14,8 +17,8 @@ const PRODUCTS_PER_PAGE = 100;
  * failure to read them comes before anything is written.
  */
 export const exportCatalogue = async (
-  { store }: { store: Store },
-  actor: User,
+  { store }: ExportCataloguePorts,
+  { actor }: { actor: User },
 ): Promise<Result<AsyncIterable<Record<CatalogueColumn, string>[]>, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const slugs = new Map((await store.categories.listAll()).map((category) => [category.id, category.slug]));

@@ -16,7 +16,7 @@ const arrange = async () => {
     issue: async (claims, ttlSeconds) => `token-${issued.push({ ...claims, ttlSeconds, at: world.clock.now() })}`,
     verify: async () => ({ ok: false, error: 'invalid' }),
   };
-  const write = (kind: 'verify-email' | 'password-reset', userId: string) => writeAccountMail({ store: world.store, links, appUrl: APP_URL }, kind, userId);
+  const write = (kind: 'verify-email' | 'password-reset', userId: string) => writeAccountMail({ store: world.store, links }, { kind, userId, appUrl: APP_URL });
   const queued = async () =>
     (await world.store.outbox.claimDue(world.clock.now(), new Date(world.clock.now().getTime() + 60_000), 10)).map((mail) => [mail.kind, mail.subjectId]);
   const tokenIn = (text: string, path: string) => {

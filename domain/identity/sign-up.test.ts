@@ -33,7 +33,7 @@ describe('signUp', () => {
     const created = await register();
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     expect((await register({ email: 'GRACE@example.com' })).ok).toBe(false);
-    expect((await signUp(world.deps, { ...valid, email: 'admin@example.com' }, 'admin')).ok).toBe(true);
+    expect((await signUp(world.deps, { ...valid, email: 'admin@example.com', role: 'admin' })).ok).toBe(true);
     const queued = await world.store.outbox.claimDue(world.clock.now(), new Date(world.clock.now().getTime() + 60_000), 10);
     expect(queued.map((mail) => [mail.kind, mail.subjectId, mail.createdAt])).toEqual([['verify-email', created.value.id, world.clock.now()]]);
   });

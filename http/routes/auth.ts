@@ -152,6 +152,6 @@ export const meRoutes = (ports: AppPorts) =>
         "Signed in. Replaces the caller's profile (image, phone, address, education, links) and answers it as saved. 400 `VALIDATION_FAILED` naming each refused field.",
     }), responds(200, profileDto), async (c) => {
       const user = c.get('user');
-      const saved = await updateProfile(ports, user, c.req.valid('json'));
+      const saved = await updateProfile(ports, { user, profile: c.req.valid('json') });
       return saved.ok ? c.json(toProfileDto(saved.value, user), 200) : problem(c, saved.error);
     });

@@ -113,8 +113,8 @@ const READS: Read[] = [
   // The overview's sales report (docs/reports.md, "Reports"): the period's paid orders are a range of
   // orders_newest_idx, grouped per day and per product (a grouping of that range, not of the
   // table), the low-stock list and the orders awaiting shipment.
-  ['the sales report, 30 days', (store) => salesReport({ store, clock: CLOCK }, ADMIN, { days: '30' }), true, 'order_lines'],
-  ['the sales report, 90 days', (store) => salesReport({ store, clock: CLOCK }, ADMIN, { days: '90' }), true, 'order_lines'],
+  ['the sales report, 30 days', (store) => salesReport({ store, clock: CLOCK }, { actor: ADMIN, days: '30' }), true, 'order_lines'],
+  ['the sales report, 90 days', (store) => salesReport({ store, clock: CLOCK }, { actor: ADMIN, days: '90' }), true, 'order_lines'],
   // The orders export (docs/reports.md, "Reports"): the last 30 days, newest first, 200 orders at a
   // time; its first page and the one after it.
   [
