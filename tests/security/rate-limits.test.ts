@@ -173,8 +173,8 @@ describe('rate limits', () => {
 
   it('opens again once the window has passed', async () => {
     // The counters' clocks are faked, so the window passes exactly when the test moves it, with no
-    // pause: hono-rate-limiter's store compares Date.now() with a window's end, and the sign-in
-    // brake's (rate-limiter-flexible's memory store) forgets a count by a timeout of the window's length.
+    // pause: every brake's memory store (rate-limiter-flexible's) forgets a count by a timeout of
+    // the window's length.
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const app = await open();
     for (let i = 0; i < LIMIT; i += 1) await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } });
