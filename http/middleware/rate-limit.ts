@@ -74,8 +74,9 @@ const showBudget = (c: Context, counter: AttemptCounter, count: Count) => {
 /**
  * Brute-force brakes for the auth routes: per IP (each route its own count) and per e-mail
  * address, so spreading guesses over many IPs does not help either. With `refusedOnly`, an
- * answered-successfully attempt gives its slot back: sign-in and sign-up brake guessing (wrong
- * passwords, probing for taken e-mails) without locking out a busy office behind one address.
+ * answered-successfully attempt gives its slot back: sign-up brakes guessing (probing for taken
+ * e-mails) without locking out a busy office behind one address (sign-in has its own brake,
+ * sign-in-brake.ts).
  * The counts live in `settings.counterStore`, shared by every instance on PostgreSQL or Redis
  * (README.md, "Running several instances"), so requests spread over instances meet one budget.
  * `name` keeps each brake's counts apart from the others'.
@@ -108,7 +109,8 @@ export const createAuthRateLimits = (
 
 /**
  * Every attempt counts against the caller's budget (`keyOf`: an address or an account); over it,
- * 429 before any work. For writes anyone can repeat cheaply: contact, newsletter, reviews, uploads.
+ * 429 before any work. For requests anyone can repeat cheaply: contact, newsletter, reviews,
+ * uploads, quote requests, anonymous list readings.
  */
 export const limitEveryAttempt =
   (counter: AttemptCounter, keyOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> =>
