@@ -2,7 +2,8 @@ import type { AnyFieldApi } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
-import { api } from '../../lib/api.ts';
+import type { UploadDto } from '#http/dto.ts';
+import { request } from '../../lib/api.ts';
 import { checkOnBlur, fieldError } from '../../lib/validate.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
@@ -25,7 +26,10 @@ export const checkImage =
 /** POST /api/uploads for a form: the stored image's URL; a refusal is the image field's (StepFailed). */
 export const uploadChosenImage = async (file: File): Promise<string> => {
   try {
-    return (await api.uploadImage(file)).url;
+    // The image as the multipart field `image`; the server answers its URL.
+    const form = new FormData();
+    form.append('image', file);
+    return (await request<UploadDto>('/api/uploads', { method: 'POST', body: form, signedIn: true })).url;
   } catch (error) {
     throw new StepFailed('image', error);
   }

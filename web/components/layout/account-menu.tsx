@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { labels, messages } from '#domain/messages.ts';
 import type { MeDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { switchSession } from '../../lib/queries.ts';
 import { notify } from '../ui/toaster.tsx';
 import { useResendVerification } from '../account/resend-verification.ts';
@@ -24,7 +24,7 @@ export default function AccountMenu({ session }: { session: MeDto }) {
   const resend = useResendVerification();
   const signOut = async () => {
     try {
-      await api.signOut();
+      await request<void>('/api/auth/sign-out', { method: 'POST' });
     } finally {
       switchSession(queryClient, null);
       notify.success(messages.signedOut);

@@ -1,15 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import type { ResolvedRowDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useCart } from '../../components/cart/cart-data.ts';
+import { useCart } from '../../lib/cart.ts';
 import { RowFixes, RowWords, StatusBadge } from './resolved-row.tsx';
 import { TypedRows } from './typed-rows.tsx';
+import { useResolvePastedList } from './api.ts';
 
 /** The text with pasted line `line` (1-based) replaced, and the lines merged into it removed. */
 export const rewriteLine = (text: string, row: ResolvedRowDto, replacement: string): string => {
@@ -35,8 +34,7 @@ export function QuickOrderPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const cart = useCart();
   const navigate = useNavigate();
-  const resolve = useMutation({
-    mutationFn: (list: string) => api.resolveList(list),
+  const resolve = useResolvePastedList({
     onSuccess: (answer) => {
       setRows(answer.rows);
       setProblem(null);

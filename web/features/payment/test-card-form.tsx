@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useConfirmTestCard } from './api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { formatExpiryAsTyped, groupCardNumber, readExpiry } from '#domain/ordering/card-entry.ts';
@@ -85,6 +86,7 @@ export function TestCardForm({
   billing: { name: string; email: string };
   onPaid: (paymentIntentId: string) => Promise<void>;
 }) {
+  const confirm = useConfirmTestCard();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -107,7 +109,7 @@ export function TestCardForm({
     }
     setBusy(true);
     try {
-      const result = await api.confirmTestCard({
+      const result = await confirm.mutateAsync({
         clientSecret,
         card: { number: number.replace(/[\s-]/g, ''), expMonth: date.expMonth, expYear: date.expYear, cvc: cvc.trim() },
         billing,

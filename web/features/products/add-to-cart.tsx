@@ -4,7 +4,7 @@ import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import { countOf } from '#domain/catalog/units.ts';
 import { messages } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
-import { useCart } from '../../components/cart/cart-data.ts';
+import { useCart } from '../../lib/cart.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { refusalOf } from '../../lib/error-message.ts';
