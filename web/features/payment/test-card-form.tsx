@@ -120,7 +120,7 @@ export function TestCardForm({
   });
   const box = (field: CardField, render: (value: string, change: (typed: string) => void, error: string | undefined) => ReactNode) => (
     <form.Field name={field} validators={checkOnChangeBlurSubmit(({ value }: { value: string }) => cardChecks[field](value))}>
-      {(box) => render(box.state.value, (typed) => box.handleChange(typed), fieldError(box))}
+      {(fieldApi) => render(fieldApi.state.value, (typed) => fieldApi.handleChange(typed), fieldError(fieldApi))}
     </form.Field>
   );
 
