@@ -12,7 +12,7 @@ import { refusalOf } from '../../lib/error-message.ts';
 import { formatCents, formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { productQuery } from '../../lib/queries.ts';
-import { checkOnChangeBlurSubmit, checkWith, firstError } from '../../lib/validate.ts';
+import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
@@ -155,7 +155,7 @@ function OfferForm({ quote, asked, products }: { quote: QuoteDto; asked: QuoteDt
           );
         })}
       </ul>
-      <form.Subscribe selector={(state) => state.errorMap.onSubmit ?? firstError(state.fieldMeta.lines ?? { errors: [] })}>
+      <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
         {(linesProblem) =>
           typeof linesProblem === 'string' ? (
             <p role="alert" className="text-sm font-medium text-red-700">
