@@ -95,7 +95,7 @@ describe('docs/architecture.md', () => {
   it('flags a path, a bare file name and an identifier that are gone, one left only in a comment, and a name in the wrong file', () => {
     const doc = [
       'Known: `domain/ordering/place-order.ts`, `order-rules.ts`, `placeOrder`, `request()`, `store.orders.placeReservingStock`, `/api/orders`.',
-      'In place: `usePlaceOrder` in `web/lib/place-order.ts`, `api.placeOrder` in `web/lib/api.ts`.',
+      'In place: `usePlaceOrder` in `web/lib/place-order.ts`, `request()` in `web/lib/api.ts`.',
       'Gone: `web/features/products/gone.ts`, `gone-file.tsx`, `checkOrderRequestGone()`, `store.orders.reserveGone`.',
       'Moved: `usePlaceOrder` in `web/features/products/api.ts`.',
     ].join('\n');

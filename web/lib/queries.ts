@@ -1,11 +1,12 @@
 /**
  * What every feature's data layer shares: the session query, the roots of the query keys (each
  * feature's `api.ts` builds its own keys from them, and a change in one area invalidates another's
- * by root, never by importing it), and the whole-list query of the tables.
+ * by root, never by importing it), the whole-list query of the tables, and the reads several
+ * features make (one product, the category tree, a page of products or reviews).
  */
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ListDto, MeDto } from '#http/dto.ts';
-import { api } from './api.ts';
+import type { CategoryNodeDto, ListDto, MeDto, ProductDto, ReviewDto } from '#http/dto.ts';
+import { ApiError, listPath, pathId, request, type ListParams } from './api.ts';
 
 /** The first element of every query key; features invalidate each other's data by these. */
 export const keyRoots = {
@@ -73,17 +74,33 @@ export const switchSession = (queryClient: QueryClient, session: MeDto | null) =
 /** Departments with their categories and in-stock counts: the catalogue's navigation and the product form's choices. */
 export const categoryTreeQuery = queryOptions({
   queryKey: [keyRoots.products, 'categories'] as const,
-  queryFn: () => api.categories(),
+  queryFn: () => request<CategoryNodeDto[]>('/api/categories'),
   staleTime: 60_000,
 });
 
 /** One product's page, shared by the product page and the visitor's cart (components/cart). */
 export const productQuery = (productId: string) =>
-  queryOptions({ queryKey: [keyRoots.products, 'one', productId] as const, queryFn: () => api.product(productId) });
+  queryOptions({ queryKey: [keyRoots.products, 'one', productId] as const, queryFn: () => request<ProductDto>(`/api/products/${pathId(productId)}`) });
+
+/** A page of the catalogue, newest first: the home page's newest products and Manage Products' list. */
+export const fetchProductPage = (params: ListParams = {}) => request<ListDto<ProductDto>>(listPath('/api/products', params));
+
+/** A page of the reviews, newest first: the home page's latest and Manage Reviews' list. */
+export const fetchReviewPage = (params: ListParams = {}) => request<ListDto<ReviewDto>>(listPath('/api/reviews', params));
+
+/** Who is signed in; null when nobody is (the server answers 401). */
+const fetchMe = async (): Promise<MeDto | null> => {
+  try {
+    return await request<MeDto>('/api/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+};
 
 export const sessionQuery = queryOptions({
   queryKey: [keyRoots.session],
-  queryFn: api.me,
+  queryFn: fetchMe,
   staleTime: 60_000,
 });
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useCart, useMergeBrowserCartAtSignIn } from './cart-data.ts';
+import { useCart, useMergeBrowserCartAtSignIn } from '../../lib/cart.ts';
 
 /**
  * The navbar's way to the cart, with how many lines it holds; admins, who do not buy, get none.
- * It also merges a visitor's cart into the account once they sign in (cart-data.ts), since the
+ * It also merges a visitor's cart into the account once they sign in (lib/cart.ts), since the
  * navbar is on every page.
  */
 export function CartLink({ className }: { className: string }) {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import type { ProductSuggestionDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
+import { productSuggestionsQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 
 /** Typing pauses this long before the typeahead asks the server. */
@@ -80,11 +80,8 @@ export function ProductCombobox({
   const words = useDebounced(value.trim(), DEBOUNCE_MS);
   const enabled = words.length >= MIN_CHARACTERS;
   const suggestions = useQuery({
-    // Under the 'products' root like every catalogue query, so a catalogue change refreshes it.
-    queryKey: ['products', 'suggest', words],
-    queryFn: ({ signal }) => api.suggestProducts(words, signal),
+    ...productSuggestionsQuery(words),
     enabled,
-    staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
   const options = enabled && value.trim().length >= MIN_CHARACTERS ? (suggestions.data ?? []) : [];

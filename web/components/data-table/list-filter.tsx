@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useAppForm } from '../forms/form-hook.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 
@@ -17,14 +17,17 @@ export interface ListFilterProps<Choice extends string> {
  * Back restores them. Remount it with the URL's words as its key so the box follows Back too.
  */
 export function ListFilter<Choice extends string>({ choice, text, submitLabel, onChange }: ListFilterProps<Choice>) {
-  const [words, setWords] = useState(text.value ?? '');
+  const form = useAppForm({
+    defaultValues: { words: text.value ?? '' },
+    onSubmit: ({ value }) => onChange({ choice: choice.value, text: value.words.trim() || undefined }),
+  });
   return (
     <form
       role="search"
       className="mb-4 flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ choice: choice.value, text: words.trim() || undefined });
+        void form.handleSubmit();
       }}
     >
       <label className="flex flex-col text-sm font-medium text-slate-900">
@@ -45,14 +48,18 @@ export function ListFilter<Choice extends string>({ choice, text, submitLabel, o
       <label htmlFor={text.id} className="sr-only">
         {text.label}
       </label>
-      <Input
-        id={text.id}
-        type="search"
-        className="min-w-0 flex-1 basis-56"
-        placeholder={text.placeholder}
-        value={words}
-        onChange={(event) => setWords(event.target.value)}
-      />
+      <form.Field name="words">
+        {(field) => (
+          <Input
+            id={text.id}
+            type="search"
+            className="min-w-0 flex-1 basis-56"
+            placeholder={text.placeholder}
+            value={field.state.value}
+            onChange={(event) => field.handleChange(event.target.value)}
+          />
+        )}
+      </form.Field>
       <Button type="submit">{submitLabel}</Button>
     </form>
   );

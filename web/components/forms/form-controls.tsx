@@ -2,11 +2,10 @@ import type { AnyFieldApi } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
 import { labels, messages } from '#domain/messages.ts';
 import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
-import { api } from '../../lib/api.ts';
 import { checkOnBlur, fieldError } from '../../lib/validate.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
-import { StepFailed } from './server-refusal.ts';
+import { uploadChosenImage } from './api.ts';
 
 /** What the file picker offers; the server still decides the type from the bytes. */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml';
@@ -21,15 +20,6 @@ export const checkImage =
     if (!value) return required ? messages.imageMissing : undefined;
     return value.size >= MAX_IMAGE_BYTES ? messages.imageTooLarge : undefined;
   };
-
-/** POST /api/uploads for a form: the stored image's URL; a refusal is the image field's (StepFailed). */
-export const uploadChosenImage = async (file: File): Promise<string> => {
-  try {
-    return (await api.uploadImage(file)).url;
-  } catch (error) {
-    throw new StepFailed('image', error);
-  }
-};
 
 /** Where a save is: the image goes up first, then the record is written. */
 export type SavePhase = 'idle' | 'uploading' | 'saving';

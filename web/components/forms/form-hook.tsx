@@ -7,6 +7,7 @@
  * (server-refusal.ts) appears under the same field, gone as soon as the field is edited.
  */
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
+import { clsx } from 'clsx';
 import type { ComponentProps, HTMLInputAutoCompleteAttribute, ReactNode } from 'react';
 import { checkOnBlur, fieldError } from '../../lib/validate.ts';
 import { Button } from '../ui/button.tsx';
@@ -20,7 +21,7 @@ export const { fieldContext, formContext, useFieldContext, useFormContext } = cr
 
 interface TextProps {
   id: string;
-  label: string;
+  label: ReactNode;
   hint?: ReactNode;
   autoComplete?: HTMLInputAutoCompleteAttribute;
   placeholder?: string;
@@ -31,8 +32,8 @@ function TextField(props: TextProps & { type?: 'text' | 'email' | 'tel' | 'url' 
   return <TextBox field={useFieldContext<string>()} {...props} />;
 }
 
-/** A several-line text box (messages, descriptions, reviews). */
-function TextareaField(props: TextProps) {
+/** A several-line text box (messages, descriptions, reviews); 4 rows unless told. */
+function TextareaField(props: TextProps & { rows?: number }) {
   return <TextBox field={useFieldContext<string>()} {...props} multiline />;
 }
 
@@ -59,6 +60,20 @@ function SelectField({ id, label, hint, options }: { id: string; label: string; 
         </Select>
       )}
     </Field>
+  );
+}
+
+/** A checkbox with its label and a line saying what it does; `className` places the pair. */
+function CheckboxField({ id, label, hint, className }: { id: string; label: string; hint?: ReactNode; className?: string }) {
+  const field = useFieldContext<boolean>();
+  return (
+    <div className={clsx('flex items-start gap-2', className)}>
+      <input id={id} type="checkbox" className="mt-1 h-4 w-4 accent-amber-500" checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} onBlur={field.handleBlur} />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        <span className="font-medium">{label}</span>
+        {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
+      </label>
+    </div>
   );
 }
 
@@ -94,6 +109,6 @@ function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, TextareaField, NumberField, SelectField, PasswordField, ConfirmPasswordField, ImageField },
+  fieldComponents: { TextField, TextareaField, NumberField, SelectField, CheckboxField, PasswordField, ConfirmPasswordField, ImageField },
   formComponents: { SubmitButton },
 });

@@ -17,18 +17,21 @@ export function TextField({
   autoComplete,
   placeholder,
   multiline = false,
+  rows = 4,
   inputMode,
   serverError,
   onEdit,
 }: {
   field: AnyFieldApi;
   id: string;
-  label: string;
+  /** Words, or words with a screen-reader-only part (e.g. which line of a list the box is for). */
+  label: ReactNode;
   hint?: ReactNode;
   type?: 'text' | 'email' | 'password' | 'tel' | 'url';
   autoComplete?: HTMLInputAutoCompleteAttribute;
   placeholder?: string;
   multiline?: boolean;
+  rows?: number;
   inputMode?: 'text' | 'numeric' | 'decimal';
   serverError?: string | undefined;
   onEdit?: () => void;
@@ -42,7 +45,7 @@ export function TextField({
     <Field id={id} label={label} hint={hint} error={fieldError(field) ?? serverError}>
       {(control) =>
         multiline ? (
-          <Textarea {...control} rows={4} autoComplete={autoComplete} placeholder={placeholder} value={value} onChange={(event) => change(event.target.value)} onBlur={checkOnBlur(field)} />
+          <Textarea {...control} rows={rows} autoComplete={autoComplete} placeholder={placeholder} value={value} onChange={(event) => change(event.target.value)} onBlur={checkOnBlur(field)} />
         ) : (
           <Input
             {...control}

@@ -1,11 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { labels, messages } from '#domain/messages.ts';
 import type { MeDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
-import { switchSession } from '../../lib/queries.ts';
-import { notify } from '../ui/toaster.tsx';
-import { useResendVerification } from '../account/resend-verification.ts';
+import { useResendVerification, useSignOut } from '../account/api.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import {
   DropdownMenu,
@@ -18,19 +14,9 @@ import {
 
 /** The signed-in user's menu: who they are, their profile, a reminder to verify the e-mail, and Sign Out. */
 export default function AccountMenu({ session }: { session: MeDto }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { user, profile } = session;
   const resend = useResendVerification();
-  const signOut = async () => {
-    try {
-      await api.signOut();
-    } finally {
-      switchSession(queryClient, null);
-      notify.success(messages.signedOut);
-      void navigate({ to: '/' });
-    }
-  };
+  const signOut = useSignOut();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -58,7 +44,7 @@ export default function AccountMenu({ session }: { session: MeDto }) {
         <DropdownMenuItem asChild>
           {profile ? <Link to="/dashboard/myProfile">{labels.myProfile}</Link> : <Link to="/editProfile">{labels.editProfile}</Link>}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void signOut()}>Sign Out</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => signOut.mutate()}>Sign Out</DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { labels, messages } from '#domain/messages.ts';
+import { labels } from '#domain/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
-import { errorMessage } from '../../lib/error-message.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { notify } from '../ui/toaster.tsx';
+import { useDeleteOrder } from './api.ts';
 import { orderInWords } from './order-cells.tsx';
 
 const iconButton =
@@ -12,18 +9,7 @@ const iconButton =
 
 /** Delete an unpaid order after "Are you sure?"; the server returns its stock. */
 export function DeleteOrderButton({ order }: { order: OrderDto }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => api.deleteOrder(order.id),
-    onSuccess: () => notify.success(messages.orderDeleted),
-    onError: (error) => notify.error(errorMessage(error)),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]),
-  });
+  const remove = useDeleteOrder(order);
   const button = (
     <button type="button" className={iconButton} aria-label={`Delete order ${order.number}`} disabled={order.status !== 'unpaid' || remove.isPending}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,5 +1,5 @@
 import type { OrderDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
+import { invoiceUrl, packingSlipUrl } from './api.ts';
 import { buttonClass } from '../ui/button.tsx';
 
 /** An order has an invoice once it is paid: paying gives it its number (docs/orders.md, "Invoices and packing slips"). */
@@ -15,7 +15,7 @@ const paperLink = (extra?: string) => buttonClass('ghost', `border border-slate-
 export function InvoiceLink({ order, label = 'Invoice (PDF)', className }: { order: OrderDto; label?: string; className?: string }) {
   if (!hasInvoice(order)) return null;
   return (
-    <a href={api.invoiceUrl(order.id)} download={`${order.invoiceNumber}.pdf`} className={paperLink(className)} aria-label={`${label} ${order.invoiceNumber}`}>
+    <a href={invoiceUrl(order.id)} download={`${order.invoiceNumber}.pdf`} className={paperLink(className)} aria-label={`${label} ${order.invoiceNumber}`}>
       {label}
     </a>
   );
@@ -24,7 +24,7 @@ export function InvoiceLink({ order, label = 'Invoice (PDF)', className }: { ord
 /** The warehouse's packing slip (PDF) of an order, for admins: lines, quantities and the address, no prices. */
 export function PackingSlipLink({ order, className }: { order: OrderDto; className?: string }) {
   return (
-    <a href={api.packingSlipUrl(order.id)} download={`${order.number}-packing-slip.pdf`} className={paperLink(className)} aria-label={`Packing slip ${order.number}`}>
+    <a href={packingSlipUrl(order.id)} download={`${order.number}-packing-slip.pdf`} className={paperLink(className)} aria-label={`Packing slip ${order.number}`}>
       Packing slip
     </a>
   );

@@ -1,21 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { labels, messages } from '#domain/messages.ts';
+import { labels } from '#domain/messages.ts';
 import type { ReviewDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { notify } from '../ui/toaster.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { useRemoveReview } from './api.ts';
 
 /** An admin's Remove on a review (home card or Manage Reviews row), behind an "Are you sure?". */
 export default function RemoveReviewButton({ review }: { review: ReviewDto }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => api.deleteReview(review.id),
-    onSuccess: () => notify.success(messages.reviewRemoved),
-    onError: (error) => notify.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-  });
+  const remove = useRemoveReview(review);
   return (
     <ConfirmDialog
       trigger={

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AuthCard } from '../../components/layout/auth-card.tsx';
-import { useResendVerification } from '../../components/account/resend-verification.ts';
+import { useResendVerification } from '../../components/account/api.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
 

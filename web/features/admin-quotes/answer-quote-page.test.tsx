@@ -88,4 +88,47 @@ describe('Quote Requests (admin)', () => {
     await user.click(form.getByRole('button', { name: 'Send the offer' }));
     expect(await form.findByText(messages.lineAboveStock(16_000))).toBeInTheDocument();
   });
+
+  it('refuses an offer of nothing under the lines, and puts a refusal of a line under that line when an earlier one is left out', async () => {
+    session.current = meOf(admin);
+    const nut = makeProduct({ id: 'p_nut', sku: 'M8-NUT', name: 'M8 nut', priceCents: 20, stock: 50_000 });
+    const bothLines = makeQuote({
+      lines: [
+        ...makeQuote().lines,
+        { productId: 'p_nut', sku: 'M8-NUT', productName: 'M8 nut', unit: 'piece', requestedQuantity: 20_000, quantity: null, unitPriceCents: null, lineTotalCents: null },
+      ],
+    });
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/admin/quotes/:id', () => json<QuoteDto>(bothLines)),
+      http.get('*/api/products/:id', ({ params }) => json<ProductDto>(params.id === 'p_nut' ? nut : bolt)),
+      http.post('*/api/admin/quotes/:id/answer', async ({ request }) => {
+        sent.push(await request.json());
+        // The one line offered is the nut, the second row: the server names it as line 0.
+        return refusal(400, 'VALIDATION_FAILED', messages.invalidInput, { 'lines.0.unitPriceCents': messages.quotePriceInvalid });
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard/quote/q_1');
+    const form = within(await screen.findByRole('form', { name: 'Answer quote QT-2026-000001' }));
+    const boltUnits = await form.findByLabelText('Units offered of M8 bolt 40 mm');
+    const nutUnits = form.getByLabelText('Units offered of M8 nut');
+    await user.clear(boltUnits);
+    await user.type(boltUnits, '0');
+    await user.clear(nutUnits);
+    await user.type(nutUnits, '0');
+    await user.click(form.getByRole('button', { name: 'Send the offer' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(messages.linesRequired);
+    expect(sent).toEqual([]);
+
+    await user.clear(nutUnits);
+    await user.type(nutUnits, '5000');
+    await user.click(form.getByRole('checkbox', { name: /Hold the stock/ }));
+    await user.click(form.getByRole('button', { name: 'Send the offer' }));
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]).toEqual({ lines: [{ productId: 'p_nut', quantity: 5_000, unitPriceCents: 20 }], expiresInDays: 14, holdStock: false, message: null });
+    expect(form.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await form.findByText(messages.quotePriceInvalid)).toBeInTheDocument();
+    expect(form.getByLabelText('Unit price of M8 nut ($)')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText('Unit price of M8 bolt 40 mm ($)')).toHaveAttribute('aria-invalid', 'false');
+  });
 });

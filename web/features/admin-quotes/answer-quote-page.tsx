@@ -1,22 +1,24 @@
+import type { AnyFieldApi } from '@tanstack/react-form';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { countOf } from '#domain/catalog/units.ts';
 import { labels, messages } from '#domain/messages.ts';
 import { MAX_QUOTE_DAYS, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import { quoteAnswerTextProblem, quoteExpiryProblem } from '#domain/quoting/quote-rules.ts';
 import { centsAsDollars, dollarsToCents } from '#domain/shared/money.ts';
-import type { QuoteDto } from '#http/dto.ts';
+import type { ProductDto, QuoteDto } from '#http/dto.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { formatCents, formatDate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { productQuery } from '../../lib/queries.ts';
+import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { showRefusal } from '../../components/forms/server-refusal.ts';
+import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 import { offerTerms, QuoteLinesTable, QuoteStatusBadge } from '../../components/quotes/quote-parts.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { adminQuoteQuery, useAnswerQuote } from './api.ts';
@@ -29,7 +31,21 @@ interface LineDraft {
   price: string;
 }
 
+interface OfferDraft {
+  lines: LineDraft[];
+  /** Days the offer holds, as typed. */
+  days: string;
+  holdStock: boolean;
+  message: string;
+}
+
 const DEFAULT_DAYS = 14;
+
+/** Units typed as a number ("15,000" reads as 15000); empty is 0, which leaves the line out. */
+const unitsOf = (typed: string) => Number(typed.replace(/,/g, '').trim() || '0');
+
+/** The lines sent, in the form's order: those with units offered. */
+const offeredLines = (lines: readonly LineDraft[]) => lines.filter((line) => unitsOf(line.quantity) !== 0);
 
 /**
  * The answer to a request (docs/orders.md, "Requests for quote"): per asked line the units offered (as
@@ -38,67 +54,61 @@ const DEFAULT_DAYS = 14;
  * back under the line they name.
  */
 function AnswerForm({ quote }: { quote: QuoteDto }) {
-  const navigate = useNavigate();
-  const answer = useAnswerQuote(quote.id);
   const asked = quote.lines.filter((line) => line.productId !== null);
   const products = useQueries({ queries: asked.map((line) => productQuery(line.productId!)) });
-  const [drafts, setDrafts] = useState<LineDraft[] | null>(null);
-  const [days, setDays] = useState(String(DEFAULT_DAYS));
-  const [holdStock, setHoldStock] = useState(true);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
   if (products.some((product) => product.isPending)) return <Spinner label="Loading the products' prices" />;
-  // The starting offer: what was asked, at the tier price for that quantity.
-  const lines =
-    drafts ??
-    asked.map((line, index): LineDraft => {
-      const product = products[index]?.data;
-      return { productId: line.productId!, quantity: String(line.requestedQuantity), price: product ? centsAsDollars(unitPriceFor(product, line.requestedQuantity)) : '' };
-    });
-  const setLine = (index: number, change: Partial<LineDraft>) => setDrafts(lines.map((line, at) => (at === index ? { ...line, ...change } : line)));
+  return <OfferForm quote={quote} asked={asked} products={products.map((product) => product.data)} />;
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    const offered: { productId: string; quantity: number; unitPriceCents: number }[] = [];
-    lines.forEach((line) => {
-      const quantity = Number(line.quantity.replace(/,/g, '').trim() || '0');
-      if (quantity === 0) return;
-      const index = offered.length;
-      const unitPriceCents = dollarsToCents(line.price);
-      if (unitPriceCents === null) local[`lines.${index}.unitPriceCents`] = messages.quotePriceInvalid;
-      offered.push({ productId: line.productId, quantity, unitPriceCents: unitPriceCents ?? 0 });
-    });
-    if (offered.length === 0) local.lines = messages.linesRequired;
-    const daysProblem = quoteExpiryProblem(Number(days));
-    if (daysProblem) local.expiresInDays = daysProblem;
-    const messageProblem = quoteAnswerTextProblem(message);
-    if (messageProblem) local.message = messageProblem;
-    // Field names from the server name lines among those offered: map them back to the form's rows.
-    const rowOf = (index: number) => lines.findIndex((line) => line.productId === offered[index]?.productId);
-    const byRow = (fields: Record<string, string>) =>
-      Object.fromEntries(Object.entries(fields).map(([field, text]) => [field.replace(/^lines\.(\d+)\./, (_, index: string) => `row.${rowOf(Number(index))}.`), text]));
-    if (Object.keys(local).length > 0) return setErrors(byRow(local));
-    setErrors({});
-    try {
-      await answer.mutateAsync({ lines: offered, expiresInDays: Number(days), holdStock, message: message.trim() || null });
-      notify.success(messages.quoteAnswered);
-      await navigate({ to: '/dashboard/allQuotes', search: { status: 'quoted' } });
-    } catch (error) {
-      const refusal = refusalOf(error);
-      setErrors(byRow(refusal.fields));
-      notify.error(refusal.message);
-    }
+function OfferForm({ quote, asked, products }: { quote: QuoteDto; asked: QuoteDto['lines']; products: (ProductDto | undefined)[] }) {
+  const navigate = useNavigate();
+  const answer = useAnswerQuote(quote.id);
+  // The starting offer: what was asked, at the tier price for that quantity.
+  const start: OfferDraft = {
+    lines: asked.map((line, index) => {
+      const product = products[index];
+      return { productId: line.productId!, quantity: String(line.requestedQuantity), price: product ? centsAsDollars(unitPriceFor(product, line.requestedQuantity)) : '' };
+    }),
+    days: String(DEFAULT_DAYS),
+    holdStock: true,
+    message: '',
   };
+  const form = useAppForm({
+    defaultValues: start,
+    validators: {
+      // An offer of nothing is refused before it is sent, under the lines.
+      onSubmit: ({ value }) => (offeredLines(value.lines).length === 0 ? messages.linesRequired : undefined),
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const offered = offeredLines(value.lines);
+      // Field names from the server name lines among those offered: map them back to the form's rows.
+      const rowOf = (index: number) => value.lines.findIndex((line) => line.productId === offered[index]?.productId);
+      const rename = (apiName: string) => {
+        const line = /^lines\.(\d+)\.(\w+)$/.exec(apiName);
+        if (!line) return apiName === 'expiresInDays' ? 'days' : apiName;
+        return `lines[${rowOf(Number(line[1]))}].${line[2] === 'unitPriceCents' ? 'price' : 'quantity'}`;
+      };
+      try {
+        await answer.mutateAsync({
+          lines: offered.map((line) => ({ productId: line.productId, quantity: unitsOf(line.quantity), unitPriceCents: dollarsToCents(line.price) ?? 0 })),
+          expiresInDays: Number(value.days),
+          holdStock: value.holdStock,
+          message: value.message.trim() || null,
+        });
+        notify.success(messages.quoteAnswered);
+        await navigate({ to: '/dashboard/allQuotes', search: { status: 'quoted' } });
+      } catch (error) {
+        showRefusal(formApi, error, { rename });
+      }
+    },
+  });
 
   return (
-    <form noValidate aria-label={`Answer quote ${quote.number}`} className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" onSubmit={(event) => void submit(event)}>
+    <form noValidate aria-label={`Answer quote ${quote.number}`} className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" onSubmit={submitWithoutReload(form)}>
       <h3 className="text-lg font-semibold text-slate-900">Your offer</h3>
       <ul className="space-y-4">
         {asked.map((line, index) => {
-          const product = products[index]?.data;
-          const draft = lines[index]!;
+          const product = products[index];
           return (
             <li key={line.productId} className="grid gap-3 border-b border-slate-100 pb-4 sm:grid-cols-[1fr_9rem_9rem]">
               <div className="min-w-0 text-sm">
@@ -109,51 +119,76 @@ function AnswerForm({ quote }: { quote: QuoteDto }) {
                   {product ? ` · ${countOf(product.stock, product.unit)} in stock · list ${formatCents(unitPriceFor(product, line.requestedQuantity))}` : ''}
                 </p>
               </div>
-              <Field id={`answer-quantity-${index}`} label={
-                  <>
-                    Units offered<span className="sr-only"> of {line.productName}</span>
-                  </>
-                } hint="0 leaves it out" error={errors[`row.${index}.quantity`] ?? errors[`row.${index}.productId`]}>
-                {(control) => <Input {...control} inputMode="numeric" value={draft.quantity} onChange={(event) => setLine(index, { quantity: event.target.value })} />}
-              </Field>
-              <Field id={`answer-price-${index}`} label={
-                  <>
-                    Unit price<span className="sr-only"> of {line.productName}</span> ($)
-                  </>
-                } error={errors[`row.${index}.unitPriceCents`]}>
-                {(control) => <Input {...control} inputMode="decimal" value={draft.price} onChange={(event) => setLine(index, { price: event.target.value })} />}
-              </Field>
+              <form.AppField name={`lines[${index}].quantity`}>
+                {(field) => (
+                  <field.NumberField
+                    id={`answer-quantity-${index}`}
+                    label={
+                      <>
+                        Units offered<span className="sr-only"> of {line.productName}</span>
+                      </>
+                    }
+                    hint="0 leaves it out"
+                  />
+                )}
+              </form.AppField>
+              <form.AppField
+                name={`lines[${index}].price`}
+                validators={checkOnChangeBlurSubmit(({ value, fieldApi }: { value: string; fieldApi: AnyFieldApi }) =>
+                  // A line left out needs no price.
+                  unitsOf(String(fieldApi.form.getFieldValue(`lines[${index}].quantity`))) !== 0 && dollarsToCents(value) === null ? messages.quotePriceInvalid : undefined,
+                )}
+              >
+                {(field) => (
+                  <field.NumberField
+                    id={`answer-price-${index}`}
+                    decimal
+                    label={
+                      <>
+                        Unit price<span className="sr-only"> of {line.productName}</span> ($)
+                      </>
+                    }
+                  />
+                )}
+              </form.AppField>
             </li>
           );
         })}
       </ul>
-      {errors.lines ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {errors.lines}
-        </p>
-      ) : null}
+      <form.Subscribe selector={(state) => state.errorMap.onSubmit}>
+        {(linesProblem) =>
+          typeof linesProblem === 'string' ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {linesProblem}
+            </p>
+          ) : null
+        }
+      </form.Subscribe>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="answer-days" label="Offer valid for (days)" hint={`${MIN_QUOTE_DAYS}–${MAX_QUOTE_DAYS} days`} error={errors.expiresInDays}>
-          {(control) => <Input {...control} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} />}
-        </Field>
-        <div className="flex items-start gap-2 pt-7">
-          <input id="answer-hold" type="checkbox" className="mt-1 h-4 w-4 accent-amber-500" checked={holdStock} onChange={(event) => setHoldStock(event.target.checked)} />
-          <label htmlFor="answer-hold" className="text-sm text-slate-800">
-            <span className="font-medium">Hold the stock</span>
-            <span className="block text-xs text-slate-600">The offered units are set aside until the buyer accepts, declines or the offer expires.</span>
-          </label>
-        </div>
+        <form.AppField name="days" validators={checkOnChangeBlurSubmit(({ value }: { value: string }) => quoteExpiryProblem(Number(value)) ?? undefined)}>
+          {(field) => <field.NumberField id="answer-days" label="Offer valid for (days)" hint={`${MIN_QUOTE_DAYS}–${MAX_QUOTE_DAYS} days`} />}
+        </form.AppField>
+        <form.AppField name="holdStock">
+          {(field) => (
+            <field.CheckboxField
+              id="answer-hold"
+              className="pt-7"
+              label="Hold the stock"
+              hint="The offered units are set aside until the buyer accepts, declines or the offer expires."
+            />
+          )}
+        </form.AppField>
       </div>
-      <Field id="answer-message" label="Message to the buyer (optional)" error={errors.message}>
-        {(control) => <Textarea {...control} rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />}
-      </Field>
+      <form.AppField name="message" validators={checkOnChangeBlurSubmit(checkWith(quoteAnswerTextProblem))}>
+        {(field) => <field.TextareaField id="answer-message" label="Message to the buyer (optional)" rows={3} />}
+      </form.AppField>
       <div className="flex flex-wrap justify-end gap-3">
         <Link to="/dashboard/allQuotes" className={buttonClass('ghost')}>
           Cancel
         </Link>
-        <Button type="submit" disabled={answer.isPending} aria-busy={answer.isPending}>
-          Send the offer
-        </Button>
+        <form.AppForm>
+          <form.SubmitButton>Send the offer</form.SubmitButton>
+        </form.AppForm>
       </div>
     </form>
   );

@@ -4,8 +4,18 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '#domain/messages.ts';
-import type { ContactMessageDto, OrderDto, UserDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
+import type {
+  AdminOrdersDto,
+  AuditEntryDto,
+  ContactMessageDto,
+  ListDto,
+  OrderDto,
+  SalesReportDto,
+  ShopOverviewDto,
+  SubscriberDto,
+  UserDto,
+} from '#http/dto.ts';
+import { listPath, pathId, queryString, request, type ListParams } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { everyPageQuery, keyRoots, pagedListQuery } from '../../lib/queries.ts';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -23,39 +33,60 @@ export const adminKeys = {
 };
 
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
-export const adminOverviewQuery = queryOptions({ queryKey: adminKeys.overview(), queryFn: api.adminOverview, staleTime: 0 });
+export const adminOverviewQuery = queryOptions({
+  queryKey: adminKeys.overview(),
+  queryFn: () => request<ShopOverviewDto>('/api/admin/overview', { signedIn: true }),
+  staleTime: 0,
+});
 
 /** The overview's sales pictures for the last 30 or 90 days (docs/reports.md, "Reports"). */
-export const salesReportQuery = (days: 30 | 90) => queryOptions({ queryKey: [...adminKeys.overview(), 'sales', days], queryFn: () => api.salesReport(days), staleTime: 0 });
+export const salesReportQuery = (days: 30 | 90) =>
+  queryOptions({
+    queryKey: [...adminKeys.overview(), 'sales', days],
+    queryFn: () => request<SalesReportDto>(`/api/admin/reports/sales${queryString({ days })}`, { signedIn: true }),
+    staleTime: 0,
+  });
+
+/** The orders file for days placed `from`–`to` (both `2026-11-24`, both included): a plain download. */
+export const exportOrdersUrl = (from: string, to: string) => `/api/admin/orders/export.csv${queryString({ from, to })}`;
 
 /** How many orders one page (and each Load more) adds: a table an admin can scan. */
 const ORDERS_PAGE_SIZE = 50;
 
 /** Manage All Orders for one status filter and search, newest first, a page at a time. */
 export const adminOrdersQuery = (search: OrdersSearch) =>
-  pagedListQuery([...adminKeys.orders(), search], (cursor) => api.adminOrders({ ...search, limit: ORDERS_PAGE_SIZE, cursor }));
+  pagedListQuery([...adminKeys.orders(), search], (cursor) =>
+    request<AdminOrdersDto>(listPath('/api/admin/orders', { limit: ORDERS_PAGE_SIZE, cursor }, { status: search.status, q: search.q }), { signedIn: true }),
+  );
 
 /** How many audit entries one page (and each Load more) adds. */
 const AUDIT_PAGE_SIZE = 50;
 
 /** The audit log for one filter, newest first, a page at a time (docs/audit-log.md, "Audit log"). */
 export const auditLogQuery = (search: AuditSearch) =>
-  pagedListQuery([...adminKeys.audit(), search], (cursor) => api.auditLog({ ...search, limit: AUDIT_PAGE_SIZE, cursor }));
+  pagedListQuery([...adminKeys.audit(), search], (cursor) =>
+    request<ListDto<AuditEntryDto>>(listPath('/api/admin/audit', { limit: AUDIT_PAGE_SIZE, cursor }, { actor: search.actor, kind: search.kind }), { signedIn: true }),
+  );
 
 /** All Users: every account, newest first. */
-export const adminUsersQuery = everyPageQuery(adminKeys.users(), api.adminUsers);
+export const adminUsersQuery = everyPageQuery(adminKeys.users(), (params: ListParams) => request<ListDto<UserDto>>(listPath('/api/admin/users', params), { signedIn: true }));
 
 /** The admins' inbox: every contact message, newest first. */
-export const adminMessagesQuery = everyPageQuery(adminKeys.messages(), api.adminMessages);
+export const adminMessagesQuery = everyPageQuery(adminKeys.messages(), (params: ListParams) =>
+  request<ListDto<ContactMessageDto>>(listPath('/api/admin/messages', params), { signedIn: true }),
+);
 
 /** Every newsletter subscriber, newest first. */
-export const adminSubscribersQuery = everyPageQuery(adminKeys.subscribers(), api.adminSubscribers);
+export const adminSubscribersQuery = everyPageQuery(adminKeys.subscribers(), (params: ListParams) =>
+  request<ListDto<SubscriberDto>>(listPath('/api/admin/subscribers', params), { signedIn: true }),
+);
 
 /** Ships a paid order with the carrier and tracking number given (each may be null); a refusal is the caller's to show. */
 export function useShipOrder(order: OrderDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (shipping: { carrier: string | null; trackingNumber: string | null }) => api.shipOrder(order.id, shipping),
+    mutationFn: (shipping: { carrier: string | null; trackingNumber: string | null }) =>
+      request<OrderDto>(`/api/admin/orders/${pathId(order.id)}/ship`, { method: 'POST', body: shipping, signedIn: true }),
     onSuccess: () => notify.success(messages.orderShipped),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
   });
@@ -65,7 +96,7 @@ export function useShipOrder(order: OrderDto) {
 export function useMarkContactMessage(message: ContactMessageDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (read: boolean) => api.markContactMessage(message.id, read),
+    mutationFn: (read: boolean) => request<ContactMessageDto>(`/api/admin/messages/${pathId(message.id)}`, { method: 'PATCH', body: { read }, signedIn: true }),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.messages() }), queryClient.invalidateQueries({ queryKey: adminKeys.overview() })]),
@@ -75,7 +106,7 @@ export function useMarkContactMessage(message: ContactMessageDto) {
 export function useMakeAdmin(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.makeAdmin(user.id),
+    mutationFn: () => request<UserDto>(`/api/admin/users/${pathId(user.id)}/make-admin`, { method: 'POST', signedIn: true }),
     onSuccess: () => notify.success(messages.madeAdmin),
     onError: (error) => notify.error(errorMessage(error, messages.makeAdminFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
@@ -85,7 +116,7 @@ export function useMakeAdmin(user: UserDto) {
 export function useRemoveAdmin(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.removeAdmin(user.id),
+    mutationFn: () => request<UserDto>(`/api/admin/users/${pathId(user.id)}/remove-admin`, { method: 'POST', signedIn: true }),
     onSuccess: () => notify.success(messages.adminRemoved),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
@@ -95,7 +126,7 @@ export function useRemoveAdmin(user: UserDto) {
 export function useDeleteUser(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.deleteUser(user.id),
+    mutationFn: () => request<void>(`/api/admin/users/${pathId(user.id)}`, { method: 'DELETE', signedIn: true }),
     onSuccess: () => notify.success(messages.userDeleted),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),

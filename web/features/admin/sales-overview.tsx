@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { SalesReportDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { salesReportQuery } from './api.ts';
+import { exportOrdersUrl, salesReportQuery } from './api.ts';
 
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
 
@@ -78,7 +77,7 @@ function OrdersExport() {
         <input type="date" value={to} min={from} onChange={(event) => setTo(event.target.value)} className={field} />
       </label>
       {/* A plain download: the browser sends the session cookie and saves the streamed file. */}
-      <a href={api.exportOrdersUrl(from, to)} download className={buttonClass('secondary')}>
+      <a href={exportOrdersUrl(from, to)} download className={buttonClass('secondary')}>
         Export orders (CSV)
       </a>
     </div>

@@ -1,10 +1,10 @@
 /**
- * Signing in and out of accounts: sign-in, sign-up and the password reset. Each success changes
- * who is signed in, so the session's cache is switched here, in one place, never by a page.
+ * Signing in and out of accounts: sign-in, sign-up, the password reset and Google sign-in. Each
+ * success changes who is signed in, so the session's cache is switched here, in one place, never by a page.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeDto, SessionDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GoogleStatusDto, MeDto, SessionDto } from '#http/dto.ts';
+import { request } from '../../lib/api.ts';
 import { sessionQuery, switchSession } from '../../lib/queries.ts';
 
 /**
@@ -23,19 +23,39 @@ function useSwitchToSession() {
 
 export function useSignIn() {
   const switchTo = useSwitchToSession();
-  return useMutation({ mutationFn: api.signIn, onSuccess: switchTo });
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => request<SessionDto>('/api/auth/sign-in', { method: 'POST', body }),
+    onSuccess: switchTo,
+  });
 }
 
 export function useSignUp() {
   const switchTo = useSwitchToSession();
-  return useMutation({ mutationFn: api.signUp, onSuccess: switchTo });
+  return useMutation({
+    mutationFn: (body: { name: string; email: string; password: string }) => request<SessionDto>('/api/auth/sign-up', { method: 'POST', body }),
+    onSuccess: switchTo,
+  });
 }
 
 /** The answer is the same whether or not the account exists (no account enumeration). */
-export const useRequestPasswordReset = () => useMutation({ mutationFn: api.requestPasswordReset });
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: (body: { email: string }) => request<void>('/api/auth/password-reset', { method: 'POST', body }) });
 
 /** A new password ends every session, this browser's too: the visitor's navbar shows at once. */
 export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: api.confirmPasswordReset, onSuccess: () => switchSession(queryClient, null) });
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => request<void>('/api/auth/password-reset/confirm', { method: 'POST', body }),
+    onSuccess: () => switchSession(queryClient, null),
+  });
 }
+
+/** Whether this server offers Google sign-in: asked once per visit. */
+export const googleStatusQuery = queryOptions({
+  queryKey: ['auth', 'google-status'] as const,
+  queryFn: () => request<GoogleStatusDto>('/api/auth/google/status'),
+  staleTime: Infinity,
+});
+
+/** Where Google sign-in starts: a full-page redirect through the server, back to `returnTo`. */
+export const googleSignInUrl = (returnTo: string) => `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`;

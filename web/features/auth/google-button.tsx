@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { labels, messages } from '#domain/messages.ts';
-import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { OrDivider } from '../../components/layout/auth-card.tsx';
-
-/** Whether this server offers Google sign-in: asked once per visit. */
-const googleStatusQuery = { queryKey: ['auth', 'google-status'], queryFn: api.googleStatus, staleTime: Infinity } as const;
+import { googleSignInUrl, googleStatusQuery } from './api.ts';
 
 /**
  * Shown only when the server says Google sign-in is set up (an operator's choice, not something
@@ -16,7 +13,7 @@ const googleStatusQuery = { queryKey: ['auth', 'google-status'], queryFn: api.go
 export function GoogleButton({ returnTo }: { returnTo: string }) {
   const { data: status } = useQuery(googleStatusQuery);
   const start = async () => {
-    const url = api.googleSignInUrl(returnTo);
+    const url = googleSignInUrl(returnTo);
     try {
       const probe = await fetch(new URL(url, window.location.origin), { redirect: 'manual', credentials: 'same-origin' });
       // A redirect to Google comes back as an opaque redirect; 503 (or a server without the

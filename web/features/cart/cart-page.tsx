@@ -18,7 +18,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useCart, type Cart } from '../../components/cart/cart-data.ts';
+import { useCart, type Cart } from '../../lib/cart.ts';
 import { RequestQuoteDialog } from './request-quote-dialog.tsx';
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));

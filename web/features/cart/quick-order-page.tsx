@@ -1,15 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import type { ResolvedRowDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useCart } from '../../components/cart/cart-data.ts';
+import { useCart } from '../../lib/cart.ts';
 import { RowFixes, RowWords, StatusBadge } from './resolved-row.tsx';
 import { TypedRows } from './typed-rows.tsx';
+import { useResolvePastedList } from './api.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
 
 /** The text with pasted line `line` (1-based) replaced, and the lines merged into it removed. */
 export const rewriteLine = (text: string, row: ResolvedRowDto, replacement: string): string => {
@@ -30,13 +30,11 @@ export const rewriteLine = (text: string, row: ResolvedRowDto, replacement: stri
  */
 export function QuickOrderPage() {
   usePageMeta('Quick order', 'Type or paste part numbers and quantities from a spreadsheet and order them in one go.');
-  const [text, setText] = useState('');
   const [rows, setRows] = useState<ResolvedRowDto[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const cart = useCart();
   const navigate = useNavigate();
-  const resolve = useMutation({
-    mutationFn: (list: string) => api.resolveList(list),
+  const resolve = useResolvePastedList({
     onSuccess: (answer) => {
       setRows(answer.rows);
       setProblem(null);
@@ -47,8 +45,13 @@ export function QuickOrderPage() {
       setProblem(refusal.fields.text ?? refusal.message);
     },
   });
+  const form = useAppForm({
+    defaultValues: { text: '' },
+    onSubmit: ({ value }) => resolve.mutate(value.text),
+  });
+  // A file or a one-click fix replaces the text, which is then read at once.
   const check = (list: string) => {
-    setText(list);
+    form.setFieldValue('text', list);
     resolve.mutate(list);
   };
   const readFile = async (file: File | undefined) => {
@@ -96,23 +99,27 @@ export function QuickOrderPage() {
           aria-label="Paste a list"
           onSubmit={(event) => {
             event.preventDefault();
-            check(text);
+            void form.handleSubmit();
           }}
         >
           <label htmlFor="quick-order-text" className="block font-medium text-slate-900">
             SKUs and quantities
           </label>
-          <textarea
-            id="quick-order-text"
-            rows={8}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onDrop={onDrop}
-            placeholder={'M8-NUT-A2\t500\nM8-BOLT-40, 1000'}
-            aria-describedby={problem ? 'quick-order-problem' : undefined}
-            aria-invalid={problem ? true : undefined}
-            className="w-full rounded-md border border-slate-300 p-3 font-mono text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
-          />
+          <form.Field name="text">
+            {(field) => (
+              <textarea
+                id="quick-order-text"
+                rows={8}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onDrop={onDrop}
+                placeholder={'M8-NUT-A2\t500\nM8-BOLT-40, 1000'}
+                aria-describedby={problem ? 'quick-order-problem' : undefined}
+                aria-invalid={problem ? true : undefined}
+                className="w-full rounded-md border border-slate-300 p-3 font-mono text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+              />
+            )}
+          </form.Field>
           {problem ? (
             <p id="quick-order-problem" role="alert" className="text-sm text-red-700">
               {problem}
@@ -151,7 +158,7 @@ export function QuickOrderPage() {
                     </p>
                     <RowWords row={row} />
                   </div>
-                  <RowFixes row={row} name={`Line ${row.line}`} onFix={({ sku, quantity }) => check(rewriteLine(text, row, `${sku}\t${quantity}`))} />
+                  <RowFixes row={row} name={`Line ${row.line}`} onFix={({ sku, quantity }) => check(rewriteLine(form.getFieldValue('text'), row, `${sku}\t${quantity}`))} />
                 </li>
               ))}
             </ol>

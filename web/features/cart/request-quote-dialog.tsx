@@ -1,12 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { countOf } from '#domain/catalog/units.ts';
 import { labels, messages } from '#domain/messages.ts';
 import { quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 import type { CartDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
-import { keyRoots } from '../../lib/queries.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
@@ -14,6 +11,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { Button } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
+import { useRequestQuote } from './api.ts';
 
 /**
  * "Request a quote" (docs/orders.md, "Requests for quote"): the cart's lines as they stand — more than
@@ -23,11 +21,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 export function RequestQuoteDialog({ view }: { view: CartDto }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const request = useMutation({
-    mutationFn: (message: string) => api.requestQuote({ lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })), message }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keyRoots.quotes] }),
-  });
+  const request = useRequestQuote(view);
   const form = useAppForm({
     defaultValues: { message: '' },
     onSubmit: async ({ value, formApi }) => {

@@ -1,16 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ProductSuggestionDto, ResolvedRowDto } from '#http/dto.ts';
-import { api } from '../../lib/api.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { productQuery } from '../../lib/queries.ts';
 import { ProductCombobox } from '../../components/catalog/product-combobox.tsx';
-import { useCart } from '../../components/cart/cart-data.ts';
+import { useCart } from '../../lib/cart.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { RowFixes, RowWords, StatusBadge, type RowFix } from './resolved-row.tsx';
+import { typedRowsQuery } from './api.ts';
 
 /** Empty rows the grid starts with. */
 const FIRST_ROWS = 5;
@@ -54,13 +54,6 @@ const listOf = (rows: readonly TypedRow[]) => [HEADER, ...rows.map(lineOf)].join
 const anyFilled = (rows: readonly TypedRow[]) => rows.some((row) => lineOf(row) !== '');
 const isReady = (row: ResolvedRowDto) => row.status === 'ok' && row.productId !== null && row.quantity !== null;
 
-const resolveQuery = (text: string) =>
-  queryOptions({
-    queryKey: ['quick-order', 'resolve', text],
-    queryFn: async () => ({ text, rows: (await api.resolveList(text)).rows }),
-    staleTime: 30_000,
-  });
-
 const SKU_PROBLEMS = new Set<ResolvedRowDto['status']>(['unknown-sku', 'unreadable']);
 const QUANTITY_PROBLEMS = new Set<ResolvedRowDto['status']>(['below-minimum', 'not-a-pack-multiple', 'above-stock']);
 const NOTHING_TYPED = 'Type a SKU and a quantity in at least one row';
@@ -92,7 +85,7 @@ export function TypedRows() {
 
   // The list last sent to the resolver; its answer stays on screen while a newer one loads.
   const [checking, setChecking] = useState<string | null>(null);
-  const resolved = useQuery({ ...resolveQuery(checking ?? ''), enabled: checking !== null, placeholderData: keepPreviousData });
+  const resolved = useQuery({ ...typedRowsQuery(checking ?? ''), enabled: checking !== null, placeholderData: keepPreviousData });
   const [nothingTyped, setNothingTyped] = useState(false);
   const [adding, setAdding] = useState(false);
   const check = (next: readonly TypedRow[]) => {
@@ -222,7 +215,7 @@ export function TypedRows() {
     try {
       let result: { rows: ResolvedRowDto[] };
       try {
-        result = await queryClient.fetchQuery(resolveQuery(list));
+        result = await queryClient.fetchQuery(typedRowsQuery(list));
       } catch {
         return; // The refusal shows under the rows (the query's error).
       }

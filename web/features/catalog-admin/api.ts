@@ -1,12 +1,21 @@
-/** Catalogue administration's data: the whole catalogue for Manage Products, adding and deleting products. */
+/**
+ * Catalogue administration's data: the whole catalogue for Manage Products, adding and deleting
+ * products, the department tree's changes, and the catalogue's import and export.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '#domain/messages.ts';
-import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
+import type { CategoryDto, CategoryNodeDto, ImportReportDto, ProductDto } from '#http/dto.ts';
 import type { ProductInput } from '#http/schemas.ts';
-import { api, type CategoryInput } from '../../lib/api.ts';
+import { pathId, refusedCall, request } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { categoryTreeQuery, everyPageQuery, keyRoots } from '../../lib/queries.ts';
+import { categoryTreeQuery, everyPageQuery, fetchProductPage, keyRoots } from '../../lib/queries.ts';
 import { notify } from '../../components/ui/toaster.tsx';
+
+/** Fields of a category an admin creates or edits. */
+export interface CategoryInput {
+  name: string;
+  parentId?: string | null;
+}
 
 export const catalogAdminKeys = {
   /** Every catalogue query (home, All Products, product pages, this list) changes with a product. */
@@ -15,13 +24,13 @@ export const catalogAdminKeys = {
 };
 
 /** Manage Products: the whole catalogue in the largest pages the API serves, newest first. */
-export const manageProductsQuery = everyPageQuery(catalogAdminKeys.manage(), api.products);
+export const manageProductsQuery = everyPageQuery(catalogAdminKeys.manage(), fetchProductPage);
 
 /** Add Product's save; the form shows its refusals (components/forms). */
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (product: ProductInput) => api.createProduct(product),
+    mutationFn: (product: ProductInput) => request<ProductDto>('/api/products', { method: 'POST', body: product, signedIn: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
   });
 }
@@ -42,19 +51,65 @@ const useCategoryChange = <Input, Output>(change: (input: Input) => Promise<Outp
 };
 
 /** Adds a department (no parent) or a category inside one; the form shows its refusals. */
-export const useCreateCategory = () => useCategoryChange((input: CategoryInput) => api.createCategory(input), messages.categoryAdded);
+export const useCreateCategory = () =>
+  useCategoryChange((input: CategoryInput) => request<CategoryDto>('/api/admin/categories', { method: 'POST', body: input, signedIn: true }), messages.categoryAdded);
 
 export const useRenameCategory = (category: CategoryNodeDto) =>
-  useCategoryChange((name: string) => api.updateCategory(category.id, { name }), messages.categoryRenamed);
+  useCategoryChange(
+    (name: string) => request<CategoryDto>(`/api/admin/categories/${pathId(category.id)}`, { method: 'PATCH', body: { name }, signedIn: true }),
+    messages.categoryRenamed,
+  );
 
 /** Refused (409) while products or categories are filed under it: the toast says which. */
-export const useDeleteCategory = (category: CategoryNodeDto) => useCategoryChange(() => api.deleteCategory(category.id), messages.categoryDeleted);
+export const useDeleteCategory = (category: CategoryNodeDto) =>
+  useCategoryChange(() => request<void>(`/api/admin/categories/${pathId(category.id)}`, { method: 'DELETE', signedIn: true }), messages.categoryDeleted);
 
 export function useDeleteProduct(product: ProductDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.deleteProduct(product.id),
+    mutationFn: () => request<void>(`/api/products/${pathId(product.id)}`, { method: 'DELETE', signedIn: true }),
     onSuccess: () => notify.success(messages.productDeleted),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
+  });
+}
+
+/** The whole catalogue as CSV: a plain link, the browser downloads it with the session cookie. */
+export const EXPORT_PRODUCTS_URL = '/api/admin/products/export.csv';
+
+/**
+ * POST /api/admin/products/import: the file as the multipart field `file`. XMLHttpRequest, not
+ * fetch, because only it reports how much of the body has been sent (the import's progress bar).
+ */
+const importCatalogue = (file: Blob, { dryRun, onProgress }: { dryRun: boolean; onProgress?: (sent: number) => void }) =>
+  new Promise<ImportReportDto>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/products/import${dryRun ? '?dryRun=true' : ''}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status });
+      if (response.ok) void response.json().then(resolve, reject);
+      else void refusedCall(response, true).then(reject);
+    };
+    // As fetch does when the network fails.
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    const form = new FormData();
+    form.set('file', file);
+    xhr.send(form);
+  });
+
+/** The dry run of an import: every row checked, nothing saved; the page lists the problems. */
+export const useCheckCatalogueFile = () => useMutation({ mutationFn: (file: File) => importCatalogue(file, { dryRun: true }) });
+
+/** The import proper, all or nothing; `onProgress` gets the share of the file sent (0–1). */
+export function useImportCatalogue(onProgress: (sent: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => importCatalogue(file, { dryRun: false, onProgress }),
+    onSuccess: (report) => notify.success(messages.importDone(report.created, report.updated)),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
   });

@@ -1,19 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { MAX_IMPORT_MEGABYTES } from '#domain/catalog/catalogue-import.ts';
 import { labels, messages } from '#domain/messages.ts';
 import type { ImportReportDto } from '#http/dto.ts';
-import { catalogAdminKeys } from './api.ts';
-import { api } from '../../lib/api.ts';
+import { EXPORT_PRODUCTS_URL, useCheckCatalogueFile, useImportCatalogue } from './api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
 
 type RowProblem = ImportReportDto['errors'][number];
 
@@ -98,16 +95,10 @@ function Imported({ report }: { report: ImportReportDto }) {
 export function ImportCataloguePage() {
   usePageMeta(labels.importCatalogue, 'Add and update products from a CSV or TSV file.');
   const inputId = useId();
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState(0);
-  const check = useMutation({ mutationFn: (chosen: File) => api.importCatalogue(chosen, { dryRun: true }) });
-  const save = useMutation({
-    mutationFn: (chosen: File) => api.importCatalogue(chosen, { dryRun: false, onProgress: setSent }),
-    onSuccess: (report) => notify.success(messages.importDone(report.created, report.updated)),
-    onError: (error) => notify.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
-  });
+  const check = useCheckCatalogueFile();
+  const save = useImportCatalogue(setSent);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -124,7 +115,7 @@ export function ImportCataloguePage() {
         <p className="text-sm text-slate-700">
           One product per row, in the columns of the export: <code className="text-xs break-words">{CATALOGUE_COLUMNS.join(', ')}</code>. A row whose SKU
           the shop knows updates that product; a new SKU adds one. Nothing changes until every row is right.{' '}
-          <a href={api.exportProductsUrl} download className="font-semibold underline">
+          <a href={EXPORT_PRODUCTS_URL} download className="font-semibold underline">
             Download the current catalogue
           </a>{' '}
           to start from.

@@ -2,8 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { labels } from '#domain/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
-import { manageProductsQuery, useDeleteProduct } from './api.ts';
-import { api } from '../../lib/api.ts';
+import { EXPORT_PRODUCTS_URL, manageProductsQuery, useDeleteProduct } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -61,7 +60,7 @@ export function ManageProductsPage() {
     <DashboardSection id="manage-products" title={labels.manageProducts}>
       {/* A plain download: the browser sends the session cookie and saves the streamed file. */}
       <div className="mb-4 flex flex-wrap gap-3">
-        <a href={api.exportProductsUrl} download className={buttonClass('secondary')}>
+        <a href={EXPORT_PRODUCTS_URL} download className={buttonClass('secondary')}>
           Export catalogue (CSV)
         </a>
         <Link to="/dashboard/importProducts" className={buttonClass('secondary')}>

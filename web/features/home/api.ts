@@ -1,7 +1,7 @@
 /** The home page's data: the newest products and reviews it preloads, and its two forms' calls. */
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { keyRoots } from '../../lib/queries.ts';
+import { request } from '../../lib/api.ts';
+import { fetchProductPage, fetchReviewPage, keyRoots } from '../../lib/queries.ts';
 
 export const homeKeys = {
   newestProducts: () => [keyRoots.products, 'newest'] as const,
@@ -10,15 +10,15 @@ export const homeKeys = {
 
 export const newProductsQuery = queryOptions({
   queryKey: homeKeys.newestProducts(),
-  queryFn: () => api.products({ limit: 6 }),
+  queryFn: () => fetchProductPage({ limit: 6 }),
 });
 
 export const latestReviewsQuery = queryOptions({
   queryKey: homeKeys.latestReviews(),
-  queryFn: () => api.reviews({ limit: 3 }),
+  queryFn: () => fetchReviewPage({ limit: 3 }),
 });
 
-export const useSubscribe = () => useMutation({ mutationFn: (email: string) => api.subscribe({ email }) });
+export const useSubscribe = () => useMutation({ mutationFn: (email: string) => request<void>('/api/newsletter', { method: 'POST', body: { email } }) });
 
 export const useSendContactMessage = () =>
-  useMutation({ mutationFn: (message: { name: string; email: string; message: string }) => api.contact(message) });
+  useMutation({ mutationFn: (message: { name: string; email: string; message: string }) => request<void>('/api/contact', { method: 'POST', body: message }) });

@@ -1,5 +1,8 @@
-/** My Order's data: its query keys and the buyer's whole order list (route loader and page share it). */
-import { api } from '../../lib/api.ts';
+/** My Order's data: its query keys, the buyer's whole order list (route loader and page share it) and Order again. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListDto, OrderDto, ReorderDto } from '#http/dto.ts';
+import { listPath, pathId, request, type ListParams } from '../../lib/api.ts';
+import { cartQuery } from '../../lib/cart.ts';
 import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
 
 export const orderKeys = {
@@ -8,4 +11,17 @@ export const orderKeys = {
 };
 
 /** Every order of the signed-in buyer, newest first. */
-export const myOrdersQuery = everyPageQuery(orderKeys.mine(), api.myOrders);
+export const myOrdersQuery = everyPageQuery(orderKeys.mine(), (params: ListParams) => request<ListDto<OrderDto>>(listPath('/api/orders', params), { signedIn: true }));
+
+/**
+ * "Order again" (docs/orders.md, "Orders, cart, quick order"): the server puts the order's lines in the
+ * cart at today's prices and answers the cart, which replaces the cached one; the answer also names
+ * the lines that could not go in, for the button to say.
+ */
+export function useReorder(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<ReorderDto>(`/api/orders/${pathId(order.id)}/reorder`, { method: 'POST', signedIn: true }),
+    onSuccess: (answer) => queryClient.setQueryData(cartQuery.queryKey, answer.cart),
+  });
+}

@@ -1,6 +1,7 @@
 /** The payment page's data: the order it preloads, the payment intent, and confirming the payment. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type CardInput } from '../../lib/api.ts';
+import type { OrderDto, PaymentIntentDto, TestCardResultDto } from '#http/dto.ts';
+import { ApiError, pathId, request } from '../../lib/api.ts';
 import { keyRoots } from '../../lib/queries.ts';
 
 export const paymentKeys = {
@@ -10,11 +11,16 @@ export const paymentKeys = {
   myOrders: () => [keyRoots.orders, 'mine'] as const,
 };
 
-export const orderQuery = (orderId: string) => queryOptions({ queryKey: paymentKeys.order(orderId), queryFn: () => api.order(orderId) });
+export const orderQuery = (orderId: string) =>
+  queryOptions({ queryKey: paymentKeys.order(orderId), queryFn: () => request<OrderDto>(`/api/orders/${pathId(orderId)}`, { signedIn: true }) });
 
 /** The server's payment intent for the stored order amount; one per visit. */
 export const paymentIntentQuery = (orderId: string) =>
-  queryOptions({ queryKey: paymentKeys.intent(orderId), queryFn: () => api.startPayment(orderId), staleTime: Infinity });
+  queryOptions({
+    queryKey: paymentKeys.intent(orderId),
+    queryFn: () => request<PaymentIntentDto>(`/api/orders/${pathId(orderId)}/payment-intent`, { method: 'POST', signedIn: true }),
+    staleTime: Infinity,
+  });
 
 /** How many times a failed confirmation is sent again, and the wait before each (1, 2, 4 s). */
 export const CONFIRM_RETRIES = 3;
@@ -38,7 +44,8 @@ export const saysAlreadyPaid = (error: unknown): boolean => error instanceof Api
 export function useConfirmPayment(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paymentIntentId: string) => api.confirmPayment(orderId, paymentIntentId),
+    mutationFn: (paymentIntentId: string) =>
+      request<OrderDto>(`/api/orders/${pathId(orderId)}/payment/confirm`, { method: 'POST', body: { paymentIntentId }, signedIn: true }),
     // `failures` counts the tries that failed before this one: 0, 1, 2 → three more tries.
     retry: (failures, error) => failures < CONFIRM_RETRIES && mayGetThrough(error),
     retryDelay: (failures) => confirmRetryDelayMs(failures),
@@ -51,8 +58,16 @@ export function useConfirmPayment(orderId: string) {
   });
 }
 
-/** The offline test provider's card network. */
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** The offline test provider's card network (only present when Stripe is not configured). */
 export const useConfirmTestCard = () =>
   useMutation({
-    mutationFn: (payment: { clientSecret: string; card: CardInput; billing: { name: string; email: string } }) => api.confirmTestCard(payment),
+    mutationFn: (payment: { clientSecret: string; card: CardInput; billing: { name: string; email: string } }) =>
+      request<TestCardResultDto>('/api/payments/test/confirm', { method: 'POST', body: payment, signedIn: true }),
   });

@@ -1,6 +1,10 @@
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import type { AnyFormApi } from '@tanstack/react-form';
+import { useRef, type ReactNode, type Ref } from 'react';
 import { labels, messages } from '#domain/messages.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { checkOnChangeBlurSubmit, fieldError, firstError } from '../../lib/validate.ts';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { useConfirmTestCard } from './api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { formatExpiryAsTyped, groupCardNumber, readExpiry } from '#domain/ordering/card-entry.ts';
@@ -8,15 +12,18 @@ import { formatExpiryAsTyped, groupCardNumber, readExpiry } from '#domain/orderi
 type CardField = 'number' | 'expiry' | 'cvc';
 type CardErrors = Partial<Record<CardField, string>>;
 
-const checkCard = (number: string, expiry: string, cvc: string): CardErrors => {
-  const errors: CardErrors = {};
-  if (!/^\d{12,19}$/.test(number.replace(/[\s-]/g, ''))) errors.number = messages.cardNumberInvalid;
-  const reading = readExpiry(expiry);
-  if (reading.kind === 'empty') errors.expiry = messages.cardExpiryMissing;
-  else if (reading.kind === 'invalid') errors.expiry = messages.cardExpiryInvalid;
-  if (!/^\d{3,4}$/.test(cvc.trim())) errors.cvc = messages.cardCvcInvalid;
-  return errors;
+/** Each box's own check, the rules the test provider applies (a check's message, or nothing when it passes). */
+const cardChecks: Record<CardField, (typed: string) => string | undefined> = {
+  number: (typed) => (/^\d{12,19}$/.test(typed.replace(/[\s-]/g, '')) ? undefined : messages.cardNumberInvalid),
+  expiry: (typed) => {
+    const reading = readExpiry(typed);
+    return reading.kind === 'empty' ? messages.cardExpiryMissing : reading.kind === 'invalid' ? messages.cardExpiryInvalid : undefined;
+  },
+  cvc: (typed) => (/^\d{3,4}$/.test(typed.trim()) ? undefined : messages.cardCvcInvalid),
 };
+
+/** A provider's refusal under the boxes it concerns; each goes when its box is edited or the form is sent again. */
+const showUnderTheBoxes = (form: AnyFormApi, errors: CardErrors) => form.setErrorMap({ onServer: { fields: errors } });
 
 /** Where a provider's refusal belongs: the server names the field, else it concerns the card number. */
 const errorsFromServer = (error: ApiError): CardErrors => {
@@ -85,63 +92,78 @@ export function TestCardForm({
   billing: { name: string; email: string };
   onPaid: (paymentIntentId: string) => Promise<void>;
 }) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [errors, setErrors] = useState<CardErrors>({});
-  const [busy, setBusy] = useState(false);
+  const confirm = useConfirmTestCard();
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkCard(number, expiry, cvc);
-    setErrors(found);
-    const date = readExpiry(expiry);
-    if (Object.keys(found).length > 0 || date.kind !== 'date') {
-      // The first field to fix gets the focus, so a keyboard or screen-reader user lands on it.
-      const first = (['number', 'expiry', 'cvc'] as const).find((field) => found[field]);
+  const form = useAppForm({
+    defaultValues: { number: '', expiry: '', cvc: '' } satisfies Record<CardField, string>,
+    // The first box to fix gets the focus, so a keyboard or screen-reader user lands on it.
+    onSubmitInvalid: ({ formApi }) => {
+      const first = (['number', 'expiry', 'cvc'] as const).find((field) => firstError(formApi.getFieldMeta(field) ?? { errors: [] }));
       if (first) ({ number: numberRef, expiry: expiryRef, cvc: cvcRef })[first].current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await api.confirmTestCard({
-        clientSecret,
-        card: { number: number.replace(/[\s-]/g, ''), expMonth: date.expMonth, expYear: date.expYear, cvc: cvc.trim() },
-        billing,
-      });
-      await onPaid(result.paymentIntentId);
-    } catch (error) {
-      setErrors(error instanceof ApiError ? errorsFromServer(error) : { number: messages.serverError });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const date = readExpiry(value.expiry);
+      if (date.kind !== 'date') return;
+      try {
+        const result = await confirm.mutateAsync({
+          clientSecret,
+          card: { number: value.number.replace(/[\s-]/g, ''), expMonth: date.expMonth, expYear: date.expYear, cvc: value.cvc.trim() },
+          billing,
+        });
+        await onPaid(result.paymentIntentId);
+      } catch (error) {
+        showUnderTheBoxes(formApi, error instanceof ApiError ? errorsFromServer(error) : { number: messages.serverError });
+      }
+    },
+  });
+  const box = (field: CardField, render: (value: string, change: (typed: string) => void, error: string | undefined) => ReactNode) => (
+    <form.Field name={field} validators={checkOnChangeBlurSubmit(({ value }: { value: string }) => cardChecks[field](value))}>
+      {(fieldApi) => render(fieldApi.state.value, (typed) => fieldApi.handleChange(typed), fieldError(fieldApi))}
+    </form.Field>
+  );
 
   return (
-    <form noValidate aria-label="Card payment" className="space-y-4" onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      aria-label="Card payment"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
       <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <strong>Test mode</strong> — {labels.testModeNotice.replace(/^Test mode: /, '')}
       </p>
-      <CardInput field="number" label="Card number" value={number} onChange={(typed) => setNumber(groupCardNumber(typed))} error={errors.number} autoComplete="cc-number" placeholder="4242 4242 4242 4242" inputRef={numberRef} />
+      {box('number', (value, change, error) => (
+        <CardInput field="number" label="Card number" value={value} onChange={(typed) => change(groupCardNumber(typed))} error={error} autoComplete="cc-number" placeholder="4242 4242 4242 4242" inputRef={numberRef} />
+      ))}
       <div className="grid grid-cols-2 gap-4">
-        <CardInput
-          field="expiry"
-          label="Expiry (MM/YY)"
-          value={expiry}
-          onChange={(typed) => setExpiry((previous) => formatExpiryAsTyped(typed, previous))}
-          error={errors.expiry}
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          inputRef={expiryRef}
-        />
-        <CardInput field="cvc" label="CVC" value={cvc} onChange={setCvc} error={errors.cvc} autoComplete="cc-csc" placeholder="123" inputRef={cvcRef} />
+        {box('expiry', (value, change, error) => (
+          <CardInput
+            field="expiry"
+            label="Expiry (MM/YY)"
+            value={value}
+            onChange={(typed) => change(formatExpiryAsTyped(typed, value))}
+            error={error}
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            inputRef={expiryRef}
+          />
+        ))}
+        {box('cvc', (value, change, error) => (
+          <CardInput field="cvc" label="CVC" value={value} onChange={change} error={error} autoComplete="cc-csc" placeholder="123" inputRef={cvcRef} />
+        ))}
       </div>
-      <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
-        {labels.payNow}
-      </Button>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <Button type="submit" variant="secondary" className="w-full" disabled={submitting}>
+            {labels.payNow}
+          </Button>
+        )}
+      </form.Subscribe>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { CATALOGUE_SORTS, hasFilters, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -101,8 +102,10 @@ function ActiveFilters({ search, tree, onChange }: { search: CatalogueSearch; tr
 
 /** Brand, in stock and price range: each change goes into the URL. */
 function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets: ProductSearchDto['facets'] | undefined; onChange: Navigate }) {
-  const [minPrice, setMinPrice] = useState(search.minPrice?.toString() ?? '');
-  const [maxPrice, setMaxPrice] = useState(search.maxPrice?.toString() ?? '');
+  const priceForm = useAppForm({
+    defaultValues: { minPrice: search.minPrice?.toString() ?? '', maxPrice: search.maxPrice?.toString() ?? '' },
+    onSubmit: ({ value }) => onChange({ minPrice: price(value.minPrice), maxPrice: price(value.maxPrice) }),
+  });
   const brands = facets?.brands ?? [];
   const price = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) || Number(text) < 0 ? undefined : Number(text));
   return (
@@ -140,14 +143,18 @@ function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets
         aria-label="Price range"
         onSubmit={(event) => {
           event.preventDefault();
-          onChange({ minPrice: price(minPrice), maxPrice: price(maxPrice) });
+          void priceForm.handleSubmit();
         }}
       >
         <p className="text-sm font-bold text-slate-900">Unit price ($)</p>
         <div className="flex items-center gap-2">
-          <Input aria-label="Lowest price" inputMode="decimal" placeholder="Min" value={minPrice} onChange={(event) => setMinPrice(event.target.value)} />
+          <priceForm.Field name="minPrice">
+            {(field) => <Input aria-label="Lowest price" inputMode="decimal" placeholder="Min" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+          </priceForm.Field>
           <span aria-hidden="true">–</span>
-          <Input aria-label="Highest price" inputMode="decimal" placeholder="Max" value={maxPrice} onChange={(event) => setMaxPrice(event.target.value)} />
+          <priceForm.Field name="maxPrice">
+            {(field) => <Input aria-label="Highest price" inputMode="decimal" placeholder="Max" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+          </priceForm.Field>
         </div>
         <Button type="submit" variant="secondary" className="w-full">
           Apply price
@@ -159,22 +166,29 @@ function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets
 
 /** The catalogue's own search box; keyed by the URL's words, so a search from the navbar refills it. */
 function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onChange: Navigate }) {
-  const [words, setWords] = useState(search.q ?? '');
+  const form = useAppForm({
+    defaultValues: { words: search.q ?? '' },
+    onSubmit: ({ value }) => {
+      const q = value.words.trim() || undefined;
+      // "Best match" needs words; without them the list falls back to its default order.
+      onChange({ q, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
+    },
+  });
   return (
     <form
       role="search"
       className="mb-6 flex gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        const q = words.trim() || undefined;
-        // "Best match" needs words; without them the list falls back to its default order.
-        onChange({ q, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
+        void form.handleSubmit();
       }}
     >
       <label htmlFor="catalogue-q" className="sr-only">
         Search the catalogue
       </label>
-      <Input id="catalogue-q" type="search" placeholder="Part number, name or brand" value={words} onChange={(event) => setWords(event.target.value)} />
+      <form.Field name="words">
+        {(field) => <Input id="catalogue-q" type="search" placeholder="Part number, name or brand" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+      </form.Field>
       <Button type="submit">Search</Button>
     </form>
   );

@@ -1,8 +1,8 @@
 /** The catalogue's data for All Products and the product page: search, categories, quantity advice, ordering and editing. */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductDto } from '#http/dto.ts';
+import type { ProductDto, ProductSearchDto, QuantityAdviceDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
-import { api } from '../../lib/api.ts';
+import { pathId, queryString, request, type ListParams } from '../../lib/api.ts';
 import { categoryTreeQuery, keyRoots, pagedListQuery, productQuery } from '../../lib/queries.ts';
 import { CATALOGUE_PAGE_SIZE, toSearchParams, type CatalogueSearch } from './catalogue-search.ts';
 
@@ -14,11 +14,25 @@ export const productKeys = {
 
 export { productQuery };
 
+/** The catalogue's search, filters and sort on `GET /api/products` (docs/catalogue.md, "Catalogue"). */
+export interface ProductSearchParams extends ListParams {
+  q?: string;
+  category?: string;
+  brand?: string;
+  inStock?: boolean;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  sort?: 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
+}
+
+const searchProducts = (params: ProductSearchParams, signal?: AbortSignal) =>
+  request<ProductSearchDto>(`/api/products${queryString({ ...params })}`, { signal });
+
 /** Edit Product's save: the page shows the saved product at once, and every catalogue list refetches. */
 export function useUpdateProduct(product: ProductDto) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: ProductPatch) => api.updateProduct(product.id, patch),
+    mutationFn: (patch: ProductPatch) => request<ProductDto>(`/api/products/${pathId(product.id)}`, { method: 'PATCH', body: patch, signedIn: true }),
     onSuccess: (updated) => {
       queryClient.setQueryData(productKeys.one(product.id), updated);
       return queryClient.invalidateQueries({ queryKey: productKeys.all });
@@ -36,7 +50,7 @@ export const catalogueKeys = {
 /** The catalogue for the URL's choices, a page at a time through the cursor; a newer search cancels the older. */
 export const catalogueQuery = (search: CatalogueSearch) => ({
   ...pagedListQuery(catalogueKeys.search(search), (cursor, signal) =>
-    api.searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor }, signal),
+    searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor }, signal),
   ),
   // While a new filter's results load, the previous ones stay on screen (marked busy).
   placeholderData: keepPreviousData,
@@ -49,6 +63,6 @@ export const categoriesQuery = categoryTreeQuery;
 export const quantityAdviceQuery = (productId: string, quantity: number) =>
   queryOptions({
     queryKey: catalogueKeys.advice(productId, quantity),
-    queryFn: ({ signal }) => api.quantityAdvice(productId, quantity, signal),
+    queryFn: ({ signal }) => request<QuantityAdviceDto>(`/api/products/${pathId(productId)}/quantity-advice${queryString({ quantity })}`, { signal }),
     staleTime: 30_000,
   });

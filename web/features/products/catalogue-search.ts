@@ -4,7 +4,7 @@
  * a valid choice is dropped rather than refused, so an old or edited link still opens the catalogue.
  */
 import { z } from 'zod';
-import type { ProductSearchParams } from '../../lib/api.ts';
+import type { ProductSearchParams } from './api.ts';
 
 export const CATALOGUE_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];

@@ -15,7 +15,7 @@ import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useResendVerification } from '../../components/account/resend-verification.ts';
+import { useResendVerification } from '../../components/account/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { countOf } from '#domain/catalog/units.ts';
 import { useFocusOnMount } from '../../lib/focus-on-mount.ts';

@@ -10,7 +10,7 @@ import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, validateWith } from '
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
-import { uploadChosenImage } from '../../components/forms/form-controls.tsx';
+import { uploadChosenImage } from '../../components/forms/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';

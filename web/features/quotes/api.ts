@@ -1,9 +1,12 @@
 /** Quotes' data for the buyer (docs/orders.md, "Requests for quote"): the list and the two answers to an offer. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import type { ListDto, OrderDto, QuoteDto } from '#http/dto.ts';
+import { listPath, pathId, request, type ListParams } from '../../lib/api.ts';
 import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
 
-export const myQuotesQuery = everyPageQuery([keyRoots.quotes, 'mine'] as const, api.myQuotes);
+export const myQuotesQuery = everyPageQuery([keyRoots.quotes, 'mine'] as const, (params: ListParams) =>
+  request<ListDto<QuoteDto>>(listPath('/api/quotes', params), { signedIn: true }),
+);
 
 /** Accepting places an order (stock, orders and the quotes all change); declining gives held units back. */
 export const useQuoteAnswers = () => {
@@ -16,9 +19,13 @@ export const useQuoteAnswers = () => {
     ]);
   return {
     accept: useMutation({
-      mutationFn: ({ quoteId, ...body }: { quoteId: string; phone: string; address: string; poNumber: string | null }) => api.acceptQuote(quoteId, body),
+      mutationFn: ({ quoteId, ...body }: { quoteId: string; phone: string; address: string; poNumber: string | null }) =>
+        request<OrderDto>(`/api/quotes/${pathId(quoteId)}/accept`, { method: 'POST', body, signedIn: true }),
       onSettled: refresh,
     }),
-    decline: useMutation({ mutationFn: (quoteId: string) => api.declineQuote(quoteId), onSettled: refresh }),
+    decline: useMutation({
+      mutationFn: (quoteId: string) => request<QuoteDto>(`/api/quotes/${pathId(quoteId)}/decline`, { method: 'POST', signedIn: true }),
+      onSettled: refresh,
+    }),
   };
 };

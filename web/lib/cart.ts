@@ -1,5 +1,6 @@
 /**
- * The cart's data (docs/orders.md, "Orders, cart, quick order"). A signed-in buyer's cart lives on the server
+ * The cart's data (docs/orders.md, "Orders, cart, quick order"), here in lib/ because the cart page, the
+ * product page's Add to cart, Order again and the navbar's cart link all read it. A signed-in buyer's cart lives on the server
  * (`GET/PUT /api/cart`) and follows them to another device; a visitor's lives in this browser and
  * is merged into the account at sign-in. Both are read as the same `CartDto`: the visitor's is
  * priced here by the domain's own `priceCart`, from the products' public pages.
@@ -9,11 +10,19 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
 import { priceCart } from '#domain/ordering/cart.ts';
 import type { CartDto, ProductDto } from '#http/dto.ts';
-import { api, ApiError, type CartLineInput } from '../../lib/api.ts';
-import { keyRoots, productQuery } from '../../lib/queries.ts';
-import { isAdmin, useSession } from '../../lib/session.ts';
+import { ApiError, request } from './api.ts';
+import { keyRoots, productQuery } from './queries.ts';
+import { isAdmin, useSession } from './session.ts';
 
-export const cartQuery = queryOptions({ queryKey: [keyRoots.cart, 'mine'] as const, queryFn: api.cart });
+/** One line of a cart or an order: a product and how many. */
+export interface CartLineInput {
+  productId: string;
+  quantity: number;
+}
+
+export const cartQuery = queryOptions({ queryKey: [keyRoots.cart, 'mine'] as const, queryFn: () => request<CartDto>('/api/cart', { signedIn: true }) });
+
+const saveCart = (lines: readonly CartLineInput[]) => request<CartDto>('/api/cart', { method: 'PUT', body: { lines }, signedIn: true });
 
 // ---- the visitor's cart, in localStorage
 
@@ -111,7 +120,7 @@ export function useCart(): Cart {
   const saving = useMutation({
     mutationFn: async (lines: readonly CartLineInput[]) => {
       if (!buyer) return void writeBrowserCart(lines);
-      queryClient.setQueryData(cartQuery.queryKey, await api.saveCart(lines));
+      queryClient.setQueryData(cartQuery.queryKey, await saveCart(lines));
     },
   });
 
@@ -147,11 +156,11 @@ export function useMergeBrowserCartAtSignIn() {
       const account = await queryClient.fetchQuery(cartQuery);
       if (cancelled) return;
       const merged = addLines(toInputs(account), browserLines);
-      const saved = await api.saveCart(merged).catch((error: unknown) => {
+      const saved = await saveCart(merged).catch((error: unknown) => {
         // Products deleted since the visitor chose them are named by line: merge without them.
         const gone = new Set(Object.keys(error instanceof ApiError ? error.fields : {}).flatMap((field) => /^lines\.(\d+)\.productId$/.exec(field)?.[1] ?? []).map(Number));
         if (gone.size === 0) throw error;
-        return api.saveCart(merged.filter((_, index) => !gone.has(index)));
+        return saveCart(merged.filter((_, index) => !gone.has(index)));
       });
       queryClient.setQueryData(cartQuery.queryKey, saved);
       writeBrowserCart([]);
