@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';

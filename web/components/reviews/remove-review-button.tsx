@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../ui/button.tsx';

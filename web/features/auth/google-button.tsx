@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type Ref } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
