@@ -3,6 +3,8 @@
  * app both import this module, so tests assert against the same constants users read.
  */
 import { CATALOGUE_COLUMNS } from './catalog/catalogue-csv.ts';
+import type { FieldProblem, OrderLinesFailureCode, PastedListFailure, TermFailure } from './shared/field-problem.ts';
+import { formatCents } from './shared/money.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
 const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
@@ -266,3 +268,120 @@ export const messages = {
   quoteAccepted: 'Quote accepted: your order is placed, ready to pay',
   quoteDeclined: 'Quote declined',
 } as const;
+
+/** A product term's refusal (part numbers, packs, minimums, volume prices) in words. */
+export const termFailureMessage = (failure: TermFailure): string => {
+  switch (failure.code) {
+    case 'REQUIRED':
+      return messages.fieldRequired;
+    case 'TOO_SHORT':
+      return messages.tooShort(failure.min);
+    case 'TOO_LONG':
+      return messages.tooLong(failure.max);
+    case 'CONTROL_CHARACTERS':
+      return messages.controlCharacters;
+    case 'SKU_CHARACTERS':
+      return messages.skuCharacters;
+    case 'NOT_WHOLE_NUMBER':
+      return messages.notWholeNumber;
+    case 'TOO_SMALL':
+      return messages.atLeast(failure.min);
+    case 'TOO_LARGE':
+      return messages.atMost(failure.max);
+    case 'NOT_A_PACK_MULTIPLE':
+      return messages.notPackMultiple(failure.packSize);
+    case 'TOO_MANY':
+      return messages.tooMany(failure.max);
+    case 'DUPLICATE_ATTRIBUTE':
+      return messages.duplicateAttribute(failure.name);
+    case 'TIER_NOT_ABOVE_MINIMUM':
+      return messages.tierNotAboveMinimum(failure.minimum);
+    case 'TIER_NOT_RISING':
+      return messages.tierNotRising(failure.previous);
+    case 'TIER_PRICE_NOT_BELOW_BASE':
+      return messages.tierPriceNotBelowBase(formatCents(failure.priceCents));
+    case 'TIER_PRICE_NOT_FALLING':
+      return messages.tierPriceNotFalling(formatCents(failure.previous));
+  }
+};
+
+/** An order's (or a quote's, or a cart's) lines refused, in words. */
+export const orderLinesFailureMessage = (failure: OrderLinesFailureCode): string => {
+  switch (failure.code) {
+    case 'NO_LINES':
+      return messages.linesRequired;
+    case 'TOO_MANY_LINES':
+      return messages.tooManyLines(failure.max);
+    case 'TOTAL_TOO_LARGE':
+      return messages.aboveStock;
+    case 'NOT_WHOLE_NUMBER':
+      return messages.quantityNotWhole;
+    case 'UNKNOWN_PRODUCT':
+      return messages.productNotFound;
+    case 'DUPLICATE_PRODUCT':
+      return messages.duplicateLine(failure.firstIndex);
+    case 'BELOW_MINIMUM':
+      return messages.lineBelowMinimum(failure.minimum);
+    case 'NOT_A_PACK_MULTIPLE':
+      return messages.lineNotPackMultiple(failure.packSize);
+    case 'ABOVE_STOCK':
+      return messages.lineAboveStock(failure.available);
+  }
+};
+
+/** A pasted quick-order list refused as a whole, in words. */
+export const pastedListFailureMessage = (failure: PastedListFailure): string => {
+  switch (failure.code) {
+    case 'EMPTY':
+      return messages.pastedListEmpty;
+    case 'TOO_LARGE':
+      return messages.pastedListTooLarge(failure.maxBytes / 1000);
+    case 'TOO_MANY_LINES':
+      return messages.pastedListTooManyLines(failure.max);
+    case 'NOT_TEXT':
+      return messages.pastedListNotText;
+  }
+};
+
+/**
+ * The one place a field problem becomes words: every answer's `fields`, the import report's rows
+ * and the forms that run the same rules. Exhaustive, so a new rule without a text fails to
+ * type-check here.
+ */
+export const fieldProblemText = (problem: FieldProblem): string => {
+  switch (problem.rule) {
+    case 'tooLong':
+      return messages.tooLong(problem.max);
+    case 'periodTooLong':
+      return messages.periodTooLong(problem.days);
+    case 'quoteAnswerQuantity':
+      return messages.quoteAnswerQuantity(problem.minimum);
+    case 'quoteExpiryDays':
+      return messages.quoteExpiryDays(problem.min, problem.max);
+    case 'importUnknownColumn':
+      return messages.importUnknownColumn(problem.position);
+    case 'importDuplicateColumn':
+      return messages.importDuplicateColumn(problem.column);
+    case 'importRowShape':
+      return messages.importRowShape(problem.cells, problem.columns);
+    case 'importSkuRepeated':
+      return messages.importSkuRepeated(problem.row);
+    case 'importColumnMissing':
+      return messages.importColumnMissing(problem.column);
+    case 'importTooManyRows':
+      return messages.importTooManyRows(problem.max);
+    case 'term':
+      return termFailureMessage(problem.failure);
+    case 'orderLines':
+      return orderLinesFailureMessage(problem.failure);
+    case 'pastedList':
+      return pastedListFailureMessage(problem.failure);
+    default:
+      // Every other rule needs no data: its name is its text's key.
+      return messages[problem.rule];
+  }
+};
+
+/** A request's field problems as the texts its answer carries, field by field. */
+export const fieldTexts = (fields: Readonly<Record<string, FieldProblem>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, fieldProblemText(problem)]));

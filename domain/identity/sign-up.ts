@@ -1,4 +1,4 @@
-import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
+import { invalid, refusal, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import type { Ports } from '../ports.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { emailProblem, nameProblem, passwordProblem } from './credentials-rules.ts';
@@ -17,7 +17,7 @@ export const signUp = async (
   input: SignUpInput,
   role: Role = 'customer',
 ): Promise<Result<User, SignUpError>> => {
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   const problems = {
     name: nameProblem(input.name),
     email: emailProblem(input.email),

@@ -1,5 +1,6 @@
 import { messages } from '../messages.ts';
-import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
+import { problem } from '../shared/field-problem.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Ports } from '../ports.ts';
 import type { Product } from '../catalog/product.ts';
@@ -8,7 +9,7 @@ import type { Cents } from '../shared/money.ts';
 import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
-import { checkOrderLinesShape, orderLinesFailureMessage } from './order-lines-request.ts';
+import { checkOrderLinesShape, orderLinesProblem } from './order-lines-request.ts';
 import type { CartLineRequest } from './cart-repository.ts';
 
 /**
@@ -88,12 +89,12 @@ export const viewCart = async ({ store }: Pick<Ports, 'store'>, userId: string):
  * The lines a cart may hold: at most as many as an order, each product once, each quantity a
  * whole number of at least one (minimum, packs and stock are advice here, rules at ordering).
  */
-const cartLinesProblems = (lines: readonly CartLineRequest[]): Record<string, string> => {
-  const fields: Record<string, string> = {};
+const cartLinesProblems = (lines: readonly CartLineRequest[]): FieldProblems => {
+  const fields: FieldProblems = {};
   if (lines.length === 0) return fields;
-  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesFailureMessage(failure);
+  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesProblem(failure);
   lines.forEach((line, index) => {
-    if (line.quantity < 1) fields[`lines.${index}.quantity`] ??= messages.cartQuantityAtLeastOne;
+    if (line.quantity < 1) fields[`lines.${index}.quantity`] ??= problem('cartQuantityAtLeastOne');
   });
   return fields;
 };
@@ -106,7 +107,7 @@ export const saveCart = async (
   const problems = cartLinesProblems(lines);
   if (Object.keys(problems).length > 0) return fail(invalid(problems));
   const { missing } = await store.carts.replace(userId, lines);
-  if (missing.length > 0) return fail(invalid(Object.fromEntries(missing.map((index) => [`lines.${index}.productId`, messages.productNotFound]))));
+  if (missing.length > 0) return fail(invalid(Object.fromEntries(missing.map((index) => [`lines.${index}.productId`, problem('productNotFound')]))));
   return ok(await viewCart({ store }, userId));
 };
 

@@ -1,6 +1,6 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import { orderLinesError, shortLines } from '../ordering/order-lines-request.ts';
 import type { Ports } from '../ports.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
@@ -44,7 +44,7 @@ export const answerQuote = async (
   // Each offered product must be one the buyer asked for; the offer is kept on the asked line.
   const positions = new Map(found.lines.map((line, position) => [line.productId, position]));
   input.lines.forEach((line, index) => {
-    if (!positions.has(line.productId)) fields[`lines.${index}.productId`] ??= messages.quoteAnswerLineNotAsked;
+    if (!positions.has(line.productId)) fields[`lines.${index}.productId`] ??= problem('quoteAnswerLineNotAsked');
   });
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
 
@@ -78,6 +78,6 @@ export const answerQuote = async (
     case 'insufficient-stock':
       return fail(orderLinesError(shortLines(answered.error.short.map(({ index, available }) => ({ index: answerIndex(index), available })))));
     case 'product-not-found':
-      return fail(invalid({ [`lines.${answerIndex(answered.error.index)}.productId`]: messages.productNotFound }));
+      return fail(invalid({ [`lines.${answerIndex(answered.error.index)}.productId`]: problem('productNotFound') }));
   }
 };

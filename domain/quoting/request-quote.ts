@@ -1,6 +1,6 @@
 import type { Product } from '../catalog/product.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import type { Ports } from '../ports.ts';
 import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -39,7 +39,7 @@ export const requestQuote = async (
       if (product) products.set(product.id, product);
     }
     input.lines.forEach((line, index) => {
-      if (!products.has(line.productId)) fields[`lines.${index}.productId`] = messages.productNotFound;
+      if (!products.has(line.productId)) fields[`lines.${index}.productId`] = problem('productNotFound');
     });
   }
   if (Object.keys(fields).length > 0) return fail(invalid(fields));

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { countOf } from '#domain/catalog/units.ts';
-import { messages } from '#domain/messages.ts';
+import { fieldProblemText, messages } from '#domain/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { MAX_QUOTE_DAYS, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import { quoteAnswerTextProblem, quoteExpiryProblem } from '#domain/quoting/quote-rules.ts';
@@ -73,9 +73,9 @@ function AnswerForm({ quote }: { quote: QuoteDto }) {
     });
     if (offered.length === 0) local.lines = messages.linesRequired;
     const daysProblem = quoteExpiryProblem(Number(days));
-    if (daysProblem) local.expiresInDays = daysProblem;
+    if (daysProblem) local.expiresInDays = fieldProblemText(daysProblem);
     const messageProblem = quoteAnswerTextProblem(message);
-    if (messageProblem) local.message = messageProblem;
+    if (messageProblem) local.message = fieldProblemText(messageProblem);
     // Field names from the server name lines among those offered: map them back to the form's rows.
     const rowOf = (index: number) => lines.findIndex((line) => line.productId === offered[index]?.productId);
     const byRow = (fields: Record<string, string>) =>
