@@ -5,6 +5,7 @@
 import { CATALOGUE_COLUMNS } from './catalog/catalogue-csv.ts';
 import type { FieldProblem, OrderLinesFailureCode, PastedListFailure, TermFailure } from './shared/field-problem.ts';
 import { formatCents } from './shared/money.ts';
+import type { AdviceNote } from './catalog/quantity-advice-note.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
 const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
@@ -204,7 +205,7 @@ export const messages = {
   importRefused: (rows: number) => `Nothing was imported. Rows to fix: ${quantityText(rows)}`,
   importDone: (created: number, updated: number) => `Imported: ${quantityText(created)} new, ${quantityText(updated)} updated`,
 
-  // Quantity advice as the buyer types (domain/catalog/quantity-advice-sentence.ts)
+  // Quantity advice as the buyer types (domain/catalog/quantity-advice-note.ts, worded by adviceText)
   adviceNextBreak: (extraUnits: number, unitPrice: string, saving: string) =>
     `Add ${quantityText(extraUnits)} more to pay ${unitPrice} each and save ${saving}`,
   advicePackChoice: (packSize: number, lower: number, upper: number) =>
@@ -385,3 +386,21 @@ export const fieldProblemText = (problem: FieldProblem): string => {
 /** A request's field problems as the texts its answer carries, field by field. */
 export const fieldTexts = (fields: Readonly<Record<string, FieldProblem>>): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, fieldProblemText(problem)]));
+
+/** The quantity advice under a quantity field (cart, quick order, product page) as one sentence. */
+export const adviceText = (note: AdviceNote): string => {
+  switch (note.code) {
+    case 'BELOW_MINIMUM':
+      return messages.adviceBelowMinimum(note.minimum);
+    case 'STOCK_BELOW_MINIMUM':
+      return messages.adviceStockBelowMinimum(note.stock, note.minimum);
+    case 'ONLY_IN_STOCK':
+      return messages.adviceStock(note.stock, note.maxAvailable, note.packSize);
+    case 'PACK_CHOICE':
+      return messages.advicePackChoice(note.packSize, note.lower, note.upper);
+    case 'PACK_ONE':
+      return messages.advicePackOne(note.packSize, note.quantity);
+    case 'NEXT_BREAK':
+      return messages.adviceNextBreak(note.extraUnits, formatCents(note.unitPriceCents), formatCents(note.savingCents));
+  }
+};

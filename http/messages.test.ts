@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldProblemText, fieldTexts, messages, pastedListFailureMessage, termFailureMessage } from '#domain/messages.ts';
+import { adviceText, fieldProblemText, fieldTexts, messages, pastedListFailureMessage, termFailureMessage } from '#domain/messages.ts';
 
 describe('the words of a field problem, chosen at the edge', () => {
   it.each([
@@ -36,5 +36,19 @@ describe('the words of a field problem, chosen at the edge', () => {
       'lines.2.quantity': 'Quantity must be a whole number',
       note: 'Please keep this under 500 characters',
     });
+  });
+});
+
+describe('the quantity advice in one sentence', () => {
+  it.each([
+    [{ code: 'NEXT_BREAK', extraUnits: 50, unitPriceCents: 92, savingCents: 1200 } as const, 'Add 50 more to pay $0.92 each and save $12.00'],
+    [{ code: 'BELOW_MINIMUM', minimum: 1000 } as const, 'The minimum order for this product is 1,000'],
+    [{ code: 'PACK_CHOICE', packSize: 25, lower: 150, upper: 175 } as const, 'Sold in packs of 25: 150 or 175?'],
+    [{ code: 'PACK_ONE', packSize: 25, quantity: 325 } as const, 'Sold in packs of 25: 325?'],
+    [{ code: 'ONLY_IN_STOCK', stock: 12_345, maxAvailable: 12_325, packSize: 25 } as const, 'Only 12,345 in stock: order 12,325 now (a multiple of 25)'],
+    [{ code: 'ONLY_IN_STOCK', stock: 340, maxAvailable: 340, packSize: 1 } as const, 'Only 340 in stock: order 340 now'],
+    [{ code: 'STOCK_BELOW_MINIMUM', stock: 60, minimum: 100 } as const, 'Only 60 in stock, less than the minimum order of 100'],
+  ])('%j reads %j', (note, text) => {
+    expect(adviceText(note)).toBe(text);
   });
 });

@@ -29,7 +29,7 @@ const newestSource = (root) => {
     }
   }
   // The web app also compiles the shared schemas, DTOs and messages.
-  for (const file of ['http/dto.ts', 'http/schemas.ts', 'domain/messages.ts', 'vite.config.ts', 'index.html']) {
+  for (const file of ['http/dto.ts', 'http/schemas.ts', 'http/cart-dto.ts', 'domain/messages.ts', 'vite.config.ts', 'index.html']) {
     const path = join(root, file);
     if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs);
   }

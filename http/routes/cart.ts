@@ -7,7 +7,8 @@ import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { resolveListSchema, saveCartSchema } from '../schemas.ts';
-import type { CartDto, ResolvedListDto } from '../dto.ts';
+import type { ResolvedListDto } from '../dto.ts';
+import { toCartDto, toResolvedRowDto } from '../cart-dto.ts';
 import { validate } from '../validation.ts';
 import { documented, responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
@@ -25,19 +26,19 @@ export const cartRoutes = (ports: AppPorts) =>
     }), responds(200, resolvedListDto), async (c) => {
       const resolved = await resolvePastedList(ports.store.products, c.req.valid('json').text);
       if (!resolved.ok) return problem(c, invalid({ text: { rule: 'pastedList', failure: resolved.error } }));
-      return c.json({ rows: resolved.value } satisfies ResolvedListDto, 200);
+      return c.json({ rows: resolved.value.map(toResolvedRowDto) } satisfies ResolvedListDto, 200);
     })
     .use(requireUser(ports))
     .get('/', documented({
       summary: 'My cart',
       description:
         "Signed in; changes nothing. The saved order list, every line at today's tier price with the same quantity advice as the product page, and whether it can be ordered as it stands. A product deleted since has left it.",
-    }), responds(200, cartDto), async (c) => c.json((await viewCart(ports, c.get('user').id)) satisfies CartDto, 200))
+    }), responds(200, cartDto), async (c) => c.json(toCartDto(await viewCart(ports, c.get('user').id)), 200))
     .put('/', jsonBody, validate('json', saveCartSchema), documented({
       summary: 'Replace my cart',
       description:
         'Signed in. Replaces the whole cart with `lines` (at most 100, each product once, quantities of at least 1; a draft may be below the minimum or above the stock, the order checks again) and answers it priced. 400 `VALIDATION_FAILED` naming each line, including products that do not exist.',
     }), responds(200, cartDto), async (c) => {
       const saved = await saveCart(ports, c.get('user').id, c.req.valid('json').lines);
-      return saved.ok ? c.json(saved.value satisfies CartDto, 200) : problem(c, saved.error);
+      return saved.ok ? c.json(toCartDto(saved.value), 200) : problem(c, saved.error);
     });
