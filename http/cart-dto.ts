@@ -1,7 +1,7 @@
 import type { CartView, PricedCartLine, ReorderResult } from '#domain/ordering/cart.ts';
 import type { ResolvedRow } from '#domain/ordering/resolve-pasted-list.ts';
 import type { CartDto, CartLineDto, ReorderDto, ResolvedRowDto } from './dto.ts';
-import { adviceText, messages } from '#domain/messages.ts';
+import { adviceText, messages } from '#http/messages.ts';
 
 /*
  * The cart, "Order again" and quick order's rows as the API answers them: the domain gives the

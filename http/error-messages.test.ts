@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { fieldsOf, messageOf } from './error-messages.ts';
 
 describe('the text of a refusal, chosen at the edge', () => {

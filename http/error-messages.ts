@@ -1,9 +1,9 @@
-import { fieldProblemText, fieldTexts, messages } from '#domain/messages.ts';
+import { fieldProblemText, fieldTexts, messages } from '#http/messages.ts';
 import type { DomainError, FieldProblems } from '#domain/shared/errors.ts';
 
 /**
  * The English for each refusal a use case can return, chosen here at the edge from the message
- * catalogue (domain/messages.ts): the domain says what went wrong and with which data, this says
+ * catalogue (http/messages.ts): the domain says what went wrong and with which data, this says
  * it to a person. Exhaustive by code, so a new domain error without a text fails to type-check.
  */
 /** The first refused field's text: the answer's `message` names the first thing to fix. */

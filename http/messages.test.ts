@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviceText, fieldProblemText, fieldTexts, messages, pastedListFailureMessage, termFailureMessage } from '#domain/messages.ts';
+import { adviceText, fieldProblemText, fieldTexts, messages, pastedListFailureMessage, termFailureMessage } from '#http/messages.ts';
 
 describe('the words of a field problem, chosen at the edge', () => {
   it.each([

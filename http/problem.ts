@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { DomainError, ErrorCode } from '#domain/shared/errors.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { ErrorDto } from './dto.ts';
 import { fieldsOf, messageOf } from './error-messages.ts';
 import { errorStatus } from './error-status.ts';

@@ -16,7 +16,7 @@ import {
 } from '#domain/identity/credentials-rules.ts';
 import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
 import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
-import { fieldProblemText, messages, orderLinesFailureMessage } from '#domain/messages.ts';
+import { fieldProblemText, messages, orderLinesFailureMessage } from '#http/messages.ts';
 import { notFound } from '#domain/shared/errors.ts';
 import type { PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { addressProblem } from '#domain/ordering/order-rules.ts';

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { invalidFields } from './problem.ts';
 
 /** Lists whose problems are reported on the item's own field (`lines.2.quantity`), naming the line. */

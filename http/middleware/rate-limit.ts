@@ -3,7 +3,7 @@ import type { AttemptCounter } from './attempt-counters.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { MemoryStore, rateLimiter } from 'hono-rate-limiter';
 import { normalizeEmail } from '#domain/identity/user.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { AppEnv, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { exportCatalogue } from '#domain/catalog/export-catalogue.ts';
 import { importCatalogue, MAX_IMPORT_MEGABYTES, type ImportReport } from '#domain/catalog/catalogue-import.ts';
-import { fieldProblemText, messages } from '#domain/messages.ts';
+import { fieldProblemText, messages } from '#http/messages.ts';
 import { readCatalogueFile } from '../catalogue-file.ts';
 import { bodySizeLimit } from '../middleware/body-size.ts';
 import { createCategory, deleteCategory, updateCategory } from '#domain/catalog/manage-categories.ts';

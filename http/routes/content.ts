@@ -7,7 +7,7 @@ import { jsonBody } from '../middleware/json-body.ts';
 import { clientKey, limitEveryAttempt } from '../middleware/rate-limit.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { invalidFields, problem } from '../problem.ts';
 import { contactSchema, idParamSchema, listQuerySchema, newsletterSchema, reviewSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toReviewDto, toSubscriberDto } from '../serializers.ts';

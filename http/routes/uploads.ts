@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { detectImageType } from '#domain/images/detect-image-type.ts';
 import { isImageWidth, MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { UploadDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
 import { createAttemptCounter } from '../middleware/attempt-counters.ts';

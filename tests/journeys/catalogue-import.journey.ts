@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_COLUMNS, type CatalogueColumn } from '#domain/catalog/catalogue-csv.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../web/lib/messages.ts';
 import { labels } from '../../web/lib/labels.ts';
 import { newPage, withScreenshots } from '../support/browser.ts';
 import { serverAndBrowserForJourney, signIn } from '../support/journey.ts';

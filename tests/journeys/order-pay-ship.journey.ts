@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../web/lib/messages.ts';
 import { labels } from '../../web/lib/labels.ts';
 import { signUpCustomer } from '../support/api.ts';
 import { newPage, withScreenshots } from '../support/browser.ts';

@@ -34,7 +34,7 @@ import type {
   UserDto,
 } from '#http/dto.ts';
 import type { ProductInput, ProductPatch, ProfileInput, ReviewBody } from '#http/schemas.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from './messages.ts';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldProblemText } from '#domain/messages.ts';
+import { fieldProblemText } from './messages.ts';
 import type { FieldProblem } from '#domain/shared/field-problem.ts';
 
 type Check = (input: { value: unknown }) => string | undefined;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { api } from '../../lib/api.ts';
 import { endedTheSession, errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../ui/toaster.tsx';

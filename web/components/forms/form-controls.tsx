@@ -1,6 +1,6 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
 import { api } from '../../lib/api.ts';

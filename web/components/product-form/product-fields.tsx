@@ -2,7 +2,7 @@ import type { AnyFormApi } from '@tanstack/react-form';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { checkSku } from '#domain/catalog/sku.ts';
-import { messages, termFailureMessage } from '#domain/messages.ts';
+import { messages, termFailureMessage } from '../../lib/messages.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { productSchema, type ProductInput } from '#http/schemas.ts';

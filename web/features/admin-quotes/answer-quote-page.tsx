@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { countOf } from '#domain/catalog/units.ts';
-import { fieldProblemText, messages } from '#domain/messages.ts';
+import { fieldProblemText, messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { MAX_QUOTE_DAYS, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import { quoteAnswerTextProblem, quoteExpiryProblem } from '#domain/quoting/quote-rules.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { api } from '../../lib/api.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { notifyManager } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

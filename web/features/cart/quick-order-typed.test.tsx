@@ -4,7 +4,7 @@ import { waitFor, within } from '@testing-library/react';
 import type { ProductDto, ProductSuggestionDto, ResolvedListDto } from '#http/dto.ts';
 import { toResolvedRowDto } from '#http/cart-dto.ts';
 import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
-import { messages, pastedListFailureMessage } from '#domain/messages.ts';
+import { messages, pastedListFailureMessage } from '../../lib/messages.ts';
 import { resolvePastedList, type QuickOrderCatalog } from '#domain/ordering/resolve-pasted-list.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

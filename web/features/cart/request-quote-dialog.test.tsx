@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import type { CartDto, QuoteDto } from '#http/dto.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { customer, meOf } from '../../test/fixtures.ts';
 import { makeQuote } from '../../test/quote-fixtures.ts';

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { countOf } from '#domain/catalog/units.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 import type { CartDto } from '#http/dto.ts';

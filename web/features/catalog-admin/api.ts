@@ -1,6 +1,6 @@
 /** Catalogue administration's data: the whole catalogue for Manage Products, adding and deleting products. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import type { ProductInput } from '#http/schemas.ts';
 import { api, type CategoryInput } from '../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import type { CategoryNodeDto } from '#http/dto.ts';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from './api.ts';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { MAX_IMPORT_MEGABYTES } from '#domain/catalog/catalogue-import.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import type { ImportReportDto } from '#http/dto.ts';
 import { catalogAdminKeys } from './api.ts';

@@ -1,4 +1,4 @@
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { requiredTextProblem } from '#domain/shared/text-rules.ts';

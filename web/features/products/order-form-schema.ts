@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StockedTerms } from '#domain/catalog/product-terms.ts';
-import { fieldProblemText, messages } from '#domain/messages.ts';
+import { fieldProblemText, messages } from '../../lib/messages.ts';
 import { quantityProblem } from '#domain/ordering/order-lines-request.ts';
 import { addressField, phoneField } from '#http/schemas.ts';
 

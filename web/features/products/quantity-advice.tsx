@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adviceText } from '#domain/messages.ts';
+import { adviceText } from '../../lib/messages.ts';
 import { adviceNote } from '#domain/catalog/quantity-advice-note.ts';
 import { suggestQuantity } from '#domain/catalog/quantity-advice.ts';
 import { quantityAdviceQuery } from './api.ts';

@@ -1,40 +1,24 @@
 /**
- * Every user-facing text of Bulkhead, in one place. The server and the web
- * app both import this module, so tests assert against the same constants users read.
+ * The server's words (docs/architecture.md, "Words"): the text of every refusal by code, of every
+ * field problem, of the quantity advice and of quick order's rows. The domain answers codes and
+ * data; this catalogue is where they become English, in one place. The web app reads it too
+ * (through web/lib/messages.ts), so a form says what the server would answer and tests assert the
+ * texts users read. Labels and the web app's own toasts live in web/lib/; e-mails are written with
+ * their templates in adapters/mail/.
  */
-import { CATALOGUE_COLUMNS } from './catalog/catalogue-csv.ts';
-import type { FieldProblem, OrderLinesFailureCode, PastedListFailure, TermFailure } from './shared/field-problem.ts';
-import { formatCents } from './shared/money.ts';
-import type { AdviceNote } from './catalog/quantity-advice-note.ts';
+import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
+import type { FieldProblem, OrderLinesFailureCode, PastedListFailure, TermFailure } from '#domain/shared/field-problem.ts';
+import { formatCents } from '#domain/shared/money.ts';
+import type { AdviceNote } from '#domain/catalog/quantity-advice-note.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
 const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
 
 export const messages = {
   // Toasts and confirmations
-  loginSuccess: 'Login successful',
-  signUpSuccess: 'Account created successfully',
-  signedOut: 'You have been signed out',
   sessionExpired: 'Your session has expired. Please log in again.',
-  orderPlaced: 'Your order was placed successfully',
-  orderDeleted: 'Your order has been deleted',
-  orderShipped: 'Order shipped',
-  resetEmailSent: 'Password reset email sent. Check your inbox.',
-  reviewThanks: 'Thanks for your review!',
-  productAdded: 'Product added successfully',
-  productUpdated: 'Product updated successfully',
-  productDeleted: 'Product deleted',
-  reviewRemoved: 'Review removed',
-  profileUpdated: 'Profile updated successfully',
-  paymentSucceeded: 'Congrats! Your payment was successful',
-  transactionId: (id: string) => `Your transaction ID: ${id}`,
-  madeAdmin: 'This user is now an admin',
-  adminRemoved: 'This user is no longer an admin',
   cannotChangeOwnRole: 'You cannot remove your own admin role; another admin can.',
   lastAdmin: 'The shop needs at least one admin: make someone else an admin first.',
-  userDeleted: 'User deleted',
-  newsletterSubscribed: 'Thanks for subscribing! Watch your inbox for news and offers.',
-  contactSent: 'Thanks! Your message has been sent. We will reply soon.',
 
   // Field validation
   emailRequired: 'Email is required',
@@ -43,8 +27,6 @@ export const messages = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   nameRequired: 'Name is required',
-  confirmPasswordRequired: 'Please confirm your password',
-  passwordsDiffer: 'Passwords do not match',
   quantityRequired: 'Please enter a quantity',
   quantityNotWhole: 'Quantity must be a whole number',
   phoneRequired: 'Please enter your phone number',
@@ -67,18 +49,12 @@ export const messages = {
   countryRequired: 'Please enter your country',
   commentRequired: 'Please enter a comment',
   ratingRange: 'Rating must be between 1 and 5',
-  educationRequired: 'Please enter your education',
   urlInvalid: 'Please enter a full link starting with https://',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   invalidInput: 'Please check the highlighted fields',
 
   // Failures
-  reviewFailed: 'Could not add your review. Please try again.',
-  productAddFailed: 'Could not add the product. Please try again.',
-  productUpdateFailed: 'Could not update the product. Please try again.',
   nothingToUpdate: 'Change at least one field before saving',
-  profileUpdateFailed: 'Could not update your profile. Please try again.',
-  makeAdminFailed: 'Could not make this user an admin',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   tooManyAttempts: (minutes: number) =>
@@ -86,19 +62,8 @@ export const messages = {
   linkExpired: 'This link has expired. Request a new one.',
   linkUsed: 'This link was already used. Request a new one.',
   linkInvalid: 'This link is not valid. Request a new one.',
-  emailVerified: 'Your e-mail is verified. Thank you!',
-  emailAlreadyVerified: 'Your e-mail is already verified.',
-  verificationSent: 'We sent you a new verification e-mail. Check your inbox.',
-  verifyReminder: 'Please verify your e-mail address: check your inbox for our link.',
   verifyBeforeOrdering:
     'Please verify your e-mail address before ordering: open the link we sent you, or send a new one from the menu.',
-  passwordChanged: 'Your password was changed. Please log in with the new one.',
-  verifyingEmail: 'Checking your verification link',
-  signInToResendVerification: 'Log in to get a new verification link.',
-  resetEmailIntro: 'Enter the e-mail address of your account and we will send you a single-use link to choose a new password.',
-  newPasswordIntro: 'Choose a new password for your account. Every other signed-in device will be signed out.',
-  uploadingImage: 'Uploading your photo',
-  savingProfile: 'Saving your profile',
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You are not allowed to do that',
   notFound: 'Not found',
@@ -114,9 +79,6 @@ export const messages = {
   orderAlreadyPaid: 'This order has already been paid',
   invoiceBeforePayment: 'This order is not paid yet: its invoice is issued once it is paid',
   paymentNotConfirmed: 'The payment has not been confirmed by the card provider',
-  /** The pay page after the confirm call failed several times: the card went through, the order is not marked yet. */
-  paymentConfirmFailed:
-    'Your card payment went through, but we could not record it yet. Try again in a moment: you will not be charged again.',
   cardDeclined: 'Your card was declined.',
   cardExpired: 'Your card has expired.',
   cardExpiryMissing: 'Enter the expiry date',
@@ -170,9 +132,6 @@ export const messages = {
   skuTaken: (sku: string) => `Another product already has the SKU ${sku}`,
   categoryNotFound: 'This category does not exist',
   categoryNameRequired: 'Please enter a category name',
-  categoryAdded: 'Category added',
-  categoryRenamed: 'Category renamed',
-  categoryDeleted: 'Category deleted',
   slugInvalid: 'Use lower-case letters and digits separated by single hyphens',
   slugTaken: (slug: string) => `Another category already uses the address ${slug}`,
   categoryTooDeep: 'A category can only be placed inside a department (two levels)',
@@ -203,7 +162,6 @@ export const messages = {
   importSpecsFormat: 'Write the specification as name=value pairs, e.g. Thread=M8;Length=40 mm',
   importImagePath: 'Use an image of this shop, as the export writes it (a path starting with /)',
   importRefused: (rows: number) => `Nothing was imported. Rows to fix: ${quantityText(rows)}`,
-  importDone: (created: number, updated: number) => `Imported: ${quantityText(created)} new, ${quantityText(updated)} updated`,
 
   // Quantity advice as the buyer types (domain/catalog/quantity-advice-note.ts, worded by adviceText)
   adviceNextBreak: (extraUnits: number, unitPrice: string, saving: string) =>
@@ -264,10 +222,6 @@ export const messages = {
     declined: 'This quote was declined',
     expired: 'This quote has expired',
   },
-  quoteRequested: 'Your request for a quote was sent. We will answer by e-mail.',
-  quoteAnswered: 'The quote was sent to the buyer',
-  quoteAccepted: 'Quote accepted: your order is placed, ready to pay',
-  quoteDeclined: 'Quote declined',
 } as const;
 
 /** A product term's refusal (part numbers, packs, minimums, volume prices) in words. */
