@@ -96,7 +96,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/admin/quotes', adminQuoteRoutes(ports))
     .route('/api/admin', catalogAdminRoutes(ports))
     .route('/api/admin', adminRoutes(ports, expireFirst))
-    // Described from the routes registered above (README.md, "The API described").
+    // Described from the routes registered above (docs/api.md, "The API described").
     .route('/api', apiDocsRoutes(() => app.routes));
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));

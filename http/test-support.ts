@@ -112,8 +112,8 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     await store.users.setEmailVerified(created.user.id);
     return { ...created, user: { ...created.user, emailVerified: true } };
   };
-  /** Sends the outbox's due mail now, as the server's mail sender would (README.md, "E-mail"). */
-  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock, timers: nodeTimers });
+  /** Sends the outbox's due mail now, as the server's mail sender would (docs/email.md, "E-mail"). */
+  const deliverMail = () => deliverDueMail({ store, writeMail: ports.writeMail, mailer, clock, timers: nodeTimers });
   return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 

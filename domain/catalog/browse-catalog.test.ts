@@ -15,9 +15,9 @@ beforeEach(async () => {
 
 describe('listProducts', () => {
   it('lists the newest first', async () => {
-    const page = await listProducts(world.store, { limit: 3 });
+    const page = await listProducts(world.deps, { limit: 3 });
     expect(page.items.map((product) => product.name)).toEqual(['Product 5', 'Product 4', 'Product 3']);
-    const next = await listProducts(world.store, { limit: 3, cursor: page.nextCursor });
+    const next = await listProducts(world.deps, { limit: 3, cursor: page.nextCursor });
     expect(next.items.map((product) => product.name)).toEqual(['Product 2', 'Product 1']);
     expect(next.nextCursor).toBeNull();
   });
@@ -27,15 +27,15 @@ describe('listProducts', () => {
     [-7, 1],
     [2.9, 2],
   ])('clamps the limit %s to %s', async (limit, expected) => {
-    expect((await listProducts(world.store, { limit })).items).toHaveLength(expected);
+    expect((await listProducts(world.deps, { limit })).items).toHaveLength(expected);
   });
 });
 
 describe('getProduct', () => {
   it('finds a product, and NOT_FOUND for an unknown id', async () => {
     const product = await world.addProduct({ name: 'Teflon tape' });
-    expect(await getProduct(world.store, product.id)).toMatchObject({ ok: true, value: { name: 'Teflon tape' } });
-    expect(await getProduct(world.store, 'nope')).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'product' } });
+    expect(await getProduct(world.deps, product.id)).toMatchObject({ ok: true, value: { name: 'Teflon tape' } });
+    expect(await getProduct(world.deps, 'nope')).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'product' } });
   });
 });
 

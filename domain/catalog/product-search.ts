@@ -3,7 +3,7 @@ import type { Product } from './product.ts';
 import type { SearchTerms } from './search-terms.ts';
 
 /**
- * The catalogue search port (README.md, "Search"): matching, filters, facets, sorts and cursors.
+ * The catalogue search port (docs/catalogue.md, "Search"): matching, filters, facets, sorts and cursors.
  * SQLite (FTS5), PostgreSQL (tsvector) and memory implement it; one contract suite holds them
  * to the same answers, so a dedicated search engine could replace them by another adapter.
  */

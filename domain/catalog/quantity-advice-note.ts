@@ -3,7 +3,7 @@ import type { StockedTerms } from './product-terms.ts';
 import { worthGoingUp, type QuantityAdvice } from './quantity-advice.ts';
 
 /**
- * The one thing to tell a buyer under a quantity field (README.md, "Quantity advice"), as data:
+ * The one thing to tell a buyer under a quantity field (docs/catalogue.md, "Quantity advice"), as data:
  * the edge that shows it writes the sentence (http/messages.ts `adviceText`), so the domain says
  * which advice and with which numbers, never the English.
  */

@@ -1,7 +1,7 @@
 import { normalizeSku, SKU_MAX_LENGTH } from './sku.ts';
 
 /**
- * "Did you mean" for a part number nobody has (README.md, "Orders, cart, quick order"): the known SKUs within a
+ * "Did you mean" for a part number nobody has (docs/orders.md, "Orders, cart, quick order"): the known SKUs within a
  * few typing mistakes of it. Reading every SKU of a large catalogue for each unknown one would
  * grow with the catalogue, so the candidates are found by index lookups of bounded size
  * (`findSimilarSkus`): every string one typing mistake away, looked up exactly, and the SKUs

@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import type { TermFailure } from './term-failure.ts';
 
 /**
- * The part number rule (README.md, "Catalogue"): 2–32 characters of `A–Z 0–9 - . /`, stored
+ * The part number rule (docs/catalogue.md, "Catalogue"): 2–32 characters of `A–Z 0–9 - . /`, stored
  * upper-case and compared case-insensitively, so `m8-nut` and `M8-NUT` are one SKU.
  */
 export const SKU_MIN_LENGTH = 2;

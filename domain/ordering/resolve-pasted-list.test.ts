@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closestSkus } from '../catalog/sku-did-you-mean.ts';
-import { resolvePastedList, resolveRows, type QuickOrderCatalog, type QuickOrderProduct } from './resolve-pasted-list.ts';
+import { resolvePastedList, resolveRows, type QuickOrderCatalog, type ResolvePastedListPorts, type QuickOrderProduct } from './resolve-pasted-list.ts';
 
 const part = (sku: string, terms: Omit<QuickOrderProduct, 'id' | 'sku' | 'name' | 'unit'>): QuickOrderProduct => ({
   id: `id-${sku.toLowerCase()}`,
@@ -32,7 +32,8 @@ const memoryCatalog = () => {
       return closestSkus(sku, products.map((product) => product.sku), limit);
     },
   };
-  return { catalog, calls };
+  const ports: ResolvePastedListPorts = { store: { products: catalog } };
+  return { ports, calls };
 };
 
 // 12 rows: a header, tabs, semicolons, commas and spaces mixed, a blank line, a duplicate
@@ -55,8 +56,8 @@ const pasted = [
 
 describe('resolvePastedList: a 12-row list', () => {
   it('gives each row its status, product, suggestion and did-you-mean', async () => {
-    const { catalog } = memoryCatalog();
-    const result = await resolvePastedList(catalog, pasted);
+    const { ports } = memoryCatalog();
+    const result = await resolvePastedList(ports, { text: pasted });
     if (!result.ok) throw new Error(result.error.code);
     const rows = result.value;
     expect(rows.map((row) => [row.line, row.status, row.sku, row.quantity, row.suggestion, row.didYouMean])).toEqual([
@@ -78,7 +79,7 @@ describe('resolvePastedList: a 12-row list', () => {
   });
 
   it('merges the duplicate into the first row, each naming the other', async () => {
-    const result = await resolvePastedList(memoryCatalog().catalog, pasted);
+    const result = await resolvePastedList(memoryCatalog().ports, { text: pasted });
     const rows = result.ok ? result.value : [];
     expect(rows.find((row) => row.line === 2)).toMatchObject({
       productId: 'id-m8-nut-a2',
@@ -97,7 +98,7 @@ describe('resolvePastedList: a 12-row list', () => {
   });
 
   it("gives every known product's row needing the buyer its advice, which the edge words", async () => {
-    const result = await resolvePastedList(memoryCatalog().catalog, pasted);
+    const result = await resolvePastedList(memoryCatalog().ports, { text: pasted });
     const row = (line: number) => (result.ok ? result.value.find((found) => found.line === line) : undefined);
     const advised = (line: number) => row(line)?.advised;
     expect(advised(3)).toEqual({ code: 'BELOW_MINIMUM', minimum: 1000 });
@@ -110,24 +111,24 @@ describe('resolvePastedList: a 12-row list', () => {
   });
 
   it('asks the catalogue once for every SKU, and for did-you-mean only for the unknown one', async () => {
-    const { catalog, calls } = memoryCatalog();
-    await resolvePastedList(catalog, pasted);
+    const { ports, calls } = memoryCatalog();
+    await resolvePastedList(ports, { text: pasted });
     expect(calls.findBySkus).toEqual([['M8-NUT-A2', 'WASHER-M8', 'CABLE-TIE-200', 'PTFE-TAPE-12', 'M8-BOLT-04', 'M8-BOLT-40', 'HOSE-CLAMP-20']]);
     expect(calls.similarSkus).toEqual(['M8-BOLT-04']);
   });
 
   it('refuses a list it cannot read at all, without asking the catalogue', async () => {
-    const { catalog, calls } = memoryCatalog();
+    const { ports, calls } = memoryCatalog();
     const many = Array.from({ length: 201 }, () => 'M8-NUT-A2\t500').join('\n');
-    expect(await resolvePastedList(catalog, many)).toEqual({ ok: false, error: { code: 'TOO_MANY_LINES', max: 200 } });
-    expect(await resolvePastedList(catalog, '\u0000\u0001\u0002'.repeat(1000))).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
+    expect(await resolvePastedList(ports, { text: many })).toEqual({ ok: false, error: { code: 'TOO_MANY_LINES', max: 200 } });
+    expect(await resolvePastedList(ports, { text: '\u0000\u0001\u0002'.repeat(1000) })).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
     expect(calls.findBySkus).toEqual([]);
   });
 });
 
 describe('resolveRows', () => {
   it('suggests the next price break on a good row when it saves money', async () => {
-    const rows = await resolveRows(memoryCatalog().catalog, [{ line: 1, input: '', readable: true, sku: 'ptfe-tape-12', quantity: 450 }]);
+    const rows = await resolveRows(memoryCatalog().ports, { rows: [{ line: 1, input: '', readable: true, sku: 'ptfe-tape-12', quantity: 450 }] });
     expect(rows[0]).toMatchObject({
       status: 'ok',
       sku: 'PTFE-TAPE-12',
@@ -137,10 +138,12 @@ describe('resolveRows', () => {
   });
 
   it('a merged quantity is judged as a whole: two rows under the minimum make one good line', async () => {
-    const rows = await resolveRows(memoryCatalog().catalog, [
-      { line: 1, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 100 },
-      { line: 2, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 150 },
-    ]);
+    const rows = await resolveRows(memoryCatalog().ports, {
+      rows: [
+        { line: 1, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 100 },
+        { line: 2, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 150 },
+      ],
+    });
     expect(rows.map((row) => [row.status, row.quantity])).toEqual([
       ['ok', 250],
       ['duplicate', 150],
@@ -148,13 +151,13 @@ describe('resolveRows', () => {
   });
 
   it('a quantity beyond anything the shop holds is above the stock', async () => {
-    const rows = await resolveRows(memoryCatalog().catalog, [{ line: 1, input: '', readable: true, sku: 'WASHER-M8', quantity: 1e12 }]);
+    const rows = await resolveRows(memoryCatalog().ports, { rows: [{ line: 1, input: '', readable: true, sku: 'WASHER-M8', quantity: 1e12 }] });
     expect(rows[0]).toMatchObject({ status: 'above-stock', suggestion: { quantity: 20_000, reason: 'stock' } });
   });
 
   it('nothing readable: the catalogue is not asked', async () => {
-    const { catalog, calls } = memoryCatalog();
-    expect((await resolveRows(catalog, [{ line: 1, input: 'words', readable: false }])).map((row) => row.status)).toEqual(['unreadable']);
+    const { ports, calls } = memoryCatalog();
+    expect((await resolveRows(ports, { rows: [{ line: 1, input: 'words', readable: false }] })).map((row) => row.status)).toEqual(['unreadable']);
     expect(calls.findBySkus).toEqual([]);
   });
 });

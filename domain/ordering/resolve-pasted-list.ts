@@ -7,7 +7,7 @@ import { normalizeSku } from '../catalog/sku.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
 /**
- * Quick order (README.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
+ * Quick order (docs/orders.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
  * into a status, the product, a one-click suggestion and, for an unknown SKU, the closest known
  * ones. Rows for the same SKU are merged into the first (its quantity is their sum) and the
  * others say where they went.
@@ -28,6 +28,8 @@ export interface QuickOrderCatalog {
   /** Known SKUs close to one nobody has, nearest first. */
   similarSkus(sku: string, limit: number): Promise<string[]>;
 }
+
+export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog } };
 
 export type RowStatus = 'ok' | 'unknown-sku' | 'below-minimum' | 'not-a-pack-multiple' | 'above-stock' | 'duplicate' | 'unreadable';
 
@@ -96,7 +98,8 @@ const judge = (product: QuickOrderProduct, quantity: number): Pick<ResolvedRow, 
 };
 
 /** Resolves rows already read (typed into quick order's grid, or from `readPastedList`). */
-export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly PastedRow[]): Promise<ResolvedRow[]> => {
+export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typed }: { rows: readonly PastedRow[] }): Promise<ResolvedRow[]> => {
+  const catalog = store.products;
   const rows = typed.map((row) => (row.readable ? { ...row, sku: normalizeSku(row.sku) } : row));
   const readable = rows.filter((row): row is TypedRow => row.readable);
   const skus = [...new Set(readable.map((row) => row.sku))];
@@ -132,7 +135,7 @@ export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly Pa
 };
 
 /** Reads a pasted list and resolves its rows; a list that cannot be read at all is refused whole. */
-export const resolvePastedList = async (catalog: QuickOrderCatalog, text: string): Promise<Result<ResolvedRow[], PastedListFailure>> => {
+export const resolvePastedList = async (ports: ResolvePastedListPorts, { text }: { text: string }): Promise<Result<ResolvedRow[], PastedListFailure>> => {
   const read = readPastedList(text);
-  return read.ok ? ok(await resolveRows(catalog, read.value)) : fail(read.error);
+  return read.ok ? ok(await resolveRows(ports, { rows: read.value })) : fail(read.error);
 };

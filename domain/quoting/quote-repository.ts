@@ -23,7 +23,7 @@ export interface QuoteSearch {
 /**
  * `mail`, on the methods that move a quote, is what the domain decided the move sends
  * (quote-mail.ts): each kind is queued about the quote, at the move's time, in the same
- * transaction, only when the move happens (README.md, "E-mail"). The store adds none of its own.
+ * transaction, only when the move happens (docs/email.md, "E-mail"). The store adds none of its own.
  */
 export interface QuoteRepository {
   /**
@@ -43,7 +43,7 @@ export interface QuoteRepository {
    */
   /**
    * `audit`, when given, is written in the same transaction, only when the answer is saved
-   * (README.md, "Audit log"); `mail` is queued at `offer.answeredAt`.
+   * (docs/audit-log.md, "Audit log"); `mail` is queued at `offer.answeredAt`.
    */
   answer(id: string, offer: QuoteOffer, audit?: AuditNote, mail?: readonly QuoteMailKind[]): Promise<Result<Quote, QuoteWriteFailure>>;
   /**

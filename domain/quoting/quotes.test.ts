@@ -151,8 +151,8 @@ describe('acceptQuote', () => {
     expect(foreign.ok || foreign.error).toEqual({ code: 'NOT_FOUND', subject: 'quote' });
     const bad = await acceptQuote(world.deps, { buyer, quoteId: quote.id, phone: '', address: '' });
     expect(bad.ok || bad.error.code).toBe('VALIDATION_FAILED');
-    expect((await findQuoteFor(world.deps, stranger, quote.id)).ok).toBe(false);
-    expect((await findQuoteFor(world.deps, admin, quote.id)).ok).toBe(true);
+    expect((await findQuoteFor(world.deps, { actor: stranger, quoteId: quote.id })).ok).toBe(false);
+    expect((await findQuoteFor(world.deps, { actor: admin, quoteId: quote.id })).ok).toBe(true);
   });
 
   it('cannot accept a request not yet answered', async () => {
@@ -191,20 +191,20 @@ describe('declining and expiry', () => {
     const quote = await ask();
     await answer(quote, { expiresInDays: 2 });
     world.clock.advance(2 * DAY_MS);
-    const read = await findQuoteFor(world.deps, buyer, quote.id);
+    const read = await findQuoteFor(world.deps, { actor: buyer, quoteId: quote.id });
     expect(read.ok && read.value.status).toBe('expired');
     expect(await stockOf()).toBe(500);
 
     const second = await ask();
     await answer(second, { expiresInDays: 1 });
     world.clock.advance(DAY_MS);
-    expect((await listQuotesOf(world.deps, buyer, { limit: 10 })).items.map((q) => q.status)).toEqual(['expired', 'expired']);
-    expect((await listAllQuotes(world.deps, { status: 'quoted' }, { limit: 10 })).items).toEqual([]);
+    expect((await listQuotesOf(world.deps, { buyer, page: { limit: 10 } })).items.map((q) => q.status)).toEqual(['expired', 'expired']);
+    expect((await listAllQuotes(world.deps, { search: { status: 'quoted' }, page: { limit: 10 } })).items).toEqual([]);
     expect(await stockOf()).toBe(500);
   });
 });
 
-describe('answerQuote in the audit log (README.md, "Audit log")', () => {
+describe('answerQuote in the audit log (docs/audit-log.md, "Audit log")', () => {
   it('records the answer with the lines asked before and the offer after; a refused answer records nothing', async () => {
     const quote = await ask();
     expect((await answer(quote, { lines: [{ productId: product.id, quantity: 600, unitPriceCents: 900 }] })).ok).toBe(false);

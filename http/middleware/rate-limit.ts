@@ -79,7 +79,7 @@ const tooManyAttempts = (c: Context, windowMs: number) => {
  * address, so spreading guesses over many IPs does not help either. With `refusedOnly`, an
  * answered-successfully attempt gives its slot back: sign-in and sign-up brake guessing (wrong
  * passwords, probing for taken e-mails) without locking out a busy office behind one address.
- * Counters live in this process's memory (README: several instances).
+ * Counters live in this process's memory (docs/operations.md, "Running several instances").
  */
 export const createAuthRateLimits = (
   settings: Pick<HttpSettings, 'trustProxy'>,

@@ -14,8 +14,8 @@ import { documented, responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
 
 /**
- * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (README.md,
- * "Cart"), and quick order's reading of a pasted list, open to anyone (README.md, "Orders, cart, quick order").
+ * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (docs/orders.md,
+ * "Orders, cart, quick order"), and quick order's reading of a pasted list, open to anyone (docs/orders.md, "Orders, cart, quick order").
  */
 export const cartRoutes = (ports: AppPorts) =>
   new Hono<AppEnv>()
@@ -24,7 +24,7 @@ export const cartRoutes = (ports: AppPorts) =>
       description:
         "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large.",
     }), responds(200, resolvedListDto), async (c) => {
-      const resolved = await resolvePastedList(ports.store.products, c.req.valid('json').text);
+      const resolved = await resolvePastedList(ports, { text: c.req.valid('json').text });
       if (!resolved.ok) return problem(c, invalid({ text: { rule: 'pastedList', failure: resolved.error } }));
       return c.json({ rows: resolved.value.map(toResolvedRowDto) } satisfies ResolvedListDto, 200);
     })
@@ -33,12 +33,12 @@ export const cartRoutes = (ports: AppPorts) =>
       summary: 'My cart',
       description:
         "Signed in; changes nothing. The saved order list, every line at today's tier price with the same quantity advice as the product page, and whether it can be ordered as it stands. A product deleted since has left it.",
-    }), responds(200, cartDto), async (c) => c.json(toCartDto(await viewCart(ports, c.get('user').id)), 200))
+    }), responds(200, cartDto), async (c) => c.json(toCartDto(await viewCart(ports, { userId: c.get('user').id })), 200))
     .put('/', jsonBody, validate('json', saveCartSchema), documented({
       summary: 'Replace my cart',
       description:
         'Signed in. Replaces the whole cart with `lines` (at most 100, each product once, quantities of at least 1; a draft may be below the minimum or above the stock, the order checks again) and answers it priced. 400 `VALIDATION_FAILED` naming each line, including products that do not exist.',
     }), responds(200, cartDto), async (c) => {
-      const saved = await saveCart(ports, c.get('user').id, c.req.valid('json').lines);
+      const saved = await saveCart(ports, { userId: c.get('user').id, lines: c.req.valid('json').lines });
       return saved.ok ? c.json(toCartDto(saved.value), 200) : problem(c, saved.error);
     });

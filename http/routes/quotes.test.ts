@@ -55,7 +55,7 @@ describe('requests for quote over HTTP', () => {
     const again = await call('POST', `/api/quotes/${quote.id}/accept`, { body: details, token: buyer.token });
     expect(again.status).toBe(409);
 
-    // Both sides heard of every step (README.md, "Requests for quote"), from the outbox.
+    // Both sides heard of every step (docs/orders.md, "Requests for quote"), from the outbox.
     await deliverMail();
     expect(mailer.sent.map((mail) => [mail.to === buyer.email ? 'buyer' : 'shop', mail.subject])).toEqual(
       expect.arrayContaining([

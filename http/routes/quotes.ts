@@ -17,7 +17,7 @@ import { documented, responds } from '../responds.ts';
 import { orderDto, pageOf, quoteDto } from '../response-schemas.ts';
 
 /**
- * /api/quotes: a signed-in buyer's requests for quote (README.md, "Requests for quote"). Another
+ * /api/quotes: a signed-in buyer's requests for quote (docs/orders.md, "Requests for quote"). Another
  * buyer's quote answers 404, like one that does not exist. Every read expires a lapsed offer
  * first (domain/quoting/find-quotes.ts).
  */
@@ -37,14 +37,14 @@ export const quoteRoutes = (ports: AppPorts) =>
       description:
         "Signed in. The caller's own quotes, newest first, a page at a time; an offer past its time is expired (its held units returned) before it is read.",
     }), responds(200, pageOf(quoteDto)), async (c) =>
-      c.json(toListDto(await listQuotesOf(ports, c.get('user'), pageRequest(c.req.valid('query'))), toQuoteDto), 200),
+      c.json(toListDto(await listQuotesOf(ports, { buyer: c.get('user'), page: pageRequest(c.req.valid('query')) }), toQuoteDto), 200),
     )
     .get('/:id', validate('param', idParamSchema), documented({
       summary: 'One of my quotes',
       description:
         "The quote's owner only; anyone else, admins included, gets 404 `NOT_FOUND`. A lapsed offer is expired first.",
     }), responds(200, quoteDto), async (c) => {
-      const found = await findQuoteFor(ports, c.get('user'), c.req.valid('param').id, { ownerOnly: true });
+      const found = await findQuoteFor(ports, { actor: c.get('user'), quoteId: c.req.valid('param').id, ownerOnly: true });
       return found.ok ? c.json(toQuoteDto(found.value), 200) : problem(c, found.error);
     })
     // 201 with the unpaid order placed at the quoted prices.
@@ -75,14 +75,14 @@ export const adminQuoteRoutes = (ports: AppPorts) =>
         'Admins. All quotes, newest first, optionally of one `status`, a page at a time; lapsed offers are expired first. 400 `VALIDATION_FAILED` for an unknown status.',
     }), responds(200, pageOf(quoteDto)), async (c) => {
       const { status, ...page } = c.req.valid('query');
-      return c.json(toListDto(await listAllQuotes(ports, { status: status as QuoteStatus | undefined }, pageRequest(page)), toQuoteDto), 200);
+      return c.json(toListDto(await listAllQuotes(ports, { search: { status: status as QuoteStatus | undefined }, page: pageRequest(page) }), toQuoteDto), 200);
     })
     .get('/:id', validate('param', idParamSchema), documented({
       summary: 'One quote (admin)',
       description:
         "Admins. Any buyer's quote; a lapsed offer is expired first. 404 `NOT_FOUND`.",
     }), responds(200, quoteDto), async (c) => {
-      const found = await findQuoteFor(ports, c.get('user'), c.req.valid('param').id);
+      const found = await findQuoteFor(ports, { actor: c.get('user'), quoteId: c.req.valid('param').id });
       return found.ok ? c.json(toQuoteDto(found.value), 200) : problem(c, found.error);
     })
     .post('/:id/answer', validate('param', idParamSchema), jsonBody, validate('json', answerQuoteSchema), documented({

@@ -1,5 +1,5 @@
 /**
- * Two instances on one PostgreSQL behind a real nginx (README.md, "Running several instances"):
+ * Two instances on one PostgreSQL behind a real nginx (docs/operations.md, "Running several instances"):
  * a product edited, or its stock taken by an order, through one is seen at once through the
  * other, although both keep catalogue pages in their caches; and wrong passwords spread over both
  * meet one shared limit. nginx comes

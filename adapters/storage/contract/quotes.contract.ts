@@ -6,7 +6,7 @@ import { quoteMail } from '#domain/quoting/quote-mail.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
- * QuoteRepository (README.md, "Requests for quote"): numbers, pages, the answer that holds stock
+ * QuoteRepository (docs/orders.md, "Requests for quote"): numbers, pages, the answer that holds stock
  * all or nothing, acceptance that never takes held units twice, and held units returned exactly
  * once by a decline or an expiry.
  */

@@ -17,7 +17,7 @@ const nextNumber = (tables: MemoryTables, kind: string, year: number): number =>
 };
 
 /**
- * Quotes in memory (README.md, "Requests for quote"). Each method works synchronously between
+ * Quotes in memory (docs/orders.md, "Requests for quote"). Each method works synchronously between
  * awaits, so holding, accepting and closing are atomic as the SQL transactions are.
  */
 export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {

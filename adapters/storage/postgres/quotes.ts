@@ -24,7 +24,7 @@ class QuoteRefused extends Error {
 }
 
 /**
- * Quotes on PostgreSQL (README.md, "Requests for quote"). A step that moves stock first moves the
+ * Quotes on PostgreSQL (docs/orders.md, "Requests for quote"). A step that moves stock first moves the
  * quote's row by a conditional UPDATE (which locks it, so a racing decline, expiry or acceptance
  * waits and then finds nothing to move), then locks the products in id order as an order
  * placement does, so holds, acceptances, placements and returns never deadlock.
@@ -80,7 +80,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
         await tx.insert(quotes).values(row);
         await tx.insert(quoteLines).values(lines);
-        // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
+        // Each step's e-mails, as the domain named them, are queued in its own transaction (docs/email.md, "E-mail").
         await queueMails(tx, mail, quote.id, quote.createdAt);
         return { ...row, lines: quote.lines };
       });

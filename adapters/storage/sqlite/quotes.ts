@@ -24,7 +24,7 @@ class QuoteRefused extends Error {
 }
 
 /**
- * Quotes on SQLite (README.md, "Requests for quote"). Every step that moves stock is one
+ * Quotes on SQLite (docs/orders.md, "Requests for quote"). Every step that moves stock is one
  * IMMEDIATE transaction with the quote's conditional status change, so a hold is all lines or
  * none and held units come back exactly once.
  */
@@ -34,7 +34,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const insertQuoteLine = preparedInsert(db, quoteLines);
   const insertOrder = preparedInsert(db, orders);
   const insertOrderLine = preparedInsert(db, orderLines);
-  // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
+  // Each step's e-mails, as the domain named them, are queued in its own transaction (docs/email.md, "E-mail").
   const queueMails = mailsQueuer(db);
   const recordAudit = auditRecorder(db);
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
