@@ -1,5 +1,5 @@
 /**
- * The server's words (docs/architecture.md, "Words"): the text of every refusal by code, of every
+ * The server's words (domain/README.md, "Words"): the text of every refusal by code, of every
  * field problem, of the quantity advice and of quick order's rows. The domain answers codes and
  * data; this catalogue is where they become English, in one place. The web app reads it too
  * (through web/lib/messages.ts), so a form says what the server would answer and tests assert the

@@ -1,9 +1,9 @@
 import type { Cents } from './money.ts';
 
 /**
- * Why one field of a request was refused, as data and never as English (domain/README.md,
- * "Words"): the rules name the problem and the numbers it needs, and the edge that shows it picks
- * the words (the HTTP edge in one place, http/messages.ts `fieldProblemText`). The failures of the
+ * Why one field of a request was refused, as data and never as English
+ * (domain/README.md, "Words"): the rules name the problem and the numbers it needs, and the edge
+ * that shows it picks the words (the HTTP edge in one place, http/messages.ts `fieldProblemText`). The failures of the
  * product terms, of an order's lines and of a pasted list are their modules' own vocabularies,
  * declared here so that this file, which `errors.ts` reads, imports nothing from the folders that
  * use it.

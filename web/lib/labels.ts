@@ -1,6 +1,6 @@
 /**
  * The web app's own words: buttons, headings, menu entries and hints no server answer carries
- * (docs/architecture.md, "Words"). Kept word for word as users know them; tests assert these
+ * (domain/README.md, "Words"). Kept word for word as users know them; tests assert these
  * constants, so a changed label changes in one place.
  */
 
