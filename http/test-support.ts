@@ -93,7 +93,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     inspectImage: inspectRasterImage,
     documents: createPdfOrderDocuments(DEFAULT_SHOP),
     webRoot: options.webRoot ?? null,
-    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
+    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, resolveRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
     background: createBackgroundWork(options.logger ?? silentLogger),
   };

@@ -9,7 +9,7 @@ import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from './order.ts
 import { priceOrder } from './order-lines.ts';
 import { orderMail } from './order-mail.ts';
 import type { OrderRepository } from './order-repository.ts';
-import { reconcilePayment, type ReconcilePaymentPorts } from './reconcile-payment.ts';
+import { unpaidOrdersAtCap, type UnpaidCapPorts } from './unpaid-cap.ts';
 import {
   checkOrderDetails,
   checkOrderLines,
@@ -28,10 +28,10 @@ export interface PlaceOrderInput extends OrderDetailsInput {
   maxUnpaidOrders?: number | undefined;
 }
 
-export type PlaceOrderPorts = ReconcilePaymentPorts & {
+export type PlaceOrderPorts = UnpaidCapPorts & {
   store: {
     products: Pick<ProductRepository, 'findById'>;
-    orders: Pick<OrderRepository, 'findByIdempotencyKey' | 'countUnpaidOf' | 'listUnpaidWithIntentOf' | 'placeReservingStock'>;
+    orders: Pick<OrderRepository, 'findByIdempotencyKey' | 'placeReservingStock'>;
     carts: Pick<CartRepository, 'removeProducts'>;
   };
   ids: IdGenerator;
@@ -87,13 +87,7 @@ export const placeOrder = async (
   }
 
   // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
-  const atCap = async () => (await store.orders.countUnpaidOf(buyer.id, maxUnpaidOrders)) >= maxUnpaidOrders;
-  if (await atCap()) {
-    // An order paid whose confirmation never reached us still reads unpaid (reconcile-payment.ts):
-    // its payment is recorded before the buyer is refused for it.
-    for (const unpaid of await store.orders.listUnpaidWithIntentOf(buyer.id, maxUnpaidOrders)) await reconcilePayment(ports, unpaid);
-    if (await atCap()) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
-  }
+  if (await unpaidOrdersAtCap(ports, { buyerId: buyer.id, maxUnpaidOrders })) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
 
   const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity })));
   if (!priced.totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestSkus } from '../catalog/sku-did-you-mean.ts';
+import { closestSkus, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { resolvePastedList, resolveRows, type QuickOrderCatalog, type ResolvePastedListPorts, type QuickOrderProduct } from './resolve-pasted-list.ts';
 
 const part = (sku: string, terms: Omit<QuickOrderProduct, 'id' | 'sku' | 'name' | 'unit'>): QuickOrderProduct => ({
@@ -21,15 +21,15 @@ const products = [
 
 /** The in-memory catalogue: exact SKUs, and `closestSkus` for did-you-mean. */
 const memoryCatalog = () => {
-  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[] };
+  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[][] };
   const catalog: QuickOrderCatalog = {
     async findBySkus(skus) {
       calls.findBySkus.push([...skus]);
       return products.filter((product) => skus.includes(product.sku));
     },
-    async similarSkus(sku, limit) {
-      calls.similarSkus.push(sku);
-      return closestSkus(sku, products.map((product) => product.sku), limit);
+    async similarSkus(skus, limit) {
+      calls.similarSkus.push([...skus]);
+      return new Map(skus.map((sku) => [sku, closestSkus(sku, products.map((product) => product.sku), limit)]));
     },
   };
   const ports: ResolvePastedListPorts = { store: { products: catalog } };
@@ -114,7 +114,19 @@ describe('resolvePastedList: a 12-row list', () => {
     const { ports, calls } = memoryCatalog();
     await resolvePastedList(ports, { text: pasted });
     expect(calls.findBySkus).toEqual([['M8-NUT-A2', 'WASHER-M8', 'CABLE-TIE-200', 'PTFE-TAPE-12', 'M8-BOLT-04', 'M8-BOLT-40', 'HOSE-CLAMP-20']]);
-    expect(calls.similarSkus).toEqual(['M8-BOLT-04']);
+    expect(calls.similarSkus).toEqual([['M8-BOLT-04']]);
+  });
+
+  it('asks for did-you-mean once, for the first unknown SKUs only, however many the list has', async () => {
+    const { ports, calls } = memoryCatalog();
+    const unknown = Array.from({ length: 200 }, (_, n) => `NOBODY-${String(n).padStart(3, '0')}`);
+    const resolved = await resolvePastedList(ports, { text: unknown.map((sku) => `${sku}\t100`).join('\n') });
+    expect(calls.similarSkus).toEqual([unknown.slice(0, DID_YOU_MEAN_MAX_SKUS)]);
+    // Every row keeps its shape: unknown, with its SKU (which the edge's message names); past the first ones, no suggestions.
+    const rows = resolved.ok ? resolved.value : [];
+    expect(rows.map((row) => row.status)).toEqual(unknown.map(() => 'unknown-sku'));
+    expect(rows.map((row) => row.sku)).toEqual(unknown);
+    expect(rows.slice(DID_YOU_MEAN_MAX_SKUS).every((row) => row.didYouMean.length === 0)).toBe(true);
   });
 
   it('refuses a list it cannot read at all, without asking the catalogue', async () => {

@@ -25,8 +25,8 @@ export interface QuickOrderProduct extends StockedTerms {
 export interface QuickOrderCatalog {
   /** The products with these (upper-case) SKUs; unknown ones are simply missing. */
   findBySkus(skus: readonly string[]): Promise<QuickOrderProduct[]>;
-  /** Known SKUs close to one nobody has, nearest first. */
-  similarSkus(sku: string, limit: number): Promise<string[]>;
+  /** Known SKUs close to each of these nobody has, nearest first, in one bounded batch (sku-did-you-mean.ts). */
+  similarSkus(skus: readonly string[], limit: number): Promise<Map<string, string[]>>;
 }
 
 export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog } };
@@ -115,8 +115,9 @@ export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typ
     } else firstOf.set(row.sku, { row, quantity: row.quantity, merged: [] });
   }
 
+  // One batch for the first unknown SKUs, whatever the list's length: the rest get no suggestions.
   const unknown = skus.filter((sku) => !products.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
-  const similar = new Map(await Promise.all(unknown.map(async (sku) => [sku, await catalog.similarSkus(sku, DID_YOU_MEAN_LIMIT)] as const)));
+  const similar = unknown.length > 0 ? await catalog.similarSkus(unknown, DID_YOU_MEAN_LIMIT) : new Map<string, string[]>();
 
   return rows.map((row): ResolvedRow => {
     if (!row.readable) return blankRow(row);

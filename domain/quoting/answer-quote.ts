@@ -81,5 +81,8 @@ export const answerQuote = async (
       return fail(orderLinesError(shortLines(answered.error.short.map(({ index, available }) => ({ index: answerIndex(index), available })))));
     case 'product-not-found':
       return fail(invalid({ [`lines.${answerIndex(answered.error.index)}.productId`]: problem('productNotFound') }));
+    case 'too-many-unpaid-orders':
+      // Only an acceptance counts unpaid orders; an answer places none.
+      throw new Error('an answer cannot be refused for unpaid orders');
   }
 };

@@ -30,17 +30,17 @@ import { meDto, profileDto, sessionDto } from '../response-schemas.ts';
 export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: BackgroundWork) => {
   const window = settings.authRateWindowMs;
   // Guessing brakes: wrong passwords and refused sign-ups count, successes give their slot back.
-  const guesses = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
+  const guesses = createAuthRateLimits(settings, 'auth-refusals', { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
   const signInBrake = createSignInBrake(
     { limit: settings.authRateLimit, windowMs: window, trustProxy: settings.trustProxy, delay: settings.signInDelay },
     settings.counterStore,
   );
   // A ceiling on accounts made from one address, successful ones included.
-  const accountCreation = createAuthRateLimits(settings, { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
+  const accountCreation = createAuthRateLimits(settings, 'sign-up', { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
   // Every attempt counts: link tokens guessed, verification mail asked for again.
-  const limits = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: false });
+  const limits = createAuthRateLimits(settings, 'auth-attempts', { limit: settings.authRateLimit, windowMs: window, refusedOnly: false });
   // Reset requests send mail to a chosen address: a tighter brake of their own, per IP and per e-mail.
-  const resetLimits = createAuthRateLimits(settings, { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
+  const resetLimits = createAuthRateLimits(settings, 'password-reset', { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
 
   return new Hono<AppEnv>()
     .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), documented({

@@ -1,10 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { saveCart, viewCart } from '#domain/ordering/cart.ts';
 import { resolvePastedList } from '#domain/ordering/resolve-pasted-list.ts';
 import { invalid } from '#domain/shared/errors.ts';
+import { authenticate } from '#domain/identity/authenticate.ts';
+import { createAttemptCounter } from '../middleware/attempt-counters.ts';
 import { jsonBody } from '../middleware/json-body.ts';
-import { requireUser } from '../middleware/session.ts';
-import type { AppEnv, AppPorts } from '../ports.ts';
+import { clientKey, limitEveryAttempt } from '../middleware/rate-limit.ts';
+import { requireUser, sessionToken } from '../middleware/session.ts';
+import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { resolveListSchema, saveCartSchema } from '../schemas.ts';
 import type { ResolvedListDto } from '../dto.ts';
@@ -14,15 +17,33 @@ import { documented, responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
 
 /**
+ * Anonymous resolves count against the caller's address (docs/security.md, "Security"): each one reads
+ * the catalogue for up to 200 rows and did-you-mean, and anyone can loop it. A signed-in buyer
+ * (a session that still holds) is not counted: quick order reads the rows again whenever they
+ * change.
+ */
+const limitAnonymous = (ports: AppPorts, settings: HttpSettings): MiddlewareHandler<AppEnv> => {
+  const perAddress = limitEveryAttempt(
+    createAttemptCounter(settings.counterStore, 'cart-resolve', { limit: settings.resolveRateLimit, windowMs: settings.resolveRateWindowMs }),
+    (c) => clientKey(c, settings.trustProxy),
+  );
+  return async (c, next) => {
+    const token = sessionToken(c);
+    if (token && (await authenticate(ports, token.value))) return next();
+    return perAddress(c, next);
+  };
+};
+
+/**
  * /api/cart: the signed-in buyer's saved order list, priced with today's tiers (docs/orders.md,
  * "Orders, cart, quick order"), and quick order's reading of a pasted list, open to anyone (docs/orders.md, "Orders, cart, quick order").
  */
-export const cartRoutes = (ports: AppPorts) =>
+export const cartRoutes = (ports: AppPorts, settings: HttpSettings) =>
   new Hono<AppEnv>()
-    .post('/resolve', jsonBody, validate('json', resolveListSchema), documented({
+    .post('/resolve', limitAnonymous(ports, settings), jsonBody, validate('json', resolveListSchema), documented({
       summary: 'Read a pasted order list',
       description:
-        "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large.",
+        "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs for the list's first 10 unknown ones), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large; 429 `RATE_LIMITED` for a caller without a session, per IP address (every attempt counting).",
     }), responds(200, resolvedListDto), async (c) => {
       const resolved = await resolvePastedList(ports, { text: c.req.valid('json').text });
       if (!resolved.ok) return problem(c, invalid({ text: { rule: 'pastedList', failure: resolved.error } }));

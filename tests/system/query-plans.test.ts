@@ -97,7 +97,7 @@ const READS: Read[] = [
   // The cart (every page's navbar for a buyer: at most 100 lines of one buyer, found by the key,
   // are put in the buyer's order) and quick order's did-you-mean for an unknown SKU.
   ["a buyer's cart", (store, shop) => store.carts.itemsOf(String(shop.users[0]!.id)), true],
-  ['did-you-mean for an unknown SKU', (store) => store.products.similarSkus('BULK-0O0123', 3)],
+  ['did-you-mean for an unknown SKU', (store) => store.products.similarSkus(['BULK-0O0123'], 3)],
   // The catalogue search (docs/catalogue.md, "Catalogue"): each page with its total and facets.
   ...SEARCHES.map(([what, query]): [string, (store: Store) => Promise<unknown>, boolean] => [`search: ${what}`, (store) => store.search.search({ ...ANY, ...query }), true]),
   // The admins' search by a customer's e-mail (any case) within a status, with its count: the

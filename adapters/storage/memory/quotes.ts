@@ -74,10 +74,14 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       recordAudit(tables, audit);
       return ok(copy(quote));
     },
-    async accept(id, order, mail) {
+    async accept(id, order, mail, maxUnpaidOrders) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'quoted' || quote.expiresAt === null || quote.expiresAt <= order.createdAt) {
         return fail({ code: 'not-open', status: quote?.status ?? null });
+      }
+      if (maxUnpaidOrders !== undefined) {
+        const unpaid = [...orders.values()].filter((held) => held.userId === order.userId && held.status === 'unpaid').length;
+        if (unpaid >= maxUnpaidOrders) return fail({ code: 'too-many-unpaid-orders' });
       }
       for (const line of order.lines) checkQuantity(line.quantity);
       if (!quote.holdsStock) {

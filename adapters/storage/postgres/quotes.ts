@@ -4,6 +4,7 @@ import type { ShortLine } from '#domain/ordering/order-repository.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
+import { unpaidOf } from '../order-queries.ts';
 import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
@@ -121,8 +122,15 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         return ok((await one(moved, tx))!);
       });
     },
-    async accept(id, order, mail) {
+    async accept(id, order, mail, maxUnpaidOrders) {
       return refusable(async (tx) => {
+        if (maxUnpaidOrders !== undefined) {
+          // The buyer's acceptances queue on one transaction-scoped lock of their own, so each
+          // counts the orders the one before it committed: two at once cannot both pass the cap.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid-orders:${order.userId}`}, 0))`);
+          const unpaid = await tx.$count(tx.select({ one: sql`1`.as('one') }).from(orders).where(unpaidOf(orders, order.userId)).limit(maxUnpaidOrders).as('unpaid'));
+          if (unpaid >= maxUnpaidOrders) return fail({ code: 'too-many-unpaid-orders' });
+        }
         const moved = await tx
           .update(quotes)
           .set({ status: 'accepted', orderId: order.id, closedAt: order.createdAt })

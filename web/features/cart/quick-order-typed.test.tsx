@@ -22,7 +22,7 @@ const suggestionOf = (product: ProductDto): ProductSuggestionDto => ({ id: produ
  */
 const quickOrderCatalog: QuickOrderCatalog = {
   findBySkus: async (skus) => [...catalogue.values()].filter((product) => skus.includes(product.sku)),
-  similarSkus: async (sku, limit) => closestSkus(sku, catalogue.keys(), limit),
+  similarSkus: async (skus, limit) => new Map(skus.map((sku) => [sku, closestSkus(sku, catalogue.keys(), limit)])),
 };
 
 /** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
