@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { addProduct, createTestApp, expectError, ORIGIN } from './test-support.ts';
 

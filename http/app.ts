@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { silentLogger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';

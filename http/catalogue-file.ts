@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { CatalogueTable } from '#domain/catalog/catalogue-import.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 
 /**

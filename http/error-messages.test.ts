@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { fieldsOf, messageOf } from './error-messages.ts';
 
 describe('the text of a refusal, chosen at the edge', () => {
   it('a validation failure leads with its first field text, or the generic one', () => {
-    const fields = { phone: messages.phoneNotDigits, address: messages.addressRequired };
+    const fields = { phone: { rule: 'phoneNotDigits' }, address: { rule: 'addressRequired' } } as const;
     expect(messageOf({ code: 'VALIDATION_FAILED', fields })).toBe(messages.phoneNotDigits);
-    expect(fieldsOf({ code: 'VALIDATION_FAILED', fields })).toEqual(fields);
+    expect(fieldsOf({ code: 'VALIDATION_FAILED', fields })).toEqual({ phone: messages.phoneNotDigits, address: messages.addressRequired });
     expect(messageOf({ code: 'VALIDATION_FAILED', fields: {} })).toBe(messages.invalidInput);
   });
 

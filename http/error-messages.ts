@@ -1,15 +1,21 @@
-import { messages } from '#domain/messages.ts';
-import type { DomainError } from '#domain/shared/errors.ts';
+import { fieldProblemText, fieldTexts, messages } from '#http/messages.ts';
+import type { DomainError, FieldProblems } from '#domain/shared/errors.ts';
 
 /**
  * The English for each refusal a use case can return, chosen here at the edge from the message
- * catalogue (domain/messages.ts): the domain says what went wrong and with which data, this says
+ * catalogue (http/messages.ts): the domain says what went wrong and with which data, this says
  * it to a person. Exhaustive by code, so a new domain error without a text fails to type-check.
  */
+/** The first refused field's text: the answer's `message` names the first thing to fix. */
+const firstText = (fields: FieldProblems): string | undefined => {
+  const first = Object.values(fields)[0];
+  return first && fieldProblemText(first);
+};
+
 export const messageOf = (error: DomainError): string => {
   switch (error.code) {
     case 'VALIDATION_FAILED':
-      return Object.values(error.fields)[0] ?? messages.invalidInput;
+      return firstText(error.fields) ?? messages.invalidInput;
     case 'FORBIDDEN':
       return messages.forbidden;
     case 'NOT_FOUND':
@@ -75,11 +81,11 @@ export const messageOf = (error: DomainError): string => {
 export const fieldsOf = (error: DomainError): Record<string, string> | undefined => {
   switch (error.code) {
     case 'VALIDATION_FAILED':
-      return error.fields;
+      return fieldTexts(error.fields);
     case 'EMAIL_TAKEN':
       return { email: messages.emailTaken };
     case 'INSUFFICIENT_STOCK':
-      return error.fields ?? { quantity: messages.aboveStock };
+      return error.fields ? fieldTexts(error.fields) : { quantity: messages.aboveStock };
     case 'SKU_TAKEN':
       return { sku: messages.skuTaken(error.sku) };
     case 'SLUG_TAKEN':
@@ -88,7 +94,7 @@ export const fieldsOf = (error: DomainError): Record<string, string> | undefined
       // Each problem under its cell, as a dotted path like a form field's: `rows.3.price`.
       return Object.fromEntries([
         ['file', messageOf(error)],
-        ...error.report.errors.map((problem) => [`rows.${problem.row}.${problem.field}`, problem.message]),
+        ...error.report.errors.map((problem) => [`rows.${problem.row}.${problem.field}`, fieldProblemText(problem.problem)]),
       ]);
     default:
       return undefined;

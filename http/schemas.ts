@@ -16,12 +16,14 @@ import {
 } from '#domain/identity/credentials-rules.ts';
 import { MAX_CARRIER_LENGTH, MAX_TRACKING_NUMBER_LENGTH } from '#domain/ordering/shipping-details.ts';
 import { AUDIT_KINDS } from '#domain/audit/audit-log.ts';
-import { messages } from '#domain/messages.ts';
+import { fieldProblemText, messages, orderLinesFailureMessage } from '#http/messages.ts';
 import { notFound } from '#domain/shared/errors.ts';
 import type { PlaceOrderError } from '#domain/ordering/place-order.ts';
 import { addressProblem } from '#domain/ordering/order-rules.ts';
 import { isLineQuantity } from '#domain/catalog/quantity-advice.ts';
-import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH, orderLinesFailureMessage } from '#domain/ordering/order-lines-request.ts';
+import { checkOrderLinesShape, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
+import type { FieldProblems } from '#domain/shared/errors.ts';
+import type { FieldProblem } from '#domain/shared/field-problem.ts';
 import { readExpiry } from '#domain/ordering/card-entry.ts';
 import { phoneProblem } from '#domain/shared/phone.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
@@ -40,16 +42,16 @@ import { quoteAnswerLinesProblems, quoteAnswerTextProblem, quoteExpiryProblem, q
 const requiredText = (required: string, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, messages.tooLong(max));
 
-/** Adds a domain check's message, if any, as the field's issue. */
+/** Adds a domain check's problem, if any, as the field's issue, in the catalogue's words. */
 const reportProblem =
-  <T>(problem: (value: T) => string | null) =>
+  <T>(problem: (value: T) => FieldProblem | string | null) =>
   (value: T, context: z.RefinementCtx) => {
     const found = problem(value);
-    if (found !== null) context.addIssue({ code: 'custom', message: found });
+    if (found !== null) context.addIssue({ code: 'custom', message: typeof found === 'string' ? found : fieldProblemText(found) });
   };
 
 /** A text field (trimmed) checked by one domain rule; a missing or non-text value is `required`. */
-const checkedText = (required: string, problem: (value: string) => string | null) =>
+const checkedText = (required: string, problem: (value: string) => FieldProblem | null) =>
   z.string({ error: required }).trim().superRefine(reportProblem(problem));
 
 export const emailField = checkedText(messages.emailRequired, emailProblem);
@@ -152,7 +154,7 @@ const orderLinesField = z
   .superRefine((lines, context) => {
     for (const failure of checkOrderLinesShape(lines)) {
       const path = failure.field.split('.').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-      context.addIssue({ code: 'custom', path, message: orderLinesFailureMessage(failure) });
+      context.addIssue({ code: 'custom', path, message: orderLinesFailureMessage(failure.failure) });
     }
   });
 const orderWithLinesSchema = z.object({ lines: orderLinesField, ...orderDetailsFields });
@@ -428,11 +430,11 @@ export const categoryPatchSchema = z
 // ---- requests for quote (docs/orders.md, "Requests for quote")
 /** Each problem of the lines under its line's field (`lines.2.quantity`), from the domain's check. */
 const lineProblems =
-  <L>(problems: (lines: L[]) => Record<string, string>) =>
+  <L>(problems: (lines: L[]) => FieldProblems) =>
   (lines: L[], context: z.RefinementCtx) => {
-    for (const [field, message] of Object.entries(problems(lines))) {
+    for (const [field, problem] of Object.entries(problems(lines))) {
       const path = field.split('.').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-      context.addIssue({ code: 'custom', path, message });
+      context.addIssue({ code: 'custom', path, message: fieldProblemText(problem) });
     }
   };
 const wholeNumber = z.number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) });

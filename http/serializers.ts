@@ -3,9 +3,10 @@
  * the server: no password hash, session version, order owner id or idempotency key.
  *
  * Only objects that need translating have a serializer here (dates to ISO strings, fields hidden,
- * renamed or worked out). The domain objects that are already the answer field for field (the
- * priced cart and the reorder result of domain/ordering/cart.ts, a payment's start) are answered
- * as they are, checked against their DTO type where the route answers them.
+ * renamed or worked out). The priced cart, the reorder result and quick order's rows get their
+ * advice in words in cart-dto.ts, which the web app shares. The domain objects that are already
+ * the answer field for field (a payment's start) are answered as they are, checked against their
+ * DTO type where the route answers them.
  */
 import type { AuditEntry } from '#domain/audit/audit-log.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
@@ -210,3 +211,4 @@ export const toQuoteDto = (quote: Quote): QuoteDto => ({
   answeredAt: isoOrNull(quote.answeredAt),
   closedAt: isoOrNull(quote.closedAt),
 });
+

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import type { Storage } from '#adapters/storage/storage.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { FAILURE_HOLD_MS } from './storage-watch.ts';
 import { addProduct, createTestApp, expectError, keptLogger } from './test-support.ts';
 

@@ -1,9 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { messages } from '#domain/messages.ts';
-import { invalid } from '#domain/shared/errors.ts';
-import { problem } from './problem.ts';
+import { messages } from '#http/messages.ts';
+import { invalidFields } from './problem.ts';
 
 /** Lists whose problems are reported on the item's own field (`lines.2.quantity`), naming the line. */
 const ITEMISED = new Set(['lines']);
@@ -52,7 +51,7 @@ const zValidatorFor = <Target extends keyof ValidationTargets, Schema extends z.
     target,
     schema,
     (result, c) => {
-      if (!result.success) return problem(c, invalid(fieldsOf(result.error.issues)));
+      if (!result.success) return invalidFields(c, fieldsOf(result.error.issues));
     },
     // A check without its own catalogue text (an id's length, a page size) must not answer in
     // zod's default English: the catalogue's generic text stands in for it. (The validator's

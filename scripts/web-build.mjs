@@ -28,8 +28,8 @@ const newestSource = (root) => {
       newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
     }
   }
-  // The web app also compiles the shared schemas, DTOs and messages.
-  for (const file of ['http/dto.ts', 'http/schemas.ts', 'domain/messages.ts', 'vite.config.ts', 'index.html']) {
+  // The web app also compiles the shared schemas, DTOs, cart wording and the message catalogue.
+  for (const file of ['http/dto.ts', 'http/schemas.ts', 'http/cart-dto.ts', 'http/messages.ts', 'vite.config.ts', 'index.html']) {
     const path = join(root, file);
     if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs);
   }

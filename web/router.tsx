@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { messages } from '#domain/messages.ts';
+import { messages } from './lib/messages.ts';
 import { setUnauthorizedListener } from './lib/api.ts';
 import { switchSession } from './lib/queries.ts';
 import { notify } from './components/ui/toaster.tsx';

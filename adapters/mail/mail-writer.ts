@@ -1,7 +1,8 @@
-import { writeAccountMail } from '#domain/identity/account-emails.ts';
+import { prepareAccountMail } from '#domain/identity/account-emails.ts';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { MailWriter } from '#domain/mail/mail-outbox.ts';
 import type { Store } from '#domain/store.ts';
+import { accountMail } from './account-emails.ts';
 import type { MailSite } from './mail-content.tsx';
 import { orderMail } from './order-emails.tsx';
 import { quoteMail } from './quote-emails.tsx';
@@ -32,7 +33,9 @@ export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users
         return quoteMail(queued.kind, quote, order, site);
       }
       case 'verify-email':
-      case 'password-reset':
-        return writeAccountMail({ store, links }, { kind: queued.kind, userId: queued.subjectId, appUrl: site.appUrl });
+      case 'password-reset': {
+        const prepared = await prepareAccountMail({ store, links }, { kind: queued.kind, userId: queued.subjectId, appUrl: site.appUrl });
+        return prepared && accountMail(prepared);
+      }
     }
   };

@@ -2,7 +2,7 @@ import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Cents } from '../shared/money.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { OrderRepository } from '../ordering/order-repository.ts';
 import type { LowStockProduct, ReportRepository, SalesDay, TopProduct } from './report-repository.ts';
@@ -56,7 +56,7 @@ export const salesReport = async (
 ): Promise<Result<SalesReport, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const days = parseReportPeriod(input.days);
-  if (days === null) return fail(invalid({ days: messages.reportPeriod }));
+  if (days === null) return fail(invalid({ days: problem('reportPeriod') }));
   // Whole UTC days: today and the days before it.
   const startOfToday = new Date(`${dayOf(clock.now())}T00:00:00.000Z`);
   const to = new Date(startOfToday.getTime() + DAY_MS);

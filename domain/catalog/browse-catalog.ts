@@ -1,7 +1,7 @@
 import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import { categoryWithChildren, findCategory, type Category } from './category.ts';
 import type { CategoryRepository } from './category-repository.ts';
 import type { ProductRepository } from './product-repository.ts';
@@ -78,7 +78,7 @@ export const searchCatalog = async ({ store }: SearchCatalogPorts, query: Catalo
   let categoryIds: string[] | null = null;
   if (query.category !== undefined) {
     const category = findCategory(categories, query.category);
-    if (!category) return fail(invalid({ category: messages.categoryNotFound }));
+    if (!category) return fail(invalid({ category: problem('categoryNotFound') }));
     categoryIds = categoryWithChildren(categories, category.id);
   }
   const q = query.q?.trim() ?? '';

@@ -1,8 +1,8 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
+import { problem, type FieldProblem } from '../shared/field-problem.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { forbidden, invalid, type ErrorOf } from '../shared/errors.ts';
+import { forbidden, invalid, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import { dollarsToCents } from '../shared/money.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { CATALOGUE_COLUMNS, type CatalogueColumn } from './catalogue-csv.ts';
@@ -12,7 +12,6 @@ import type { CategoryRepository } from './category-repository.ts';
 import type { CatalogueWrites, ProductRepository } from './product-repository.ts';
 import type { PriceTier, ProductAttribute } from './product-terms.ts';
 import { checkSku } from './sku.ts';
-import { termFailureMessage } from './term-failure.ts';
 
 /**
  * The catalogue import (docs/catalogue.md, "Catalogue import and export"): a file of the export's columns,
@@ -34,7 +33,7 @@ export interface CatalogueTable {
 export interface ImportRowError {
   row: number;
   field: CatalogueColumn | 'row';
-  message: string;
+  problem: FieldProblem;
 }
 
 export interface ImportReport {
@@ -112,7 +111,7 @@ interface ParsedRow {
 /** One row's cells as product fields; a cell that cannot be read becomes an error of its column. */
 const parseRow = (cells: ReadonlyMap<CatalogueColumn, string>, row: number, categoryIdOfSlug: ReadonlyMap<string, string>): ParsedRow => {
   const errors: ImportRowError[] = [];
-  const refuse = (field: CatalogueColumn, message: string) => errors.push({ row, field, message });
+  const refuse = (field: CatalogueColumn, refused: FieldProblem) => errors.push({ row, field, problem: refused });
   const changes: ProductChanges = {};
   let sku: string | null = null;
   for (const [column, cell] of cells) {
@@ -121,7 +120,7 @@ const parseRow = (cells: ReadonlyMap<CatalogueColumn, string>, row: number, cate
       case 'sku': {
         const checked = checkSku(text);
         if (checked.ok) sku = checked.value;
-        else refuse('sku', text === '' ? messages.fieldRequired : termFailureMessage(checked.error));
+        else refuse('sku', text === '' ? problem('fieldRequired') : { rule: 'term', failure: checked.error });
         break;
       }
       case 'name':
@@ -131,24 +130,24 @@ const parseRow = (cells: ReadonlyMap<CatalogueColumn, string>, row: number, cate
         changes[column] = cell;
         break;
       case 'imageUrl':
-        if (text !== '' && !isShopImagePath(text)) refuse('imageUrl', messages.importImagePath);
+        if (text !== '' && !isShopImagePath(text)) refuse('imageUrl', problem('importImagePath'));
         else changes.imageUrl = text;
         break;
       case 'category':
         if (text === '') changes.categoryId = null;
         else if (categoryIdOfSlug.has(text.toLowerCase())) changes.categoryId = categoryIdOfSlug.get(text.toLowerCase())!;
-        else refuse('category', messages.importCategoryUnknown);
+        else refuse('category', problem('importCategoryUnknown'));
         break;
       case 'price': {
         const cents = dollarsToCents(text);
-        if (text === '') refuse('price', messages.priceRequired);
-        else if (cents === null) refuse('price', messages.priceNotNumber);
+        if (text === '') refuse('price', problem('priceRequired'));
+        else if (cents === null) refuse('price', problem('priceNotNumber'));
         else changes.priceCents = cents;
         break;
       }
       case 'stock': {
         const stock = wholeNumber(text);
-        if (stock === null) refuse('stock', messages.quantityNotWhole);
+        if (stock === null) refuse('stock', problem('quantityNotWhole'));
         else changes.stock = stock;
         break;
       }
@@ -157,19 +156,19 @@ const parseRow = (cells: ReadonlyMap<CatalogueColumn, string>, row: number, cate
         // Left empty: the product keeps its term (a new one takes the default).
         if (text === '') break;
         const value = wholeNumber(text);
-        if (value === null) refuse(column, messages.notWholeNumber);
+        if (value === null) refuse(column, problem('notWholeNumber'));
         else changes[column] = value;
         break;
       }
       case 'tiers': {
         const tiers = parseTiers(text);
-        if (tiers === null) refuse('tiers', messages.importTiersFormat);
+        if (tiers === null) refuse('tiers', problem('importTiersFormat'));
         else changes.priceTiers = tiers;
         break;
       }
       case 'specs': {
         const specs = parseSpecs(text);
-        if (specs === null) refuse('specs', messages.importSpecsFormat);
+        if (specs === null) refuse('specs', problem('importSpecsFormat'));
         else changes.attributes = specs;
         break;
       }
@@ -179,16 +178,16 @@ const parseRow = (cells: ReadonlyMap<CatalogueColumn, string>, row: number, cate
 };
 
 /** The header's names as the catalogue's columns (any case, spaces around ignored), or why not. */
-const readHeader = (columns: readonly string[]): Result<CatalogueColumn[], string> => {
+const readHeader = (columns: readonly string[]): Result<CatalogueColumn[], FieldProblem> => {
   const known = new Map(CATALOGUE_COLUMNS.map((column) => [column.toLowerCase(), column]));
   const seen = new Set<CatalogueColumn>();
   for (const [at, name] of columns.entries()) {
     const column = known.get(name.trim().toLowerCase());
-    if (!column) return fail(messages.importUnknownColumn(at + 1));
-    if (seen.has(column)) return fail(messages.importDuplicateColumn(column));
+    if (!column) return fail({ rule: 'importUnknownColumn', position: at + 1 });
+    if (seen.has(column)) return fail({ rule: 'importDuplicateColumn', column });
     seen.add(column);
   }
-  return seen.has('sku') ? ok([...seen]) : fail(messages.importNeedsSku);
+  return seen.has('sku') ? ok([...seen]) : fail(problem('importNeedsSku'));
 };
 
 const pick = <T extends object>(values: T, keys: readonly string[]): Partial<T> =>
@@ -211,25 +210,25 @@ const planImport = (
   const rowOfSku = new Map<string, number>();
   table.rows.forEach((cells, index) => {
     const row = FIRST_ROW + index;
-    const refuse = (field: ImportRowError['field'], message: string) => report.errors.push({ row, field, message });
-    if (cells.length !== columns.length) return refuse('row', messages.importRowShape(cells.length, columns.length));
+    const refuse = (field: ImportRowError['field'], refused: FieldProblem) => report.errors.push({ row, field, problem: refused });
+    if (cells.length !== columns.length) return refuse('row', { rule: 'importRowShape', cells: cells.length, columns: columns.length });
     const parsed = parseRow(new Map(columns.map((column, at) => [column, unescapeFormula(cells[at]!)])), row, categoryIdOfSlug);
     report.errors.push(...parsed.errors);
     if (parsed.sku === null) return;
     const earlier = rowOfSku.get(parsed.sku);
-    if (earlier !== undefined) return refuse('sku', messages.importSkuRepeated(earlier));
+    if (earlier !== undefined) return refuse('sku', { rule: 'importSkuRepeated', row: earlier });
     rowOfSku.set(parsed.sku, row);
     if (parsed.errors.length > 0) return;
 
     const current = existing.get(parsed.sku);
     const missing = REQUIRED_TO_CREATE.filter((column) => !current && !columns.includes(column));
-    if (missing.length > 0) return missing.forEach((column) => refuse(column, messages.importColumnMissing(column)));
+    if (missing.length > 0) return missing.forEach((column) => refuse(column, { rule: 'importColumnMissing', column }));
     const changes = trimmed({ ...parsed.changes, sku: parsed.sku });
     const own = productProblems(changes, !current);
     const whole: NewProduct = { ...(current ?? ({} as NewProduct)), ...changes };
-    const catalog = Object.keys(own).length === 0 ? checkCatalogFields(whole, true) : fail<Record<string, string>>({});
+    const catalog = Object.keys(own).length === 0 ? checkCatalogFields(whole, true) : fail<FieldProblems>({});
     if (!catalog.ok) {
-      for (const [field, message] of Object.entries({ ...own, ...catalog.error })) refuse(columnOf(field), message);
+      for (const [field, refused] of Object.entries({ ...own, ...catalog.error })) refuse(columnOf(field), refused);
       return;
     }
     // Stored as the rules give them back (upper-case SKU, no brand for an empty cell, ...).
@@ -266,8 +265,8 @@ export const importCatalogue = async (
   if (!isAdmin(actor)) return fail(forbidden());
   const columns = readHeader(table.columns);
   if (!columns.ok) return fail(invalid({ file: columns.error }));
-  if (table.rows.length === 0) return fail(invalid({ file: messages.importEmpty }));
-  if (table.rows.length > MAX_IMPORT_ROWS) return fail(invalid({ file: messages.importTooManyRows(MAX_IMPORT_ROWS) }));
+  if (table.rows.length === 0) return fail(invalid({ file: problem('importEmpty') }));
+  if (table.rows.length > MAX_IMPORT_ROWS) return fail(invalid({ file: { rule: 'importTooManyRows', max: MAX_IMPORT_ROWS } }));
 
   const categoryIdOfSlug = new Map((await store.categories.listAll()).map((category) => [category.slug, category.id]));
   const skuColumn = columns.value.indexOf('sku');

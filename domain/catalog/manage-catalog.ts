@@ -1,9 +1,9 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { problem, tooLong, type FieldProblem } from '../shared/field-problem.ts';
+import { forbidden, invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { CategoryRepository } from './category-repository.ts';
 import type { NewProduct, Product, ProductChanges } from './product.ts';
 import type { ProductRepository } from './product-repository.ts';
@@ -17,32 +17,32 @@ export const MAX_PRODUCT_DESCRIPTION = 4000;
 export { MAX_PRICE_CENTS, MAX_STOCK };
 
 /** Checks the fields that are present; `required` makes every field mandatory (add product). */
-export const productProblems = (input: ProductChanges, required: boolean): Record<string, string> => {
-  const fields: Record<string, string> = {};
-  const need = (key: keyof NewProduct, message: string) => {
-    if (required && input[key] === undefined) fields[key] = message;
+export const productProblems = (input: ProductChanges, required: boolean): FieldProblems => {
+  const fields: FieldProblems = {};
+  const need = (key: keyof NewProduct, missing: FieldProblem) => {
+    if (required && input[key] === undefined) fields[key] = missing;
   };
-  need('name', messages.productNameRequired);
-  need('description', messages.descriptionRequired);
-  need('imageUrl', messages.imageMissing);
-  need('priceCents', messages.priceRequired);
-  need('stock', messages.quantityNotWhole);
+  need('name', problem('productNameRequired'));
+  need('description', problem('descriptionRequired'));
+  need('imageUrl', problem('imageMissing'));
+  need('priceCents', problem('priceRequired'));
+  need('stock', problem('quantityNotWhole'));
   if (input.name !== undefined) {
     const name = input.name.trim();
-    if (name === '') fields.name = messages.productNameRequired;
-    else if (name.length > MAX_PRODUCT_NAME) fields.name = messages.tooLong(MAX_PRODUCT_NAME);
+    if (name === '') fields.name = problem('productNameRequired');
+    else if (name.length > MAX_PRODUCT_NAME) fields.name = tooLong(MAX_PRODUCT_NAME);
   }
   if (input.description !== undefined) {
     const description = input.description.trim();
-    if (description === '') fields.description = messages.descriptionRequired;
-    else if (description.length > MAX_PRODUCT_DESCRIPTION) fields.description = messages.tooLong(MAX_PRODUCT_DESCRIPTION);
+    if (description === '') fields.description = problem('descriptionRequired');
+    else if (description.length > MAX_PRODUCT_DESCRIPTION) fields.description = tooLong(MAX_PRODUCT_DESCRIPTION);
   }
-  if (input.imageUrl !== undefined && input.imageUrl.trim() === '') fields.imageUrl = messages.imageMissing;
+  if (input.imageUrl !== undefined && input.imageUrl.trim() === '') fields.imageUrl = problem('imageMissing');
   if (input.priceCents !== undefined && !(Number.isSafeInteger(input.priceCents) && input.priceCents > 0 && input.priceCents <= MAX_PRICE_CENTS)) {
-    fields.priceCents = messages.priceNotNumber;
+    fields.priceCents = problem('priceNotNumber');
   }
   if (input.stock !== undefined && !(Number.isSafeInteger(input.stock) && input.stock >= 0 && input.stock <= MAX_STOCK)) {
-    fields.stock = messages.quantityNotWhole;
+    fields.stock = problem('quantityNotWhole');
   }
   return fields;
 };
@@ -61,13 +61,13 @@ export type CatalogFields = Pick<Product, 'brand' | 'unit' | 'attributes' | 'min
 /**
  * The catalogue fields and terms of a product as it would be after the write (docs/catalogue.md,
  * "Catalogue"): the SKU rule, brand, unit, specification table, minimum, pack size and volume
- * prices against its price. Gives the values to store, or field messages. The product's own
+ * prices against its price. Gives the values to store, or field problems. The product's own
  * fields must already be valid (the price bounds the tiers); whether its category exists is the
  * caller's question (`categoryFound`).
  */
-export const checkCatalogFields = (product: NewProduct, categoryFound: boolean): Result<CatalogFields, Record<string, string>> => {
+export const checkCatalogFields = (product: NewProduct, categoryFound: boolean): Result<CatalogFields, FieldProblems> => {
   const failures: FieldFailure[] = [];
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   let sku: string | undefined;
   if (product.sku !== undefined && product.sku.trim() !== '') {
     const checked = checkSku(product.sku);
@@ -83,7 +83,7 @@ export const checkCatalogFields = (product: NewProduct, categoryFound: boolean):
   const terms = checkProductTerms(product);
   if (!terms.ok) failures.push(...terms.error);
   const categoryId = product.categoryId ?? null;
-  if (categoryId !== null && !categoryFound) fields.categoryId = messages.categoryNotFound;
+  if (categoryId !== null && !categoryFound) fields.categoryId = problem('categoryNotFound');
   Object.assign(fields, failuresToFields(failures));
   if (Object.keys(fields).length > 0 || !brand.ok || !unit.ok || !attributes.ok || !terms.ok) return fail(fields);
   return ok({

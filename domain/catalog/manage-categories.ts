@@ -1,8 +1,8 @@
 import { isAdmin, type User } from '../identity/user.ts';
+import { problem, tooLong } from '../shared/field-problem.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
-import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { forbidden, invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import { categoryTree, isSlug, MAX_CATEGORY_NAME, slugify, type Category, type CategoryNode } from './category.ts';
 import type { CategoryRepository } from './category-repository.ts';
 import type { ProductRepository } from './product-repository.ts';
@@ -35,17 +35,17 @@ const slugTaken = (slug: string): ErrorOf<'SLUG_TAKEN'> => ({ code: 'SLUG_TAKEN'
 const checkCategory = async (
   { store }: CheckCategoryPorts,
   { id, next }: { id: string; next: { name: string; slug: string; parentId: string | null } },
-): Promise<Record<string, string>> => {
-  const fields: Record<string, string> = {};
-  if (next.name === '') fields.name = messages.categoryNameRequired;
-  else if (next.name.length > MAX_CATEGORY_NAME) fields.name = messages.tooLong(MAX_CATEGORY_NAME);
+): Promise<FieldProblems> => {
+  const fields: FieldProblems = {};
+  if (next.name === '') fields.name = problem('categoryNameRequired');
+  else if (next.name.length > MAX_CATEGORY_NAME) fields.name = tooLong(MAX_CATEGORY_NAME);
   // A slug made from a missing name is that name's problem, not one more to fix.
-  if (!isSlug(next.slug) && !fields.name) fields.slug = messages.slugInvalid;
+  if (!isSlug(next.slug) && !fields.name) fields.slug = problem('slugInvalid');
   if (next.parentId !== null) {
     const parent = await store.categories.findById(next.parentId);
-    if (!parent || parent.id === id) fields.parentId = messages.categoryNotFound;
-    else if (parent.parentId !== null) fields.parentId = messages.categoryTooDeep;
-    else if ((await store.categories.listAll()).some((category) => category.parentId === id)) fields.parentId = messages.categoryTooDeep;
+    if (!parent || parent.id === id) fields.parentId = problem('categoryNotFound');
+    else if (parent.parentId !== null) fields.parentId = problem('categoryTooDeep');
+    else if ((await store.categories.listAll()).some((category) => category.parentId === id)) fields.parentId = problem('categoryTooDeep');
   }
   return fields;
 };

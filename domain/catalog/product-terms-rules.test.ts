@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import {
   checkAttributes,
   checkBrand,
@@ -9,7 +8,7 @@ import {
   checkProductTerms,
   MAX_ATTRIBUTES,
 } from './product-terms-rules.ts';
-import { failuresToFields, termFailureMessage } from './term-failure.ts';
+import { failuresToFields } from './term-failure.ts';
 import { checkUnit } from './product-terms-rules.ts';
 
 const base = { priceCents: 120, minOrderQuantity: 100, packSize: 25 };
@@ -158,8 +157,8 @@ describe('checkProductTerms', () => {
     });
     const tiers = checkProductTerms({ ...base, priceTiers: [{ minQuantity: 130, unitPriceCents: 130 }] });
     expect(tiers.ok ? null : failuresToFields(tiers.error)).toEqual({
-      'priceTiers.0.minQuantity': messages.notPackMultiple(25),
-      'priceTiers.0.unitPriceCents': messages.tierPriceNotBelowBase('$1.20'),
+      'priceTiers.0.minQuantity': { rule: 'term', failure: { code: 'NOT_A_PACK_MULTIPLE', packSize: 25 } },
+      'priceTiers.0.unitPriceCents': { rule: 'term', failure: { code: 'TIER_PRICE_NOT_BELOW_BASE', priceCents: 120 } },
     });
   });
 
@@ -170,25 +169,13 @@ describe('checkProductTerms', () => {
   });
 });
 
-describe('termFailureMessage', () => {
-  it.each([
-    [{ code: 'SKU_CHARACTERS' } as const, 'A SKU may contain only letters, digits and - . /'],
-    [{ code: 'TOO_SMALL', min: 100 } as const, 'Must be at least 100'],
-    [{ code: 'TOO_LARGE', max: 10_000_000 } as const, 'Must be at most 10,000,000'],
-    [{ code: 'NOT_A_PACK_MULTIPLE', packSize: 25 } as const, 'Must be a whole number of packs of 25'],
-    [{ code: 'TIER_NOT_ABOVE_MINIMUM', minimum: 1000 } as const, 'A volume price starts above the minimum order of 1,000'],
-    [{ code: 'TIER_PRICE_NOT_FALLING', previous: 98 } as const, "Must be less than the previous tier's $0.98"],
-    [{ code: 'TOO_LONG', max: 60 } as const, messages.tooLong(60)],
-  ])('%j reads %j', (failure, text) => {
-    expect(termFailureMessage(failure)).toBe(text);
-  });
-
+describe('failuresToFields', () => {
   it('keeps the first failure of a field', () => {
     expect(
       failuresToFields([
         { field: 'packSize', failure: { code: 'NOT_WHOLE_NUMBER' } },
         { field: 'packSize', failure: { code: 'TOO_SMALL', min: 1 } },
       ]),
-    ).toEqual({ packSize: messages.notWholeNumber });
+    ).toEqual({ packSize: { rule: 'term', failure: { code: 'NOT_WHOLE_NUMBER' } } });
   });
 });

@@ -1,6 +1,6 @@
 import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import type { ProductRepository } from './product-repository.ts';
 import { adviseQuantity, isLineQuantity, type QuantityAdvice } from './quantity-advice.ts';
 
@@ -11,7 +11,7 @@ export const quantityAdviceFor = async (
   { store }: QuantityAdviceForPorts,
   { productId, quantity }: { productId: string; quantity: number },
 ): Promise<Result<QuantityAdvice, ErrorOf<'VALIDATION_FAILED' | 'NOT_FOUND'>>> => {
-  if (!isLineQuantity(quantity)) return fail(invalid({ quantity: messages.quantityAdviceInvalid }));
+  if (!isLineQuantity(quantity)) return fail(invalid({ quantity: problem('quantityAdviceInvalid') }));
   const product = await store.products.findById(productId);
   if (!product) return fail(notFound('product'));
   return ok(adviseQuantity(product, quantity));

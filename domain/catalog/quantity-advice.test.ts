@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { adviceSentence } from './quantity-advice-sentence.ts';
+import { adviceNote } from './quantity-advice-note.ts';
 import { adviseQuantity, isLineQuantity, quantityProblems, suggestQuantity } from './quantity-advice.ts';
 import type { StockedTerms } from './product-terms.ts';
 
@@ -16,7 +16,7 @@ const washers: StockedTerms = {
   stock: 340,
 };
 
-const sentence = (terms: StockedTerms, quantity: number) => adviceSentence(adviseQuantity(terms, quantity), terms);
+const note = (terms: StockedTerms, quantity: number) => adviceNote(adviseQuantity(terms, quantity), terms);
 
 describe('adviseQuantity', () => {
   it('a valid quantity below a break: its price and what the next break saves', () => {
@@ -29,7 +29,7 @@ describe('adviseQuantity', () => {
       nextBreak: { minQuantity: 250, unitPriceCents: 92, extraUnits: 50, savingCents: 1_200 },
       suggestions: { roundedToPack: 200, minimum: 100, maxAvailable: 325 },
     });
-    expect(sentence(washers, 200)).toBe('Add 50 more to pay $0.92 each and save $12.00');
+    expect(note(washers, 200)).toEqual({ code: 'NEXT_BREAK', extraUnits: 50, unitPriceCents: 92, savingCents: 1200 });
     expect(suggestQuantity(adviseQuantity(washers, 200), washers)).toEqual({ quantity: 250, reason: 'next-break' });
   });
 
@@ -45,30 +45,30 @@ describe('adviseQuantity', () => {
   it('going up that simply costs more: the saving is negative and nothing is said', () => {
     const advice = adviseQuantity(washers, 100);
     expect(advice.nextBreak).toEqual({ minQuantity: 250, unitPriceCents: 92, extraUnits: 150, savingCents: 12_100 - 23_000 });
-    expect(adviceSentence(advice, washers)).toBeNull();
+    expect(adviceNote(advice, washers)).toBeNull();
     expect(suggestQuantity(advice, washers)).toBeNull();
   });
 
   it('a break the stock cannot fill is not offered', () => {
     const advice = adviseQuantity(washers, 300);
     expect(advice.nextBreak).toMatchObject({ minQuantity: 1000, extraUnits: 700 });
-    expect(adviceSentence(advice, washers)).toBeNull();
+    expect(adviceNote(advice, washers)).toBeNull();
     expect(suggestQuantity(advice, washers)).toBeNull();
     const plenty = { ...washers, stock: 5000 };
     expect(adviseQuantity(plenty, 975).nextBreak).toEqual({ minQuantity: 1000, unitPriceCents: 85, extraUnits: 25, savingCents: 975 * 92 - 85_000 });
-    expect(sentence(plenty, 975)).toBe('Add 25 more to pay $0.85 each and save $47.00');
+    expect(note(plenty, 975)).toEqual({ code: 'NEXT_BREAK', extraUnits: 25, unitPriceCents: 85, savingCents: 4700 });
   });
 
   it('past the last tier there is no next break', () => {
     const plenty = { ...washers, stock: 5000 };
     expect(adviseQuantity(plenty, 1000).nextBreak).toBeNull();
-    expect(sentence(plenty, 1000)).toBeNull();
+    expect(note(plenty, 1000)).toBeNull();
   });
 
   it('below the minimum', () => {
     const advice = adviseQuantity(washers, 50);
     expect(advice).toMatchObject({ valid: false, problems: ['BELOW_MINIMUM'], unitPriceCents: 121, lineTotalCents: 6_050 });
-    expect(adviceSentence(advice, washers)).toBe('The minimum order for this product is 100');
+    expect(adviceNote(advice, washers)).toEqual({ code: 'BELOW_MINIMUM', minimum: 100 });
     expect(suggestQuantity(advice, washers)).toEqual({ quantity: 100, reason: 'minimum' });
     expect(adviseQuantity(washers, 0).problems).toEqual(['BELOW_MINIMUM']);
   });
@@ -76,29 +76,29 @@ describe('adviseQuantity', () => {
   it('not a whole number of packs: the pack below and above', () => {
     const advice = adviseQuantity(washers, 160);
     expect(advice).toMatchObject({ valid: false, problems: ['NOT_A_PACK_MULTIPLE'], suggestions: { roundedToPack: 175 } });
-    expect(adviceSentence(advice, washers)).toBe('Sold in packs of 25: 150 or 175?');
+    expect(adviceNote(advice, washers)).toEqual({ code: 'PACK_CHOICE', packSize: 25, lower: 150, upper: 175 });
     expect(suggestQuantity(advice, washers)).toEqual({ quantity: 175, reason: 'pack' });
   });
 
   it('not whole packs near the stock: only the pack below', () => {
     const advice = adviseQuantity(washers, 330);
     expect(advice.problems).toEqual(['NOT_A_PACK_MULTIPLE']);
-    expect(adviceSentence(advice, washers)).toBe('Sold in packs of 25: 325?');
+    expect(adviceNote(advice, washers)).toEqual({ code: 'PACK_ONE', packSize: 25, quantity: 325 });
     expect(suggestQuantity(advice, washers)).toEqual({ quantity: 325, reason: 'pack' });
   });
 
   it('above the stock: the most that can be ordered in whole packs', () => {
     const advice = adviseQuantity(washers, 400);
     expect(advice).toMatchObject({ valid: false, problems: ['ABOVE_STOCK'], suggestions: { maxAvailable: 325 } });
-    expect(adviceSentence(advice, washers)).toBe('Only 340 in stock: order 325 now (a multiple of 25)');
+    expect(adviceNote(advice, washers)).toEqual({ code: 'ONLY_IN_STOCK', stock: 340, maxAvailable: 325, packSize: 25 });
     expect(suggestQuantity(advice, washers)).toEqual({ quantity: 325, reason: 'stock' });
     const single = { ...washers, packSize: 1, priceTiers: [] };
-    expect(sentence(single, 400)).toBe('Only 340 in stock: order 340 now');
+    expect(note(single, 400)).toEqual({ code: 'ONLY_IN_STOCK', stock: 340, maxAvailable: 340, packSize: 1 });
   });
 
   it('several problems: each listed, the sentence names the first to fix', () => {
     expect(adviseQuantity(washers, 1010).problems).toEqual(['NOT_A_PACK_MULTIPLE', 'ABOVE_STOCK']);
-    expect(sentence(washers, 1010)).toBe('Only 340 in stock: order 325 now (a multiple of 25)');
+    expect(note(washers, 1010)).toEqual({ code: 'ONLY_IN_STOCK', stock: 340, maxAvailable: 325, packSize: 25 });
     const scarce = { ...washers, stock: 60 };
     expect(adviseQuantity(scarce, 70).problems).toEqual(['BELOW_MINIMUM', 'NOT_A_PACK_MULTIPLE', 'ABOVE_STOCK']);
   });
@@ -107,15 +107,15 @@ describe('adviseQuantity', () => {
     const scarce = { ...washers, stock: 60 };
     const advice = adviseQuantity(scarce, 100);
     expect(advice).toMatchObject({ problems: ['ABOVE_STOCK'], suggestions: { maxAvailable: null } });
-    expect(adviceSentence(advice, scarce)).toBe('Only 60 in stock, less than the minimum order of 100');
+    expect(adviceNote(advice, scarce)).toEqual({ code: 'STOCK_BELOW_MINIMUM', stock: 60, minimum: 100 });
     expect(suggestQuantity(advice, scarce)).toBeNull();
-    expect(sentence(scarce, 50)).toBe('Only 60 in stock, less than the minimum order of 100');
+    expect(note(scarce, 50)).toEqual({ code: 'STOCK_BELOW_MINIMUM', stock: 60, minimum: 100 });
   });
 
   it('quantities read with thousands separators', () => {
     const big = { ...washers, minOrderQuantity: 1000, priceTiers: [], stock: 12_345 };
-    expect(sentence(big, 500)).toBe('The minimum order for this product is 1,000');
-    expect(sentence(big, 20_000)).toBe('Only 12,345 in stock: order 12,325 now (a multiple of 25)');
+    expect(note(big, 500)).toEqual({ code: 'BELOW_MINIMUM', minimum: 1000 });
+    expect(note(big, 20_000)).toEqual({ code: 'ONLY_IN_STOCK', stock: 12_345, maxAvailable: 12_325, packSize: 25 });
   });
 
   it.each([-1, 1.5, Number.NaN, 10_000_001, Number.POSITIVE_INFINITY])('refuses %s: callers check isLineQuantity first', (quantity) => {
@@ -151,7 +151,7 @@ describe('adviseQuantity', () => {
         const suggestion = suggestQuantity(advice, product);
         if (suggestion) expect(quantityProblems(product, suggestion.quantity)).toEqual([]);
         if (!advice.valid && advice.suggestions.maxAvailable !== null) expect(suggestion).not.toBeNull();
-        if (!advice.valid) expect(adviceSentence(advice, product)).not.toBeNull();
+        if (!advice.valid) expect(adviceNote(advice, product)).not.toBeNull();
       }),
     );
   });

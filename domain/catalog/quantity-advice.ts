@@ -7,7 +7,7 @@ import type { StockedTerms } from './product-terms.ts';
  * What the product page and the cart tell a buyer about the quantity they type (docs/catalogue.md,
  * "Quantity advice"): whether it can be ordered, what it costs, the next price break and the
  * nearest quantities that can be ordered. `GET /api/products/:id/quantity-advice` answers this
- * object as it is; `quantity-advice-sentence.ts` turns it into the one sentence shown.
+ * object as it is; `quantity-advice-note.ts` picks the one thing to tell the buyer, which the edge words.
  */
 
 export type QuantityProblem = 'BELOW_MINIMUM' | 'NOT_A_PACK_MULTIPLE' | 'ABOVE_STOCK';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { FieldProblems } from '../shared/errors.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
-import { messages } from '../messages.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import { listContactMessages, listSubscribers, MAX_CONTACT_MESSAGE_LENGTH, sendContactMessage, subscribeToNewsletter } from './inbox.ts';
 
@@ -25,8 +25,8 @@ describe('subscribeToNewsletter', () => {
   });
 
   it.each([
-    ['', messages.emailRequired],
-    ['not-an-email', messages.emailInvalid],
+    ['', { rule: 'emailRequired' }],
+    ['not-an-email', { rule: 'emailInvalid' }],
   ])('refuses %j and stores nothing', async (email, message) => {
     expect(await subscribeToNewsletter(world.deps, { email })).toEqual({
       ok: false,
@@ -45,12 +45,12 @@ describe('sendContactMessage', () => {
     expect((await world.store.inbox.listContactMessages({ limit: 100 })).items).toHaveLength(1);
   });
 
-  it.each<[string, Partial<typeof valid>, Record<string, string>]>([
-    ['no name', { name: ' ' }, { name: messages.nameRequired }],
-    ['no e-mail', { email: '' }, { email: messages.emailRequired }],
-    ['a bad e-mail', { email: 'lin@' }, { email: messages.emailInvalid }],
-    ['an empty message', { message: '   ' }, { message: messages.messageRequired }],
-    ['an overlong message', { message: 'm'.repeat(MAX_CONTACT_MESSAGE_LENGTH + 1) }, { message: messages.tooLong(MAX_CONTACT_MESSAGE_LENGTH) }],
+  it.each<[string, Partial<typeof valid>, FieldProblems]>([
+    ['no name', { name: ' ' }, { name: { rule: 'nameRequired' } }],
+    ['no e-mail', { email: '' }, { email: { rule: 'emailRequired' } }],
+    ['a bad e-mail', { email: 'lin@' }, { email: { rule: 'emailInvalid' } }],
+    ['an empty message', { message: '   ' }, { message: { rule: 'messageRequired' } }],
+    ['an overlong message', { message: 'm'.repeat(MAX_CONTACT_MESSAGE_LENGTH + 1) }, { message: { rule: 'tooLong', max: MAX_CONTACT_MESSAGE_LENGTH } }],
   ])('refuses %s and stores nothing', async (_case, change, fields) => {
     const result = await sendContactMessage(world.deps, { ...valid, ...change });
     expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields } });

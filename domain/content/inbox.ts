@@ -1,9 +1,9 @@
-import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { forbidden, invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
-import { messages } from '../messages.ts';
+import { problem, tooLong } from '../shared/field-problem.ts';
 import { emailProblem, nameProblem } from '../identity/credentials-rules.ts';
 import { normalizeEmail } from '../identity/user.ts';
 import type { InboxRepository } from './content-repository.ts';
@@ -31,14 +31,14 @@ export const sendContactMessage = async (
   { store, clock, ids }: SendContactMessagePorts,
   input: { name: string; email: string; message: string },
 ): Promise<Result<ContactMessage, ErrorOf<'VALIDATION_FAILED'>>> => {
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   const nameIssue = nameProblem(input.name);
   const emailIssue = emailProblem(input.email);
   const message = input.message.trim();
   if (nameIssue) fields.name = nameIssue;
   if (emailIssue) fields.email = emailIssue;
-  if (message === '') fields.message = messages.messageRequired;
-  else if (message.length > MAX_CONTACT_MESSAGE_LENGTH) fields.message = messages.tooLong(MAX_CONTACT_MESSAGE_LENGTH);
+  if (message === '') fields.message = problem('messageRequired');
+  else if (message.length > MAX_CONTACT_MESSAGE_LENGTH) fields.message = tooLong(MAX_CONTACT_MESSAGE_LENGTH);
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
   return ok(
     await store.inbox.addContactMessage({

@@ -1,9 +1,9 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { problem, tooLong } from '../shared/field-problem.ts';
+import { forbidden, invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
 import type { ReviewRepository } from './content-repository.ts';
 import { RATING_MAX, RATING_MIN, type Review } from './review.ts';
 
@@ -26,17 +26,17 @@ export const postReview = async (
   { author, review: input }: { author: User; review: ReviewInput },
 ): Promise<Result<Review, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
   if (isAdmin(author)) return fail(forbidden());
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   const country = input.country.trim();
   const comment = input.comment.trim();
-  if (country === '') fields.country = messages.countryRequired;
-  else if (country.length > MAX_COUNTRY) fields.country = messages.tooLong(MAX_COUNTRY);
-  if (comment === '') fields.comment = messages.commentRequired;
-  else if (comment.length > MAX_COMMENT) fields.comment = messages.tooLong(MAX_COMMENT);
+  if (country === '') fields.country = problem('countryRequired');
+  else if (country.length > MAX_COUNTRY) fields.country = tooLong(MAX_COUNTRY);
+  if (comment === '') fields.comment = problem('commentRequired');
+  else if (comment.length > MAX_COMMENT) fields.comment = tooLong(MAX_COMMENT);
   if (!Number.isInteger(input.rating) || input.rating < RATING_MIN || input.rating > RATING_MAX) {
-    fields.rating = messages.ratingRange;
+    fields.rating = problem('ratingRange');
   }
-  if (input.imageUrl.trim() === '') fields.imageUrl = messages.imageMissing;
+  if (input.imageUrl.trim() === '') fields.imageUrl = problem('imageMissing');
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
   return ok(
     await store.reviews.create({

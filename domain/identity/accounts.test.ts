@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
-import { messages } from '../messages.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import { authenticate, issueSession, signOut } from './authenticate.ts';
 import { bootstrapAdmin } from './bootstrap-admin.ts';
@@ -85,7 +84,7 @@ describe('bootstrapAdmin', () => {
 
   it('refuses a configured password that breaks the rules', async () => {
     expect(await bootstrapAdmin(world.deps, { email: 'boss@example.com', password: '123' })).toMatchObject({
-      error: { code: 'VALIDATION_FAILED', fields: { password: messages.passwordTooShort } },
+      error: { code: 'VALIDATION_FAILED', fields: { password: { rule: 'passwordTooShort' } } },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { problem, type FieldProblem } from '../shared/field-problem.ts';
 import { requiredTextProblem } from '../shared/text-rules.ts';
 
 /**
@@ -36,18 +36,18 @@ export const isEmailAddress = (email: string): boolean => {
   return normalized.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(normalized);
 };
 
-export const emailProblem = (email: string): string | null => {
+export const emailProblem = (email: string): FieldProblem | null => {
   const trimmed = email.trim();
-  if (trimmed === '') return messages.emailRequired;
-  if (!isEmailAddress(trimmed)) return messages.emailInvalid;
+  if (trimmed === '') return problem('emailRequired');
+  if (!isEmailAddress(trimmed)) return problem('emailInvalid');
   return null;
 };
 
-export const passwordProblem = (password: string): string | null => {
-  if (password === '') return messages.passwordRequired;
-  if (password.length < PASSWORD_MIN_LENGTH) return messages.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return messages.passwordTooLong;
+export const passwordProblem = (password: string): FieldProblem | null => {
+  if (password === '') return problem('passwordRequired');
+  if (password.length < PASSWORD_MIN_LENGTH) return problem('passwordTooShort');
+  if (password.length > PASSWORD_MAX_LENGTH) return problem('passwordTooLong');
   return null;
 };
 
-export const nameProblem = (name: string): string | null => requiredTextProblem(name, messages.nameRequired, MAX_NAME_LENGTH);
+export const nameProblem = (name: string): FieldProblem | null => requiredTextProblem(name, problem('nameRequired'), MAX_NAME_LENGTH);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { FieldProblems } from '../shared/errors.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
-import { messages } from '../messages.ts';
 import { createWorld, fakeHasher, type World } from '../testing/world.ts';
 import { signUp, type SignUpInput } from './sign-up.ts';
 import { signIn } from './sign-in.ts';
@@ -38,16 +38,16 @@ describe('signUp', () => {
     expect(queued.map((mail) => [mail.kind, mail.subjectId, mail.createdAt])).toEqual([['verify-email', created.value.id, world.clock.now()]]);
   });
 
-  it.each<[string, Partial<SignUpInput>, Record<string, string>]>([
-    ['name empty', { name: '  ' }, { name: messages.nameRequired }],
-    ['name too long', { name: 'n'.repeat(101) }, { name: messages.tooLong(100) }],
-    ['e-mail empty', { email: '' }, { email: messages.emailRequired }],
-    ['e-mail without @', { email: 'grace.example.com' }, { email: messages.emailInvalid }],
-    ['e-mail without a domain ending', { email: 'grace@example' }, { email: messages.emailInvalid }],
-    ['e-mail with spaces inside', { email: 'gr ace@example.com' }, { email: messages.emailInvalid }],
-    ['password empty', { password: '' }, { password: messages.passwordRequired }],
-    ['password of 5 characters', { password: '12345' }, { password: messages.passwordTooShort }],
-    ['password over 128 characters', { password: 'p'.repeat(129) }, { password: messages.passwordTooLong }],
+  it.each<[string, Partial<SignUpInput>, FieldProblems]>([
+    ['name empty', { name: '  ' }, { name: { rule: 'nameRequired' } }],
+    ['name too long', { name: 'n'.repeat(101) }, { name: { rule: 'tooLong', max: 100 } }],
+    ['e-mail empty', { email: '' }, { email: { rule: 'emailRequired' } }],
+    ['e-mail without @', { email: 'grace.example.com' }, { email: { rule: 'emailInvalid' } }],
+    ['e-mail without a domain ending', { email: 'grace@example' }, { email: { rule: 'emailInvalid' } }],
+    ['e-mail with spaces inside', { email: 'gr ace@example.com' }, { email: { rule: 'emailInvalid' } }],
+    ['password empty', { password: '' }, { password: { rule: 'passwordRequired' } }],
+    ['password of 5 characters', { password: '12345' }, { password: { rule: 'passwordTooShort' } }],
+    ['password over 128 characters', { password: 'p'.repeat(129) }, { password: { rule: 'passwordTooLong' } }],
   ])('refuses %s with its message and stores nothing', async (_case, input, fields) => {
     const result = await register(input);
     expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields } });
@@ -61,7 +61,7 @@ describe('signUp', () => {
   it('reports every bad field at once', async () => {
     const result = await register({ name: '', email: 'nope', password: '1' });
     expect(result).toMatchObject({
-      error: { fields: { name: messages.nameRequired, email: messages.emailInvalid, password: messages.passwordTooShort } },
+      error: { fields: { name: { rule: 'nameRequired' }, email: { rule: 'emailInvalid' }, password: { rule: 'passwordTooShort' } } },
     });
   });
 

@@ -1,4 +1,4 @@
-import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
+import { invalid, refusal, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { emailProblem, nameProblem, passwordProblem } from './credentials-rules.ts';
@@ -28,7 +28,7 @@ export const signUp = async (
   input: SignUpInput,
 ): Promise<Result<User, SignUpError>> => {
   const role = input.role ?? 'customer';
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   const problems = {
     name: nameProblem(input.name),
     email: emailProblem(input.email),

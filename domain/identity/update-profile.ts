@@ -1,8 +1,8 @@
 import type { Clock } from '../shared/clock.ts';
-import { invalid, type ErrorOf } from '../shared/errors.ts';
+import { invalid, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { messages } from '../messages.ts';
+import { problem, tooLong } from '../shared/field-problem.ts';
 import type { Profile, User } from './user.ts';
 import type { UserRepository } from './user-repository.ts';
 
@@ -29,14 +29,14 @@ export const updateProfile = async (
   { store, clock }: UpdateProfilePorts,
   { user, profile: input }: { user: User; profile: ProfileInput },
 ): Promise<Result<Profile, ErrorOf<'VALIDATION_FAILED'>>> => {
-  const fields: Record<string, string> = {};
+  const fields: FieldProblems = {};
   const text = (value: string) => value.trim();
   const phone = normalizePhone(input.phone);
-  if (text(input.phone) === '') fields.phone = messages.phoneRequired;
-  else if (!phone) fields.phone = messages.phoneNotDigits;
-  if (text(input.address) === '') fields.address = messages.addressRequired;
-  for (const key of ['linkedin', 'facebook'] as const) if (text(input[key]) !== '' && !isWebUrl(text(input[key]))) fields[key] = messages.urlInvalid;
-  for (const [key, value] of Object.entries(input)) if (value.length > MAX_FIELD) fields[key] = messages.tooLong(MAX_FIELD);
+  if (text(input.phone) === '') fields.phone = problem('phoneRequired');
+  else if (!phone) fields.phone = problem('phoneNotDigits');
+  if (text(input.address) === '') fields.address = problem('addressRequired');
+  for (const key of ['linkedin', 'facebook'] as const) if (text(input[key]) !== '' && !isWebUrl(text(input[key]))) fields[key] = problem('urlInvalid');
+  for (const [key, value] of Object.entries(input)) if (value.length > MAX_FIELD) fields[key] = tooLong(MAX_FIELD);
   if (Object.keys(fields).length > 0 || !phone) return fail(invalid(fields));
   return ok(
     await store.users.saveProfile({

@@ -1,14 +1,14 @@
-import { messages } from '../messages.ts';
-import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
+import { invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
+import { problem } from '../shared/field-problem.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Product } from '../catalog/product.ts';
 import type { ProductRepository } from '../catalog/product-repository.ts';
 import type { PriceTier, StockedTerms } from '../catalog/product-terms.ts';
 import type { Cents } from '../shared/money.ts';
 import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
-import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
+import { adviceNote, type AdviceNote } from '../catalog/quantity-advice-note.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
-import { checkOrderLinesShape, orderLinesFailureMessage } from './order-lines-request.ts';
+import { checkOrderLinesShape, orderLinesProblem } from './order-lines-request.ts';
 import type { CartLineRequest, CartRepository } from './cart-repository.ts';
 import type { OrderRepository } from './order-repository.ts';
 
@@ -46,8 +46,8 @@ export interface PricedCartLine {
   unitPriceCents: Cents;
   lineTotalCents: Cents;
   advice: QuantityAdvice;
-  /** The advice in one sentence (what is wrong, or the next price break worth going up to), or null. */
-  message: string | null;
+  /** The one thing to tell the buyer (what is wrong, or the next price break worth going up to), or null; the edge words it. */
+  advised: AdviceNote | null;
   /** The quantity to change to in one click (itself valid), and why, or null. */
   suggestion: QuantitySuggestion | null;
 }
@@ -75,7 +75,7 @@ const priceCartLine = (product: CartProduct, quantity: number): PricedCartLine =
     unitPriceCents: advice.unitPriceCents,
     lineTotalCents: advice.lineTotalCents,
     advice,
-    message: adviceSentence(advice, product),
+    advised: adviceNote(advice, product),
     suggestion: suggestQuantity(advice, product),
   };
 };
@@ -93,12 +93,12 @@ export const viewCart = async ({ store }: ViewCartPorts, { userId }: { userId: s
  * The lines a cart may hold: at most as many as an order, each product once, each quantity a
  * whole number of at least one (minimum, packs and stock are advice here, rules at ordering).
  */
-const cartLinesProblems = (lines: readonly CartLineRequest[]): Record<string, string> => {
-  const fields: Record<string, string> = {};
+const cartLinesProblems = (lines: readonly CartLineRequest[]): FieldProblems => {
+  const fields: FieldProblems = {};
   if (lines.length === 0) return fields;
-  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesFailureMessage(failure);
+  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesProblem(failure);
   lines.forEach((line, index) => {
-    if (line.quantity < 1) fields[`lines.${index}.quantity`] ??= messages.cartQuantityAtLeastOne;
+    if (line.quantity < 1) fields[`lines.${index}.quantity`] ??= problem('cartQuantityAtLeastOne');
   });
   return fields;
 };
@@ -110,7 +110,7 @@ export const saveCart = async (
   const problems = cartLinesProblems(lines);
   if (Object.keys(problems).length > 0) return fail(invalid(problems));
   const { missing } = await ports.store.carts.replace(userId, lines);
-  if (missing.length > 0) return fail(invalid(Object.fromEntries(missing.map((index) => [`lines.${index}.productId`, messages.productNotFound]))));
+  if (missing.length > 0) return fail(invalid(Object.fromEntries(missing.map((index) => [`lines.${index}.productId`, problem('productNotFound')]))));
   return ok(await viewCart(ports, { userId }));
 };
 
@@ -119,20 +119,12 @@ export type NotReordered = 'product-gone' | 'sold-out' | 'below-minimum';
 
 export interface ReorderResult {
   cart: CartView;
-  /** The order's lines left out, by position, with the reason in words. */
-  notAdded: { position: number; sku: string; productName: string; reason: NotReordered; message: string }[];
+  /**
+   * The order's lines left out, by position, with the reason and, for a product still sold, its
+   * stock and minimum (what the edge's sentence for 'below-minimum' names); 0 for one gone.
+   */
+  notAdded: { position: number; sku: string; productName: string; reason: NotReordered; stock: number; minimum: number }[];
 }
-
-const notReorderedMessage = (reason: NotReordered, product: Product | null): string => {
-  switch (reason) {
-    case 'product-gone':
-      return messages.reorderProductGone;
-    case 'sold-out':
-      return messages.reorderSoldOut;
-    case 'below-minimum':
-      return messages.adviceStockBelowMinimum(product?.stock ?? 0, product?.minOrderQuantity ?? 0);
-  }
-};
 
 /**
  * "Order again" (docs/orders.md, "Orders, cart, quick order"): the order's lines go into the cart at today's prices,
@@ -156,7 +148,7 @@ export const reorder = async (
     const availability = product ? availabilityOf(product) : 'product-gone';
     if (!product || availability !== 'orderable') {
       const reason = availability as NotReordered;
-      notAdded.push({ position, sku: line.sku, productName: line.productName, reason, message: notReorderedMessage(reason, product) });
+      notAdded.push({ position, sku: line.sku, productName: line.productName, reason, stock: product?.stock ?? 0, minimum: product?.minOrderQuantity ?? 0 });
       continue;
     }
     quantities.set(product.id, (quantities.get(product.id) ?? 0) + line.quantity);

@@ -3,7 +3,6 @@ import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-g
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import type { User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
 import { placeOrder } from './place-order.ts';
 import { exportOrders } from './export-orders.ts';
 import { listPaymentsToRefund } from './list-payments-to-refund.ts';
@@ -43,7 +42,7 @@ describe('exportOrders', () => {
   });
 
   it('refuses a period it cannot read, naming the field', async () => {
-    expect(await exportOrders(world.deps, { actor: admin, from: '2026-13-01' })).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { from: messages.dayFormat } } });
+    expect(await exportOrders(world.deps, { actor: admin, from: '2026-13-01' })).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { from: { rule: 'dayFormat' } } } });
   });
 });
 

@@ -1,5 +1,5 @@
-import { messages } from '../messages.ts';
-import { invalid, type ErrorOf } from '../shared/errors.ts';
+import { invalid, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
+import { tooLong, type FieldProblem, type LineFailure } from '../shared/field-problem.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizePhone } from '../shared/phone.ts';
 import { unitPriceFor } from '../catalog/pricing.ts';
@@ -24,13 +24,8 @@ export interface OrderLineRequest {
   quantity: number;
 }
 
-export type LineFailure =
-  | { code: 'NOT_WHOLE_NUMBER' }
-  | { code: 'UNKNOWN_PRODUCT' }
-  | { code: 'DUPLICATE_PRODUCT'; firstIndex: number }
-  | { code: 'BELOW_MINIMUM'; minimum: number }
-  | { code: 'NOT_A_PACK_MULTIPLE'; packSize: number }
-  | { code: 'ABOVE_STOCK'; available: number };
+/** Declared with the other field problems (shared/field-problem.ts), which the edge words. */
+export type { LineFailure };
 
 export type OrderLinesFailure =
   | { field: 'lines'; failure: { code: 'NO_LINES' } | { code: 'TOO_MANY_LINES'; max: number } | { code: 'TOTAL_TOO_LARGE' } }
@@ -78,9 +73,9 @@ export const quantityFailure = (product: StockedTerms, quantity: number): LineFa
  * The same rule as the catalogue's sentence, for a form's quantity box: the product page's
  * purchase form shows what `placeOrder` would answer for that line.
  */
-export const quantityProblem = (product: StockedTerms, quantity: number): string | null => {
+export const quantityProblem = (product: StockedTerms, quantity: number): FieldProblem | null => {
   const failure = quantityFailure(product, quantity);
-  return failure && failureMessage(failure);
+  return failure && { rule: 'orderLines', failure };
 };
 
 /**
@@ -107,30 +102,8 @@ export const checkOrderLines = (
   return failures;
 };
 
-export const orderLinesFailureMessage = ({ failure }: OrderLinesFailure): string => failureMessage(failure);
-
-function failureMessage(failure: OrderLinesFailure['failure']): string {
-  switch (failure.code) {
-    case 'NO_LINES':
-      return messages.linesRequired;
-    case 'TOO_MANY_LINES':
-      return messages.tooManyLines(failure.max);
-    case 'TOTAL_TOO_LARGE':
-      return messages.aboveStock;
-    case 'NOT_WHOLE_NUMBER':
-      return messages.quantityNotWhole;
-    case 'UNKNOWN_PRODUCT':
-      return messages.productNotFound;
-    case 'DUPLICATE_PRODUCT':
-      return messages.duplicateLine(failure.firstIndex);
-    case 'BELOW_MINIMUM':
-      return messages.lineBelowMinimum(failure.minimum);
-    case 'NOT_A_PACK_MULTIPLE':
-      return messages.lineNotPackMultiple(failure.packSize);
-    case 'ABOVE_STOCK':
-      return messages.lineAboveStock(failure.available);
-  }
-}
+/** A failure as the field problem the edge words (shared/field-problem.ts). */
+export const orderLinesProblem = ({ failure }: OrderLinesFailure): FieldProblem => ({ rule: 'orderLines', failure });
 
 /**
  * The error to answer: 409 INSUFFICIENT_STOCK when stock is the only problem (each short line
@@ -138,8 +111,8 @@ function failureMessage(failure: OrderLinesFailure['failure']): string {
  * them name a product that does not exist.
  */
 export const orderLinesError = (failures: readonly OrderLinesFailure[]): ErrorOf<'INSUFFICIENT_STOCK' | 'VALIDATION_FAILED'> => {
-  const fields: Record<string, string> = {};
-  for (const failure of failures) fields[failure.field] ??= orderLinesFailureMessage(failure);
+  const fields: FieldProblems = {};
+  for (const failure of failures) fields[failure.field] ??= orderLinesProblem(failure);
   const onlyStock = failures.length > 0 && failures.every(({ failure }) => failure.code === 'ABOVE_STOCK');
   if (onlyStock) return { code: 'INSUFFICIENT_STOCK', fields };
   const unknownProducts = failures.filter(({ failure }) => failure.code === 'UNKNOWN_PRODUCT').map(({ field }) => field);
@@ -170,16 +143,16 @@ const optionalText = (input: string | null | undefined): string | null => {
 };
 
 /** The order's own fields: phone and address as for every order, then the PO number and note. */
-export const checkOrderDetails = (input: OrderDetailsInput): Result<OrderDetails, Record<string, string>> => {
-  const fields: Record<string, string> = {};
-  const phoneText = phoneProblem(input.phone);
-  if (phoneText) fields.phone = phoneText;
-  const addressText = addressProblem(input.address);
-  if (addressText) fields.address = addressText;
+export const checkOrderDetails = (input: OrderDetailsInput): Result<OrderDetails, FieldProblems> => {
+  const fields: FieldProblems = {};
+  const phoneWrong = phoneProblem(input.phone);
+  if (phoneWrong) fields.phone = phoneWrong;
+  const addressWrong = addressProblem(input.address);
+  if (addressWrong) fields.address = addressWrong;
   const poNumber = optionalText(input.poNumber);
-  if (poNumber && poNumber.length > MAX_PO_NUMBER_LENGTH) fields.poNumber = messages.tooLong(MAX_PO_NUMBER_LENGTH);
+  if (poNumber && poNumber.length > MAX_PO_NUMBER_LENGTH) fields.poNumber = tooLong(MAX_PO_NUMBER_LENGTH);
   const note = optionalText(input.note);
-  if (note && note.length > MAX_ORDER_NOTE_LENGTH) fields.note = messages.tooLong(MAX_ORDER_NOTE_LENGTH);
+  if (note && note.length > MAX_ORDER_NOTE_LENGTH) fields.note = tooLong(MAX_ORDER_NOTE_LENGTH);
   const phone = normalizePhone(input.phone);
   if (Object.keys(fields).length > 0 || phone === null) return fail(fields);
   return ok({ phone, address: input.address.trim(), poNumber, note });

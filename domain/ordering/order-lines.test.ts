@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import type { StockedTerms } from '../catalog/product-terms.ts';
 import { orderTotals, priceOrder, priceOrderLine, type OrderableProduct } from './order-lines.ts';
 import {
@@ -85,10 +84,10 @@ describe('checkOrderLines', () => {
   it('refuses no lines and 101 lines', () => {
     expect(orderLinesError(checkOrderLinesShape([]))).toEqual({
       code: 'VALIDATION_FAILED',
-      fields: { lines: messages.linesRequired },
+      fields: { lines: { rule: 'orderLines', failure: { code: 'NO_LINES' } } },
     });
     const many = lines(...Array.from({ length: 101 }, (_, i): [string, number] => [`p${i}`, 100]));
-    expect(orderLinesError(checkOrderLinesShape(many)).fields).toEqual({ lines: messages.tooManyLines(100) });
+    expect(orderLinesError(checkOrderLinesShape(many)).fields).toEqual({ lines: { rule: 'orderLines', failure: { code: 'TOO_MANY_LINES', max: 100 } } });
   });
 
   it('before reading products: repeated products and quantities that are not whole numbers, by line', () => {
@@ -103,7 +102,7 @@ describe('checkOrderLines', () => {
     ]);
     expect(orderLinesError(failures)).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { 'lines.2.productId': 'This product is already on line 1', 'lines.3.quantity': messages.quantityNotWhole },
+      fields: { 'lines.2.productId': { rule: 'orderLines', failure: { code: 'DUPLICATE_PRODUCT', firstIndex: 0 } }, 'lines.3.quantity': { rule: 'orderLines', failure: { code: 'NOT_WHOLE_NUMBER' } } },
     });
   });
 
@@ -112,11 +111,11 @@ describe('checkOrderLines', () => {
     expect(orderLinesError(failures)).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
-        'lines.0.quantity': 'The minimum order quantity is 100',
-        'lines.1.quantity': 'This product is sold in packs of 250',
-        'lines.2.productId': messages.productNotFound,
-        'lines.3.quantity': 'Only 10,000 in stock',
-        'lines.4.productId': messages.productNotFound,
+        'lines.0.quantity': { rule: 'orderLines', failure: { code: 'BELOW_MINIMUM', minimum: 100 } },
+        'lines.1.quantity': { rule: 'orderLines', failure: { code: 'NOT_A_PACK_MULTIPLE', packSize: 250 } },
+        'lines.2.productId': { rule: 'orderLines', failure: { code: 'UNKNOWN_PRODUCT' } },
+        'lines.3.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 10_000 } },
+        'lines.4.productId': { rule: 'orderLines', failure: { code: 'UNKNOWN_PRODUCT' } },
       },
       unknownProducts: ['lines.2.productId', 'lines.4.productId'],
     });
@@ -126,11 +125,11 @@ describe('checkOrderLines', () => {
     const error = orderLinesError(checkOrderLines(lines(['tape', 100], ['bolt', 20_000], ['washer', 1_250]), catalogue));
     expect(error).toEqual({
       code: 'INSUFFICIENT_STOCK',
-      fields: { 'lines.1.quantity': 'Only 10,000 in stock', 'lines.2.quantity': 'Only 1,000 in stock' },
+      fields: { 'lines.1.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 10_000 } }, 'lines.2.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 1_000 } } },
     });
     expect(orderLinesError(shortLines([{ index: 2, available: 40 }]))).toEqual({
       code: 'INSUFFICIENT_STOCK',
-      fields: { 'lines.2.quantity': 'Only 40 in stock' },
+      fields: { 'lines.2.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 40 } } },
     });
   });
 
@@ -160,14 +159,14 @@ describe('checkOrderDetails', () => {
     expect(checkOrderDetails({ ...details, poNumber: 'P'.repeat(40), note: 'n'.repeat(500) }).ok).toBe(true);
     expect(checkOrderDetails({ ...details, poNumber: 'P'.repeat(41), note: 'n'.repeat(501) })).toEqual({
       ok: false,
-      error: { poNumber: messages.tooLong(40), note: messages.tooLong(500) },
+      error: { poNumber: { rule: 'tooLong', max: 40 }, note: { rule: 'tooLong', max: 500 } },
     });
   });
 
   it('keeps the phone and address rules of every order', () => {
     expect(checkOrderDetails({ phone: 'call me', address: '' })).toEqual({
       ok: false,
-      error: { phone: messages.phoneNotDigits, address: messages.addressRequired },
+      error: { phone: { rule: 'phoneNotDigits' }, address: { rule: 'addressRequired' } },
     });
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import { exportPeriod } from './orders-csv.ts';
 
 const today = new Date('2026-11-24T15:30:00Z');
@@ -13,10 +12,10 @@ describe('exportPeriod', () => {
   });
 
   it('refuses days that are not YYYY-MM-DD or do not exist, a reversed period and more than a year', () => {
-    expect(exportPeriod({ from: '2026-02-30' }, today)).toEqual({ ok: false, error: { from: messages.dayFormat } });
-    expect(exportPeriod({ from: '24/11/2026', to: 'yesterday' }, today)).toEqual({ ok: false, error: { from: messages.dayFormat, to: messages.dayFormat } });
-    expect(exportPeriod({ from: '2026-05-02', to: '2026-05-01' }, today)).toEqual({ ok: false, error: { from: messages.periodReversed } });
-    expect(exportPeriod({ from: '2024-12-31', to: '2026-01-01' }, today)).toEqual({ ok: false, error: { from: messages.periodTooLong(366) } });
+    expect(exportPeriod({ from: '2026-02-30' }, today)).toEqual({ ok: false, error: { from: { rule: 'dayFormat' } } });
+    expect(exportPeriod({ from: '24/11/2026', to: 'yesterday' }, today)).toEqual({ ok: false, error: { from: { rule: 'dayFormat' }, to: { rule: 'dayFormat' } } });
+    expect(exportPeriod({ from: '2026-05-02', to: '2026-05-01' }, today)).toEqual({ ok: false, error: { from: { rule: 'periodReversed' } } });
+    expect(exportPeriod({ from: '2024-12-31', to: '2026-01-01' }, today)).toEqual({ ok: false, error: { from: { rule: 'periodTooLong', days: 366 } } });
     expect(exportPeriod({ from: '2025-01-02', to: '2026-01-02' }, today).ok).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
+import type { FieldProblems } from '../shared/errors.ts';
 import { centsAsDollars } from '../shared/money.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { Order } from './order.ts';
@@ -82,15 +83,15 @@ const parseDay = (text: string): Date | null => {
 export const exportPeriod = (
   input: { from?: string | undefined; to?: string | undefined },
   today: Date,
-): Result<{ from: Date; before: Date }, Record<string, string>> => {
-  const fields: Record<string, string> = {};
+): Result<{ from: Date; before: Date }, FieldProblems> => {
+  const fields: FieldProblems = {};
   const to = input.to === undefined ? new Date(`${today.toISOString().slice(0, 10)}T00:00:00.000Z`) : parseDay(input.to);
-  if (to === null) fields.to = messages.dayFormat;
+  if (to === null) fields.to = problem('dayFormat');
   const from = input.from === undefined ? (to ? new Date(to.getTime() - (DEFAULT_EXPORT_DAYS - 1) * DAY_MS) : null) : parseDay(input.from);
-  if (from === null && input.from !== undefined) fields.from = messages.dayFormat;
+  if (from === null && input.from !== undefined) fields.from = problem('dayFormat');
   if (Object.keys(fields).length > 0 || !from || !to) return fail(fields);
-  if (from > to) return fail({ from: messages.periodReversed });
+  if (from > to) return fail({ from: problem('periodReversed') });
   const before = new Date(to.getTime() + DAY_MS);
-  if ((before.getTime() - from.getTime()) / DAY_MS > MAX_EXPORT_DAYS) return fail({ from: messages.periodTooLong(MAX_EXPORT_DAYS) });
+  if ((before.getTime() - from.getTime()) / DAY_MS > MAX_EXPORT_DAYS) return fail({ from: { rule: 'periodTooLong', days: MAX_EXPORT_DAYS } });
   return ok({ from, before });
 };

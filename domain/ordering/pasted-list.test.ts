@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
-import { pastedListFailureMessage, readPastedList, readQuantity } from './pasted-list.ts';
+import { readPastedList, readQuantity } from './pasted-list.ts';
 
 const rowsOf = (text: string) => {
   const result = readPastedList(text);
@@ -70,12 +69,5 @@ describe('readPastedList', () => {
     expect(readPastedList(binary)).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
     expect(readPastedList('M8-NUT\t500\u0000')).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
     expect(readPastedList('M8-NUT\t500\uFFFD')).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
-  });
-
-  it('says what is wrong with a refused list', () => {
-    expect(pastedListFailureMessage({ code: 'TOO_LARGE', maxBytes: 100_000 })).toBe('Please paste at most 100 kB');
-    expect(pastedListFailureMessage({ code: 'TOO_MANY_LINES', max: 200 })).toBe('Please paste at most 200 lines');
-    expect(pastedListFailureMessage({ code: 'EMPTY' })).toBe(messages.pastedListEmpty);
-    expect(pastedListFailureMessage({ code: 'NOT_TEXT' })).toBe(messages.pastedListNotText);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import type { PastedListFailure } from '../shared/field-problem.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizeSku } from '../catalog/sku.ts';
 
@@ -14,29 +14,14 @@ export const MAX_PASTED_BYTES = 100_000;
 /** Longer than any SKU can be: such a first cell is a description, not a part number. */
 const MAX_SKU_CELL = 64;
 
-export type PastedListFailure =
-  | { code: 'EMPTY' }
-  | { code: 'TOO_LARGE'; maxBytes: number }
-  | { code: 'TOO_MANY_LINES'; max: number }
-  | { code: 'NOT_TEXT' };
+/** Declared with the other field problems (shared/field-problem.ts), which the edge words. */
+export type { PastedListFailure };
 
 /** One pasted line that is not blank (and not the header), numbered from 1 as pasted. */
 export type PastedRow =
   | { line: number; input: string; readable: true; sku: string; quantity: number }
   | { line: number; input: string; readable: false };
 
-export const pastedListFailureMessage = (failure: PastedListFailure): string => {
-  switch (failure.code) {
-    case 'EMPTY':
-      return messages.pastedListEmpty;
-    case 'TOO_LARGE':
-      return messages.pastedListTooLarge(failure.maxBytes / 1000);
-    case 'TOO_MANY_LINES':
-      return messages.pastedListTooManyLines(failure.max);
-    case 'NOT_TEXT':
-      return messages.pastedListNotText;
-  }
-};
 
 // Control characters other than tab and line breaks, and the replacement character a decoder
 // leaves for bytes that are not text: a pasted file that is not a list.

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { messages } from '../messages.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import type { User } from '../identity/user.ts';
 import { placeOrder, type PlaceOrderInput } from './place-order.ts';
@@ -34,7 +33,7 @@ describe('placeOrder: quantity', () => {
     const result = await order(product.id, { quantity: 99 });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.lineBelowMinimum(100) } },
+      error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'BELOW_MINIMUM', minimum: 100 } } } },
     });
     expect(await stockOf(product.id)).toBe(500);
     expect((await world.store.orders.listByUser(buyer.id, { limit: 100 })).items).toEqual([]);
@@ -59,7 +58,7 @@ describe('placeOrder: quantity', () => {
     const result = await order(product.id, { quantity: 251 });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': messages.lineAboveStock(250) } },
+      error: { code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 250 } } } },
     });
     expect(await stockOf(product.id)).toBe(250);
     expect(await world.store.orders.count({})).toBe(0);
@@ -68,7 +67,7 @@ describe('placeOrder: quantity', () => {
   it.each([100.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses the quantity %s as not a whole number', async (quantity) => {
     const product = await world.addProduct();
     const result = await order(product.id, { quantity });
-    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.quantityNotWhole } } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'NOT_WHOLE_NUMBER' } } } } });
   });
 
   it('refuses a total too large to count exactly in cents', async () => {
@@ -104,7 +103,7 @@ describe('placeOrder: who and what', () => {
   it('refuses an unknown product, naming its line', async () => {
     expect(await order('no-such-product')).toEqual({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': messages.productNotFound }, unknownProducts: ['lines.0.productId'] },
+      error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': { rule: 'orderLines', failure: { code: 'UNKNOWN_PRODUCT' } } }, unknownProducts: ['lines.0.productId'] },
     });
   });
 
@@ -155,10 +154,10 @@ describe('placeOrder: phone and address', () => {
   });
 
   it.each([
-    ['call me', messages.phoneNotDigits],
-    ['12ab5678', messages.phoneNotDigits],
-    ['123', messages.phoneNotDigits],
-    ['   ', messages.phoneRequired],
+    ['call me', { rule: 'phoneNotDigits' }],
+    ['12ab5678', { rule: 'phoneNotDigits' }],
+    ['123', { rule: 'phoneNotDigits' }],
+    ['   ', { rule: 'phoneRequired' }],
   ])('refuses the phone %j', async (phone, message) => {
     const product = await world.addProduct();
     const result = await order(product.id, { phone });
@@ -168,8 +167,8 @@ describe('placeOrder: phone and address', () => {
 
   it('refuses an empty or overlong address', async () => {
     const product = await world.addProduct();
-    expect(await order(product.id, { address: '  ' })).toMatchObject({ error: { fields: { address: messages.addressRequired } } });
-    expect(await order(product.id, { address: 'x'.repeat(501) })).toMatchObject({ error: { fields: { address: messages.tooLong(500) } } });
+    expect(await order(product.id, { address: '  ' })).toMatchObject({ error: { fields: { address: { rule: 'addressRequired' } } } });
+    expect(await order(product.id, { address: 'x'.repeat(501) })).toMatchObject({ error: { fields: { address: { rule: 'tooLong', max: 500 } } } });
   });
 
   it('reports every bad field at once', async () => {
@@ -177,7 +176,7 @@ describe('placeOrder: phone and address', () => {
     const result = await order(product.id, { quantity: 5, phone: 'nope', address: '' });
     expect(result).toMatchObject({
       ok: false,
-      error: { fields: { 'lines.0.quantity': messages.lineBelowMinimum(100), phone: messages.phoneNotDigits, address: messages.addressRequired } },
+      error: { fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'BELOW_MINIMUM', minimum: 100 } }, phone: { rule: 'phoneNotDigits' }, address: { rule: 'addressRequired' } } },
     });
   });
 });
@@ -245,8 +244,8 @@ describe('placeOrder and the product terms', () => {
     expect(await order(1_000)).toMatchObject({ ok: true, value: { totalCents: 15_000, lines: [{ unitPriceCents: 15 }] } });
     expect(await order(950)).toMatchObject({ ok: true, value: { totalCents: 19_000, lines: [{ unitPriceCents: 20 }] } });
     expect(await order(5_000)).toMatchObject({ ok: true, value: { lines: [{ unitPriceCents: 12 }] } });
-    expect(await order(450)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.lineBelowMinimum(500) } } });
-    expect(await order(525)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.lineNotPackMultiple(50) } } });
+    expect(await order(450)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'BELOW_MINIMUM', minimum: 500 } } } } });
+    expect(await order(525)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'NOT_A_PACK_MULTIPLE', packSize: 50 } } } } });
   });
 });
 
@@ -269,7 +268,7 @@ describe('placeOrder: many lines', () => {
     const result = await order(a.id, { lines: [{ productId: a.id, quantity: 500 }, { productId: b.id, quantity: 200 }, { productId: c.id, quantity: 300 }] });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'INSUFFICIENT_STOCK', fields: { 'lines.1.quantity': messages.lineAboveStock(150), 'lines.2.quantity': messages.lineAboveStock(120) } },
+      error: { code: 'INSUFFICIENT_STOCK', fields: { 'lines.1.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 150 } }, 'lines.2.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 120 } } } },
     });
     expect([await stockOf(a.id), await stockOf(b.id), await stockOf(c.id)]).toEqual([1_000, 150, 120]);
     expect(await world.store.orders.count({})).toBe(0);
@@ -279,9 +278,9 @@ describe('placeOrder: many lines', () => {
     const a = await world.addProduct();
     expect(await order(a.id, { lines: [{ productId: a.id, quantity: 100 }, { productId: a.id, quantity: 200 }] })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { 'lines.1.productId': messages.duplicateLine(0) } },
+      error: { code: 'VALIDATION_FAILED', fields: { 'lines.1.productId': { rule: 'orderLines', failure: { code: 'DUPLICATE_PRODUCT', firstIndex: 0 } } } },
     });
-    expect(await order(a.id, { lines: [] })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { lines: messages.linesRequired } } });
+    expect(await order(a.id, { lines: [] })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { lines: { rule: 'orderLines', failure: { code: 'NO_LINES' } } } } });
     expect(await stockOf(a.id)).toBe(500);
   });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import { closestSkus, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { resolvePastedList, resolveRows, type QuickOrderCatalog, type ResolvePastedListPorts, type QuickOrderProduct } from './resolve-pasted-list.ts';
 
@@ -79,7 +78,7 @@ describe('resolvePastedList: a 12-row list', () => {
     );
   });
 
-  it('merges the duplicate into the first row with a note on both', async () => {
+  it('merges the duplicate into the first row, each naming the other', async () => {
     const result = await resolvePastedList(memoryCatalog().ports, { text: pasted });
     const rows = result.ok ? result.value : [];
     expect(rows.find((row) => row.line === 2)).toMatchObject({
@@ -89,27 +88,26 @@ describe('resolvePastedList: a 12-row list', () => {
       quantity: 1500,
       mergedLines: [9],
       mergedInto: null,
-      note: 'Includes the quantity of line 9 (same SKU)',
-      message: null,
+      advised: null,
     });
     expect(rows.find((row) => row.line === 9)).toMatchObject({
       input: 'm8-nut-a2;500',
       productId: 'id-m8-nut-a2',
       mergedInto: 2,
-      note: 'Same SKU as line 2: added to that line',
     });
   });
 
-  it('explains every row that needs the buyer, from the message catalogue', async () => {
+  it("gives every known product's row needing the buyer its advice, which the edge words", async () => {
     const result = await resolvePastedList(memoryCatalog().ports, { text: pasted });
-    const message = (line: number) => (result.ok ? result.value.find((row) => row.line === line)?.message : undefined);
-    expect(message(3)).toBe('The minimum order for this product is 1,000');
-    expect(message(4)).toBe('Only 250 in stock: order 200 now (a multiple of 100)');
-    expect(message(5)).toBe('Sold in packs of 10: 450 or 460?');
-    expect(message(6)).toBe(messages.rowUnknownSku('M8-BOLT-04'));
-    expect(message(8)).toBe(messages.rowUnreadable);
-    expect(message(11)).toBe('Only 60 in stock, less than the minimum order of 100');
-    expect(message(10)).toBeNull();
+    const row = (line: number) => (result.ok ? result.value.find((found) => found.line === line) : undefined);
+    const advised = (line: number) => row(line)?.advised;
+    expect(advised(3)).toEqual({ code: 'BELOW_MINIMUM', minimum: 1000 });
+    expect(advised(4)).toEqual({ code: 'ONLY_IN_STOCK', stock: 250, maxAvailable: 200, packSize: 100 });
+    expect(advised(5)).toEqual({ code: 'PACK_CHOICE', packSize: 10, lower: 450, upper: 460 });
+    expect(row(6)).toMatchObject({ status: 'unknown-sku', sku: 'M8-BOLT-04', advised: null });
+    expect(row(8)).toMatchObject({ status: 'unreadable', advised: null });
+    expect(advised(11)).toEqual({ code: 'STOCK_BELOW_MINIMUM', stock: 60, minimum: 100 });
+    expect(advised(10)).toBeNull();
   });
 
   it('asks the catalogue once for every SKU, and for did-you-mean only for the unknown one', async () => {
@@ -124,10 +122,10 @@ describe('resolvePastedList: a 12-row list', () => {
     const unknown = Array.from({ length: 200 }, (_, n) => `NOBODY-${String(n).padStart(3, '0')}`);
     const resolved = await resolvePastedList(ports, { text: unknown.map((sku) => `${sku}\t100`).join('\n') });
     expect(calls.similarSkus).toEqual([unknown.slice(0, DID_YOU_MEAN_MAX_SKUS)]);
-    // Every row keeps its shape: unknown, with its message; past the first ones, no suggestions.
+    // Every row keeps its shape: unknown, with its SKU (which the edge's message names); past the first ones, no suggestions.
     const rows = resolved.ok ? resolved.value : [];
     expect(rows.map((row) => row.status)).toEqual(unknown.map(() => 'unknown-sku'));
-    expect(rows.map((row) => row.message)).toEqual(unknown.map((sku) => messages.rowUnknownSku(sku)));
+    expect(rows.map((row) => row.sku)).toEqual(unknown);
     expect(rows.slice(DID_YOU_MEAN_MAX_SKUS).every((row) => row.didYouMean.length === 0)).toBe(true);
   });
 
@@ -147,7 +145,7 @@ describe('resolveRows', () => {
       status: 'ok',
       sku: 'PTFE-TAPE-12',
       suggestion: { quantity: 500, reason: 'next-break' },
-      message: 'Add 50 more to pay $0.70 each and save $10.00',
+      advised: { code: 'NEXT_BREAK', extraUnits: 50, unitPriceCents: 70, savingCents: 1000 },
     });
   });
 

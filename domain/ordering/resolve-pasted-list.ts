@@ -1,7 +1,6 @@
-import { messages } from '../messages.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { StockedTerms } from '../catalog/product-terms.ts';
-import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
+import { adviceNote, onlyInStock, stockBelowMinimum, type AdviceNote } from '../catalog/quantity-advice-note.ts';
 import { adviseQuantity, isLineQuantity, maxAvailableFor, suggestQuantity, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { DID_YOU_MEAN_LIMIT, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { normalizeSku } from '../catalog/sku.ts';
@@ -52,10 +51,11 @@ export interface ResolvedRow {
   mergedInto: number | null;
   /** For the first row of a SKU: the lines merged into it. */
   mergedLines: number[];
-  /** What to tell the buyer about this row, or null when it is simply fine. */
-  message: string | null;
-  /** The merge, in words, when rows were merged. */
-  note: string | null;
+  /**
+   * The quantity advice for a known product's row, or null. What the edge tells the buyer about
+   * a row (its `message` and merge `note`) follows from this, the status and the merged lines.
+   */
+  advised: AdviceNote | null;
 }
 
 export type TypedRow = Extract<PastedRow, { readable: true }>;
@@ -73,19 +73,18 @@ const blankRow = (row: PastedRow): ResolvedRow => ({
   didYouMean: [],
   mergedInto: null,
   mergedLines: [],
-  message: messages.rowUnreadable,
-  note: null,
+  advised: null,
 });
 
-/** Status, suggestion and sentence of a quantity of a known product. */
-const judge = (product: QuickOrderProduct, quantity: number): Pick<ResolvedRow, 'status' | 'suggestion' | 'message'> => {
+/** Status, suggestion and advice of a quantity of a known product. */
+const judge = (product: QuickOrderProduct, quantity: number): Pick<ResolvedRow, 'status' | 'suggestion' | 'advised'> => {
   if (!isLineQuantity(quantity)) {
     // More than the shop can ever hold: the stock is the problem to fix.
     const max = maxAvailableFor(product);
     return {
       status: 'above-stock',
       suggestion: max === null ? null : { quantity: max, reason: 'stock' },
-      message: max === null ? messages.adviceStockBelowMinimum(product.stock, product.minOrderQuantity) : messages.adviceStock(product.stock, max, product.packSize),
+      advised: max === null ? stockBelowMinimum(product.stock, product.minOrderQuantity) : onlyInStock(product.stock, max, product.packSize),
     };
   }
   const advice = adviseQuantity(product, quantity);
@@ -95,7 +94,7 @@ const judge = (product: QuickOrderProduct, quantity: number): Pick<ResolvedRow, 
     : advice.problems.includes('ABOVE_STOCK') ? 'above-stock'
     : advice.problems.includes('NOT_A_PACK_MULTIPLE') ? 'not-a-pack-multiple'
     : 'ok';
-  return { status, suggestion: suggestQuantity(advice, product), message: adviceSentence(advice, product) };
+  return { status, suggestion: suggestQuantity(advice, product), advised: adviceNote(advice, product) };
 };
 
 /** Resolves rows already read (typed into quick order's grid, or from `readPastedList`). */
@@ -127,11 +126,11 @@ export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typ
     const known = product ? { productId: product.id, sku: product.sku, name: product.name, unit: product.unit } : { productId: null, sku: row.sku, name: null, unit: null };
     const resolved = { ...blankRow(row), ...known, quantity: row.quantity };
     if (first && first.row !== row) {
-      return { ...resolved, status: 'duplicate', mergedInto: first.row.line, message: null, note: messages.rowMergedInto(first.row.line) };
+      return { ...resolved, status: 'duplicate', mergedInto: first.row.line };
     }
     const merged = first?.merged ?? [];
-    const withMerge = { ...resolved, quantity: first?.quantity ?? row.quantity, mergedLines: merged, note: merged.length > 0 ? messages.rowMergedFrom(merged) : null };
-    if (!product) return { ...withMerge, status: 'unknown-sku', didYouMean: similar.get(row.sku) ?? [], message: messages.rowUnknownSku(row.sku) };
+    const withMerge = { ...resolved, quantity: first?.quantity ?? row.quantity, mergedLines: merged };
+    if (!product) return { ...withMerge, status: 'unknown-sku', didYouMean: similar.get(row.sku) ?? [] };
     return { ...withMerge, ...judge(product, withMerge.quantity) };
   });
 };

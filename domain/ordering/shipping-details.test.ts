@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import { checkShippingDetails } from './shipping-details.ts';
 
 describe('checkShippingDetails', () => {
@@ -18,11 +17,11 @@ describe('checkShippingDetails', () => {
   it('refuses a tracking number with other characters, control characters in the carrier, and either too long', () => {
     expect(checkShippingDetails({ carrier: 'DH\u0000L', trackingNumber: '<script>' })).toEqual({
       ok: false,
-      error: { carrier: messages.controlCharacters, trackingNumber: messages.trackingNumberCharacters },
+      error: { carrier: { rule: 'controlCharacters' }, trackingNumber: { rule: 'trackingNumberCharacters' } },
     });
     expect(checkShippingDetails({ carrier: 'C'.repeat(61), trackingNumber: '1'.repeat(61) })).toEqual({
       ok: false,
-      error: { carrier: messages.tooLong(60), trackingNumber: messages.tooLong(60) },
+      error: { carrier: { rule: 'tooLong', max: 60 }, trackingNumber: { rule: 'tooLong', max: 60 } },
     });
   });
 });

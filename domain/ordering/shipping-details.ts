@@ -1,4 +1,5 @@
-import { messages } from '../messages.ts';
+import { problem, tooLong } from '../shared/field-problem.ts';
+import type { FieldProblems } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { ShippingDetails } from './order.ts';
 
@@ -20,13 +21,13 @@ const optionalText = (input: string | null | undefined): string | null => {
 };
 
 /** The carrier and tracking number an admin may give when shipping: both optional, each one short line. */
-export const checkShippingDetails = (input: ShippingDetailsInput): Result<ShippingDetails, Record<string, string>> => {
-  const fields: Record<string, string> = {};
+export const checkShippingDetails = (input: ShippingDetailsInput): Result<ShippingDetails, FieldProblems> => {
+  const fields: FieldProblems = {};
   const carrier = optionalText(input.carrier);
-  if (carrier !== null && carrier.length > MAX_CARRIER_LENGTH) fields.carrier = messages.tooLong(MAX_CARRIER_LENGTH);
-  else if (carrier !== null && CONTROL_CHARACTER.test(carrier)) fields.carrier = messages.controlCharacters;
+  if (carrier !== null && carrier.length > MAX_CARRIER_LENGTH) fields.carrier = tooLong(MAX_CARRIER_LENGTH);
+  else if (carrier !== null && CONTROL_CHARACTER.test(carrier)) fields.carrier = problem('controlCharacters');
   const trackingNumber = optionalText(input.trackingNumber);
-  if (trackingNumber !== null && trackingNumber.length > MAX_TRACKING_NUMBER_LENGTH) fields.trackingNumber = messages.tooLong(MAX_TRACKING_NUMBER_LENGTH);
-  else if (trackingNumber !== null && !TRACKING_NUMBER.test(trackingNumber)) fields.trackingNumber = messages.trackingNumberCharacters;
+  if (trackingNumber !== null && trackingNumber.length > MAX_TRACKING_NUMBER_LENGTH) fields.trackingNumber = tooLong(MAX_TRACKING_NUMBER_LENGTH);
+  else if (trackingNumber !== null && !TRACKING_NUMBER.test(trackingNumber)) fields.trackingNumber = problem('trackingNumberCharacters');
   return Object.keys(fields).length > 0 ? fail(fields) : ok({ carrier, trackingNumber: trackingNumber?.toUpperCase() ?? null });
 };

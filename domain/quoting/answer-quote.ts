@@ -1,6 +1,6 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import { orderLinesError, shortLines } from '../ordering/order-lines-request.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -46,7 +46,7 @@ export const answerQuote = async (
   // Each offered product must be one the buyer asked for; the offer is kept on the asked line.
   const positions = new Map(found.lines.map((line, position) => [line.productId, position]));
   input.lines.forEach((line, index) => {
-    if (!positions.has(line.productId)) fields[`lines.${index}.productId`] ??= messages.quoteAnswerLineNotAsked;
+    if (!positions.has(line.productId)) fields[`lines.${index}.productId`] ??= problem('quoteAnswerLineNotAsked');
   });
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
 
@@ -80,7 +80,7 @@ export const answerQuote = async (
     case 'insufficient-stock':
       return fail(orderLinesError(shortLines(answered.error.short.map(({ index, available }) => ({ index: answerIndex(index), available })))));
     case 'product-not-found':
-      return fail(invalid({ [`lines.${answerIndex(answered.error.index)}.productId`]: messages.productNotFound }));
+      return fail(invalid({ [`lines.${answerIndex(answered.error.index)}.productId`]: problem('productNotFound') }));
     case 'too-many-unpaid-orders':
       // Only an acceptance counts unpaid orders; an answer places none.
       throw new Error('an answer cannot be refused for unpaid orders');

@@ -1,6 +1,7 @@
 import { MAX_PRICE_CENTS } from '../catalog/product-limits.ts';
-import { messages } from '../messages.ts';
-import { checkOrderLinesShape, orderLinesFailureMessage, type OrderLineRequest } from '../ordering/order-lines-request.ts';
+import type { FieldProblems } from '../shared/errors.ts';
+import { problem, tooLong, type FieldProblem } from '../shared/field-problem.ts';
+import { checkOrderLinesShape, orderLinesProblem, type OrderLineRequest } from '../ordering/order-lines-request.ts';
 import { MIN_ORDER_QUANTITY } from '../catalog/product-terms.ts';
 import { isLineQuantity } from '../catalog/quantity-advice.ts';
 import { requiredTextProblem } from '../shared/text-rules.ts';
@@ -18,21 +19,21 @@ export type QuoteLineRequest = OrderLineRequest;
  * A request's lines: 1–100, each product once, each quantity a whole number of at least 1 (any
  * amount: above the stock or below the product's minimum is what a quote is for).
  */
-export const quoteLinesProblems = (lines: readonly QuoteLineRequest[]): Record<string, string> => {
-  const fields: Record<string, string> = {};
-  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesFailureMessage(failure);
+export const quoteLinesProblems = (lines: readonly QuoteLineRequest[]): FieldProblems => {
+  const fields: FieldProblems = {};
+  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesProblem(failure);
   lines.forEach((line, index) => {
-    if (isLineQuantity(line.quantity) && line.quantity < 1) fields[`lines.${index}.quantity`] ??= messages.quoteLineQuantity;
+    if (isLineQuantity(line.quantity) && line.quantity < 1) fields[`lines.${index}.quantity`] ??= problem('quoteLineQuantity');
   });
   return fields;
 };
 
-export const quoteMessageProblem = (message: string): string | null =>
-  requiredTextProblem(message, messages.quoteMessageRequired, MAX_QUOTE_MESSAGE_LENGTH);
+export const quoteMessageProblem = (message: string): FieldProblem | null =>
+  requiredTextProblem(message, problem('quoteMessageRequired'), MAX_QUOTE_MESSAGE_LENGTH);
 
 /** The shop's optional text with its offer. */
-export const quoteAnswerTextProblem = (answer: string): string | null =>
-  answer.trim().length > MAX_QUOTE_MESSAGE_LENGTH ? messages.tooLong(MAX_QUOTE_MESSAGE_LENGTH) : null;
+export const quoteAnswerTextProblem = (answer: string): FieldProblem | null =>
+  answer.trim().length > MAX_QUOTE_MESSAGE_LENGTH ? tooLong(MAX_QUOTE_MESSAGE_LENGTH) : null;
 
 export interface QuoteAnswerLine {
   productId: string;
@@ -45,17 +46,17 @@ export interface QuoteAnswerLine {
  * quantity at least the order floor (an accepted quote becomes an order) and a whole number,
  * each price whole cents from 0 up to the catalogue's highest price.
  */
-export const quoteAnswerLinesProblems = (lines: readonly QuoteAnswerLine[]): Record<string, string> => {
-  const fields: Record<string, string> = {};
-  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesFailureMessage(failure);
+export const quoteAnswerLinesProblems = (lines: readonly QuoteAnswerLine[]): FieldProblems => {
+  const fields: FieldProblems = {};
+  for (const failure of checkOrderLinesShape(lines)) fields[failure.field] ??= orderLinesProblem(failure);
   lines.forEach((line, index) => {
-    if (isLineQuantity(line.quantity) && line.quantity < MIN_ORDER_QUANTITY) fields[`lines.${index}.quantity`] ??= messages.quoteAnswerQuantity(MIN_ORDER_QUANTITY);
+    if (isLineQuantity(line.quantity) && line.quantity < MIN_ORDER_QUANTITY) fields[`lines.${index}.quantity`] ??= { rule: 'quoteAnswerQuantity', minimum: MIN_ORDER_QUANTITY };
     if (!(Number.isSafeInteger(line.unitPriceCents) && line.unitPriceCents >= 0 && line.unitPriceCents <= MAX_PRICE_CENTS)) {
-      fields[`lines.${index}.unitPriceCents`] = messages.quotePriceInvalid;
+      fields[`lines.${index}.unitPriceCents`] = problem('quotePriceInvalid');
     }
   });
   return fields;
 };
 
-export const quoteExpiryProblem = (days: number): string | null =>
-  Number.isSafeInteger(days) && days >= MIN_QUOTE_DAYS && days <= MAX_QUOTE_DAYS ? null : messages.quoteExpiryDays(MIN_QUOTE_DAYS, MAX_QUOTE_DAYS);
+export const quoteExpiryProblem = (days: number): FieldProblem | null =>
+  Number.isSafeInteger(days) && days >= MIN_QUOTE_DAYS && days <= MAX_QUOTE_DAYS ? null : { rule: 'quoteExpiryDays', min: MIN_QUOTE_DAYS, max: MAX_QUOTE_DAYS };

@@ -5,7 +5,6 @@ import type { PaymentGateway } from '../ordering/payment-gateway.ts';
 import { placeOrder } from '../ordering/place-order.ts';
 import type { Product } from '../catalog/product.ts';
 import type { User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import { acceptQuote } from './accept-quote.ts';
 import { answerQuote, type AnswerQuoteInput } from './answer-quote.ts';
@@ -62,11 +61,11 @@ describe('requestQuote', () => {
 
   it('refuses no lines, 0 units, an unknown product and an empty message, naming each field', async () => {
     const none = await requestQuote(world.deps, { buyer, lines: [], message: '' });
-    expect(none).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { lines: messages.linesRequired, message: messages.quoteMessageRequired } } });
+    expect(none).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { lines: { rule: 'orderLines', failure: { code: 'NO_LINES' } }, message: { rule: 'quoteMessageRequired' } } } });
     const zero = await requestQuote(world.deps, { buyer, lines: [{ productId: product.id, quantity: 0 }], message: 'x' });
-    expect(zero.ok || zero.error).toEqual({ code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': messages.quoteLineQuantity } });
+    expect(zero.ok || zero.error).toEqual({ code: 'VALIDATION_FAILED', fields: { 'lines.0.quantity': { rule: 'quoteLineQuantity' } } });
     const unknown = await requestQuote(world.deps, { buyer, lines: [{ productId: 'nope', quantity: 5 }], message: 'x' });
-    expect(unknown.ok || unknown.error).toEqual({ code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': messages.productNotFound } });
+    expect(unknown.ok || unknown.error).toEqual({ code: 'VALIDATION_FAILED', fields: { 'lines.0.productId': { rule: 'productNotFound' } } });
   });
 
   it('is for verified buyers, never admins', async () => {
@@ -98,7 +97,7 @@ describe('answerQuote', () => {
       { productId: other.id, quantity: 200, unitPriceCents: 100 },
     ];
     const refused = await answer(asked.value, { lines });
-    expect(refused.ok || refused.error).toEqual({ code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': messages.lineAboveStock(500) } });
+    expect(refused.ok || refused.error).toEqual({ code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 500 } } } });
     expect([await stockOf(), await stockOf(other.id)]).toEqual([500, 1_000]);
     // Without holding, any quantity may be offered: stock is checked when the buyer accepts.
     const offered = await answer(asked.value, { lines, holdStock: false });
@@ -117,10 +116,10 @@ describe('answerQuote', () => {
     expect(refused.ok || refused.error).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
-        'lines.0.productId': messages.quoteAnswerLineNotAsked,
-        'lines.1.quantity': messages.quoteAnswerQuantity(100),
-        'lines.1.unitPriceCents': messages.quotePriceInvalid,
-        expiresInDays: messages.quoteExpiryDays(1, 30),
+        'lines.0.productId': { rule: 'quoteAnswerLineNotAsked' },
+        'lines.1.quantity': { rule: 'quoteAnswerQuantity', minimum: 100 },
+        'lines.1.unitPriceCents': { rule: 'quotePriceInvalid' },
+        expiresInDays: { rule: 'quoteExpiryDays', min: 1, max: 30 },
       },
     });
     expect((await answerQuote(world.deps, { actor: buyer, quoteId: quote.id, lines: [], expiresInDays: 1, holdStock: false })).ok).toBe(false);
@@ -146,7 +145,7 @@ describe('acceptQuote', () => {
     await answer(quote, { holdStock: false });
     await world.store.products.update(product.id, { stock: 250 }, world.clock.now());
     const short = await accept(quote);
-    expect(short.ok || short.error).toEqual({ code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': messages.lineAboveStock(250) } });
+    expect(short.ok || short.error).toEqual({ code: 'INSUFFICIENT_STOCK', fields: { 'lines.0.quantity': { rule: 'orderLines', failure: { code: 'ABOVE_STOCK', available: 250 } } } });
     expect((await world.store.quotes.findById(quote.id))?.status).toBe('quoted');
     await world.store.products.update(product.id, { stock: 400 }, world.clock.now());
     expect((await accept(quote)).ok).toBe(true);

@@ -1,7 +1,7 @@
 import type { Product } from '../catalog/product.ts';
 import type { ProductRepository } from '../catalog/product-repository.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import { messages } from '../messages.ts';
+import { problem } from '../shared/field-problem.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -47,7 +47,7 @@ export const requestQuote = async (
       if (product) products.set(product.id, product);
     }
     input.lines.forEach((line, index) => {
-      if (!products.has(line.productId)) fields[`lines.${index}.productId`] = messages.productNotFound;
+      if (!products.has(line.productId)) fields[`lines.${index}.productId`] = problem('productNotFound');
     });
   }
   if (Object.keys(fields).length > 0) return fail(invalid(fields));

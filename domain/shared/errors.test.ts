@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import { invalid, notFound, refusal } from './errors.ts';
 
 describe('domain errors', () => {
   it('carry their code and data, never a text', () => {
-    expect(invalid({ phone: messages.phoneNotDigits })).toEqual({ code: 'VALIDATION_FAILED', fields: { phone: messages.phoneNotDigits } });
+    expect(invalid({ phone: { rule: 'phoneNotDigits' } })).toEqual({ code: 'VALIDATION_FAILED', fields: { phone: { rule: 'phoneNotDigits' } } });
     expect(refusal('CARD_DECLINED')).toEqual({ code: 'CARD_DECLINED' });
   });
 

@@ -1,3 +1,5 @@
+import type { FieldProblem } from './field-problem.ts';
+
 /**
  * Every expected failure has one stable code. The HTTP layer maps each code to a status in one
  * exhaustive table (http/error-status.ts), so adding a code here without a status fails to
@@ -22,18 +24,19 @@ export type EdgeErrorCode =
  */
 export type DomainError =
   /**
-   * Per-field texts from the rules that refused them (the `*-rules.ts` checks). `unknownProducts`
+   * Per-field problems from the rules that refused them (the `*-rules.ts` checks), as data: the
+   * edge writes each one's text (field-problem.ts). `unknownProducts`
    * names the fields among them refused because the product they name does not exist (an order's
    * `lines.N.productId`), so an edge that answers that as not found decides on data, not on text.
    */
-  | { code: 'VALIDATION_FAILED'; fields: Record<string, string>; unknownProducts?: readonly string[] }
+  | { code: 'VALIDATION_FAILED'; fields: FieldProblems; unknownProducts?: readonly string[] }
   | { code: 'FORBIDDEN' }
   /** `subject` names what is missing when the answer should say so. */
   | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' | 'message' | 'quote' }
   | { code: 'INVALID_CREDENTIALS'; reason?: 'google-email-unverified' }
   | { code: 'EMAIL_TAKEN' }
   /** `fields` when lines are refused one by one; without them the edge names the quantity field. */
-  | { code: 'INSUFFICIENT_STOCK'; fields?: Record<string, string> }
+  | { code: 'INSUFFICIENT_STOCK'; fields?: FieldProblems }
   | { code: 'ADMIN_CANNOT_BUY' }
   /** Ordering needs a proven e-mail address: the buyer opens the link we mailed first. */
   | { code: 'EMAIL_NOT_VERIFIED' }
@@ -64,14 +67,17 @@ export type DomainError =
 
 /**
  * What an all-or-nothing file import refused: each bad row's problem (its spreadsheet row, its
- * column, the text) and how many rows had one. The catalogue import's report
+ * column, the problem) and how many rows had one. The catalogue import's report
  * (catalog/catalogue-import.ts) is one; shared/ names only what the answer reads, so it imports
  * nothing from the folders that use it.
  */
 export interface RefusedRows {
-  errors: readonly { row: number; field: string; message: string }[];
+  errors: readonly { row: number; field: string; problem: FieldProblem }[];
   rowsWithProblems: number;
 }
+
+/** A request's refused fields by name (a dotted path for nested ones: `lines.2.quantity`), the first problem of each. */
+export type FieldProblems = Record<string, FieldProblem>;
 
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
@@ -79,7 +85,7 @@ export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code
 export const notFound = (subject?: 'product' | 'order' | 'category' | 'message' | 'quote'): ErrorOf<'NOT_FOUND'> =>
   subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };
 export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
-export const invalid = (fields: Record<string, string>): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
+export const invalid = (fields: FieldProblems): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
 
 /** A failure that carries nothing but its code. */
 export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' | 'QUOTE_NOT_OPEN' }>['code']>(code: C) =>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
 import { normalizePhone, phoneProblem } from './phone.ts';
 
 describe('normalizePhone', () => {
@@ -19,9 +18,9 @@ describe('normalizePhone', () => {
 
 describe('phoneProblem', () => {
   it('asks for a missing number, refuses letters and overlong input, accepts a typed number', () => {
-    expect(phoneProblem('  ')).toBe(messages.phoneRequired);
-    expect(phoneProblem('call me')).toBe(messages.phoneNotDigits);
-    expect(phoneProblem(`+1 ${'5 '.repeat(20)}`)).toBe(messages.phoneNotDigits);
+    expect(phoneProblem('  ')).toEqual({ rule: 'phoneRequired' });
+    expect(phoneProblem('call me')).toEqual({ rule: 'phoneNotDigits' });
+    expect(phoneProblem(`+1 ${'5 '.repeat(20)}`)).toEqual({ rule: 'phoneNotDigits' });
     expect(phoneProblem('+1 (555) 010-2030')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { problem, type FieldProblem } from './field-problem.ts';
 
 /** Longer than any number typed with separators; anything longer is not a phone number. */
 export const MAX_PHONE_LENGTH = 40;
@@ -13,8 +13,8 @@ export const normalizePhone = (input: string): string | null => {
 };
 
 /** The phone rule of orders and profiles: present, then a number `normalizePhone` accepts. */
-export const phoneProblem = (phone: string): string | null => {
-  if (phone.trim() === '') return messages.phoneRequired;
-  if (normalizePhone(phone) === null) return messages.phoneNotDigits;
+export const phoneProblem = (phone: string): FieldProblem | null => {
+  if (phone.trim() === '') return problem('phoneRequired');
+  if (normalizePhone(phone) === null) return problem('phoneNotDigits');
   return null;
 };

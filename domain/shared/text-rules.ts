@@ -1,9 +1,9 @@
-import { messages } from '../messages.ts';
+import { tooLong, type FieldProblem } from './field-problem.ts';
 
 /** A required text field: present after trimming, at most `max` characters. */
-export const requiredTextProblem = (value: string, required: string, max: number): string | null => {
+export const requiredTextProblem = (value: string, required: FieldProblem, max: number): FieldProblem | null => {
   const trimmed = value.trim();
   if (trimmed === '') return required;
-  if (trimmed.length > max) return messages.tooLong(max);
+  if (trimmed.length > max) return tooLong(max);
   return null;
 };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { problemOf } from '../problem.ts';
 
 /**

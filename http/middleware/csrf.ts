@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { getCookie } from 'hono/cookie';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 import { bearerToken, SESSION_COOKIE } from './session.ts';

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { problemOf } from '../problem.ts';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createAttemptCounter, type AttemptCounter, type Count } from './attempt-counters.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { normalizeEmail } from '#domain/identity/user.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { AppEnv, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { authenticate } from '#domain/identity/authenticate.ts';
 import { isAdmin } from '#domain/identity/user.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 

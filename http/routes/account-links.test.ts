@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '#adapters/mail/outbox-mailer.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import type { Mail } from '#domain/mail/mailer.ts';
 import { createTestApp, expectError, readOutbox, type createMemoryMailer } from '../test-support.ts';

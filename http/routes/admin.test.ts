@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const ADMIN_ENDPOINTS: [string, string][] = [

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RouterRoute } from 'hono/types';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import type { AppEnv } from '../ports.ts';
 import { problemOf } from '../problem.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { createTestApp, expectError } from '../test-support.ts';
 
 const sessionCookieOf = (headers: Headers): string => headers.get('set-cookie') ?? '';

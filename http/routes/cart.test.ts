@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartDto, OrderDto, ReorderDto, ResolvedListDto } from '../dto.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const details = { phone: '+1 (555) 010-2030', address: '1 Harbour Road' };

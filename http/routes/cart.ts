@@ -1,6 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { saveCart, viewCart } from '#domain/ordering/cart.ts';
-import { pastedListFailureMessage } from '#domain/ordering/pasted-list.ts';
 import { resolvePastedList } from '#domain/ordering/resolve-pasted-list.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import { authenticate } from '#domain/identity/authenticate.ts';
@@ -11,7 +10,8 @@ import { requireUser, sessionToken } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { resolveListSchema, saveCartSchema } from '../schemas.ts';
-import type { CartDto, ResolvedListDto } from '../dto.ts';
+import type { ResolvedListDto } from '../dto.ts';
+import { toCartDto, toResolvedRowDto } from '../cart-dto.ts';
 import { validate } from '../validation.ts';
 import { documented, responds } from '../responds.ts';
 import { cartDto, resolvedListDto } from '../response-schemas.ts';
@@ -46,20 +46,20 @@ export const cartRoutes = (ports: AppPorts, settings: HttpSettings) =>
         "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs for the list's first 10 unknown ones), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large; 429 `RATE_LIMITED` for a caller without a session, per IP address (every attempt counting).",
     }), responds(200, resolvedListDto), async (c) => {
       const resolved = await resolvePastedList(ports, { text: c.req.valid('json').text });
-      if (!resolved.ok) return problem(c, invalid({ text: pastedListFailureMessage(resolved.error) }));
-      return c.json({ rows: resolved.value } satisfies ResolvedListDto, 200);
+      if (!resolved.ok) return problem(c, invalid({ text: { rule: 'pastedList', failure: resolved.error } }));
+      return c.json({ rows: resolved.value.map(toResolvedRowDto) } satisfies ResolvedListDto, 200);
     })
     .use(requireUser(ports))
     .get('/', documented({
       summary: 'My cart',
       description:
         "Signed in; changes nothing. The saved order list, every line at today's tier price with the same quantity advice as the product page, and whether it can be ordered as it stands. A product deleted since has left it.",
-    }), responds(200, cartDto), async (c) => c.json((await viewCart(ports, { userId: c.get('user').id })) satisfies CartDto, 200))
+    }), responds(200, cartDto), async (c) => c.json(toCartDto(await viewCart(ports, { userId: c.get('user').id })), 200))
     .put('/', jsonBody, validate('json', saveCartSchema), documented({
       summary: 'Replace my cart',
       description:
         'Signed in. Replaces the whole cart with `lines` (at most 100, each product once, quantities of at least 1; a draft may be below the minimum or above the stock, the order checks again) and answers it priced. 400 `VALIDATION_FAILED` naming each line, including products that do not exist.',
     }), responds(200, cartDto), async (c) => {
       const saved = await saveCart(ports, { userId: c.get('user').id, lines: c.req.valid('json').lines });
-      return saved.ok ? c.json(saved.value satisfies CartDto, 200) : problem(c, saved.error);
+      return saved.ok ? c.json(toCartDto(saved.value), 200) : problem(c, saved.error);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { productSchema } from '../schemas.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 

@@ -3,22 +3,27 @@ import { stream } from 'hono/streaming';
 import Papa from 'papaparse';
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { exportCatalogue } from '#domain/catalog/export-catalogue.ts';
-import { importCatalogue, MAX_IMPORT_MEGABYTES } from '#domain/catalog/catalogue-import.ts';
-import { invalid } from '#domain/shared/errors.ts';
-import { messages } from '#domain/messages.ts';
+import { importCatalogue, MAX_IMPORT_MEGABYTES, type ImportReport } from '#domain/catalog/catalogue-import.ts';
+import { fieldProblemText, messages } from '#http/messages.ts';
 import { readCatalogueFile } from '../catalogue-file.ts';
 import { bodySizeLimit } from '../middleware/body-size.ts';
 import { createCategory, deleteCategory, updateCategory } from '#domain/catalog/manage-categories.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
-import { problem, problemOf } from '../problem.ts';
+import { invalidFields, problem, problemOf } from '../problem.ts';
 import { catalogueImportQuerySchema, categoryPatchSchema, categorySchema, idParamSchema } from '../schemas.ts';
 import type { ImportReportDto } from '../dto.ts';
 import { toCategoryDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 import { documented, responds } from '../responds.ts';
 import { categoryDto, importReportDto } from '../response-schemas.ts';
+
+/** The report with each row's problem in words, as the dry run answers it. */
+const importReportOf = (report: ImportReport): ImportReportDto => ({
+  ...report,
+  errors: report.errors.map(({ row, field, problem: refused }) => ({ row, field, message: fieldProblemText(refused) })),
+});
 
 const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -71,11 +76,11 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       const text = await importedText(c);
       if (text === 'unsupported') return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
       if (text === 'too-large') return problemOf(c, 'PAYLOAD_TOO_LARGE', messages.importTooLarge(MAX_IMPORT_MEGABYTES));
-      if (text === null) return problem(c, invalid({ file: messages.importEmpty }));
+      if (text === null) return invalidFields(c, { file: messages.importEmpty });
       const table = readCatalogueFile(text);
-      if (!table.ok) return problem(c, invalid({ file: table.error }));
+      if (!table.ok) return invalidFields(c, { file: table.error });
       const imported = await importCatalogue(ports, { actor: c.get('user'), table: table.value, dryRun: c.req.valid('query').dryRun });
-      return imported.ok ? c.json(imported.value satisfies ImportReportDto, 200) : problem(c, imported.error);
+      return imported.ok ? c.json(importReportOf(imported.value), 200) : problem(c, imported.error);
     })
     // The whole catalogue, a page of 100 products at a time straight to the client, so memory
     // stays flat however large it is. Cells that a spreadsheet would run as a formula are escaped.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 describe('products', () => {

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { MAX_IMPORT_ROWS } from '#domain/catalog/catalogue-import.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
 const HEADER = CATALOGUE_COLUMNS.join(',');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
 /**

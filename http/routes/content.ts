@@ -7,9 +7,8 @@ import { jsonBody } from '../middleware/json-body.ts';
 import { clientKey, limitEveryAttempt } from '../middleware/rate-limit.ts';
 import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
-import { invalid } from '#domain/shared/errors.ts';
-import { messages } from '#domain/messages.ts';
-import { problem } from '../problem.ts';
+import { messages } from '#http/messages.ts';
+import { invalidFields, problem } from '../problem.ts';
 import { contactSchema, idParamSchema, listQuerySchema, newsletterSchema, reviewSchema } from '../schemas.ts';
 import { toContactMessageDto, toListDto, toReviewDto, toSubscriberDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
@@ -40,7 +39,7 @@ export const contentRoutes = (ports: AppPorts, settings: HttpSettings) => {
     }), responds(201, reviewDto), async (c) => {
       const review = c.req.valid('json');
       // Only pictures the shop serves: an off-site URL would be a tracking pixel on every visitor's page.
-      if (!ports.images.serves(review.imageUrl)) return problem(c, invalid({ imageUrl: messages.imageNotServedHere }));
+      if (!ports.images.serves(review.imageUrl)) return invalidFields(c, { imageUrl: messages.imageNotServedHere });
       const posted = await postReview(ports, { author: c.get('user'), review });
       return posted.ok ? c.json(toReviewDto(posted.value), 201) : problem(c, posted.error);
     })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOidcIssuer, type FakeOidcIssuer, type IdTokenOverrides } from '#adapters/identity/fake-oidc-issuer.ts';
 import { createGoogleOidc } from '#adapters/identity/google-oidc.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { GOOGLE_SIGNED_IN_COOKIE } from '#domain/identity/google-sign-in.ts';
 import { createTestApp, expectError, ORIGIN } from '../test-support.ts';
 

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setCookie, setSignedCookie } from 'hono/cookie';
 import { issueSession } from '#domain/identity/authenticate.ts';
 import { GOOGLE_SIGNED_IN_COOKIE, signInWithGoogle } from '#domain/identity/google-sign-in.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { GoogleStatusDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
 import { setSessionCookie } from '../middleware/session.ts';

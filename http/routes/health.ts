@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { EventLoopWatch } from '../event-loop-watch.ts';
 import type { AppEnv } from '../ports.ts';
 import { documented, responds } from '../responds.ts';

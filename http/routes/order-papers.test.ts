@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { looksLikePdf, pdfLines } from '../../tests/support/pdf-text.ts';
 import { addProduct, createTestApp, expectError, ORIGIN, signUpAdmin } from '../test-support.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryTestPaymentIntents } from '#adapters/storage/memory/test-payment-intents.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import type { Logger } from '../logger.ts';
 import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';

@@ -14,8 +14,9 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
 import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
-import type { PaymentIntentDto, ReorderDto } from '../dto.ts';
+import type { PaymentIntentDto } from '../dto.ts';
 import { toListDto, toOrderDto } from '../serializers.ts';
+import { toReorderDto } from '../cart-dto.ts';
 import { validate } from '../validation.ts';
 import { documented, responds } from '../responds.ts';
 import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
@@ -87,7 +88,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
         "The order's owner only (anyone else 404 `NOT_FOUND`). Adds the order's lines to the cart at today's prices, on top of what is there, and answers the cart with the lines that could not be added and why (`product-gone`, `sold-out`, `below-minimum`). Places no order.",
     }), responds(200, reorderDto), async (c) => {
       const done = await reorder(ports, { buyer: c.get('user'), orderId: c.req.valid('param').id });
-      return done.ok ? c.json(done.value satisfies ReorderDto, 200) : problem(c, done.error);
+      return done.ok ? c.json(toReorderDto(done.value), 200) : problem(c, done.error);
     })
     .post('/:id/payment-intent', validate('param', idParamSchema), documented({
       summary: 'Start paying for an order',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { recordSucceededPayment } from '#domain/ordering/record-payment.ts';
 import type { TestCardResultDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskImageStore } from '#adapters/images/local-disk-image-store.ts';
 import { createLocalImageFiles } from '#adapters/images/resize.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { createTestApp, expectError } from '../test-support.ts';
 
 const validProfile = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { ListDto, OrderDto, QuoteDto } from '../dto.ts';
 import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin, type TestAppOptions } from '../test-support.ts';
 

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { ORDER_EXPORT_COLUMNS } from '#domain/ordering/orders-csv.ts';
 import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 

@@ -4,8 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { detectImageType } from '#domain/images/detect-image-type.ts';
 import { isImageWidth, MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
-import { messages } from '#domain/messages.ts';
-import { invalid } from '#domain/shared/errors.ts';
+import { messages } from '#http/messages.ts';
 import type { UploadDto } from '../dto.ts';
 import type { Logger } from '../logger.ts';
 import { createAttemptCounter } from '../middleware/attempt-counters.ts';
@@ -13,7 +12,7 @@ import { limitEveryAttempt } from '../middleware/rate-limit.ts';
 import { HSTS } from '../middleware/security-headers.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
-import { problem, problemOf } from '../problem.ts';
+import { invalidFields, problemOf } from '../problem.ts';
 import { documented, responds } from '../responds.ts';
 import { uploadDto } from '../response-schemas.ts';
 
@@ -53,18 +52,18 @@ export const uploadRoutes = (ports: AppPorts, settings: HttpSettings) => {
       try {
         body = await c.req.parseBody();
       } catch {
-        return problem(c, invalid({ image: messages.imageMissing }));
+        return invalidFields(c, { image: messages.imageMissing });
       }
       const file = body.image;
-      if (!(file instanceof Blob) || file.size === 0) return problem(c, invalid({ image: messages.imageMissing }));
+      if (!(file instanceof Blob) || file.size === 0) return invalidFields(c, { image: messages.imageMissing });
       if (file.size >= MAX_IMAGE_BYTES) return problemOf(c, 'PAYLOAD_TOO_LARGE', messages.imageTooLarge);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = detectImageType(bytes);
       if (!type) return problemOf(c, 'UNSUPPORTED_MEDIA_TYPE', messages.imageUnsupported);
       if (type !== 'svg') {
         const imageProblem = await ports.inspectImage(bytes);
-        if (imageProblem === 'too-many-pixels') return problem(c, invalid({ image: messages.imageTooManyPixels }));
-        if (imageProblem === 'undecodable') return problem(c, invalid({ image: messages.imageUnreadable }));
+        if (imageProblem === 'too-many-pixels') return invalidFields(c, { image: messages.imageTooManyPixels });
+        if (imageProblem === 'undecodable') return invalidFields(c, { image: messages.imageUnreadable });
       }
       const saved = await ports.images.save(bytes, type);
       // The served widths are built now, once, on the uploader's time: page views read stored files.
@@ -104,7 +103,7 @@ export const uploadedFiles = (ports: AppPorts, settings: Pick<HttpSettings, 'sec
     if (!files || !files.isStoredName(name)) return problemOf(c, 'NOT_FOUND', messages.notFound);
     const width = c.req.query('w');
     if (width !== undefined && !isImageWidth(Number(width))) {
-      return problem(c, invalid({ w: messages.invalidInput }));
+      return invalidFields(c, { w: messages.invalidInput });
     }
     const extension = name.slice(name.lastIndexOf('.') + 1);
     let path = join(files.dir, name);

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../web/lib/messages.ts';
+import { labels } from '../../web/lib/labels.ts';
 import { readOutbox } from '#http/test-support.ts';
 import { newPage, withScreenshots } from '../support/browser.ts';
 import { pngFile, serverAndBrowserForJourney } from '../support/journey.ts';

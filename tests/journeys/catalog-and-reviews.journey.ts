@@ -6,7 +6,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../web/lib/messages.ts';
+import { labels } from '../../web/lib/labels.ts';
 import { signUpCustomer } from '../support/api.ts';
 import { newPage, withScreenshots } from '../support/browser.ts';
 import { CUSTOMER_PASSWORD, pngFile, serverAndBrowserForJourney, signIn } from '../support/journey.ts';

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../web/lib/labels.ts';
 import { formatCents } from '#domain/shared/money.ts';
 import type { CategoryNodeDto, ProductDto, ProductSearchDto, ProductSuggestionDto, SessionDto } from '#http/dto.ts';
 import { call, type Reply } from '../support/api.ts';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../web/lib/labels.ts';
 import type { ListDto, ProductDto } from '#http/dto.ts';
 import { call, signUpCustomer } from '../support/api.ts';
 import { newPage, withScreenshots } from '../support/browser.ts';

@@ -4,7 +4,8 @@
  * path shows the not-found page. Real server, fresh SQLite file with demo data, real Chromium.
  */
 import { describe, expect, it } from 'vitest';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../web/lib/messages.ts';
+import { labels } from '../../web/lib/labels.ts';
 import { newPage, withScreenshots } from '../support/browser.ts';
 import { serverAndBrowserForJourney } from '../support/journey.ts';
 

@@ -20,7 +20,7 @@ import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/or
 import { MAX_PASTED_BYTES } from '#domain/ordering/pasted-list.ts';
 import type { CallOptions } from '#http/test-support.ts';
 import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUOTE_DAYS, MAX_QUOTE_MESSAGE_LENGTH, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import {

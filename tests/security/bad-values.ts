@@ -9,7 +9,7 @@ import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
 import { MAX_ATTRIBUTE_NAME_LENGTH, MAX_ATTRIBUTE_VALUE_LENGTH, MAX_TERM_QUANTITY } from '#domain/catalog/product-terms-rules.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 
 /** Strings a careless server chokes on: control and bidi characters, traversal, markup, injection, percent junk. */

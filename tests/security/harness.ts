@@ -12,7 +12,7 @@ import { SignJWT } from 'jose';
 import { createLocalDiskImageStore } from '#adapters/images/local-disk-image-store.ts';
 import { createLocalImageFiles } from '#adapters/images/resize.ts';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { ErrorDto } from '#http/dto.ts';
 import type { GoogleSignIn } from '#domain/identity/google-identity.ts';
 import { addProduct, createMemoryMailer, createTestApp, signUpAdmin, TEST_SECRET, type TestAppOptions } from '#http/test-support.ts';

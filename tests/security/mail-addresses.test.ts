@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { expectError } from '#http/test-support.ts';
 import { openSecurityApp, type SecurityApp } from './harness.ts';
 

@@ -5,7 +5,7 @@
  * again when the window has passed. Sign-in and sign-up spend the budget only on refusals.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { CallOptions } from '#http/test-support.ts';
 import { errorShapeProblem, openSecurityApp, pngForm, stockedProduct, type SecurityApp } from './harness.ts';
 

@@ -10,7 +10,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import type { ErrorDto, OrderDto } from '#http/dto.ts';
 import { listAll, signUpCustomer } from '../support/api.ts';
 import { describeMultiLineBurst, multiLineOrderBurst, type MultiLineReply } from '../support/order-burst.ts';

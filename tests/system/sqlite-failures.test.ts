@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '#http/messages.ts';
 import { signUpCustomer } from '../support/api.ts';
 import { eventually } from '../support/eventually.ts';
 import { seedProductsIntoSqlite, sqliteFileIn } from '../support/products.ts';

@@ -6,7 +6,7 @@
  * cookie, so the browser sends it and this module never sees a token.
  */
 import type { ErrorDto } from '#http/dto.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from './messages.ts';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
 import { priceCart } from '#domain/ordering/cart.ts';
 import type { CartDto, ProductDto } from '#http/dto.ts';
+import { toCartDto } from '#http/cart-dto.ts';
 import { ApiError, request } from './api.ts';
 import { keyRoots, productQuery } from './queries.ts';
 import { isAdmin, useSession } from './session.ts';
@@ -74,14 +75,17 @@ const useBrowserCart = () => useSyncExternalStore(subscribe, readBrowserCart, ()
 
 /**
  * The visitor's lines priced by the domain's own cart pricing (domain/ordering/cart.ts): the
- * function the server prices a cart with, giving the very lines and totals it answers.
+ * function the server prices a cart with, worded as the server words it (http/cart-dto.ts),
+ * giving the very lines and totals it answers.
  */
 export const priceBrowserCart = (lines: readonly CartLineInput[], products: ReadonlyMap<string, ProductDto>): CartDto =>
-  priceCart(
-    lines.flatMap(({ productId, quantity }) => {
-      const product = products.get(productId);
-      return product ? [{ product, quantity }] : [];
-    }),
+  toCartDto(
+    priceCart(
+      lines.flatMap(({ productId, quantity }) => {
+        const product = products.get(productId);
+        return product ? [{ product, quantity }] : [];
+      }),
+    ),
   );
 
 /** Lines of `extra` added to `lines`: quantities of a product already there are summed. */

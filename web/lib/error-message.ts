@@ -3,7 +3,7 @@
  * and form refusal asks here, so a refusal reads the same wherever it surfaces and a server
  * failure never shows a raw status.
  */
-import { messages } from '#domain/messages.ts';
+import { messages } from './messages.ts';
 import { ApiError, isSessionRefusal } from './api.ts';
 
 /**

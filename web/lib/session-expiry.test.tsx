@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from './messages.ts';
+import { labels } from './labels.ts';
 import { customer, meOf } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { refusal, server, session } from '../test/server.ts';

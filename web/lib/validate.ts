@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { fieldProblemText } from './messages.ts';
+import type { FieldProblem } from '#domain/shared/field-problem.ts';
 
 type Check = (input: { value: unknown }) => string | undefined;
 
@@ -15,12 +17,15 @@ export const validateWith =
 
 /**
  * A domain check (`emailProblem`, `phoneProblem`, … — the same function the server's request
- * schema calls) as a TanStack Form field check: the check's message, or nothing when it passes.
+ * schema calls) as a TanStack Form field check: the problem in the catalogue's words, as the
+ * server would answer it, or nothing when the check passes.
  */
 export const checkWith =
-  <T>(problem: (value: T) => string | null) =>
-  ({ value }: { value: T }): string | undefined =>
-    problem(value) ?? undefined;
+  <T>(problem: (value: T) => FieldProblem | null) =>
+  ({ value }: { value: T }): string | undefined => {
+    const found = problem(value);
+    return found === null ? undefined : fieldProblemText(found);
+  };
 
 /**
  * One check, registered as the field's change validator: TanStack Form also runs it on submit,

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
 import { createMemoryTestPaymentIntents } from '../../storage/memory/test-payment-intents.ts';
 import { openSqliteStorage } from '../../storage/sqlite/sqlite-store.ts';
 import type { TestPaymentIntents } from './test-payment-intents.ts';
@@ -90,7 +89,7 @@ describe('test payment gateway: cards', () => {
     const { gateway, intent } = await openIntent();
     expect(await pay(gateway, intent.clientSecret, { expMonth: 5, expYear: 2026 })).toEqual({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { card: messages.cardExpired } },
+      error: { code: 'VALIDATION_FAILED', fields: { card: { rule: 'cardExpired' } } },
     });
     expect((await gateway.retrieveIntent(intent.id))?.state).toBe('open');
   });
@@ -104,38 +103,38 @@ describe('test payment gateway: cards', () => {
   it('refuses an impossible expiry month', async () => {
     const { gateway, intent } = await openIntent();
     const result = await pay(gateway, intent.clientSecret, { expMonth: 13, expYear: 2030 });
-    expect(result).toMatchObject({ ok: false, error: { fields: { card: messages.cardExpired } } });
+    expect(result).toMatchObject({ ok: false, error: { fields: { card: { rule: 'cardExpired' } } } });
   });
 
   it.each(['12', '12a', '', '1234'])('refuses the security code %j for a Visa card', async (cvc) => {
     const { gateway, intent } = await openIntent();
     expect(await pay(gateway, intent.clientSecret, { cvc })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { card: messages.cardCvcInvalid } },
+      error: { code: 'VALIDATION_FAILED', fields: { card: { rule: 'cardCvcInvalid' } } },
     });
   });
 
   it('refuses a three-digit code for American Express', async () => {
     const { gateway, intent } = await openIntent();
     const result = await pay(gateway, intent.clientSecret, { number: '378282246310005', cvc: '123' });
-    expect(result).toMatchObject({ ok: false, error: { fields: { card: messages.cardCvcInvalid } } });
+    expect(result).toMatchObject({ ok: false, error: { fields: { card: { rule: 'cardCvcInvalid' } } } });
   });
 
   it.each(['4242 4242 4242 4241', '1234', 'abcd efgh ijkl mnop', ''])('refuses the number %j that fails the Luhn check', async (number) => {
     const { gateway, intent } = await openIntent();
     expect(await pay(gateway, intent.clientSecret, { number })).toMatchObject({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', fields: { card: messages.cardNumberInvalid } },
+      error: { code: 'VALIDATION_FAILED', fields: { card: { rule: 'cardNumberInvalid' } } },
     });
   });
 
   it('reports Stripe’s special test cards for expiry and code as field problems', async () => {
     const { gateway, intent } = await openIntent();
     expect(await pay(gateway, intent.clientSecret, { number: '4000000000000069' })).toMatchObject({
-      error: { fields: { card: messages.cardExpired } },
+      error: { fields: { card: { rule: 'cardExpired' } } },
     });
     expect(await pay(gateway, intent.clientSecret, { number: '4000000000000127' })).toMatchObject({
-      error: { fields: { card: messages.cardCvcInvalid } },
+      error: { fields: { card: { rule: 'cardCvcInvalid' } } },
     });
   });
 

@@ -1,6 +1,6 @@
 import { invalid, refusal } from '#domain/shared/errors.ts';
 import { fail, ok } from '#domain/shared/result.ts';
-import { messages } from '#domain/messages.ts';
+import { problem } from '#domain/shared/field-problem.ts';
 import type { PaymentGateway, PaymentIntent, TestCardNetwork } from '#domain/ordering/payment-gateway.ts';
 import { newIntentIds } from '../random-id.ts';
 import { judgeCard } from './test-cards.ts';
@@ -15,10 +15,10 @@ export interface TestPaymentGateway extends PaymentGateway, TestCardNetwork {
   readonly publishableKey: null;
 }
 
-const CARD_PROBLEM_MESSAGES = {
-  number: messages.cardNumberInvalid,
-  expired: messages.cardExpired,
-  cvc: messages.cardCvcInvalid,
+const CARD_PROBLEMS = {
+  number: problem('cardNumberInvalid'),
+  expired: problem('cardExpired'),
+  cvc: problem('cardCvcInvalid'),
 } as const;
 
 /** How often a start retries when the live intent it found was settled meanwhile (a race of instances). */
@@ -80,7 +80,7 @@ export function createTestPaymentGateway(options: { intents: TestPaymentIntents;
       if (intent.state !== 'open') return notConfirmed();
 
       const verdict = judgeCard(card, now());
-      if (verdict.outcome === 'invalid') return fail(invalid({ card: CARD_PROBLEM_MESSAGES[verdict.problem] }));
+      if (verdict.outcome === 'invalid') return fail(invalid({ card: CARD_PROBLEMS[verdict.problem] }));
       // A declined intent stays payable, as with Stripe: the buyer may try another card.
       if (verdict.outcome === 'declined') return fail(refusal('CARD_DECLINED'));
 

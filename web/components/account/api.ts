@@ -1,7 +1,7 @@
 /** The signed-in account's own calls, shared by the account menu, the verify page and the purchase form. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { request } from '../../lib/api.ts';
 import { endedTheSession, errorMessage } from '../../lib/error-message.ts';
 import { switchSession } from '../../lib/queries.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { lowestUnitPrice } from '#domain/catalog/pricing.ts';
 import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import type { ProductDto } from '#http/dto.ts';

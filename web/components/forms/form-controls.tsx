@@ -1,6 +1,7 @@
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { MAX_IMAGE_BYTES } from '#domain/images/image-store.ts';
 import { checkOnBlur, fieldError } from '../../lib/validate.ts';
 import { Button } from '../ui/button.tsx';

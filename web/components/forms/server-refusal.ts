@@ -1,5 +1,5 @@
 import type { AnyFormApi } from '@tanstack/react-form';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { notify } from '../ui/toaster.tsx';
 

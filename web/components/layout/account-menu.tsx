@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { MeDto } from '#http/dto.ts';
 import { useResendVerification, useSignOut } from '../account/api.ts';
 import { Avatar } from '../ui/avatar.tsx';

@@ -3,7 +3,7 @@
  * deleting an unpaid order and the links of its papers.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { pathId, request } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';

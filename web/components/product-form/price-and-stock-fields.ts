@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { dollarsToCents } from '#domain/shared/money.ts';
 
 /** The Add/Edit Product price box as typed: dollars and cents, more than zero. */

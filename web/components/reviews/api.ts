@@ -1,6 +1,6 @@
 /** The review data the home cards and Manage Reviews share: an admin's Remove. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { pathId, request } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';

@@ -1,4 +1,4 @@
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';

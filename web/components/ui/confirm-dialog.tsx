@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { buttonClass } from './button.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 
 /** A review's rating as five stars ("No Rating" for anything outside 1–5). */
 export function ReviewStars({ rating }: { rating: number }) {

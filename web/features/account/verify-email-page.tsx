@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { verifyEmailQuery } from './api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

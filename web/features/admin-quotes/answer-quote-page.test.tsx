@@ -1,7 +1,8 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ListDto, ProductDto, QuoteDto } from '#http/dto.ts';
 import { admin, makeProduct, meOf } from '../../test/fixtures.ts';
 import { makeAnsweredQuote, makeQuote } from '../../test/quote-fixtures.ts';

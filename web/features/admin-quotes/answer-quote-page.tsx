@@ -3,7 +3,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { countOf } from '#domain/catalog/units.ts';
-import { labels, messages } from '#domain/messages.ts';
+import { fieldProblemText, messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { MAX_QUOTE_DAYS, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import { quoteAnswerTextProblem, quoteExpiryProblem } from '#domain/quoting/quote-rules.ts';
 import { centsAsDollars, dollarsToCents } from '#domain/shared/money.ts';
@@ -165,7 +166,7 @@ function OfferForm({ quote, asked, products }: { quote: QuoteDto; asked: QuoteDt
         }
       </form.Subscribe>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.AppField name="days" validators={checkOnChangeBlurSubmit(({ value }: { value: string }) => quoteExpiryProblem(Number(value)) ?? undefined)}>
+        <form.AppField name="days" validators={checkOnChangeBlurSubmit(({ value }: { value: string }) => { const problem = quoteExpiryProblem(Number(value)); return problem ? fieldProblemText(problem) : undefined; })}>
           {(field) => <field.NumberField id="answer-days" label="Offer valid for (days)" hint={`${MIN_QUOTE_DAYS}–${MAX_QUOTE_DAYS} days`} />}
         </form.AppField>
         <form.AppField name="holdStock">

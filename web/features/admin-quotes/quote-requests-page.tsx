@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { countOf } from '#domain/catalog/units.ts';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { QuoteDto, QuoteStatusDto } from '#http/dto.ts';
 import { formatCents, formatDate, truncate } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

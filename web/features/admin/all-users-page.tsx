@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { UserDto } from '#http/dto.ts';
 import { adminUsersQuery, useDeleteUser, useMakeAdmin, useRemoveAdmin } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -3,7 +3,7 @@
  * changes an admin makes to orders and accounts.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type {
   AdminOrdersDto,
   AuditEntryDto,

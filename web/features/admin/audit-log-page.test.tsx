@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { AuditEntryDto, ListDto } from '#http/dto.ts';
 import { admin, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { AuditEntryDto } from '#http/dto.ts';
 import { auditLogQuery } from './api.ts';
 import { AUDIT_KIND_LABELS, type AuditSearch } from './audit-search.ts';

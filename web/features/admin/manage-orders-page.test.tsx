@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { admin, customer, makeOrder, makeThreeLineOrder, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery } from './api.ts';
 import { ShipOrderDialog } from './ship-order-dialog.tsx';

@@ -4,7 +4,7 @@
  * rather than refused, as in the catalogue.
  */
 import { z } from 'zod';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 
 export const ORDER_STATUS_FILTERS = ['unpaid', 'pending', 'shipped'] as const;
 

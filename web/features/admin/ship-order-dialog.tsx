@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { checkShippingDetails, type ShippingDetailsInput } from '#domain/ordering/shipping-details.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { OrDivider } from '../../components/layout/auth-card.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { GOOGLE_SIGNED_IN_COOKIE } from '#domain/identity/google-sign-in.ts';
 import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

@@ -1,5 +1,5 @@
 import { GOOGLE_SIGNED_IN_COOKIE } from '#domain/identity/google-sign-in.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
 import { useSignIn } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -1,4 +1,4 @@
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { passwordProblem } from '#domain/identity/credentials-rules.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 

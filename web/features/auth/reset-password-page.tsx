@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './api.ts';
 import { errorMessage, refusalCode } from '../../lib/error-message.ts';

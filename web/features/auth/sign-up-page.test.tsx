@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { customer } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { refusal, server } from '../../test/server.ts';

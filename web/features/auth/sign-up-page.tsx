@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
 import { useSignUp } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import type { CartDto, CartLineDto, OrderDto, PaymentIntentDto, ProductDto, ResolvedListDto, ResolvedRowDto } from '#http/dto.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { customer, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, refusal, server, session } from '../../test/server.ts';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { countOf } from '#domain/catalog/units.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import type { CartDto, CartLineDto } from '#http/dto.ts';

@@ -2,9 +2,9 @@ import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { ProductDto, ProductSuggestionDto, ResolvedListDto } from '#http/dto.ts';
+import { toResolvedRowDto } from '#http/cart-dto.ts';
 import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
-import { messages } from '#domain/messages.ts';
-import { pastedListFailureMessage } from '#domain/ordering/pasted-list.ts';
+import { messages, pastedListFailureMessage } from '../../lib/messages.ts';
 import { resolvePastedList, type QuickOrderCatalog } from '#domain/ordering/resolve-pasted-list.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -47,7 +47,7 @@ const shop = () => {
         const message = pastedListFailureMessage(resolved.error);
         return refusal(400, 'VALIDATION_FAILED', message, { text: message });
       }
-      return json<ResolvedListDto>({ rows: resolved.value });
+      return json<ResolvedListDto>({ rows: resolved.value.map(toResolvedRowDto) });
     }),
   );
   return sent;

@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { countOf } from '#domain/catalog/units.ts';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 import type { CartDto } from '#http/dto.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';

@@ -1,4 +1,5 @@
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { useCreateProduct } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

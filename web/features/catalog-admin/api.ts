@@ -3,7 +3,7 @@
  * products, the department tree's changes, and the catalogue's import and export.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type { CategoryDto, CategoryNodeDto, ImportReportDto, ProductDto } from '#http/dto.ts';
 import type { ProductInput } from '#http/schemas.ts';
 import { pathId, refusedCall, request } from '../../lib/api.ts';

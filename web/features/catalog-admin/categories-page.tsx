@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { CategoryNodeDto } from '#http/dto.ts';
 import { useCreateCategory, useDeleteCategory, useRenameCategory } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -1,7 +1,8 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ImportReportDto, ListDto, ProductDto } from '#http/dto.ts';
 import { admin, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

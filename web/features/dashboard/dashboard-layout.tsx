@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 
 const menuLink =

@@ -1,7 +1,8 @@
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { requiredTextProblem } from '#domain/shared/text-rules.ts';
+import { problem } from '#domain/shared/field-problem.ts';
 import { useSendContactMessage } from './api.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
@@ -10,7 +11,7 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { notify } from '../../components/ui/toaster.tsx';
 
 /** The inbox's own rule for a message (domain/content/inbox.ts): present, at most its length. */
-const messageProblem = (message: string) => requiredTextProblem(message, messages.messageRequired, MAX_CONTACT_MESSAGE_LENGTH);
+const messageProblem = (message: string) => requiredTextProblem(message, problem('messageRequired'), MAX_CONTACT_MESSAGE_LENGTH);
 
 export function ContactForm() {
   const send = useSendContactMessage();

@@ -1,4 +1,4 @@
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
 import { useSubscribe } from './api.ts';
 import { checkWith, firstError } from '../../lib/validate.ts';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { myOrdersQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';

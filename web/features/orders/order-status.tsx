@@ -1,4 +1,4 @@
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 
 /** The status words a buyer sees. */

@@ -1,7 +1,8 @@
 import { useIsFetching, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { mayGetThrough, orderQuery, paymentIntentQuery, paymentKeys, saysAlreadyPaid, useConfirmPayment } from './api.ts';

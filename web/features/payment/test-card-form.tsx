@@ -1,6 +1,7 @@
 import type { AnyFormApi } from '@tanstack/react-form';
 import { useRef, type ReactNode, type Ref } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { ApiError } from '../../lib/api.ts';
 import { checkOnChangeBlurSubmit, fieldError, firstError } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';

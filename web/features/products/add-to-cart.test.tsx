@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

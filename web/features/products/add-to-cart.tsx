@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import { countOf } from '#domain/catalog/units.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { useCart } from '../../lib/cart.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
 import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, server } from '../../test/server.ts';

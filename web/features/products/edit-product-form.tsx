@@ -1,4 +1,5 @@
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ProductDto } from '#http/dto.ts';
 import type { ProductPatch } from '#http/schemas.ts';
 import { useUpdateProduct } from './api.ts';

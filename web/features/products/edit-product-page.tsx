@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { productQuery } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import EditProductForm from './edit-product-form.tsx';

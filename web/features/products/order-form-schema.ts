@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StockedTerms } from '#domain/catalog/product-terms.ts';
-import { messages } from '#domain/messages.ts';
+import { fieldProblemText, messages } from '../../lib/messages.ts';
 import { quantityProblem } from '#domain/ordering/order-lines-request.ts';
 import { addressField, phoneField } from '#http/schemas.ts';
 
@@ -20,6 +20,6 @@ export const orderFormSchema = (product: StockedTerms) =>
       .regex(/^\d+$/, messages.quantityNotWhole)
       .superRefine((value, context) => {
         const problem = quantityProblem(product, Number(value));
-        if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+        if (problem !== null) context.addIssue({ code: 'custom', message: fieldProblemText(problem) });
       }),
   });

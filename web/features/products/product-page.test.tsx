@@ -3,7 +3,8 @@ import type { OrderDto, ProductDto, QuantityAdviceDto, UploadDto } from '#http/d
 import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { admin, customer, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, refusal, server, session } from '../../test/server.ts';

@@ -1,7 +1,8 @@
 import { AddToCart } from './add-to-cart.tsx';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { productQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { multiplyCents } from '#domain/shared/money.ts';
 import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { availabilityOf } from '#domain/catalog/quantity-advice.ts';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { adviceSentence } from '#domain/catalog/quantity-advice-sentence.ts';
+import { adviceText } from '../../lib/messages.ts';
+import { adviceNote } from '#domain/catalog/quantity-advice-note.ts';
 import { suggestQuantity } from '#domain/catalog/quantity-advice.ts';
 import { quantityAdviceQuery } from './api.ts';
 import type { ProductDto } from '#http/dto.ts';
@@ -30,7 +31,8 @@ export function QuantityAdvice({ product, quantity, onChoose }: { product: Produ
     placeholderData: keepPreviousData,
   });
   const current = typed !== null && advice.data ? advice.data : null;
-  const sentence = current ? adviceSentence(current, product) : null;
+  const note = current && adviceNote(current, product);
+  const sentence = note && adviceText(note);
   const suggestion = current ? suggestQuantity(current, product) : null;
   return (
     <div aria-live="polite" className="min-h-6 text-sm">

@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { session } from '../../test/server.ts';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ProfileDto } from '#http/dto.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { detectImageType } from '#domain/images/detect-image-type.ts';
 import { MAX_IMAGE_BYTES, type ImageType } from '#domain/images/image-store.ts';
-import { messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
 
 /** A file the user chose, with its type decided from its first bytes (the server's own rule). */
 export interface PickedImage {

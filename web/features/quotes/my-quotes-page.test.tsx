@@ -1,7 +1,8 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ListDto, MeDto, OrderDto, PaymentIntentDto, QuoteDto } from '#http/dto.ts';
 import { customer, makeOrder } from '../../test/fixtures.ts';
 import { makeAnsweredQuote, makeQuote } from '../../test/quote-fixtures.ts';

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { admin, customer, makeReview, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { labels, messages } from '#domain/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import { reviewSchema } from '#http/schemas.ts';
 import { usePostReview } from './api.ts';
 import { formatDate } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { labels } from '#domain/messages.ts';
+import { labels } from '../../lib/labels.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { allReviewsQuery } from './api.ts';
 import { formatDate } from '../../lib/format.ts';

@@ -1,37 +1,24 @@
 /**
- * Every user-facing text of Bulkhead, in one place. The server and the web
- * app both import this module, so tests assert against the same constants users read.
+ * The server's words (domain/README.md, "Words"): the text of every refusal by code, of every
+ * field problem, of the quantity advice and of quick order's rows. The domain answers codes and
+ * data; this catalogue is where they become English, in one place. The web app reads it too
+ * (through web/lib/messages.ts), so a form says what the server would answer and tests assert the
+ * texts users read. Labels and the web app's own toasts live in web/lib/; e-mails are written with
+ * their templates in adapters/mail/.
  */
-import { CATALOGUE_COLUMNS } from './catalog/catalogue-csv.ts';
+import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
+import type { FieldProblem, OrderLinesFailureCode, PastedListFailure, TermFailure } from '#domain/shared/field-problem.ts';
+import { formatCents } from '#domain/shared/money.ts';
+import type { AdviceNote } from '#domain/catalog/quantity-advice-note.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
 const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
 
 export const messages = {
   // Toasts and confirmations
-  loginSuccess: 'Login successful',
-  signUpSuccess: 'Account created successfully',
-  signedOut: 'You have been signed out',
   sessionExpired: 'Your session has expired. Please log in again.',
-  orderPlaced: 'Your order was placed successfully',
-  orderDeleted: 'Your order has been deleted',
-  orderShipped: 'Order shipped',
-  resetEmailSent: 'Password reset email sent. Check your inbox.',
-  reviewThanks: 'Thanks for your review!',
-  productAdded: 'Product added successfully',
-  productUpdated: 'Product updated successfully',
-  productDeleted: 'Product deleted',
-  reviewRemoved: 'Review removed',
-  profileUpdated: 'Profile updated successfully',
-  paymentSucceeded: 'Congrats! Your payment was successful',
-  transactionId: (id: string) => `Your transaction ID: ${id}`,
-  madeAdmin: 'This user is now an admin',
-  adminRemoved: 'This user is no longer an admin',
   cannotChangeOwnRole: 'You cannot remove your own admin role; another admin can.',
   lastAdmin: 'The shop needs at least one admin: make someone else an admin first.',
-  userDeleted: 'User deleted',
-  newsletterSubscribed: 'Thanks for subscribing! Watch your inbox for news and offers.',
-  contactSent: 'Thanks! Your message has been sent. We will reply soon.',
 
   // Field validation
   emailRequired: 'Email is required',
@@ -40,8 +27,6 @@ export const messages = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   nameRequired: 'Name is required',
-  confirmPasswordRequired: 'Please confirm your password',
-  passwordsDiffer: 'Passwords do not match',
   quantityRequired: 'Please enter a quantity',
   quantityNotWhole: 'Quantity must be a whole number',
   phoneRequired: 'Please enter your phone number',
@@ -64,18 +49,12 @@ export const messages = {
   countryRequired: 'Please enter your country',
   commentRequired: 'Please enter a comment',
   ratingRange: 'Rating must be between 1 and 5',
-  educationRequired: 'Please enter your education',
   urlInvalid: 'Please enter a full link starting with https://',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   invalidInput: 'Please check the highlighted fields',
 
   // Failures
-  reviewFailed: 'Could not add your review. Please try again.',
-  productAddFailed: 'Could not add the product. Please try again.',
-  productUpdateFailed: 'Could not update the product. Please try again.',
   nothingToUpdate: 'Change at least one field before saving',
-  profileUpdateFailed: 'Could not update your profile. Please try again.',
-  makeAdminFailed: 'Could not make this user an admin',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',
   tooManyAttempts: (minutes: number) =>
@@ -83,19 +62,8 @@ export const messages = {
   linkExpired: 'This link has expired. Request a new one.',
   linkUsed: 'This link was already used. Request a new one.',
   linkInvalid: 'This link is not valid. Request a new one.',
-  emailVerified: 'Your e-mail is verified. Thank you!',
-  emailAlreadyVerified: 'Your e-mail is already verified.',
-  verificationSent: 'We sent you a new verification e-mail. Check your inbox.',
-  verifyReminder: 'Please verify your e-mail address: check your inbox for our link.',
   verifyBeforeOrdering:
     'Please verify your e-mail address before ordering: open the link we sent you, or send a new one from the menu.',
-  passwordChanged: 'Your password was changed. Please log in with the new one.',
-  verifyingEmail: 'Checking your verification link',
-  signInToResendVerification: 'Log in to get a new verification link.',
-  resetEmailIntro: 'Enter the e-mail address of your account and we will send you a single-use link to choose a new password.',
-  newPasswordIntro: 'Choose a new password for your account. Every other signed-in device will be signed out.',
-  uploadingImage: 'Uploading your photo',
-  savingProfile: 'Saving your profile',
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You are not allowed to do that',
   notFound: 'Not found',
@@ -111,9 +79,6 @@ export const messages = {
   orderAlreadyPaid: 'This order has already been paid',
   invoiceBeforePayment: 'This order is not paid yet: its invoice is issued once it is paid',
   paymentNotConfirmed: 'The payment has not been confirmed by the card provider',
-  /** The pay page after the confirm call failed several times: the card went through, the order is not marked yet. */
-  paymentConfirmFailed:
-    'Your card payment went through, but we could not record it yet. Try again in a moment: you will not be charged again.',
   cardDeclined: 'Your card was declined.',
   cardExpired: 'Your card has expired.',
   cardExpiryMissing: 'Enter the expiry date',
@@ -167,9 +132,6 @@ export const messages = {
   skuTaken: (sku: string) => `Another product already has the SKU ${sku}`,
   categoryNotFound: 'This category does not exist',
   categoryNameRequired: 'Please enter a category name',
-  categoryAdded: 'Category added',
-  categoryRenamed: 'Category renamed',
-  categoryDeleted: 'Category deleted',
   slugInvalid: 'Use lower-case letters and digits separated by single hyphens',
   slugTaken: (slug: string) => `Another category already uses the address ${slug}`,
   categoryTooDeep: 'A category can only be placed inside a department (two levels)',
@@ -200,9 +162,8 @@ export const messages = {
   importSpecsFormat: 'Write the specification as name=value pairs, e.g. Thread=M8;Length=40 mm',
   importImagePath: 'Use an image of this shop, as the export writes it (a path starting with /)',
   importRefused: (rows: number) => `Nothing was imported. Rows to fix: ${quantityText(rows)}`,
-  importDone: (created: number, updated: number) => `Imported: ${quantityText(created)} new, ${quantityText(updated)} updated`,
 
-  // Quantity advice as the buyer types (domain/catalog/quantity-advice-sentence.ts)
+  // Quantity advice as the buyer types (domain/catalog/quantity-advice-note.ts, worded by adviceText)
   adviceNextBreak: (extraUnits: number, unitPrice: string, saving: string) =>
     `Add ${quantityText(extraUnits)} more to pay ${unitPrice} each and save ${saving}`,
   advicePackChoice: (packSize: number, lower: number, upper: number) =>
@@ -261,84 +222,139 @@ export const messages = {
     declined: 'This quote was declined',
     expired: 'This quote has expired',
   },
-  quoteRequested: 'Your request for a quote was sent. We will answer by e-mail.',
-  quoteAnswered: 'The quote was sent to the buyer',
-  quoteAccepted: 'Quote accepted: your order is placed, ready to pay',
-  quoteDeclined: 'Quote declined',
 } as const;
 
-/** Labels already in correct English, kept word for word as users know them. */
-export const labels = {
-  /** The seed's line with the product's own minimum and unit: "Minimum Order Quantity: 200 pieces". */
-  minimumOrderOf: (count: string) => `Minimum Order Quantity: ${count}`,
-  productSold: 'Product Sold',
-  soldOut: 'Sold out',
-  notEnoughForMinimum: (stock: number, minimum: number) =>
-    `Not enough stock for a minimum order: ${quantityText(stock)} left, the minimum is ${quantityText(minimum)}.`,
-  signInToOrder: 'Log in to order this product. You will come back here afterwards.',
-  signInToContinue: 'Log in to open that page. You will come back to it afterwards.',
-  sold: 'Sold',
-  purchaseNow: 'Purchase Now',
-  editProduct: 'Edit Product',
-  saveEdit: 'Save Edit',
-  noOrders: 'No Order Available',
-  orderShipped: 'Order Shipped',
-  // Paid, not yet shipped: said so, since "pending" beside "PAID" read as a payment still pending.
-  orderPending: 'Paid — awaiting shipment',
-  notPaid: 'Not Paid',
-  paid: 'PAID',
-  payNow: 'Pay Now',
-  tryAgain: 'Try again',
-  orderAgain: 'Order again',
-  dashboardWelcome: 'Welcome To Dashboard',
-  myOrder: 'My Order',
-  addReview: 'Add Review',
-  myProfile: 'My Profile',
-  editProfile: 'Edit Profile',
-  addProduct: 'Add Product',
-  manageProducts: 'Manage Products',
-  categories: 'Categories',
-  importCatalogue: 'Import Catalogue',
-  manageAllOrders: 'Manage All Orders',
-  quotes: 'Quotes',
-  quoteRequests: 'Quote Requests',
-  requestQuote: 'Request a quote',
-  manageReviews: 'Manage Reviews',
-  overview: 'Overview',
-  inbox: 'Messages & Subscribers',
-  auditLog: 'Audit log',
-  allUsers: 'All Users',
-  totalOrders: 'Total Orders',
-  makeAdmin: 'Make Admin',
-  alreadyAdmin: 'Already Admin',
-  unpaid: 'UNPAID',
-  shipped: 'Shipped',
-  ship: 'Ship',
-  noRating: 'No Rating',
-  readMore: 'Read More',
-  buyNow: 'Buy Now',
-  forgotPassword: 'Forgot Password',
-  continueWithGoogle: 'Continue with Google',
-  resetPassword: 'Reset Password',
-  setNewPassword: 'Set New Password',
-  requestNewLink: 'Request a new link',
-  resendVerification: 'Send me a new verification e-mail',
-  emailNotVerified: 'E-mail not verified',
-  saveProfile: 'Save Profile',
-  profileImageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB.',
-  keepPhotoHint: 'Leave it empty to keep your current photo.',
-  /** My Profile's texts for a field the user has not filled in yet (the original shop's wording, kept). */
-  profilePlaceholders: {
-    address: 'Please Add Your Address',
-    phone: 'Please Add Your Phone Number',
-    education: 'Please Add Your Education',
-    linkedin: 'Please Add Your Linkedin Profile Link',
-    facebook: 'Please Add Your Facebook Profile Link',
-  },
-  areYouSure: 'Are you sure?',
-  yesDelete: 'Yes, delete it!',
-  totalPrice: 'Total Price: $',
-  orderQuantity: 'Order Quantity',
-  imageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB',
-  testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
-} as const;
+/** A product term's refusal (part numbers, packs, minimums, volume prices) in words. */
+export const termFailureMessage = (failure: TermFailure): string => {
+  switch (failure.code) {
+    case 'REQUIRED':
+      return messages.fieldRequired;
+    case 'TOO_SHORT':
+      return messages.tooShort(failure.min);
+    case 'TOO_LONG':
+      return messages.tooLong(failure.max);
+    case 'CONTROL_CHARACTERS':
+      return messages.controlCharacters;
+    case 'SKU_CHARACTERS':
+      return messages.skuCharacters;
+    case 'NOT_WHOLE_NUMBER':
+      return messages.notWholeNumber;
+    case 'TOO_SMALL':
+      return messages.atLeast(failure.min);
+    case 'TOO_LARGE':
+      return messages.atMost(failure.max);
+    case 'NOT_A_PACK_MULTIPLE':
+      return messages.notPackMultiple(failure.packSize);
+    case 'TOO_MANY':
+      return messages.tooMany(failure.max);
+    case 'DUPLICATE_ATTRIBUTE':
+      return messages.duplicateAttribute(failure.name);
+    case 'TIER_NOT_ABOVE_MINIMUM':
+      return messages.tierNotAboveMinimum(failure.minimum);
+    case 'TIER_NOT_RISING':
+      return messages.tierNotRising(failure.previous);
+    case 'TIER_PRICE_NOT_BELOW_BASE':
+      return messages.tierPriceNotBelowBase(formatCents(failure.priceCents));
+    case 'TIER_PRICE_NOT_FALLING':
+      return messages.tierPriceNotFalling(formatCents(failure.previous));
+  }
+};
+
+/** An order's (or a quote's, or a cart's) lines refused, in words. */
+export const orderLinesFailureMessage = (failure: OrderLinesFailureCode): string => {
+  switch (failure.code) {
+    case 'NO_LINES':
+      return messages.linesRequired;
+    case 'TOO_MANY_LINES':
+      return messages.tooManyLines(failure.max);
+    case 'TOTAL_TOO_LARGE':
+      return messages.aboveStock;
+    case 'NOT_WHOLE_NUMBER':
+      return messages.quantityNotWhole;
+    case 'UNKNOWN_PRODUCT':
+      return messages.productNotFound;
+    case 'DUPLICATE_PRODUCT':
+      return messages.duplicateLine(failure.firstIndex);
+    case 'BELOW_MINIMUM':
+      return messages.lineBelowMinimum(failure.minimum);
+    case 'NOT_A_PACK_MULTIPLE':
+      return messages.lineNotPackMultiple(failure.packSize);
+    case 'ABOVE_STOCK':
+      return messages.lineAboveStock(failure.available);
+  }
+};
+
+/** A pasted quick-order list refused as a whole, in words. */
+export const pastedListFailureMessage = (failure: PastedListFailure): string => {
+  switch (failure.code) {
+    case 'EMPTY':
+      return messages.pastedListEmpty;
+    case 'TOO_LARGE':
+      return messages.pastedListTooLarge(failure.maxBytes / 1000);
+    case 'TOO_MANY_LINES':
+      return messages.pastedListTooManyLines(failure.max);
+    case 'NOT_TEXT':
+      return messages.pastedListNotText;
+  }
+};
+
+/**
+ * The one place a field problem becomes words: every answer's `fields`, the import report's rows
+ * and the forms that run the same rules. Exhaustive, so a new rule without a text fails to
+ * type-check here.
+ */
+export const fieldProblemText = (problem: FieldProblem): string => {
+  switch (problem.rule) {
+    case 'tooLong':
+      return messages.tooLong(problem.max);
+    case 'periodTooLong':
+      return messages.periodTooLong(problem.days);
+    case 'quoteAnswerQuantity':
+      return messages.quoteAnswerQuantity(problem.minimum);
+    case 'quoteExpiryDays':
+      return messages.quoteExpiryDays(problem.min, problem.max);
+    case 'importUnknownColumn':
+      return messages.importUnknownColumn(problem.position);
+    case 'importDuplicateColumn':
+      return messages.importDuplicateColumn(problem.column);
+    case 'importRowShape':
+      return messages.importRowShape(problem.cells, problem.columns);
+    case 'importSkuRepeated':
+      return messages.importSkuRepeated(problem.row);
+    case 'importColumnMissing':
+      return messages.importColumnMissing(problem.column);
+    case 'importTooManyRows':
+      return messages.importTooManyRows(problem.max);
+    case 'term':
+      return termFailureMessage(problem.failure);
+    case 'orderLines':
+      return orderLinesFailureMessage(problem.failure);
+    case 'pastedList':
+      return pastedListFailureMessage(problem.failure);
+    default:
+      // Every other rule needs no data: its name is its text's key.
+      return messages[problem.rule];
+  }
+};
+
+/** A request's field problems as the texts its answer carries, field by field. */
+export const fieldTexts = (fields: Readonly<Record<string, FieldProblem>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([field, problem]) => [field, fieldProblemText(problem)]));
+
+/** The quantity advice under a quantity field (cart, quick order, product page) as one sentence. */
+export const adviceText = (note: AdviceNote): string => {
+  switch (note.code) {
+    case 'BELOW_MINIMUM':
+      return messages.adviceBelowMinimum(note.minimum);
+    case 'STOCK_BELOW_MINIMUM':
+      return messages.adviceStockBelowMinimum(note.stock, note.minimum);
+    case 'ONLY_IN_STOCK':
+      return messages.adviceStock(note.stock, note.maxAvailable, note.packSize);
+    case 'PACK_CHOICE':
+      return messages.advicePackChoice(note.packSize, note.lower, note.upper);
+    case 'PACK_ONE':
+      return messages.advicePackOne(note.packSize, note.quantity);
+    case 'NEXT_BREAK':
+      return messages.adviceNextBreak(note.extraUnits, formatCents(note.unitPriceCents), formatCents(note.savingCents));
+  }
+};

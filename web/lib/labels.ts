@@ -1,0 +1,84 @@
+/**
+ * The web app's own words: buttons, headings, menu entries and hints no server answer carries
+ * (domain/README.md, "Words"). Kept word for word as users know them; tests assert these
+ * constants, so a changed label changes in one place.
+ */
+
+/** Quantities in sentences read with thousands separators: "1,000". */
+const quantityText = (quantity: number): string => quantity.toLocaleString('en-US');
+
+/** Labels already in correct English, kept word for word as users know them. */
+export const labels = {
+  /** The seed's line with the product's own minimum and unit: "Minimum Order Quantity: 200 pieces". */
+  minimumOrderOf: (count: string) => `Minimum Order Quantity: ${count}`,
+  productSold: 'Product Sold',
+  soldOut: 'Sold out',
+  notEnoughForMinimum: (stock: number, minimum: number) =>
+    `Not enough stock for a minimum order: ${quantityText(stock)} left, the minimum is ${quantityText(minimum)}.`,
+  signInToOrder: 'Log in to order this product. You will come back here afterwards.',
+  signInToContinue: 'Log in to open that page. You will come back to it afterwards.',
+  sold: 'Sold',
+  purchaseNow: 'Purchase Now',
+  editProduct: 'Edit Product',
+  saveEdit: 'Save Edit',
+  noOrders: 'No Order Available',
+  orderShipped: 'Order Shipped',
+  // Paid, not yet shipped: said so, since "pending" beside "PAID" read as a payment still pending.
+  orderPending: 'Paid — awaiting shipment',
+  notPaid: 'Not Paid',
+  paid: 'PAID',
+  payNow: 'Pay Now',
+  tryAgain: 'Try again',
+  orderAgain: 'Order again',
+  dashboardWelcome: 'Welcome To Dashboard',
+  myOrder: 'My Order',
+  addReview: 'Add Review',
+  myProfile: 'My Profile',
+  editProfile: 'Edit Profile',
+  addProduct: 'Add Product',
+  manageProducts: 'Manage Products',
+  categories: 'Categories',
+  importCatalogue: 'Import Catalogue',
+  manageAllOrders: 'Manage All Orders',
+  quotes: 'Quotes',
+  quoteRequests: 'Quote Requests',
+  requestQuote: 'Request a quote',
+  manageReviews: 'Manage Reviews',
+  overview: 'Overview',
+  inbox: 'Messages & Subscribers',
+  auditLog: 'Audit log',
+  allUsers: 'All Users',
+  totalOrders: 'Total Orders',
+  makeAdmin: 'Make Admin',
+  alreadyAdmin: 'Already Admin',
+  unpaid: 'UNPAID',
+  shipped: 'Shipped',
+  ship: 'Ship',
+  noRating: 'No Rating',
+  readMore: 'Read More',
+  buyNow: 'Buy Now',
+  forgotPassword: 'Forgot Password',
+  continueWithGoogle: 'Continue with Google',
+  resetPassword: 'Reset Password',
+  setNewPassword: 'Set New Password',
+  requestNewLink: 'Request a new link',
+  resendVerification: 'Send me a new verification e-mail',
+  emailNotVerified: 'E-mail not verified',
+  saveProfile: 'Save Profile',
+  profileImageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB.',
+  keepPhotoHint: 'Leave it empty to keep your current photo.',
+  /** My Profile's texts for a field the user has not filled in yet (the original shop's wording, kept). */
+  profilePlaceholders: {
+    address: 'Please Add Your Address',
+    phone: 'Please Add Your Phone Number',
+    education: 'Please Add Your Education',
+    linkedin: 'Please Add Your Linkedin Profile Link',
+    facebook: 'Please Add Your Facebook Profile Link',
+  },
+  areYouSure: 'Are you sure?',
+  yesDelete: 'Yes, delete it!',
+  totalPrice: 'Total Price: $',
+  orderQuantity: 'Order Quantity',
+  imageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB',
+  testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
+} as const;
