@@ -40,6 +40,7 @@ export const messages = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   nameRequired: 'Name is required',
+  unstorableText: 'This field holds characters that cannot be stored (control characters or broken text); please remove them',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDiffer: 'Passwords do not match',
   quantityRequired: 'Please enter a quantity',

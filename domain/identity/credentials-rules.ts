@@ -50,4 +50,12 @@ export const passwordProblem = (password: string): string | null => {
   return null;
 };
 
-export const nameProblem = (name: string): string | null => requiredTextProblem(name, messages.nameRequired, MAX_NAME_LENGTH);
+/**
+ * Control characters (line breaks, tabs, NUL, U+007F–U+009F): a name is one line, and it is
+ * written into mail headers and subjects (README.md, "E-mail"), where a line break would start a
+ * header of its own.
+ */
+const CONTROL = /\p{Cc}/u;
+
+export const nameProblem = (name: string): string | null =>
+  requiredTextProblem(name, messages.nameRequired, MAX_NAME_LENGTH) ?? (CONTROL.test(name) ? messages.controlCharacters : null);

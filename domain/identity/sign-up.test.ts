@@ -41,6 +41,10 @@ describe('signUp', () => {
   it.each<[string, Partial<SignUpInput>, Record<string, string>]>([
     ['name empty', { name: '  ' }, { name: messages.nameRequired }],
     ['name too long', { name: 'n'.repeat(101) }, { name: messages.tooLong(100) }],
+    // A name goes into mail headers and subjects: a line break there would start a header of its own.
+    ['name with CR/LF', { name: 'Grace\r\nBcc: all@example.com' }, { name: messages.controlCharacters }],
+    ['name with a tab', { name: 'Grace\tHopper' }, { name: messages.controlCharacters }],
+    ['name with NUL', { name: 'Grace\u0000' }, { name: messages.controlCharacters }],
     ['e-mail empty', { email: '' }, { email: messages.emailRequired }],
     ['e-mail without @', { email: 'grace.example.com' }, { email: messages.emailInvalid }],
     ['e-mail without a domain ending', { email: 'grace@example' }, { email: messages.emailInvalid }],
