@@ -15,7 +15,10 @@ import { problem, problemOf } from '../problem.ts';
 const LINE_CONTROLS = /[\u0000-\u001f\u007f]|\p{Cs}/u;
 const BODY_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
 
-/** `%00`, `%1F`, `%7F` and the like in a raw URL, as sent (the path is matched undecoded). */
+/**
+ * `%00`, `%1F`, `%7F` and the like in the path as sent: Hono decodes a path parameter only when
+ * the route reads it, so the path is checked both as sent and decoded.
+ */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
 const decoded = (text: string): string => {
@@ -62,7 +65,7 @@ const fieldName = (path: string[]): string => {
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** The body as JSON, or undefined when it is not (the route's own `jsonBody` says why). */
-const parsedJson = async (text: string): Promise<unknown> => {
+const parsedJson = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -94,7 +97,7 @@ export const refuseControlCharacters = (skipBody: (path: string) => boolean) =>
 
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && !skipBody(path) && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-      const fields = controlCharacterFields(await parsedJson(await c.req.text()));
+      const fields = controlCharacterFields(parsedJson(await c.req.text()));
       if (Object.keys(fields).length > 0) return problem(c, invalid(fields));
     }
     await next();
