@@ -4,7 +4,7 @@ import { addProduct, createTestApp, keptLogger, signUpAdmin } from '../test-supp
 import { controlCharacterFields } from './control-characters.ts';
 
 /**
- * Text no store can hold is refused before any route (README.md, "Security"): on PostgreSQL a
+ * Text no store can hold is refused before any route (docs/security.md): on PostgreSQL a
  * NUL used to reach the query and answer 500 with a stack trace in the error log. The memory
  * store would happily answer these, so each answer here is the edge's own.
  */

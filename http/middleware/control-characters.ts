@@ -4,7 +4,7 @@ import { invalid } from '#domain/shared/errors.ts';
 import { problem, problemOf } from '../problem.ts';
 
 /**
- * Text no field of the shop can hold (README.md, "Security"): PostgreSQL refuses U+0000 in a text
+ * Text no field of the shop can hold (docs/security.md): PostgreSQL refuses U+0000 in a text
  * value outright (the query fails, which used to be a 500 with a stack trace in the error log), a
  * lone UTF-16 surrogate cannot be written as UTF-8 at all (it would be stored as U+FFFD, silently
  * changed), and the other C0 control characters and DEL mean nothing in an id or any text.

@@ -49,7 +49,7 @@ export const junkString = fc.oneof(
 
 /**
  * Junk without control characters or lone surrogates: the edge refuses those in every query
- * parameter and body field before a route reads them (README.md, "Security"), so properties that
+ * parameter and body field before a route reads them (docs/security.md), so properties that
  * judge a route's own message for a field use this.
  */
 export const storableJunkString = junkString.filter((text) => !/[\u0000-\u001f\u007f]|\p{Cs}/u.test(text));
@@ -249,7 +249,7 @@ export const badCatalogueParameter = (unknownCategory: fc.Arbitrary<string>): fc
  * What a buyer may type into a search box: full-text operators and syntax (quotes, NEAR, `*`, `-`,
  * brackets, column filters), emoji and junk, within the length the search accepts. Every one is words.
  * (Control characters are not typed into a search box: the edge refuses them in every query
- * parameter, README.md "Security".)
+ * parameter, docs/security.md.)
  */
 export const searchBoxText = fc
   .array(
