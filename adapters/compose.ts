@@ -131,6 +131,9 @@ export async function composePorts(
   await warmUpPdfKit(settings.shop ?? DEFAULT_SHOP);
   const clock: Clock = { now: () => new Date() };
   const dataDir = resolve(settings.dataDir ?? './data');
+  // The owner's only (700) on every database, not only where the SQLite file makes it: the mail
+  // outbox in it names its files by recipient address (docs/security.md).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const appUrl = (settings.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const uploadsDir = join(dataDir, 'uploads');
   const uploads = settings.imageHost ? null : createLocalImageFiles({ dir: uploadsDir });

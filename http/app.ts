@@ -9,6 +9,7 @@ import { cachedJson } from './middleware/cached-json.ts';
 import { expireUnpaidOrdersFirst } from './middleware/expire-unpaid-orders.ts';
 import { bodySizeLimit } from './middleware/body-size.ts';
 import { csrfProtection } from './middleware/csrf.ts';
+import { refuseControlCharacters } from './middleware/control-characters.ts';
 import { assignRequestId, requestLog } from './middleware/request-log.ts';
 import { securityHeaders, siteHeaderPairs } from './middleware/security-headers.ts';
 import { defaultHttpSettings, type AppEnv, type AppPorts, type HttpSettings } from './ports.ts';
@@ -78,6 +79,9 @@ export function createApp(ports: AppPorts) {
   const limitBodies: MiddlewareHandler = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next);
   app.use('/api/*', except([WEBHOOKS, UPLOADS_API, CATALOGUE_IMPORT], limitBodies), except([WEBHOOKS], csrf));
+  // Every path, query and JSON body, before any route: no text a database cannot hold gets further
+  // (middleware/control-characters.ts). Webhooks, uploads and the catalogue file take no JSON.
+  app.use('/api/*', refuseControlCharacters((path) => [WEBHOOKS, UPLOADS_API, CATALOGUE_IMPORT].some((prefix) => path.startsWith(prefix))));
 
   const api = app
     .route('/api/health', healthRoutes(storage, ports.eventLoop ?? null))

@@ -27,6 +27,7 @@ export const messages = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   nameRequired: 'Name is required',
+  unstorableText: 'This field holds characters that cannot be stored (control characters or broken text); please remove them',
   quantityRequired: 'Please enter a quantity',
   quantityNotWhole: 'Quantity must be a whole number',
   phoneRequired: 'Please enter your phone number',

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -33,6 +33,15 @@ describe('outbox mailer', () => {
     dir = await mkdtemp(join(tmpdir(), 'bulkhead-outbox-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('makes a missing outbox folder for the owner only (700) and each mail 600: file names hold addresses', async () => {
+    const outbox = join(dir, 'made-here');
+    await createOutboxMailer({ dir: outbox, from: 'shop@bulkhead.test', log: () => undefined }).send(mail);
+    expect((await stat(outbox)).mode & 0o777).toBe(0o700);
+    const [file] = await readdir(outbox);
+    expect((await stat(join(outbox, file!))).mode & 0o777).toBe(0o600);
+    await rm(outbox, { recursive: true, force: true });
+  });
 
   it('writes one .eml per message named by time and recipient, and logs its links', async () => {
     const lines: string[] = [];

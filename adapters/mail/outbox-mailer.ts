@@ -44,7 +44,8 @@ export const createOutboxMailer = (options: {
       // The folder is made when a write finds it missing, not checked before every mail.
       await writeAndRename().catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
-        await mkdir(options.dir, { recursive: true });
+        // The owner's only, as DATA_DIR: its file names hold the recipients' addresses.
+        await mkdir(options.dir, { recursive: true, mode: 0o700 });
         await writeAndRename();
       });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];

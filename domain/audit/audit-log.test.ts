@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import { createProduct, deleteProduct, updateProduct } from '../catalog/manage-catalog.ts';
+import { createCategory, deleteCategory, updateCategory } from '../catalog/manage-categories.ts';
+import { markContactMessage } from '../content/inbox.ts';
 import { removeReview } from '../content/manage-reviews.ts';
 import { deleteUser, makeAdmin, removeAdmin } from '../identity/manage-users.ts';
 import type { User } from '../identity/user.ts';
@@ -60,6 +62,45 @@ describe('audit log (docs/audit-log.md, "Audit log")', () => {
     expect(await removeReview(world.deps, { actor: admin, id: review.id })).toEqual({ ok: true, value: null });
     expect(await removeReview(world.deps, { actor: admin, id: review.id })).toMatchObject({ ok: false });
     expect(await entries()).toMatchObject([{ kind: 'review-removed', subjectId: 'r1', summary: 'Removed the review by Grace', before: { comment: 'Fast' }, after: null }]);
+  });
+
+  it('records creating, renaming, moving and deleting a category with the category before and after; a refused change records nothing', async () => {
+    const department = await createCategory(world.deps, { actor: admin, category: { name: 'Fasteners' } });
+    const other = await createCategory(world.deps, { actor: admin, category: { name: 'Tools' } });
+    if (!department.ok || !other.ok) throw new Error('arrange: categories');
+    world.clock.advance(1_000);
+    const nuts = await createCategory(world.deps, { actor: admin, category: { name: 'Nuts', parentId: department.value.id } });
+    if (!nuts.ok) throw new Error('arrange: nuts');
+    world.clock.advance(1_000);
+    await updateCategory(world.deps, { actor: admin, id: nuts.value.id, changes: { name: 'Hex nuts' } });
+    world.clock.advance(1_000);
+    await updateCategory(world.deps, { actor: admin, id: nuts.value.id, changes: { parentId: other.value.id } });
+    world.clock.advance(1_000);
+    expect(await createCategory(world.deps, { actor: admin, category: { name: 'Fasteners' } })).toMatchObject({ ok: false }); // slug taken
+    expect(await deleteCategory(world.deps, { actor: admin, id: other.value.id })).toMatchObject({ ok: false }); // not empty
+    await deleteCategory(world.deps, { actor: admin, id: nuts.value.id });
+    world.clock.advance(1_000);
+    expect(await entries({ limit: 4 })).toMatchObject([
+      { kind: 'category-deleted', subjectId: nuts.value.id, summary: 'Deleted the category Hex nuts', before: { name: 'Hex nuts', parentId: other.value.id }, after: null },
+      { kind: 'category-edited', before: { parentId: department.value.id }, after: { parentId: other.value.id } },
+      { kind: 'category-edited', summary: 'Edited the category Nuts', before: { name: 'Nuts' }, after: { name: 'Hex nuts' } },
+      { kind: 'category-created', subjectId: nuts.value.id, actorId: admin.id, summary: 'Created the category Nuts', before: null, after: { name: 'Nuts', slug: 'nuts' } },
+    ]);
+    expect((await entries()).filter((entry) => entry.kind === 'category-created')).toHaveLength(3);
+  });
+
+  it('records marking a contact message read and unread; a missing message records nothing', async () => {
+    const message = await world.store.inbox.addContactMessage({ id: 'm1', name: 'Lin', email: 'lin@example.com', message: 'Hi', createdAt: world.clock.now(), readAt: null });
+    world.clock.advance(1_000);
+    const readAt = world.clock.now();
+    await markContactMessage(world.deps, { actor: admin, id: message.id, read: true });
+    world.clock.advance(1_000);
+    await markContactMessage(world.deps, { actor: admin, id: message.id, read: false });
+    expect(await markContactMessage(world.deps, { actor: admin, id: 'missing', read: true })).toMatchObject({ ok: false });
+    expect(await entries()).toMatchObject([
+      { kind: 'contact-message-marked', subjectId: 'm1', summary: 'Marked a contact message unread', before: { readAt: readAt.toISOString() }, after: { readAt: null } },
+      { kind: 'contact-message-marked', subjectId: 'm1', summary: 'Marked a contact message read', before: { readAt: null }, after: { readAt: readAt.toISOString() } },
+    ]);
   });
 
   it('narrows by kind and by actor id or e-mail; only admins read it', async () => {

@@ -22,6 +22,10 @@ export const AUDIT_KINDS = [
   'review-removed',
   'quote-answered',
   'catalogue-imported',
+  'category-created',
+  'category-edited',
+  'category-deleted',
+  'contact-message-marked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);
@@ -32,7 +36,7 @@ export interface AuditEntry {
   actorId: string;
   actorEmail: string;
   kind: AuditKind;
-  /** The id of the user, product, order, review or quote acted on. */
+  /** The id of the user, product, order, review, quote, category or contact message acted on. */
   subjectId: string;
   /** One line for people: what was done to what. */
   summary: string;

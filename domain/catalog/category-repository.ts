@@ -1,3 +1,4 @@
+import type { AuditNote } from '../audit/audit-log.ts';
 import type { Category, CategoryChanges, NewCategory } from './category.ts';
 
 /** A slug another category holds. */
@@ -7,10 +8,14 @@ export interface CategoryRepository {
   /** Every category (a shop has tens, not thousands), by name. */
   listAll(): Promise<Category[]>;
   findById(id: string): Promise<Category | null>;
-  create(category: NewCategory): Promise<Category | DuplicateSlug>;
-  update(id: string, changes: CategoryChanges): Promise<Category | null | DuplicateSlug>;
+  /**
+   * `audit`, when given, is written in the same transaction as the change, and only when the change
+   * happens (docs/audit-log.md); its `after` is the stored category.
+   */
+  create(category: NewCategory, audit?: AuditNote): Promise<Category | DuplicateSlug>;
+  update(id: string, changes: CategoryChanges, audit?: AuditNote): Promise<Category | null | DuplicateSlug>;
   /** False when it did not exist. Callers check it has no products or children first. */
-  delete(id: string): Promise<boolean>;
+  delete(id: string, audit?: AuditNote): Promise<boolean>;
   /** Products in stock filed directly under each category (categories without any are left out). */
   inStockCounts(): Promise<Map<string, number>>;
 }

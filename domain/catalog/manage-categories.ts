@@ -1,3 +1,4 @@
+import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { problem, tooLong } from '../shared/field-problem.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
@@ -10,9 +11,10 @@ import type { ProductRepository } from './product-repository.ts';
 export type GetCategoryTreePorts = { store: { categories: Pick<CategoryRepository, 'listAll' | 'inStockCounts'> } };
 type CheckCategoryPorts = { store: { categories: Pick<CategoryRepository, 'findById' | 'listAll'> } };
 export type CreateCategoryPorts = CheckCategoryPorts & { store: { categories: Pick<CategoryRepository, 'create'> }; clock: Clock; ids: IdGenerator };
-export type UpdateCategoryPorts = CheckCategoryPorts & { store: { categories: Pick<CategoryRepository, 'update'> } };
+export type UpdateCategoryPorts = CheckCategoryPorts & { store: { categories: Pick<CategoryRepository, 'update'> }; clock: Clock };
 export type DeleteCategoryPorts = {
   store: { categories: Pick<CategoryRepository, 'listAll' | 'delete'>; products: Pick<ProductRepository, 'countInCategory'> };
+  clock: Clock;
 };
 
 /** `GET /api/categories`: the two-level tree with the products in stock under each. */
@@ -61,12 +63,16 @@ export const createCategory = async (
   const next = { name, slug, parentId: input.parentId ?? null };
   const fields = await checkCategory({ store }, { id, next });
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
-  const created = await store.categories.create({ id, ...next, createdAt: clock.now() });
+  const at = clock.now();
+  const created = await store.categories.create(
+    { id, ...next, createdAt: at },
+    auditNote(actor, at, { kind: 'category-created', subjectId: id, summary: `Created the category ${name}` }),
+  );
   return created === 'duplicate-slug' ? fail(slugTaken(slug)) : ok(created);
 };
 
 export const updateCategory = async (
-  { store }: UpdateCategoryPorts,
+  { store, clock }: UpdateCategoryPorts,
   { actor, id, changes: input }: { actor: User; id: string; changes: CategoryInput },
 ): Promise<Result<Category, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SLUG_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
@@ -79,24 +85,31 @@ export const updateCategory = async (
   };
   const fields = await checkCategory({ store }, { id, next });
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
-  const updated = await store.categories.update(id, next);
+  // Renaming and moving alike: before and after say which it was.
+  const updated = await store.categories.update(
+    id,
+    next,
+    auditNote(actor, clock.now(), { kind: 'category-edited', subjectId: id, summary: `Edited the category ${current.name}`, before: current }),
+  );
   if (updated === 'duplicate-slug') return fail(slugTaken(next.slug));
   return updated ? ok(updated) : fail(notFound('category'));
 };
 
 /** Only an empty category goes: its products and categories must be moved first (409). */
 export const deleteCategory = async (
-  { store }: DeleteCategoryPorts,
+  { store, clock }: DeleteCategoryPorts,
   { actor, id }: { actor: User; id: string },
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'CATEGORY_IN_USE'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const categories = await store.categories.listAll();
-  if (!categories.some((category) => category.id === id)) return fail(notFound('category'));
+  const current = categories.find((category) => category.id === id);
+  if (!current) return fail(notFound('category'));
   const children = categories.filter((category) => category.parentId === id).length;
   const products = await store.products.countInCategory(id);
   if (children > 0 || products > 0) return fail({ code: 'CATEGORY_IN_USE', children, products });
   try {
-    return (await store.categories.delete(id)) ? ok(null) : fail(notFound('category'));
+    const note = auditNote(actor, clock.now(), { kind: 'category-deleted', subjectId: id, summary: `Deleted the category ${current.name}`, before: current });
+    return (await store.categories.delete(id, note)) ? ok(null) : fail(notFound('category'));
   } catch {
     // A product or category filed under it between the check and the delete: the key refused it.
     return fail({ code: 'CATEGORY_IN_USE', children: 0, products: await store.products.countInCategory(id) });

@@ -20,6 +20,10 @@ export interface InboxRepository {
   listContactMessages(page: PageRequest): Promise<Page<ContactMessage>>;
   countContactMessages(): Promise<number>;
   countUnreadContactMessages(): Promise<number>;
-  /** Marks a message read (at `readAt`) or unread (null); null when there is no such message. */
-  setContactMessageReadAt(id: string, readAt: Date | null): Promise<ContactMessage | null>;
+  /**
+   * Marks a message read (at `readAt`) or unread (null); null when there is no such message.
+   * `audit`, when given, is written in the same transaction, with the message as it was as `before`
+   * and as it is as `after`.
+   */
+  setContactMessageReadAt(id: string, readAt: Date | null, audit?: AuditNote): Promise<ContactMessage | null>;
 }

@@ -1,3 +1,4 @@
+import { auditNote } from '../audit/audit-log.ts';
 import { forbidden, invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
@@ -58,7 +59,9 @@ export const markContactMessage = async (
   { actor, id, read }: { actor: User; id: string; read: boolean },
 ): Promise<Result<ContactMessage, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  const marked = await store.inbox.setContactMessageReadAt(id, read ? clock.now() : null);
+  const at = clock.now();
+  const summary = read ? 'Marked a contact message read' : 'Marked a contact message unread';
+  const marked = await store.inbox.setContactMessageReadAt(id, read ? at : null, auditNote(actor, at, { kind: 'contact-message-marked', subjectId: id, summary }));
   return marked ? ok(marked) : fail(notFound('message'));
 };
 

@@ -50,4 +50,12 @@ export const passwordProblem = (password: string): FieldProblem | null => {
   return null;
 };
 
-export const nameProblem = (name: string): FieldProblem | null => requiredTextProblem(name, problem('nameRequired'), MAX_NAME_LENGTH);
+/**
+ * Control characters (line breaks, tabs, NUL, U+007F–U+009F): a name is one line, and it is
+ * written into mail headers and subjects (docs/email.md, "E-mail"), where a line break would start a
+ * header of its own.
+ */
+const CONTROL = /\p{Cc}/u;
+
+export const nameProblem = (name: string): FieldProblem | null =>
+  requiredTextProblem(name, problem('nameRequired'), MAX_NAME_LENGTH) ?? (CONTROL.test(name) ? problem('controlCharacters') : null);

@@ -41,6 +41,10 @@ describe('signUp', () => {
   it.each<[string, Partial<SignUpInput>, FieldProblems]>([
     ['name empty', { name: '  ' }, { name: { rule: 'nameRequired' } }],
     ['name too long', { name: 'n'.repeat(101) }, { name: { rule: 'tooLong', max: 100 } }],
+    // A name goes into mail headers and subjects: a line break there would start a header of its own.
+    ['name with CR/LF', { name: 'Grace\r\nBcc: all@example.com' }, { name: { rule: 'controlCharacters' } }],
+    ['name with a tab', { name: 'Grace\tHopper' }, { name: { rule: 'controlCharacters' } }],
+    ['name with NUL', { name: 'Grace\u0000' }, { name: { rule: 'controlCharacters' } }],
     ['e-mail empty', { email: '' }, { email: { rule: 'emailRequired' } }],
     ['e-mail without @', { email: 'grace.example.com' }, { email: { rule: 'emailInvalid' } }],
     ['e-mail without a domain ending', { email: 'grace@example' }, { email: { rule: 'emailInvalid' } }],

@@ -220,3 +220,28 @@ describe('admin endpoints', () => {
     expect(unknown.status).toBe(400);
   });
 });
+
+describe('category and contact-message changes in the audit log (docs/audit-log.md)', () => {
+  it('records each category change and each read/unread mark, with the acting admin', async () => {
+    const context = createTestApp();
+    const admin = await signUpAdmin(context);
+    const call = (method: string, path: string, body?: unknown) => context.call(method, path, { token: admin.token, ...(body ? { body } : {}) });
+    const created = await call('POST', '/api/admin/categories', { name: 'Fasteners' });
+    expect(created.status).toBe(201);
+    expect((await call('PATCH', `/api/admin/categories/${created.json.id}`, { name: 'Fixings' })).status).toBe(200);
+    expect((await call('DELETE', `/api/admin/categories/${created.json.id}`)).status).toBe(204);
+    const message = await context.store.inbox.addContactMessage({ id: 'm1', name: 'Ada', email: 'ada@example.com', message: 'Hello', createdAt: new Date(), readAt: null });
+    expect((await call('PATCH', `/api/admin/messages/${message.id}`, { read: true })).status).toBe(200);
+
+    const log = await call('GET', '/api/admin/audit');
+    expect(log.json.items.map((entry: { kind: string; subjectId: string; actorId: string }) => [entry.kind, entry.subjectId, entry.actorId]).sort()).toEqual(
+      [
+        ['category-created', created.json.id, admin.user.id],
+        ['category-edited', created.json.id, admin.user.id],
+        ['category-deleted', created.json.id, admin.user.id],
+        ['contact-message-marked', 'm1', admin.user.id],
+      ].sort(),
+    );
+    expect((await call('GET', '/api/admin/audit?kind=category-deleted')).json.items).toMatchObject([{ before: { name: 'Fixings' }, after: null }]);
+  });
+});

@@ -167,6 +167,46 @@ export function describeAuditContract(h: StoreHarness): void {
       expect(await entries()).toMatchObject([{ kind: 'catalogue-imported', subjectId: 'catalogue', after: { created: ['NUT-1'] } }]);
     });
 
+    it('category create, update and delete write the stored category as after and the old one as before; a taken slug or a missing category writes nothing', async () => {
+      const actor = await admin();
+      const slug = `bolts-${randomUUID().slice(0, 8)}`;
+      const category = { id: randomUUID(), name: 'Bolts', slug, parentId: null, createdAt: h.at(1_000) };
+      expect(await h.store.categories.create(category, note(actor, 'category-created', category.id))).toMatchObject({ id: category.id });
+      expect(await h.store.categories.create({ ...category, id: randomUUID() }, note(actor, 'category-created', 'copy'))).toBe('duplicate-slug');
+      const before = await h.store.categories.findById(category.id);
+      const edited = note(actor, 'category-edited', category.id, { before });
+      expect(await h.store.categories.update(category.id, { name: 'Hex bolts' }, edited)).toMatchObject({ name: 'Hex bolts' });
+      expect(await h.store.categories.update(randomUUID(), { name: 'x' }, note(actor, 'category-edited', 'ghost'))).toBeNull();
+      const other = { id: randomUUID(), name: 'Nuts', slug: `nuts-${randomUUID().slice(0, 8)}`, parentId: null, createdAt: h.at(1_000) };
+      await h.store.categories.create(other);
+      expect(await h.store.categories.update(other.id, { slug }, note(actor, 'category-edited', other.id))).toBe('duplicate-slug');
+      expect(await h.store.categories.delete(category.id, note(actor, 'category-deleted', category.id, { before: { name: 'Hex bolts' } }))).toBe(true);
+      expect(await h.store.categories.delete(category.id, note(actor, 'category-deleted', category.id))).toBe(false);
+      const kinds = (await entries()).map((entry) => [entry.kind, entry.subjectId]).sort();
+      expect(kinds).toEqual([
+        ['category-created', category.id],
+        ['category-deleted', category.id],
+        ['category-edited', category.id],
+      ]);
+      expect(await entries()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'category-created', after: expect.objectContaining({ name: 'Bolts', slug }) }),
+          expect.objectContaining({ kind: 'category-edited', before: expect.objectContaining({ name: 'Bolts' }), after: expect.objectContaining({ name: 'Hex bolts' }) }),
+          expect.objectContaining({ kind: 'category-deleted', before: { name: 'Hex bolts' }, after: null }),
+        ]),
+      );
+    });
+
+    it('setContactMessageReadAt writes the entry with the message before and after; nothing for a missing message', async () => {
+      const actor = await admin();
+      const message = await h.store.inbox.addContactMessage({ id: randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hello', createdAt: h.at(1_000), readAt: null });
+      expect(await h.store.inbox.setContactMessageReadAt(message.id, h.at(2_000), note(actor, 'contact-message-marked', message.id))).toMatchObject({ readAt: h.at(2_000) });
+      expect(await h.store.inbox.setContactMessageReadAt(randomUUID(), h.at(2_000), note(actor, 'contact-message-marked', 'ghost'))).toBeNull();
+      expect(await entries()).toMatchObject([
+        { kind: 'contact-message-marked', subjectId: message.id, before: { id: message.id, readAt: null }, after: { id: message.id, readAt: h.at(2_000).toISOString() } },
+      ]);
+    });
+
     it('lists newest first in pages (ties by id), narrowed by actor and by kind', async () => {
       const [ada, bob] = [await admin(), await admin()];
       const users = await Promise.all([h.addUser(), h.addUser(), h.addUser(), h.addUser()]);

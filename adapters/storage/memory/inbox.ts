@@ -1,9 +1,11 @@
 import type { InboxRepository } from '#domain/content/content-repository.ts';
 import { byId } from '../page-cursor.ts';
+import { recordAudit } from './audit.ts';
 import { newestFirst } from './newest-first.ts';
 import { copy, emailKey, type MemoryTables } from './tables.ts';
 
-export function createMemoryInbox({ subscribers, contactMessages }: MemoryTables): InboxRepository {
+export function createMemoryInbox(tables: MemoryTables): InboxRepository {
+  const { subscribers, contactMessages } = tables;
   return {
     async subscribe(subscriber) {
       const key = emailKey(subscriber.email);
@@ -29,10 +31,12 @@ export function createMemoryInbox({ subscribers, contactMessages }: MemoryTables
     async countUnreadContactMessages() {
       return contactMessages.filter((message) => message.readAt === null).length;
     },
-    async setContactMessageReadAt(id, readAt) {
+    async setContactMessageReadAt(id, readAt, audit) {
       const message = contactMessages.find((candidate) => candidate.id === id);
       if (!message) return null;
+      const before = copy(message);
       message.readAt = readAt;
+      if (audit) recordAudit(tables, { ...audit, before }, message);
       return copy(message);
     },
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { CategoryRepository } from '#domain/catalog/category-repository.ts';
+import { recordAudit } from './audit.ts';
 import { firstRow, type PgDb } from './database.ts';
 import { categories, products } from './schema.ts';
 
@@ -11,20 +12,33 @@ export function createPgCategories(db: PgDb): CategoryRepository {
     async findById(id) {
       return firstRow(db.select().from(categories).where(eq(categories.id, id)));
     },
-    async create(category) {
-      const [row] = await db.insert(categories).values(category).onConflictDoNothing({ target: categories.slug }).returning();
-      return row ?? 'duplicate-slug';
+    // Each write and its audit entry in one transaction (docs/audit-log.md).
+    async create(category, audit) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(categories).values(category).onConflictDoNothing({ target: categories.slug }).returning();
+        if (!row) return 'duplicate-slug' as const;
+        await recordAudit(tx, audit, row);
+        return row;
+      });
     },
-    async update(id, changes) {
-      if (changes.slug !== undefined) {
-        const holder = await firstRow(db.select({ id: categories.id }).from(categories).where(eq(categories.slug, changes.slug)));
-        if (holder && holder.id !== id) return 'duplicate-slug';
-      }
-      return firstRow(db.update(categories).set(changes).where(eq(categories.id, id)).returning());
+    async update(id, changes, audit) {
+      return db.transaction(async (tx) => {
+        if (changes.slug !== undefined) {
+          const holder = await firstRow(tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, changes.slug)));
+          if (holder && holder.id !== id) return 'duplicate-slug' as const;
+        }
+        const row = await firstRow(tx.update(categories).set(changes).where(eq(categories.id, id)).returning());
+        if (row) await recordAudit(tx, audit, row);
+        return row;
+      });
     },
-    async delete(id) {
-      const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-      return deleted.length > 0;
+    async delete(id, audit) {
+      return db.transaction(async (tx) => {
+        const deleted = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+        if (deleted.length === 0) return false;
+        await recordAudit(tx, audit);
+        return true;
+      });
     },
     async inStockCounts() {
       const rows = await db

@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { InboxRepository } from '#domain/content/content-repository.ts';
 import { toPage, toPageKeyedBy } from '../page-cursor.ts';
+import { recordAudit } from './audit.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { contactMessages, subscribers } from './schema.ts';
@@ -40,8 +41,15 @@ export function createPgInbox(db: PgDb): InboxRepository {
     async countUnreadContactMessages() {
       return db.$count(contactMessages, isNull(contactMessages.readAt));
     },
-    async setContactMessageReadAt(id, readAt) {
-      return (await firstRow(db.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning())) ?? null;
+    async setContactMessageReadAt(id, readAt, audit) {
+      return db.transaction(async (tx) => {
+        // The row as it was, locked until the change and its audit entry commit together.
+        const before = await firstRow(tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update'));
+        if (!before) return null;
+        const marked = (await firstRow(tx.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning())) ?? null;
+        if (marked && audit) await recordAudit(tx, { ...audit, before }, marked);
+        return marked;
+      });
     },
   };
 }

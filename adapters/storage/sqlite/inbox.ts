@@ -1,11 +1,13 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { InboxRepository } from '#domain/content/content-repository.ts';
 import { toPage, toPageKeyedBy } from '../page-cursor.ts';
-import type { SqliteDb } from './database.ts';
+import { auditRecorder } from './audit.ts';
+import type { SqliteConnection } from './database.ts';
 import { newestFirstReader } from './newest-first.ts';
 import { contactMessages, subscribers } from './schema.ts';
 
-export function createSqliteInbox(db: SqliteDb): InboxRepository {
+export function createSqliteInbox(db: SqliteConnection): InboxRepository {
+  const recordAudit = auditRecorder(db);
   // Subscribers have no id: their e-mail is the key that breaks ties.
   const newestSubscribers = newestFirstReader(() => db.select().from(subscribers).$dynamic(), {
     createdAt: subscribers.createdAt,
@@ -42,8 +44,14 @@ export function createSqliteInbox(db: SqliteDb): InboxRepository {
     async countUnreadContactMessages() {
       return db.$count(contactMessages, isNull(contactMessages.readAt));
     },
-    async setContactMessageReadAt(id, readAt) {
-      return db.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning().get() ?? null;
+    async setContactMessageReadAt(id, readAt, audit) {
+      return db.transaction((tx) => {
+        const before = tx.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+        if (!before) return null;
+        const marked = tx.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning().get() ?? null;
+        if (marked && audit) recordAudit({ ...audit, before }, marked);
+        return marked;
+      });
     },
   };
 }

@@ -18,6 +18,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'review-removed': 'Review removed',
   'quote-answered': 'Quote answered',
   'catalogue-imported': 'Catalogue imported',
+  'category-created': 'Category created',
+  'category-edited': 'Category edited',
+  'category-deleted': 'Category deleted',
+  'contact-message-marked': 'Message marked read or unread',
 };
 
 export const auditSearchSchema = z.object({
