@@ -1,7 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../messages.ts';
-import { invalid } from '#domain/shared/errors.ts';
-import { problem, problemOf } from '../problem.ts';
+import { invalidFields, problemOf } from '../problem.ts';
 
 /**
  * Text no field of the shop can hold (docs/security.md): PostgreSQL refuses U+0000 in a text
@@ -93,13 +92,13 @@ export const refuseControlCharacters = (skipBody: (path: string) => boolean) =>
         const name = TEXT_CONTROLS.test(key) ? 'query' : key;
         if (name === 'query' || values.some((value) => TEXT_CONTROLS.test(value))) fields[name] ??= messages.unstorableText;
       }
-      if (Object.keys(fields).length > 0) return problem(c, invalid(fields));
+      if (Object.keys(fields).length > 0) return invalidFields(c, fields);
     }
 
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD' && !skipBody(path) && JSON_TYPE.test(c.req.header('content-type') ?? '')) {
       const fields = controlCharacterFields(parsedJson(await c.req.text()));
-      if (Object.keys(fields).length > 0) return problem(c, invalid(fields));
+      if (Object.keys(fields).length > 0) return invalidFields(c, fields);
     }
     await next();
   });
