@@ -16,6 +16,8 @@ export interface ProductRepository {
   findBySku(sku: string): Promise<Product | null>;
   /** The products holding any of these (upper-case) SKUs, in any order. */
   findBySkus(skus: readonly string[]): Promise<Product[]>;
+  /** The products whose SKU key (sku.ts, `skuKey`) is any of these, in any order. */
+  findBySkuKeys(keys: readonly string[]): Promise<Product[]>;
   /** Known SKUs within a few typing mistakes of one nobody has, nearest first (sku-did-you-mean.ts). */
   similarSkus(sku: string, limit: number): Promise<string[]>;
   /**

@@ -72,6 +72,15 @@ describe('readPastedList', () => {
     expect(readPastedList('M8-NUT\t500\uFFFD')).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
   });
 
+  it('reads a product name then a quantity, with commas or with spaces only', () => {
+    expect(rowsOf('M8 hex nut stainless, 500\nM8 hex nut stainless 1 000\nhex nut 250\njust some words')).toEqual([
+      [1, 'M8 HEX NUT STAINLESS', 500],
+      [2, 'M8 HEX NUT STAINLESS', 1000],
+      [3, 'HEX NUT', 250],
+      [4, null, null],
+    ]);
+  });
+
   it('says what is wrong with a refused list', () => {
     expect(pastedListFailureMessage({ code: 'TOO_LARGE', maxBytes: 100_000 })).toBe('Please paste at most 100 kB');
     expect(pastedListFailureMessage({ code: 'TOO_MANY_LINES', max: 200 })).toBe('Please paste at most 200 lines');

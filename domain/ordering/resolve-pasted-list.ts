@@ -4,7 +4,9 @@ import type { StockedTerms } from '../catalog/product-terms.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { adviseQuantity, isLineQuantity, maxAvailableFor, suggestQuantity, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { DID_YOU_MEAN_LIMIT, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
-import { normalizeSku } from '../catalog/sku.ts';
+import { searchTerms } from '../catalog/search-terms.ts';
+import { normalizeSku, skuKey } from '../catalog/sku.ts';
+import type { Store } from '../store.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
 /**
@@ -24,11 +26,66 @@ export interface QuickOrderProduct extends StockedTerms {
 
 /** The lookups quick order needs; the store implements them (memory with `closestSkus`). */
 export interface QuickOrderCatalog {
-  /** The products with these (upper-case) SKUs; unknown ones are simply missing. */
-  findBySkus(skus: readonly string[]): Promise<QuickOrderProduct[]>;
+  /**
+   * The products whose SKU key (sku.ts, `skuKey`) is one of these, so a part number is found
+   * however it is typed; unknown ones are simply missing.
+   */
+  findBySkuKeys(keys: readonly string[]): Promise<QuickOrderProduct[]>;
   /** Known SKUs close to one nobody has, nearest first. */
   similarSkus(sku: string, limit: number): Promise<string[]>;
+  /** The products matching every word of a pasted name, best first (the catalogue search's relevance). */
+  findByWords(text: string, limit: number): Promise<QuickOrderProduct[]>;
 }
+
+/** Quick order's lookups on the store: SKU keys and did-you-mean from the products, names from the search. */
+export const quickOrderCatalog = (store: Pick<Store, 'products' | 'search'>): QuickOrderCatalog => ({
+  findBySkuKeys: (keys) => store.products.findBySkuKeys(keys),
+  similarSkus: (sku, limit) => store.products.similarSkus(sku, limit),
+  async findByWords(text, limit) {
+    const query = { categoryIds: null, brand: null, inStock: false, minPriceCents: null, maxPriceCents: null, cursor: null, withCounts: false };
+    return (await store.search.search({ ...query, terms: searchTerms(text), sort: 'relevance', limit })).items;
+  },
+});
+
+/**
+ * How many pasted names (a line whose first cell holds several words, not a SKU) one list may
+ * look up in the catalogue search: a list of 200 descriptions must not cost 200 searches.
+ */
+export const MAX_NAME_LOOKUPS = 10;
+/** The choices offered for a name several products match. */
+const NAME_CHOICES = 3;
+/** A cell with a space in it is words, never a SKU (sku.ts allows none). */
+const isName = (cell: string): boolean => /\s/.test(cell.trim());
+
+/** The product each pasted SKU or name stands for, or the choices when it is not clear which. */
+const findProducts = async (catalog: QuickOrderCatalog, skus: readonly string[]) => {
+  const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ''))];
+  const byKey = new Map<string, QuickOrderProduct[]>();
+  for (const product of keys.length > 0 ? await catalog.findBySkuKeys(keys) : []) {
+    const key = skuKey(product.sku);
+    byKey.set(key, [...(byKey.get(key) ?? []), product]);
+  }
+  const products = new Map<string, QuickOrderProduct>();
+  /** Rows no product clearly stands for, with the choices to offer: from the SKU key or the name. */
+  const choices = new Map<string, { skus: string[]; message: string }>();
+  const names: string[] = [];
+  for (const sku of skus) {
+    const sharing = byKey.get(skuKey(sku)) ?? [];
+    // Two SKUs may share a key (`AB-1`, `A-B1`): the one typed exactly wins, else the buyer picks.
+    const product = sharing.find((candidate) => candidate.sku.toUpperCase() === sku) ?? (sharing.length === 1 ? sharing[0] : undefined);
+    if (product) products.set(sku, product);
+    else if (sharing.length > 1) choices.set(sku, { skus: sharing.map((candidate) => candidate.sku).slice(0, DID_YOU_MEAN_LIMIT), message: messages.rowSeveralMatch(sku) });
+    else if (isName(sku)) names.push(sku);
+  }
+  // A name resolves when one product matches all its words; several are offered as choices.
+  const looked = await Promise.all(names.slice(0, MAX_NAME_LOOKUPS).map(async (name) => [name, await catalog.findByWords(name, NAME_CHOICES + 1)] as const));
+  for (const [name, found] of looked) {
+    if (found.length === 1 && found[0]) products.set(name, found[0]);
+    else choices.set(name, { skus: found.slice(0, NAME_CHOICES).map((product) => product.sku), message: found.length === 0 ? messages.rowUnknownName(name) : messages.rowSeveralMatch(name) });
+  }
+  for (const name of names.slice(MAX_NAME_LOOKUPS)) choices.set(name, { skus: [], message: messages.rowUnknownName(name) });
+  return { products, choices };
+};
 
 export type RowStatus = 'ok' | 'unknown-sku' | 'below-minimum' | 'not-a-pack-multiple' | 'above-stock' | 'duplicate' | 'unreadable';
 
@@ -101,25 +158,26 @@ export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly Pa
   const rows = typed.map((row) => (row.readable ? { ...row, sku: normalizeSku(row.sku) } : row));
   const readable = rows.filter((row): row is TypedRow => row.readable);
   const skus = [...new Set(readable.map((row) => row.sku))];
-  const products = new Map((skus.length > 0 ? await catalog.findBySkus(skus) : []).map((product) => [product.sku.toUpperCase(), product]));
+  const { products, choices } = await findProducts(catalog, skus);
 
-  // The first row of each SKU collects the quantities of the later ones.
+  // The first row of each product (however its SKU was typed) collects the quantities of the later ones.
   const firstOf = new Map<string, { row: TypedRow; quantity: number; merged: number[] }>();
+  const productOrSku = (row: TypedRow) => products.get(row.sku)?.id ?? `sku:${row.sku}`;
   for (const row of readable) {
-    const first = firstOf.get(row.sku);
+    const first = firstOf.get(productOrSku(row));
     if (first) {
       first.quantity += row.quantity;
       first.merged.push(row.line);
-    } else firstOf.set(row.sku, { row, quantity: row.quantity, merged: [] });
+    } else firstOf.set(productOrSku(row), { row, quantity: row.quantity, merged: [] });
   }
 
-  const unknown = skus.filter((sku) => !products.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
+  const unknown = skus.filter((sku) => !products.has(sku) && !choices.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
   const similar = new Map(await Promise.all(unknown.map(async (sku) => [sku, await catalog.similarSkus(sku, DID_YOU_MEAN_LIMIT)] as const)));
 
   return rows.map((row): ResolvedRow => {
     if (!row.readable) return blankRow(row);
     const product = products.get(row.sku);
-    const first = firstOf.get(row.sku);
+    const first = firstOf.get(productOrSku(row));
     const known = product ? { productId: product.id, sku: product.sku, name: product.name, unit: product.unit } : { productId: null, sku: row.sku, name: null, unit: null };
     const resolved = { ...blankRow(row), ...known, quantity: row.quantity };
     if (first && first.row !== row) {
@@ -127,6 +185,8 @@ export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly Pa
     }
     const merged = first?.merged ?? [];
     const withMerge = { ...resolved, quantity: first?.quantity ?? row.quantity, mergedLines: merged, note: merged.length > 0 ? messages.rowMergedFrom(merged) : null };
+    const choice = choices.get(row.sku);
+    if (!product && choice) return { ...withMerge, status: 'unknown-sku', didYouMean: choice.skus, message: choice.message };
     if (!product) return { ...withMerge, status: 'unknown-sku', didYouMean: similar.get(row.sku) ?? [], message: messages.rowUnknownSku(row.sku) };
     return { ...withMerge, ...judge(product, withMerge.quantity) };
   });

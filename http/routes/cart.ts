@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { saveCart, viewCart } from '#domain/ordering/cart.ts';
 import { pastedListFailureMessage } from '#domain/ordering/pasted-list.ts';
-import { resolvePastedList } from '#domain/ordering/resolve-pasted-list.ts';
+import { quickOrderCatalog, resolvePastedList } from '#domain/ordering/resolve-pasted-list.ts';
 import { invalid } from '#domain/shared/errors.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
@@ -24,7 +24,7 @@ export const cartRoutes = (ports: AppPorts) =>
       description:
         "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large.",
     }), responds(200, resolvedListDto), async (c) => {
-      const resolved = await resolvePastedList(ports.store.products, c.req.valid('json').text);
+      const resolved = await resolvePastedList(quickOrderCatalog(ports.store), c.req.valid('json').text);
       if (!resolved.ok) return problem(c, invalid({ text: pastedListFailureMessage(resolved.error) }));
       return c.json({ rows: resolved.value } satisfies ResolvedListDto, 200);
     })

@@ -68,6 +68,11 @@ export function createPgProducts(db: PgDb): ProductRepository {
       for (const part of chunks(skus, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(products.sku, part))));
       return found;
     },
+    async findBySkuKeys(keys) {
+      const found: Product[] = [];
+      for (const part of chunks(keys, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(products.skuKey, part))));
+      return found;
+    },
     async similarSkus(sku, limit) {
       // In SKU order by byte, as SQLite and the memory store sort: products_sku_c_idx answers it.
       const skuBytes = sql`${products.sku} collate "C"`;

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
+import { MAX_VOCABULARY_WORDS, TYPO_MIN_LENGTH } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
 import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 import type { PgDb } from './database.ts';
 import { PRODUCT_SEARCH_VECTOR } from './schema.ts';
 
-/** tsquery: each word quoted and marked as a prefix, all of them required. */
-const prefixes = (words: readonly string[]) => words.map((word) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+/** tsquery: each word quoted and marked as a prefix, every group required, any word of a group. */
+const prefix = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`;
+const prefixes = (groups: readonly (readonly string[])[]) =>
+  groups.map((group) => (group.length === 1 ? prefix(group[0] ?? '') : `(${group.map(prefix).join(' | ')})`)).join(' & ');
 
 export const pgSearchDialect: SearchDialect = {
   param: (n) => `$${n}`,
@@ -63,6 +66,11 @@ export function createPgSearch(db: PgDb): ProductSearch {
   };
 
   return {
+    async vocabulary() {
+      // The trigger keeps only words without digits (migration 0020); the shortest are no use.
+      const rows = await all<{ word: string }>({ text: 'SELECT word FROM search_words WHERE length(word) >= $1 LIMIT $2', params: [TYPO_MIN_LENGTH - 1, MAX_VOCABULARY_WORDS] });
+      return rows.map((row) => row.word);
+    },
     async search(query) {
       const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
       const built = buildSearchSql(pgSearchDialect, query, after);

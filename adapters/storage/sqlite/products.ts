@@ -85,6 +85,9 @@ export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrite
     async findBySkus(skus) {
       return chunks(skus, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.sku, part)).all());
     },
+    async findBySkuKeys(keys) {
+      return chunks(keys, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.skuKey, part)).all());
+    },
     async similarSkus(sku, limit) {
       return findSimilarSkus(
         {
