@@ -11,7 +11,8 @@ import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search
  */
 const phrase = (word: string) => `"${word.replaceAll('"', '""')}"*`;
 const quoted = (groups: readonly (readonly string[])[]) =>
-  groups.map((group) => (group.length === 1 ? phrase(group[0] ?? '') : `(${group.map(phrase).join(' OR ')})`)).join(' ');
+  // Explicit AND: FTS5 reads a phrase followed by a bracket without one as a syntax error.
+  groups.map((group) => (group.length === 1 ? phrase(group[0] ?? '') : `(${group.map(phrase).join(' OR ')})`)).join(' AND ');
 
 export const sqliteSearchDialect: SearchDialect = {
   param: (n) => `@p${n}`,
