@@ -180,6 +180,7 @@ export const messages = {
   priceFilterInvalid: 'Please enter a price in whole cents, 0 or more',
   priceRangeReversed: 'The lowest price must not be above the highest',
   inStockInvalid: 'Use inStock=true, or leave it out',
+  exactInvalid: 'Use exact=true, or leave it out',
   quantityAdviceInvalid: 'Please enter a whole number of units',
 
   // The catalogue file (domain/catalog/catalogue-import.ts)
