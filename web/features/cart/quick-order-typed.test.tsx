@@ -2,7 +2,9 @@ import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { ProductDto, ProductSuggestionDto, ResolvedListDto } from '#http/dto.ts';
+import { searchWords, wordsMatch } from '#domain/catalog/search-terms.ts';
 import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
+import { skuKey } from '#domain/catalog/sku.ts';
 import { messages } from '#domain/messages.ts';
 import { pastedListFailureMessage } from '#domain/ordering/pasted-list.ts';
 import { resolvePastedList, type QuickOrderCatalog } from '#domain/ordering/resolve-pasted-list.ts';
@@ -21,8 +23,9 @@ const suggestionOf = (product: ProductDto): ProductSuggestionDto => ({ id: produ
  * sentences and "did you mean" the page shows are the server's, so this test cannot drift from it.
  */
 const quickOrderCatalog: QuickOrderCatalog = {
-  findBySkus: async (skus) => [...catalogue.values()].filter((product) => skus.includes(product.sku)),
+  findBySkuKeys: async (keys) => [...catalogue.values()].filter((product) => keys.includes(skuKey(product.sku))),
   similarSkus: async (sku, limit) => closestSkus(sku, catalogue.keys(), limit),
+  findByWords: async (text, limit) => [...catalogue.values()].filter((product) => wordsMatch(searchWords(text), searchWords(product.name))).slice(0, limit),
 };
 
 /** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
