@@ -14,10 +14,13 @@ CREATE TABLE "search_words" (
 --> statement-breakpoint
 CREATE FUNCTION products_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM unnest(tsvector_to_array(to_tsvector('simple', NEW.search_name || ' ' || NEW.search_rest))) AS w
-    WHERE w !~ '[0-9]' ORDER BY w
-    ON CONFLICT DO NOTHING;
+  -- The products table's own schema, not the writer's search_path: a bulk load or a tool writing
+  -- "schema"."products" from another search_path keeps the words too.
+  EXECUTE format(
+    'INSERT INTO %I.search_words (word) SELECT DISTINCT w FROM unnest(tsvector_to_array(to_tsvector(''simple'', $1 || '' '' || $2))) AS w '
+    'WHERE w !~ ''[0-9]'' ORDER BY w ON CONFLICT DO NOTHING',
+    TG_TABLE_SCHEMA
+  ) USING NEW.search_name, NEW.search_rest;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

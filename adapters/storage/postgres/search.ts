@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
-import { MAX_VOCABULARY_WORDS, TYPO_MIN_LENGTH } from '#domain/catalog/typo-corrections.ts';
+import { MAX_VOCABULARY_WORDS } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
 import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 import type { PgDb } from './database.ts';
@@ -67,8 +67,10 @@ export function createPgSearch(db: PgDb): ProductSearch {
 
   return {
     async vocabulary() {
-      // The trigger keeps only words without digits (migration 0020); the shortest are no use.
-      const rows = await all<{ word: string }>({ text: 'SELECT word FROM search_words WHERE length(word) >= $1 LIMIT $2', params: [TYPO_MIN_LENGTH - 1, MAX_VOCABULARY_WORDS] });
+      // The trigger keeps only words without digits (migration 0020); along the primary key, so the
+      // ceiling takes the first words in order rather than sorting them all. The domain leaves out
+      // the words too short to be a correction.
+      const rows = await all<{ word: string }>({ text: 'SELECT word FROM search_words ORDER BY word LIMIT $1', params: [MAX_VOCABULARY_WORDS] });
       return rows.map((row) => row.word);
     },
     async search(query) {
