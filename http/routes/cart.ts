@@ -22,7 +22,7 @@ export const cartRoutes = (ports: AppPorts) =>
     .post('/resolve', jsonBody, validate('json', resolveListSchema), documented({
       summary: 'Read a pasted order list',
       description:
-        "Public; changes nothing. `{text}`: up to 200 lines, a SKU then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large.",
+        "Public; changes nothing. `{text}`: up to 200 lines, a SKU (however typed: case, spaces, dashes, dots and slashes ignored) or a product's name, then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed; a name resolves when one product matches its words, otherwise it is `unknown-sku` with the matching SKUs as did-you-mean. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large.",
     }), responds(200, resolvedListDto), async (c) => {
       const resolved = await resolvePastedList(quickOrderCatalog(ports.store), c.req.valid('json').text);
       if (!resolved.ok) return problem(c, invalid({ text: pastedListFailureMessage(resolved.error) }));
