@@ -38,7 +38,7 @@ export default defineConfig({
       './web/vitest.config.ts',
       {
         // The security suite: authorization matrix, fuzzed bad input, rate limits and headers,
-        // against createApp on a real SQLite file (README.md, Security).
+        // against createApp on a real SQLite file (docs/security.md, "Security").
         test: {
           name: 'security',
           setupFiles: ['tests/support/no-console-errors.ts'],

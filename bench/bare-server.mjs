@@ -1,4 +1,4 @@
-// The yardstick of the README's Performance section: a bare Hono + better-sqlite3 server returning the same products
+// The yardstick of docs/performance.md, "Performance": a bare Hono + better-sqlite3 server returning the same products
 // as GET /api/products (newest first) and GET /api/products/:id, field for field (part number,
 // category, brand, unit, specs, terms), with no validation, auth, headers, cache or layers, on the
 // same database file as the real server. The bench reports the ratio.

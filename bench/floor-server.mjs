@@ -1,8 +1,8 @@
 // The floor under the latency figures: a plain node:http server answering each path with the
 // bytes the real server answered for it (fetched once at start), with no work per request but
 // writing them. Loaded like the others, its p99 is what this machine and the load generator reach
-// for those bytes at that concurrency, whatever the server does; the README's p99 goal is judged
-// beside it. Usage: node bench/floor-server.mjs <origin to copy from> <port> '<json list of paths>'
+// for those bytes at that concurrency, whatever the server does; the p99 goal (docs/performance.md,
+// "Performance") is judged beside it. Usage: node bench/floor-server.mjs <origin to copy from> <port> '<json list of paths>'
 import { createServer } from 'node:http';
 
 const [origin, port, pathList] = process.argv.slice(2);

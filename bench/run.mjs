@@ -30,7 +30,7 @@ const started = Date.now();
 const progress = (text) => process.stderr.write(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${text}\n`);
 
 const printVerdicts = (verdicts) => {
-  console.log('\nTargets (README, Performance):');
+  console.log('\nTargets (docs/performance.md):');
   for (const { what, ok } of verdicts) console.log(`  ${ok ? 'met   ' : 'MISSED'} ${what}`);
 };
 const runSearch = () => import('./search.mjs').then(({ runSearchBench }) => runSearchBench({ seconds: SECONDS, rounds: ROUNDS, progress }));

@@ -11,9 +11,11 @@ import type { Clock, IdGenerator } from './shared/clock.ts';
 import type { Store } from './store.ts';
 
 /**
- * Every port the shop's use cases may use, in one place. Each use case takes only the ones it
- * uses (`Pick<Ports, 'store' | 'clock'>`); adapters/compose.ts builds them all from the
- * configuration, and tests build them from in-memory and offline adapters. Capabilities only some
+ * Every port the shop's use cases may use, in one place. Each use case declares the repository
+ * methods and services it uses as its own named type in this shape (`PlaceOrderPorts`:
+ * `{ store: { orders: Pick<OrderRepository, …> }, clock }`; domain/README.md), which `Ports`
+ * satisfies as it is; adapters/compose.ts builds them all from the configuration, and tests
+ * build them from in-memory and offline adapters. Capabilities only some
  * providers have are null when absent, never discovered by duck typing.
  */
 export interface Ports {
@@ -27,7 +29,7 @@ export interface Ports {
   links: LinkTokenService;
   /** The mail server (SMTP, or files in the outbox directory). */
   mailer: Mailer;
-  /** Writes a queued e-mail (README.md, "E-mail") from what it is about, when it is sent. */
+  /** Writes a queued e-mail (docs/email.md, "E-mail") from what it is about, when it is sent. */
   writeMail: MailWriter;
   images: ImageStore;
   /** Checks a raster upload's size in pixels and that it decodes, before it is kept. */

@@ -19,22 +19,22 @@ import type { QuoteRepository } from './quoting/quote-repository.ts';
 export interface Store {
   products: ProductRepository;
   categories: CategoryRepository;
-  /** The catalogue search (README.md, "Search"), on the database's own full-text engine. */
+  /** The catalogue search (docs/catalogue.md, "Search"), on the database's own full-text engine. */
   search: ProductSearch;
   orders: OrderRepository;
-  /** Each buyer's saved order list (README.md, "Orders, cart, quick order"). */
+  /** Each buyer's saved order list (docs/orders.md, "Orders, cart, quick order"). */
   carts: CartRepository;
   /** Succeeded payments no order could take, kept for an admin to refund. */
   refunds: RefundRepository;
-  /** Requests for quote and their answers (README.md, "Requests for quote"). */
+  /** Requests for quote and their answers (docs/orders.md, "Requests for quote"). */
   quotes: QuoteRepository;
   users: UserRepository;
   reviews: ReviewRepository;
   inbox: InboxRepository;
-  /** E-mails owed to buyers, queued with the change they tell of (README.md, "E-mail"). */
+  /** E-mails owed to buyers, queued with the change they tell of (docs/email.md, "E-mail"). */
   outbox: MailOutboxRepository;
-  /** The admin overview's sums (README.md, "Reports"). */
+  /** The admin overview's sums (docs/reports.md, "Reports"). */
   reports: ReportRepository;
-  /** Every admin action, written with the change it records (README.md, "Audit log"). */
+  /** Every admin action, written with the change it records (docs/audit-log.md, "Audit log"). */
   audit: AuditLogRepository;
 }

@@ -89,14 +89,14 @@ export function createApp(ports: AppPorts) {
     .route('/api/categories', categoryRoutes(ports, departments))
     .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
-    .route('/api/cart', cartRoutes(ports))
-    .route('/api/quotes', quoteRoutes(ports))
+    .route('/api/cart', cartRoutes(ports, settings))
+    .route('/api/quotes', quoteRoutes(ports, settings, expireFirst))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin/quotes', adminQuoteRoutes(ports))
     .route('/api/admin', catalogAdminRoutes(ports))
     .route('/api/admin', adminRoutes(ports, expireFirst))
-    // Described from the routes registered above (README.md, "The API described").
+    // Described from the routes registered above (docs/api.md, "The API described").
     .route('/api', apiDocsRoutes(() => app.routes));
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));

@@ -4,7 +4,7 @@ import { messages } from '#domain/messages.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 
 /**
- * A catalogue file's text as rows of cells (README.md, "Catalogue import and export"): CSV or
+ * A catalogue file's text as rows of cells (docs/catalogue.md, "Catalogue import and export"): CSV or
  * TSV (the delimiter is detected), an optional UTF-8 byte-order mark, blank lines skipped. What the
  * cells mean is the domain's question; this only refuses what cannot be read as a table.
  */

@@ -271,7 +271,7 @@ export const CONFIG_VARIABLES = {
   CATALOGUE_CACHE_MB: variable({
     schema: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(4_096),
     default: String(DEFAULT_CACHE_BYTES / (1024 * 1024)),
-    doc: 'Memory for the serialised catalogue pages each instance keeps (README.md, "Performance"), in MB; 0 turns the cache off',
+    doc: 'Memory for the serialised catalogue pages each instance keeps (docs/performance.md, "Performance"), in MB; 0 turns the cache off',
   }),
   LOG_LEVEL: variable({
     schema: z
@@ -280,7 +280,7 @@ export const CONFIG_VARIABLES = {
       .toLowerCase()
       .pipe(z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' })),
     default: 'info',
-    doc: 'What the JSON log lines on stdout include: `debug`, `info`, `warn` or `error` (see Logs)',
+    doc: 'What the JSON log lines on stdout include: `debug`, `info`, `warn` or `error` (docs/operations.md, "Logs")',
   }),
   TRUST_PROXY: variable({
     schema: booleanText,

@@ -1,7 +1,7 @@
 /**
  * The JSON shapes of the API, as the server sends them (dates as ISO strings): each is the type of
  * its zod schema in response-schemas.ts, the one place a shape is written, which the API document
- * describes the answers with too (README.md, "The API described").
+ * describes the answers with too (docs/api.md, "The API described").
  *
  * The web app imports its types from here. This module imports only types, so nothing of it is
  * left in the built JS: the schemas, and zod with them, stay out of the web bundle.
@@ -45,7 +45,7 @@ export type ReorderDto = z.infer<typeof S.reorderDto>;
 /** POST /api/cart/resolve: one row per pasted line that is not blank. */
 export type ResolvedRowDto = z.infer<typeof S.resolvedRowDto>;
 export type ResolvedListDto = z.infer<typeof S.resolvedListDto>;
-/** An audit log entry (README.md, "Audit log"); before and after as stored, JSON. */
+/** An audit log entry (docs/audit-log.md, "Audit log"); before and after as stored, JSON. */
 export type AuditEntryDto = z.infer<typeof S.auditEntryDto>;
 export type SessionDto = z.infer<typeof S.sessionDto>;
 export type MeDto = z.infer<typeof S.meDto>;
@@ -53,7 +53,7 @@ export type PaymentIntentDto = z.infer<typeof S.paymentIntentDto>;
 export type TestCardResultDto = z.infer<typeof S.testCardResultDto>;
 /** GET /api/admin/overview: the admin dashboard's counts. */
 export type ShopOverviewDto = z.infer<typeof S.shopOverviewDto>;
-/** GET /api/admin/reports/sales: the overview's pictures (README.md, "Reports"). */
+/** GET /api/admin/reports/sales: the overview's pictures (docs/reports.md, "Reports"). */
 export type SalesReportDto = z.infer<typeof S.salesReportDto>;
 /** One page of the admins' order list and how many orders match its filter in all. */
 export type AdminOrdersDto = z.infer<typeof S.adminOrdersDto>;
@@ -64,6 +64,6 @@ export type SubscriberDto = z.infer<typeof S.subscriberDto>;
 /** POST /api/uploads */
 export type UploadDto = z.infer<typeof S.uploadDto>;
 export type QuoteStatusDto = z.infer<typeof S.quoteStatusDto>;
-/** A request for quote's line: what was asked, then what the shop offers (README.md, "Requests for quote"). */
+/** A request for quote's line: what was asked, then what the shop offers (docs/orders.md, "Requests for quote"). */
 export type QuoteLineDto = z.infer<typeof S.quoteLineDto>;
 export type QuoteDto = z.infer<typeof S.quoteDto>;

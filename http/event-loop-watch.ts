@@ -23,7 +23,7 @@ export interface EventLoopWatch {
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Measures how late the event loop runs (README.md, "Logs"): health reports the last window's
+ * Measures how late the event loop runs (docs/operations.md, "Logs"): health reports the last window's
  * p99 and max, and a window whose longest delay reaches STALL_MS writes one `warn` line with the
  * longest garbage collection of that window beside it, so a stall can be told apart from a
  * collection (a long synchronous task of ours, then) without a profiler attached.

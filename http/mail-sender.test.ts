@@ -6,7 +6,7 @@ import { addProduct, createMemoryMailer, createTestApp, keptLogger } from './tes
 
 const DAY_MS = 24 * 60 * 60_000;
 
-describe('the mail sender (README.md, "E-mail")', () => {
+describe('the mail sender (docs/email.md, "E-mail")', () => {
   it('sends what is due and clears mail sent more than MAIL_KEPT_DAYS ago, keeping the recent', async () => {
     let now = new Date('2026-01-01T09:00:00Z');
     const mailer = createMemoryMailer();
@@ -61,7 +61,7 @@ describe('the mail sender on a slow mail server', () => {
     await vi.waitFor(() => expect(handedOver).toHaveLength(1));
     // Another instance looks every second for three holds' time: the mail stays with the first.
     const other = createMemoryMailer();
-    const otherSender = () => deliverDueMail({ outbox: context.store.outbox, writeMail: context.ports.writeMail, transport: other, clock: context.ports.clock, timers: nodeTimers });
+    const otherSender = () => deliverDueMail({ store: context.store, writeMail: context.ports.writeMail, mailer: other, clock: context.ports.clock, timers: nodeTimers });
     for (let second = 0; second < (3 * MAIL_HOLD_MS) / 1_000; second++) {
       await vi.advanceTimersByTimeAsync(1_000);
       expect((await otherSender()).sent).toBe(0);

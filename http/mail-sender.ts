@@ -18,7 +18,7 @@ export const nodeTimers: Timers = {
 };
 
 /**
- * Sends the outbox's due mail (README.md, "E-mail") in this process: now, then every second,
+ * Sends the outbox's due mail (docs/email.md, "E-mail") in this process: now, then every second,
  * each time until nothing is due. Every instance may run one; the store hands each mail to one
  * sender, which renews its hold on `timers` while a batch is going out. A failure is logged with
  * the time of the next try, and a mail given up is logged as an error; neither stops the sender.
@@ -34,7 +34,7 @@ export const startMailSender = (
     onFailure = (error: unknown) => logger.error('sending mail failed', { error: String(error) }),
   }: { intervalMs?: number; timers?: Timers; onFailure?: (error: unknown) => void } = {},
 ) => {
-  const deps = { outbox: ports.store.outbox, writeMail: ports.writeMail, transport: ports.mailer, clock: ports.clock, timers };
+  const deps = { ...ports, timers };
   const BATCH = 20;
   const report = (delivery: MailDelivery) => {
     if (delivery.sent > 0) logger.info('mail sent', { sent: delivery.sent });
@@ -54,7 +54,7 @@ export const startMailSender = (
   };
   const drain = async () => {
     for (;;) {
-      const delivery = await deliverDueMail(deps, BATCH);
+      const delivery = await deliverDueMail(deps, { limit: BATCH });
       report(delivery);
       if (delivery.sent + delivery.dropped + delivery.failed.length < BATCH) break;
     }

@@ -13,7 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // V8 lets the old generation grow to up to 4× what its last full collection kept before the next
 // one. Under load a server keeps about 20 MB, yet short-lived request objects promoted there piled
 // up to 80 MB of garbage between collections. At 2× the peaks of the scale bench fell from 228 to
-// 186 MB (SQLite) and from 215 to 169 MB (PostgreSQL) with every ratio still met (README.md,
+// 186 MB (SQLite) and from 215 to 169 MB (PostgreSQL) with every ratio still met (docs/performance.md,
 // "Performance"; docs/decisions/017-old-generation-grows-to-twice.md).
 // A value given on Node's command line wins.
 if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) setFlagsFromString('--heap-growing-percent=100');

@@ -10,7 +10,7 @@ import { createStripePaymentGateway } from '#adapters/payments/stripe/stripe-pay
 import { createTestApp } from './test-support.ts';
 
 /**
- * The API described (README.md, "The API described"): Redocly's recommended rules, with the
+ * The API described (docs/api.md, "The API described"): Redocly's recommended rules, with the
  * exceptions `redocly.yaml` names and explains, find no error in /api/openapi.json, with the test
  * payment provider and with Stripe (each registers a route the other does not). Warnings are
  * printed, not failed. The CLI is the `@redocly/cli` devDependency; `REDOCLY_CLI` may name another

@@ -9,7 +9,7 @@ import { NAMED_SCHEMAS } from './response-schemas.ts';
 import { addProduct, createTestApp, signUpAdmin } from './test-support.ts';
 
 /**
- * The API described (README.md, "The API described"): the document is generated from the routes,
+ * The API described (docs/api.md, "The API described"): the document is generated from the routes,
  * so a route the app registers and the document leaves out, a route that does not say what it
  * answers, a body schema that lets through what the route refuses, or an answer that does not
  * match its schema, fails here.
@@ -217,7 +217,7 @@ const FILE_ROUTES = [
   'GET /api/docs',
   'GET /api/docs/assets/{file}',
 ];
-/** Lists README.md names: each answers a `{items, nextCursor}` page. */
+/** Lists docs/api.md names ("API"): each answers a `{items, nextCursor}` page. */
 const PAGED_LISTS = [
   '/api/products',
   '/api/reviews',
@@ -264,7 +264,7 @@ describe('every route says what it answers', () => {
     }
   });
 
-  it('lists answer pages of typed items: every list README.md names, and no other route that takes a cursor', async () => {
+  it('lists answer pages of typed items: every list docs/api.md names, and no other route that takes a cursor', async () => {
     const document = await documentOf(createTestApp());
     const paged = operationsOf(document).filter(({ operation }) =>
       ['limit', 'cursor'].every((name) => ((operation.parameters ?? []) as { name: string; in: string }[]).some((p) => p.in === 'query' && p.name === name)),

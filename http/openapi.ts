@@ -8,7 +8,7 @@ import { documentedInputs } from './schemas.ts';
 import { validatesOf, type Validates } from './validation.ts';
 
 /**
- * The API described (README.md, "The API described"): an OpenAPI 3.1 document worked out from the
+ * The API described (docs/api.md, "The API described"): an OpenAPI 3.1 document worked out from the
  * routes the app has registered, never written by hand. Each operation's path, query and header
  * parameters and its JSON body come from the very zod schemas its `validate()` middlewares check
  * (read back from the route's handlers), converted with `z.toJSONSchema` in its input mode: what
@@ -52,7 +52,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'The dashboard: the overview and sales report, every order (ship, packing slip, CSV export), users and their role, payments to refund, the contact inbox, newsletter subscribers, the audit log, categories, the catalogue import and export, and the answers to quotes. Admins only: 401 without a session, 403 `FORBIDDEN` for a customer.',
   auth: 'Accounts and sessions: sign-up, sign-in (e-mail and password, or Google), sign-out, e-mail verification and password reset. A session token is answered and also set as the HttpOnly session cookie.',
   cart: "The signed-in buyer's saved order list, priced at today's tiers, and the quick order's reading of a pasted list (open to anyone).",
-  categories: 'The public department tree, with the number of products in stock in each (README.md, "Catalogue").',
+  categories: 'The public department tree, with the number of products in stock in each (docs/catalogue.md, "Catalogue").',
   contact: "The public contact form: messages land in the admins' inbox.",
   docs: 'This reference page (Swagger UI) and its own files, served from this server.',
   health: 'Readiness and liveness probes for load balancers and supervisors.',
@@ -254,7 +254,7 @@ const reachable = (named: Record<string, JsonSchema>, users: unknown) => {
 
 /** What holds for every operation, said once: the operations' own descriptions say only their own. */
 const INFO_DESCRIPTION = [
-  'JSON under /api (README.md, "API" and "The API described"), generated from the routes, the zod schemas they validate with and the text written beside each.',
+  'JSON under /api (docs/api.md, "API" and "The API described"), generated from the routes, the zod schemas they validate with and the text written beside each.',
   '',
   '**Signing in.** Sign-in and sign-up answer a session token: send it as `Authorization: Bearer <token>`, or let the browser send the HttpOnly session cookie they also set. A route that needs a session answers 401 `UNAUTHENTICATED` without a valid one; an admin route answers 403 `FORBIDDEN` to a customer. The role is read as stored now, not from the token.',
   '',

@@ -53,10 +53,13 @@ export interface HttpSettings {
   uploadBodyLimitBytes: number;
   /** Sign-in's per-e-mail slowdown past the budget: base × 2^n, never more than the cap. */
   signInDelay: { baseMs: number; capMs: number };
-  /** Contact messages and newsletter sign-ups per hour per address, and reviews per hour per account. */
+  /** Contact messages and newsletter sign-ups per hour per address, and reviews and quote requests per hour per account. */
   contentRateLimit: number;
   /** Image uploads per hour per account: each one is kept on disk and decoded once. */
   uploadRateLimit: number;
+  /** Quick order's list readings (POST /api/cart/resolve) per window per address, for callers without a session. */
+  resolveRateLimit: number;
+  resolveRateWindowMs: number;
   /** Where rate-limit counts live (this process's memory; a shared store plugs in here). */
   counterStore: CounterStore;
   /** How long an unpaid order holds its stock before it expires (UNPAID_ORDER_TTL_HOURS). */
@@ -83,6 +86,8 @@ export const defaultHttpSettings: HttpSettings = {
   signInDelay: { baseMs: 500, capMs: 8_000 },
   contentRateLimit: 10,
   uploadRateLimit: 30,
+  resolveRateLimit: 60,
+  resolveRateWindowMs: 60 * 1000,
   counterStore: memoryCounters,
   unpaidOrderTtlHours: DEFAULT_UNPAID_ORDER_TTL_HOURS,
   maxUnpaidOrdersPerAccount: DEFAULT_MAX_UNPAID_ORDERS,

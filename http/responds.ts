@@ -16,7 +16,7 @@ export interface Responds {
 
 /**
  * The answer's declaration, kept on a middleware as `validate()` keeps what a route takes
- * (http/validation.ts), so that the API's own description (http/openapi.ts, README.md "The API
+ * (http/validation.ts), so that the API's own description (http/openapi.ts, docs/api.md "The API
  * described") reads it back from the registered routes and each route says it in one place.
  */
 export const RESPONDS = Symbol('responds');
@@ -43,7 +43,7 @@ export const responds = (status: number, body?: z.ZodType | MediaType | readonly
 };
 
 /**
- * What an integrator needs beyond the route's name (README.md, "The API described"): a one-line
+ * What an integrator needs beyond the route's name (docs/api.md, "The API described"): a one-line
  * `summary`, and a `description` saying who may call it, what it changes and how it refuses
  * (codes and statuses). Written beside the route's `responds()` for the same reason: the route
  * says it in one place, and `openapi.ts` reads it back.

@@ -1,5 +1,5 @@
 /**
- * The API's answers as zod schemas (README.md, "The API described"): routes name theirs with
+ * The API's answers as zod schemas (docs/api.md, "The API described"): routes name theirs with
  * `responds()` (http/responds.ts) and http/openapi.ts turns them into the document's components.
  *
  * Each schema is the one place its shape is written: the TypeScript types are `z.infer` of these
@@ -73,7 +73,7 @@ export const productDto = z.object({
   updatedAt: moment,
 });
 
-/** A `{items, nextCursor}` page of `item` (README.md, "API": every list is a page). */
+/** A `{items, nextCursor}` page of `item` (docs/api.md, "API": every list is a page). */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z
     .object({
@@ -266,7 +266,7 @@ export const auditEntryDto = z
     before: z.unknown().describe('The subject before, as stored (JSON), or null.'),
     after: z.unknown().describe('The subject after, as stored (JSON), or null.'),
   })
-  .describe('An audit log entry (README.md, "Audit log").');
+  .describe('An audit log entry (docs/audit-log.md, "Audit log").');
 
 export const sessionDto = z.object({ user: userDto, token: z.string().describe('The bearer token; also set as the session cookie.') });
 
@@ -307,7 +307,7 @@ export const salesReportDto = z
       .describe('Products with fewer units than one minimum order, fewest first.'),
     awaitingShipment: count,
   })
-  .describe('The overview\'s pictures (README.md, "Reports").');
+  .describe('The overview\'s pictures (docs/reports.md, "Reports").');
 
 export const adminOrdersDto = pageOf(orderDto)
   .extend({ total: count.describe('Orders matching the filter, in all.') })
@@ -371,7 +371,7 @@ export const quoteDto = z
     answeredAt: moment.nullable(),
     closedAt: moment.nullable(),
   })
-  .describe('A request for quote (README.md, "Requests for quote").');
+  .describe('A request for quote (docs/orders.md, "Requests for quote").');
 
 /**
  * The schemas the document names in `components/schemas`: each DTO's name without `Dto`. Answers

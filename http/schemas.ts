@@ -70,7 +70,7 @@ export const quantityField = z
 /**
  * Sign-in checks only that both are there: a password that breaks today's sign-up rules is simply
  * wrong (401 INVALID_CREDENTIALS), and saying why would hint at what the real one looks like.
- * The login form still checks the sign-up rules first (README, "Accounts").
+ * The login form still checks the sign-up rules first (web/README.md, "Layout").
  */
 export const signInSchema = z.object({
   email: z.string({ error: messages.emailRequired }).trim().min(1, messages.emailRequired).max(MAX_EMAIL_LENGTH, messages.emailInvalid),
@@ -116,7 +116,7 @@ export const listQuerySchema = z.object({
 });
 /**
  * The admins' order list: a page as above, narrowed to one status and/or one search key (an order
- * id or a customer's e-mail, matched exactly; see the API section of the README).
+ * id or a customer's e-mail, matched exactly; docs/api.md, "API").
  */
 /** The overview's period (the domain answers which periods exist). */
 export const salesReportQuerySchema = z.strictObject({ days: z.string().max(10).optional() });
@@ -131,7 +131,7 @@ export const adminOrdersQuerySchema = listQuerySchema.extend({
   q: z.string().max(254).optional(),
 });
 
-// ---- ordering (README.md, "Orders, cart, quick order")
+// ---- ordering (docs/orders.md, "Orders, cart, quick order")
 const productIdField = z.string({ error: messages.productNotFound }).min(1, messages.productNotFound).max(100, messages.productNotFound);
 const optionalNote = (max: number) => z.string({ error: messages.tooLong(max) }).trim().max(max, messages.tooLong(max)).nullable().optional();
 const orderDetailsFields = {
@@ -198,7 +198,7 @@ export const asOneProductError = (error: PlaceOrderError): PlaceOrderError => {
 
 /**
  * What a client sends, for schemas whose transform hides it: the API description reads these
- * instead (README.md, "The API described"). An order is exactly one of its two shapes.
+ * instead (docs/api.md, "The API described"). An order is exactly one of its two shapes.
  */
 export const documentedInputs = new Map<z.ZodType, z.ZodType>([[placeOrderSchema, z.xor([orderWithLinesSchema, oneProductOrderSchema])]]);
 
@@ -312,7 +312,7 @@ export const stockField = z
   .max(MAX_STOCK, messages.quantityNotWhole);
 
 /**
- * The catalogue fields (README.md, "Catalogue"): here only their shapes, with generous length
+ * The catalogue fields (docs/catalogue.md, "Catalogue"): here only their shapes, with generous length
  * caps against abuse; the rules (SKU characters, brand length, minimum, packs, tiers, the
  * category existing) are the domain's (manage-catalog.ts), which answers per-field messages.
  */
@@ -371,7 +371,7 @@ export type ProductInput = z.infer<typeof productSchema>;
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 export type ReviewBody = z.infer<typeof reviewSchema>;
 
-// ---- catalogue search (README.md, "Search")
+// ---- catalogue search (docs/catalogue.md, "Search")
 /** A whole number of cents from a query string: digits only, so `-5`, `1e3` and `12.5` are refused. */
 const priceFilter = z
   .string()
@@ -427,7 +427,7 @@ export const categoryPatchSchema = z
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), messages.nothingToUpdate);
 
-// ---- requests for quote (README.md, "Requests for quote")
+// ---- requests for quote (docs/orders.md, "Requests for quote")
 /** Each problem of the lines under its line's field (`lines.2.quantity`), from the domain's check. */
 const lineProblems =
   <L>(problems: (lines: L[]) => Record<string, string>) =>
@@ -459,7 +459,7 @@ export const answerQuoteSchema = z.object({
 export const acceptQuoteSchema = z.object({ phone: phoneField, address: addressField, poNumber: optionalNote(MAX_PO_NUMBER_LENGTH) });
 
 /** The admins' quote list: a page, narrowed to one status. */
-/** The audit log (README.md, "Audit log"): a page narrowed by actor (a user id or e-mail) and kind. */
+/** The audit log (docs/audit-log.md, "Audit log"): a page narrowed by actor (a user id or e-mail) and kind. */
 export const auditQuerySchema = listQuerySchema.extend({
   actor: z.string().trim().max(254).optional(),
   kind: z.enum(AUDIT_KINDS, { error: messages.auditKindUnknown }).optional(),

@@ -27,7 +27,7 @@ describe('the real server (SQLite file, test payments)', () => {
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(true);
 
     const base = `http://127.0.0.1:${server.port}`;
-    // Health carries the event loop's delays, read off Node's histogram (README.md, "Logs").
+    // Health carries the event loop's delays, read off Node's histogram (docs/operations.md, "Logs").
     const health = (await (await fetch(`${base}/api/health`)).json()) as { status: string; eventLoop: { p99Ms: number; maxMs: number } };
     expect(health.status).toBe('ok');
     expect(health.eventLoop).toEqual({ p99Ms: expect.any(Number), maxMs: expect.any(Number), longestGcMs: expect.any(Number) });

@@ -101,7 +101,7 @@ export async function startServer(
   // order reads and every read of a quote).
   const expireOrders = () =>
     Promise.all([
-      expireUnpaidOrders(ports, config.unpaidOrderTtlHours * 60 * 60 * 1000).then(
+      expireUnpaidOrders(ports, { unpaidOrderTtlHours: config.unpaidOrderTtlHours }).then(
         (released) => released > 0 && logger.info('expired unpaid orders', { released }),
         logFailure('expiring unpaid orders failed'),
       ),

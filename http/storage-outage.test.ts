@@ -1,5 +1,5 @@
 /**
- * The edge when the database cannot serve (README.md, "When something fails"): 503 with a clear
+ * The edge when the database cannot serve (docs/operations.md, "When something fails"): 503 with a clear
  * message and Retry-After, never 500; health says so with the reason until the database serves
  * again; the outage is logged once, not per request; liveness never asks the database. A real
  * SQLite file whose lock another connection holds, so the failure is SQLite's own.

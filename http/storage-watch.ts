@@ -21,7 +21,7 @@ export interface StorageWatch {
 }
 
 /**
- * Keeps the state of the database as requests and health checks meet it (README.md, "When
+ * Keeps the state of the database as requests and health checks meet it (docs/operations.md, "When
  * something fails"): an outage is logged once, at error, when it starts (naming the cause), and
  * once, at info, when a health check finds the database serving again; the requests in between
  * answer 503 without a line of their own beyond the access log's.

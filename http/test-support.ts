@@ -93,7 +93,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     inspectImage: inspectRasterImage,
     documents: createPdfOrderDocuments(DEFAULT_SHOP),
     webRoot: options.webRoot ?? null,
-    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
+    settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, resolveRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
     background: createBackgroundWork(options.logger ?? silentLogger),
   };
@@ -112,8 +112,8 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     await store.users.setEmailVerified(created.user.id);
     return { ...created, user: { ...created.user, emailVerified: true } };
   };
-  /** Sends the outbox's due mail now, as the server's mail sender would (README.md, "E-mail"). */
-  const deliverMail = () => deliverDueMail({ outbox: store.outbox, writeMail: ports.writeMail, transport: mailer, clock, timers: nodeTimers });
+  /** Sends the outbox's due mail now, as the server's mail sender would (docs/email.md, "E-mail"). */
+  const deliverMail = () => deliverDueMail({ store, writeMail: ports.writeMail, mailer, clock, timers: nodeTimers });
   return { app, ports, store, storage, mailer, settled, deliverMail, call: client.call, signUp };
 };
 

@@ -29,7 +29,7 @@ const catalogueFallback = { error: () => messages.invalidInput };
 
 /**
  * What a `validate()` middleware checks, kept on the middleware itself so that the API's own
- * description (http/openapi.ts, README.md "The API described") reads the very schemas the routes use.
+ * description (http/openapi.ts, docs/api.md "The API described") reads the very schemas the routes use.
  */
 export const VALIDATES = Symbol('validates');
 export interface Validates {

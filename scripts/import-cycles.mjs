@@ -1,4 +1,4 @@
-// Import cycles in one folder's import graph (README, "Layers": domain/ has none). A small
+// Import cycles in one folder's import graph (README.md, "How it is built": domain/ has none). A small
 // Tarjan's strongly-connected-components pass: every component of more than one file (or a file
 // importing itself) is a cycle, reported as one concrete path through it so the message says
 // which import to cut.

@@ -1,13 +1,21 @@
-// The layer arrows (README, "Layers"), in one place for both checkers: ESLint's `layers/imports`
+// The layer arrows (README.md, "How it is built"), in one place for both checkers: ESLint's `layers/imports`
 // rule (eslint.config.js) and check-boundaries.mjs. Test files may additionally import the test tools.
 import { dirname, join, normalize } from 'node:path';
 
 export const TEST_TOOLS = ['vitest', 'fast-check'];
-/** Domain tests run against in-memory adapters (README, "Layers"); production domain code never does. */
+/** Domain tests run against in-memory adapters (README.md, "How it is built"); production domain code never does. */
 export const DOMAIN_TESTS_MAY_IMPORT = /^adapters\/(storage\/memory|payments\/test)\//;
 export const WEB_MAY_IMPORT_FROM_HTTP = ['http/dto.ts', 'http/schemas.ts'];
 /** The composition root, and the tests' own composition: every other http/ file sees ports only. */
 export const HTTP_MAY_IMPORT_ADAPTERS = ['http/server.ts', 'http/test-support.ts'];
+
+/**
+ * The gathered ports: a use case names the repository methods and services it uses in its own
+ * `<UseCase>Ports` (domain/README.md, "Use cases") instead of taking all of them, so only these
+ * files themselves, the domain tests and their in-memory world may import them.
+ */
+export const GATHERED_PORTS = ['domain/store.ts', 'domain/ports.ts'];
+const MAY_IMPORT_GATHERED_PORTS = [...GATHERED_PORTS, 'domain/testing/world.ts'];
 
 /** 'orders' for 'web/features/orders/my-orders-page.tsx'; null outside web/features. */
 const webFeatureOf = (path) => /^web\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
@@ -26,6 +34,9 @@ export function forbiddenImport({ from, specifier, target, isTest }) {
     }
     if (isTest && DOMAIN_TESTS_MAY_IMPORT.test(target)) return null;
     if (!target.startsWith('domain/')) return `domain/ may not import outside itself ('${specifier}' is ${target})`;
+    if (GATHERED_PORTS.includes(target) && !isTest && !MAY_IMPORT_GATHERED_PORTS.includes(from)) {
+      return `a use case declares the ports it uses (<UseCase>Ports, domain/README.md "Use cases"), not the whole ${target} ('${specifier}')`;
+    }
   }
   if (layer === 'adapters' && target !== null && /^(http|web)\//.test(target)) {
     return `adapters/ may not import http/ or web/ ('${specifier}')`;

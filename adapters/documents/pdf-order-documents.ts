@@ -1,5 +1,5 @@
 /**
- * The order papers (README.md, "Invoices and packing slips") as PDF, drawn with pdfkit: US Letter,
+ * The order papers (docs/orders.md, "Invoices and packing slips") as PDF, drawn with pdfkit: US Letter,
  * one table row per order line, as many pages as the lines need (the table's header is repeated on
  * each page and every page is numbered "Page N of M").
  */
@@ -351,7 +351,7 @@ const SAMPLE: InvoicedOrder = {
 /**
  * Draws one invoice and throws it away. The first paper of a process loads pdfkit and compiles its
  * font code: about 0.7 s during which the event loop runs nothing else, which a buyer's invoice
- * request used to pay for every other request in flight (README.md, "Logs"). The server does it
+ * request used to pay for every other request in flight (docs/operations.md, "Logs"). The server does it
  * before it listens.
  */
 export const warmUpPdfKit = async (shop: ShopDetails): Promise<void> => {

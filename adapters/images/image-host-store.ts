@@ -2,7 +2,7 @@ import { DEMO_IMAGE_PATH, type ImageStore } from '#domain/images/image-store.ts'
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 /**
- * The remote image host (imgbb's upload API; README, Configuration: IMAGE_HOST_KEY): for several app instances without shared disk.
+ * The remote image host (imgbb's upload API; README.md, "Configuration": IMAGE_HOST_KEY): for several app instances without shared disk.
  * The key stays on the server; browsers upload to us, we forward.
  */
 export const createImageHostStore = (options: {

@@ -15,7 +15,7 @@ import type { Mail } from '#domain/mail/mailer.ts';
 import type { ShopDetails } from '#domain/shared/shop-details.ts';
 
 /**
- * What every Bulkhead e-mail is made of (README.md, "E-mail"): a few kinds of block, written once
+ * What every Bulkhead e-mail is made of (docs/email.md, "E-mail"): a few kinds of block, written once
  * per mail by order-emails.tsx and quote-emails.tsx and laid out twice from the same blocks, as
  * HTML (React Email components, inline styles only, a table for the lines, as mail clients want)
  * and as the plain-text part. Writing the text from the blocks instead of converting the HTML

@@ -33,6 +33,6 @@ export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users
       }
       case 'verify-email':
       case 'password-reset':
-        return writeAccountMail({ store, links, appUrl: site.appUrl }, queued.kind, queued.subjectId);
+        return writeAccountMail({ store, links }, { kind: queued.kind, userId: queued.subjectId, appUrl: site.appUrl });
     }
   };

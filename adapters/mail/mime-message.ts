@@ -5,7 +5,7 @@ import * as qp from 'nodemailer/lib/qp';
 import type { Mail } from '#domain/mail/mailer.ts';
 
 /**
- * The RFC 5322 message both mailers send (README.md, "E-mail"): a multipart/alternative of the
+ * The RFC 5322 message both mailers send (docs/email.md, "E-mail"): a multipart/alternative of the
  * plain-text part (as it is, or quoted-printable: readable in the raw message) and the HTML part
  * (base64: one long line of inline styles). Quoted-printable, the encoded words of a non-ASCII
  * subject or sender name and the address parsing are nodemailer's own functions; only the

@@ -5,7 +5,7 @@ import type { Order } from '#domain/ordering/order.ts';
 import { formatCents } from '#domain/shared/money.ts';
 import { composeMail, type MailBlock, type MailContent, type MailSite } from './mail-content.tsx';
 
-/** The order e-mails (README.md, "E-mail"), from the order as it is when the mail goes out. */
+/** The order e-mails (docs/email.md, "E-mail"), from the order as it is when the mail goes out. */
 
 type OrderMailKind = Extract<MailKind, `order-${string}`>;
 

@@ -30,7 +30,7 @@ export const createOutboxMailer = (options: {
       const file = join(options.dir, name);
       // Written under a name no reader takes for a mail (not `.eml`), in the same folder, then
       // renamed: a full disk leaves no half-written .eml behind, only the error, so the mail
-      // outbox tries the mail again (README.md, "E-mail").
+      // outbox tries the mail again (docs/email.md, "E-mail").
       const partial = join(options.dir, `.${name}.partial`);
       const writeAndRename = async () => {
         try {

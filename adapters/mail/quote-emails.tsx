@@ -7,7 +7,7 @@ import { formatCents } from '#domain/shared/money.ts';
 import { composeMail, type MailBlock, type MailContent, type MailSite } from './mail-content.tsx';
 
 /**
- * The e-mails of a request for quote (README.md, "Requests for quote"), built like the order
+ * The e-mails of a request for quote (docs/orders.md, "Requests for quote"), built like the order
  * e-mails (order-emails.tsx) from the quote as it is when the mail goes out: to the buyer when it
  * is received, answered and accepted; to the shop (`SHOP_EMAIL`) when one is asked for, accepted
  * or declined.

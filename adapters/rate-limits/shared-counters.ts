@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimi
 export type CounterOptions = { keyPrefix: string; points: number; duration: number };
 
 /**
- * Where the attempt counters live (README.md, "Running several instances"): in Redis when
+ * Where the attempt counters live (docs/operations.md, "Running several instances"): in Redis when
  * `REDIS_URL` is set, else in PostgreSQL's `rate_limits` table (migration 0010) when the shop runs
  * on it, else in this process's memory (one SQLite shop, one process). Shared counters are what
  * make a brake hold across instances: eleven wrong passwords spread over two of them still meet

@@ -23,7 +23,7 @@ describe('seedDemoData', () => {
     const deps = makeDeps();
     expect(await seedDemoData(deps)).toBe(true);
 
-    const page = await listProducts(deps.store, { limit: 100 });
+    const page = await listProducts(deps, { limit: 100 });
     expect(page.items.map((product) => product.name)).toEqual(DEMO_PRODUCTS.map((product) => product.name));
     expect(page.items).toHaveLength(DEMO_PRODUCTS.length);
     expect(page.items.slice(0, 6).map((product) => product.name)).toContain('Reducers & Adapters Socket Set');

@@ -1,7 +1,7 @@
 import type { StorageFailure } from '#domain/shared/errors.ts';
 
 /**
- * Which storage failure, if any, an error thrown by a query is (README.md, "When something
+ * Which storage failure, if any, an error thrown by a query is (docs/operations.md, "When something
  * fails"). Drizzle wraps the driver's error in its own (`cause`), so the whole chain is read.
  * Anything not named here is a bug or a refused write (a constraint), never a reason to answer 503.
  */

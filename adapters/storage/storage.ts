@@ -46,7 +46,7 @@ export interface Storage {
   imagesInUse(urls: readonly string[]): Promise<Set<string>>;
   /**
    * The offline test provider's intents, kept in this database so they outlive a restart and
-   * every instance shares them (README.md, "Running several instances"). Not a domain repository:
+   * every instance shares them (docs/operations.md, "Running several instances"). Not a domain repository:
    * only that provider's adapter uses it.
    */
   testPaymentIntents: TestPaymentIntents;

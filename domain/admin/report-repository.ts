@@ -1,7 +1,7 @@
 import type { Cents } from '../shared/money.ts';
 
 /**
- * The sums behind the admin's sales report (README.md, "Reports"), as the store computes them.
+ * The sums behind the admin's sales report (docs/reports.md, "Reports"), as the store computes them.
  * The port lives apart from the use case in sales-report.ts: store.ts gathers the ports and the
  * use case reads the store, so one file holding both made an import cycle (domain/README.md, "No
  * import cycles").

@@ -21,8 +21,8 @@ describe('sales report', () => {
   it('is for admins only, and ends with today (UTC)', async () => {
     const world = createWorld(createMemoryStorage().repositories);
     const [admin, buyer] = [await world.addUser({ role: 'admin' }), await world.addUser()];
-    expect(await salesReport(world.deps, buyer, {})).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
-    const report = await salesReport(world.deps, admin, { days: '30' });
+    expect(await salesReport(world.deps, { actor: buyer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    const report = await salesReport(world.deps, { actor: admin, days: '30' });
     expect(report.ok && report.value.perDay.map((day) => day.day).at(-1)).toBe(world.clock.now().toISOString().slice(0, 10));
     expect(report.ok && report.value.perDay).toHaveLength(30);
   });

@@ -4,12 +4,12 @@ import type { Clock } from '../shared/clock.ts';
 import type { Cents } from '../shared/money.ts';
 import { messages } from '../messages.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
-import type { LowStockProduct, SalesDay, TopProduct } from './report-repository.ts';
+import type { OrderRepository } from '../ordering/order-repository.ts';
+import type { LowStockProduct, ReportRepository, SalesDay, TopProduct } from './report-repository.ts';
 import { LOW_STOCK_BELOW } from './shop-overview.ts';
 
 /**
- * The admin overview's pictures (README.md, "Reports"): what sold per day, what sells most, what
+ * The admin overview's pictures (docs/reports.md, "Reports"): what sold per day, what sells most, what
  * is about to run out and what waits to be shipped. Sales are paid orders (paid, shipped), counted
  * on the UTC day they were placed.
  */
@@ -45,10 +45,14 @@ export const parseReportPeriod = (text: string | undefined): ReportPeriod | null
   return (REPORT_PERIODS as readonly number[]).includes(days) ? (days as ReportPeriod) : null;
 };
 
+export type SalesReportPorts = {
+  store: { reports: Pick<ReportRepository, 'salesPerDay' | 'topProducts' | 'lowStock'>; orders: Pick<OrderRepository, 'count'> };
+  clock: Clock;
+};
+
 export const salesReport = async (
-  { store, clock }: { store: Store; clock: Clock },
-  actor: User,
-  input: { days?: string | undefined },
+  { store, clock }: SalesReportPorts,
+  { actor, ...input }: { actor: User; days?: string | undefined },
 ): Promise<Result<SalesReport, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const days = parseReportPeriod(input.days);

@@ -16,10 +16,10 @@ describe('shop overview', () => {
     const product = await world.addProduct({ stock: 1_000 });
     const placed = await placeOrder({ ...world.deps, payments }, { buyer, lines: [{ productId: product.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' });
     expect(placed.ok).toBe(true);
-    expect(await shopOverview(world.store, admin)).toEqual({
+    expect(await shopOverview(world.deps, { actor: admin })).toEqual({
       ok: true,
       value: { ordersAwaitingShipment: 0, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 },
     });
-    expect(await shopOverview(world.store, buyer)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await shopOverview(world.deps, { actor: buyer })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 });

@@ -2,7 +2,10 @@ import { isAdmin, type User } from '../identity/user.ts';
 import { MIN_ORDER_QUANTITY } from '../catalog/product-terms.ts';
 import { forbidden, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
+import type { ProductRepository } from '../catalog/product-repository.ts';
+import type { InboxRepository } from '../content/content-repository.ts';
+import type { OrderRepository } from '../ordering/order-repository.ts';
+import type { RefundRepository } from '../ordering/payment-to-refund.ts';
 
 /** The admin dashboard's counts, each one query, however large the shop. */
 export interface ShopOverview {
@@ -19,7 +22,16 @@ export interface ShopOverview {
 
 export const LOW_STOCK_BELOW = MIN_ORDER_QUANTITY;
 
-export const shopOverview = async (store: Store, actor: User): Promise<Result<ShopOverview, ErrorOf<'FORBIDDEN'>>> => {
+export type ShopOverviewPorts = {
+  store: {
+    orders: Pick<OrderRepository, 'count'>;
+    products: Pick<ProductRepository, 'countBelowStock'>;
+    inbox: Pick<InboxRepository, 'countContactMessages' | 'countUnreadContactMessages'>;
+    refunds: Pick<RefundRepository, 'count'>;
+  };
+};
+
+export const shopOverview = async ({ store }: ShopOverviewPorts, { actor }: { actor: User }): Promise<Result<ShopOverview, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund] = await Promise.all([
     store.orders.count({ status: 'pending' }),

@@ -7,7 +7,7 @@ import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
-describe('audit log (README.md, "Audit log")', () => {
+describe('audit log (docs/audit-log.md, "Audit log")', () => {
   let world: World;
   let admin: User;
   beforeEach(async () => {
@@ -15,22 +15,22 @@ describe('audit log (README.md, "Audit log")', () => {
     admin = await world.addUser({ role: 'admin', email: 'boss@example.com' });
   });
   const entries = async (request = {}) => {
-    const result = await listAuditLog(world.store, admin, request);
+    const result = await listAuditLog(world.deps, { ...request, viewer: admin });
     if (!result.ok) throw new Error('expected the log');
     return result.value.items;
   };
 
   it('records role changes and deletions with the acting admin, newest first; a refused change records nothing', async () => {
     const customer = await world.addUser({ email: 'buyer@example.com' });
-    await makeAdmin(world.deps, admin, customer.id);
+    await makeAdmin(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
-    await makeAdmin(world.deps, admin, customer.id); // already an admin: no change, no entry
+    await makeAdmin(world.deps, { actor: admin, userId: customer.id }); // already an admin: no change, no entry
     world.clock.advance(1_000);
-    await removeAdmin(world.deps, admin, customer.id);
+    await removeAdmin(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
-    expect(await removeAdmin(world.deps, admin, admin.id)).toMatchObject({ ok: false });
+    expect(await removeAdmin(world.deps, { actor: admin, userId: admin.id })).toMatchObject({ ok: false });
     world.clock.advance(1_000);
-    await deleteUser(world.deps, admin, customer.id);
+    await deleteUser(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
     expect(await entries()).toMatchObject([
       { kind: 'user-deleted', subjectId: customer.id, actorId: admin.id, actorEmail: 'boss@example.com', before: { email: 'buyer@example.com' }, after: null },
@@ -41,12 +41,12 @@ describe('audit log (README.md, "Audit log")', () => {
   });
 
   it('records product changes with the product before and after', async () => {
-    const created = await createProduct(world.deps, admin, { name: 'Hex bolt', description: 'M8', imageUrl: '/images/bolt.webp', priceCents: 100, stock: 500 });
+    const created = await createProduct(world.deps, { actor: admin, product: { name: 'Hex bolt', description: 'M8', imageUrl: '/images/bolt.webp', priceCents: 100, stock: 500 } });
     world.clock.advance(1_000);
     if (!created.ok) throw new Error(JSON.stringify(created.error));
-    await updateProduct(world.deps, admin, created.value.id, { priceCents: 90 });
+    await updateProduct(world.deps, { actor: admin, id: created.value.id, changes: { priceCents: 90 } });
     world.clock.advance(1_000);
-    await deleteProduct(world.deps, admin, created.value.id);
+    await deleteProduct(world.deps, { actor: admin, id: created.value.id });
     world.clock.advance(1_000);
     expect(await entries()).toMatchObject([
       { kind: 'product-deleted', before: { priceCents: 90 }, after: null },
@@ -57,22 +57,22 @@ describe('audit log (README.md, "Audit log")', () => {
 
   it('records a removed review with the review as it was', async () => {
     const review = await world.store.reviews.create({ id: 'r1', userId: null, name: 'Grace', imageUrl: '', country: 'NL', rating: 5, comment: 'Fast', createdAt: world.clock.now() });
-    expect(await removeReview(world.deps, admin, review.id)).toEqual({ ok: true, value: null });
-    expect(await removeReview(world.deps, admin, review.id)).toMatchObject({ ok: false });
+    expect(await removeReview(world.deps, { actor: admin, id: review.id })).toEqual({ ok: true, value: null });
+    expect(await removeReview(world.deps, { actor: admin, id: review.id })).toMatchObject({ ok: false });
     expect(await entries()).toMatchObject([{ kind: 'review-removed', subjectId: 'r1', summary: 'Removed the review by Grace', before: { comment: 'Fast' }, after: null }]);
   });
 
   it('narrows by kind and by actor id or e-mail; only admins read it', async () => {
     const other = await world.addUser({ role: 'admin', email: 'second@example.com' });
     const customer = await world.addUser();
-    await makeAdmin(world.deps, other, customer.id);
+    await makeAdmin(world.deps, { actor: other, userId: customer.id });
     world.clock.advance(1_000);
-    await deleteUser(world.deps, admin, customer.id);
+    await deleteUser(world.deps, { actor: admin, userId: customer.id });
     world.clock.advance(1_000);
     expect((await entries({ actor: 'SECOND@example.com' })).map((entry) => entry.kind)).toEqual(['user-made-admin']);
     expect((await entries({ actor: admin.id })).map((entry) => entry.kind)).toEqual(['user-deleted']);
     expect(await entries({ actor: 'nobody@example.com' })).toEqual([]);
     expect((await entries({ kind: 'user-made-admin' })).map((entry) => entry.actorId)).toEqual([other.id]);
-    expect(await listAuditLog(world.store, customer, {})).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listAuditLog(world.deps, { viewer: customer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 });

@@ -2,7 +2,7 @@ import type { User } from '../identity/user.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 
 /**
- * The audit log (README.md, "Audit log"): every admin action, with who, when, what and the values
+ * The audit log (docs/audit-log.md, "Audit log"): every admin action, with who, when, what and the values
  * before and after. Entries are written by the store in the same transaction as the change they
  * record, so a change never goes unrecorded and a refused one leaves no entry.
  *

@@ -2,25 +2,31 @@ import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
-import type { Store } from '../store.ts';
 import { categoryWithChildren, findCategory, type Category } from './category.ts';
-import type { ProductSort, RawFacets } from './product-search.ts';
+import type { CategoryRepository } from './category-repository.ts';
+import type { ProductRepository } from './product-repository.ts';
+import type { ProductSearch, ProductSort, RawFacets } from './product-search.ts';
 import type { Product } from './product.ts';
 import { asTyped, hasCorrections, searchTerms, withCorrections, type SearchTerms } from './search-terms.ts';
 import { correctedText, typoTolerance, vocabularyOf } from './typo-corrections.ts';
 
+export type ListProductsPorts = { store: { products: Pick<ProductRepository, 'list'> } };
+export type GetProductPorts = { store: { products: Pick<ProductRepository, 'findById'> } };
+export type SearchCatalogPorts = { store: { categories: Pick<CategoryRepository, 'listAll'>; search: ProductSearch } };
+export type SuggestProductsPorts = { store: { search: ProductSearch } };
+
 /** Newest first; the limit is clamped to 1..100 whatever the caller asks for. */
 export const listProducts = (
-  store: Store,
+  { store }: ListProductsPorts,
   request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
 ): Promise<Page<Product>> => store.products.list(pageRequest(request));
 
-export const getProduct = async (store: Store, id: string): Promise<Result<Product, ErrorOf<'NOT_FOUND'>>> => {
+export const getProduct = async ({ store }: GetProductPorts, id: string): Promise<Result<Product, ErrorOf<'NOT_FOUND'>>> => {
   const product = await store.products.findById(id);
   return product ? ok(product) : fail(notFound('product'));
 };
 
-/** What a buyer asks the catalogue (README.md, "Search"); every part is optional. */
+/** What a buyer asks the catalogue (docs/catalogue.md, "Search"); every part is optional. */
 export interface CatalogQuery {
   q?: string | undefined;
   /** A category's id or slug; a department includes its categories. */
@@ -75,7 +81,7 @@ export const nameFacets = (raw: RawFacets, categories: readonly Category[]): Nam
  * of five sorts, the total and the facets. The HTTP layer has checked each parameter's shape; an
  * unknown category is refused here, where the categories are known.
  */
-export const searchCatalog = async (store: Store, query: CatalogQuery): Promise<Result<CatalogPage, ErrorOf<'VALIDATION_FAILED'>>> => {
+export const searchCatalog = async ({ store }: SearchCatalogPorts, query: CatalogQuery): Promise<Result<CatalogPage, ErrorOf<'VALIDATION_FAILED'>>> => {
   const categories = await store.categories.listAll();
   let categoryIds: string[] | null = null;
   if (query.category !== undefined) {
@@ -85,7 +91,7 @@ export const searchCatalog = async (store: Store, query: CatalogQuery): Promise<
   }
   const q = query.q?.trim() ?? '';
   const typed = q === '' ? null : searchTerms(q);
-  const terms = typed && query.exact !== true ? await corrected(store, typed) : typed;
+  const terms = typed && query.exact !== true ? await corrected(store.search, typed) : typed;
   const { limit, cursor } = pageRequest(query);
   const filters = {
     categoryIds,
@@ -109,14 +115,14 @@ export const searchCatalog = async (store: Store, query: CatalogQuery): Promise<
  * The terms with their typo corrections: the catalogue's vocabulary is read (once per catalogue
  * version, by the store) only when some word is long enough to be corrected.
  */
-const corrected = async (store: Store, terms: SearchTerms): Promise<SearchTerms> =>
-  terms.words.some((word) => typoTolerance(word) > 0) ? withCorrections(terms, vocabularyOf(await store.search.vocabulary())) : terms;
+const corrected = async (search: Pick<ProductSearch, 'vocabulary'>, terms: SearchTerms): Promise<SearchTerms> =>
+  terms.words.some((word) => typoTolerance(word) > 0) ? withCorrections(terms, vocabularyOf(await search.vocabulary())) : terms;
 
 /** How many suggestions the search box's typeahead shows. */
 export const SUGGESTION_COUNT = 8;
 
 /** The typeahead: the best matches for what has been typed so far, by relevance. */
-export const suggestProducts = async (store: Store, q: string): Promise<Product[]> => {
+export const suggestProducts = async ({ store }: SuggestProductsPorts, q: string): Promise<Product[]> => {
   const trimmed = q.trim();
   if (trimmed === '') return [];
   const found = await store.search.search({

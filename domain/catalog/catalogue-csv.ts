@@ -3,7 +3,7 @@ import type { Product } from './product.ts';
 import { centsAsDollars } from '../shared/money.ts';
 
 /**
- * The catalogue file's columns (README.md, "Catalogue import and export"), in order: one row per
+ * The catalogue file's columns (docs/catalogue.md, "Catalogue import and export"), in order: one row per
  * product, keyed by its part number. Prices are in dollars with two decimals; tiers read
  * `500:22.00;1000:19.50`; specs read `Thread=M8;Length=40 mm`; the category is its slug.
  */

@@ -1,20 +1,21 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { messages } from '../messages.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { forbidden, invalid, type ErrorOf } from '../shared/errors.ts';
 import { dollarsToCents } from '../shared/money.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { CATALOGUE_COLUMNS, type CatalogueColumn } from './catalogue-csv.ts';
 import { checkCatalogFields, productProblems, trimmed } from './manage-catalog.ts';
 import type { NewProduct, Product, ProductChanges, ProductRecord } from './product.ts';
-import type { CatalogueWrites } from './product-repository.ts';
+import type { CategoryRepository } from './category-repository.ts';
+import type { CatalogueWrites, ProductRepository } from './product-repository.ts';
 import type { PriceTier, ProductAttribute } from './product-terms.ts';
 import { checkSku } from './sku.ts';
 import { termFailureMessage } from './term-failure.ts';
 
 /**
- * The catalogue import (README.md, "Catalogue import and export"): a file of the export's columns,
+ * The catalogue import (docs/catalogue.md, "Catalogue import and export"): a file of the export's columns,
  * one product per row, matched by SKU — a known SKU updates that product, a new one creates it.
  * All or nothing: a file with any bad row changes nothing, and the dry run says what the import
  * would do and every row's problems without writing.
@@ -248,15 +249,19 @@ const planImport = (
   return { writes, report };
 };
 
+export type ImportCataloguePorts = {
+  store: { categories: Pick<CategoryRepository, 'listAll'>; products: Pick<ProductRepository, 'findBySkus' | 'importAll'> };
+  clock: Clock;
+  ids: IdGenerator;
+};
+
 /**
  * Reads the file against the catalogue. With `dryRun` it only reports; otherwise it writes every
  * row in one transaction, or — when any row is bad — nothing (IMPORT_REFUSED with the report).
  */
 export const importCatalogue = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
-  actor: User,
-  table: CatalogueTable,
-  { dryRun }: { dryRun: boolean },
+  { store, clock, ids }: ImportCataloguePorts,
+  { actor, table, dryRun }: { actor: User; table: CatalogueTable; dryRun: boolean },
 ): Promise<Result<ImportReport, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'IMPORT_REFUSED' | 'SKU_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const columns = readHeader(table.columns);

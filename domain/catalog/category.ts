@@ -1,5 +1,5 @@
 /**
- * Categories are two levels deep (README.md, "Catalogue"): departments (no parent) and the
+ * Categories are two levels deep (docs/catalogue.md, "Catalogue"): departments (no parent) and the
  * categories inside them. A product is filed under either.
  */
 export interface Category {

@@ -12,13 +12,13 @@ beforeEach(() => {
 describe('exportCatalogue', () => {
   it('refuses anyone but an admin', async () => {
     const customer = await world.addUser();
-    expect(await exportCatalogue(world.deps, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await exportCatalogue(world.deps, { actor: customer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('gives an admin every product as a row, a page at a time', async () => {
     const admin = await world.addUser({ role: 'admin' });
     for (let n = 0; n < 101; n++) await world.addProduct({ name: `Bolt ${n}` });
-    const exported = await exportCatalogue(world.deps, admin);
+    const exported = await exportCatalogue(world.deps, { actor: admin });
     if (!exported.ok) throw new Error('refused');
     const pages: number[] = [];
     for await (const rows of exported.value) pages.push(rows.length);

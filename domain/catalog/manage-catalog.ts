@@ -1,11 +1,12 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
-import type { Store } from '../store.ts';
+import type { CategoryRepository } from './category-repository.ts';
 import type { NewProduct, Product, ProductChanges } from './product.ts';
+import type { ProductRepository } from './product-repository.ts';
 import { checkAttributes, checkBrand, checkProductTerms, checkUnit } from './product-terms-rules.ts';
 import { checkSku } from './sku.ts';
 import { MAX_PRICE_CENTS, MAX_STOCK } from './product-limits.ts';
@@ -58,7 +59,7 @@ export type CatalogFields = Pick<Product, 'brand' | 'unit' | 'attributes' | 'min
 };
 
 /**
- * The catalogue fields and terms of a product as it would be after the write (README.md,
+ * The catalogue fields and terms of a product as it would be after the write (docs/catalogue.md,
  * "Catalogue"): the SKU rule, brand, unit, specification table, minimum, pack size and volume
  * prices against its price. Gives the values to store, or field messages. The product's own
  * fields must already be valid (the price bounds the tiers); whether its category exists is the
@@ -97,22 +98,26 @@ export const checkCatalogFields = (product: NewProduct, categoryFound: boolean):
   });
 };
 
+type CategoryLookupPorts = { store: { categories: Pick<CategoryRepository, 'findById'> } };
+export type CreateProductPorts = CategoryLookupPorts & { store: { products: Pick<ProductRepository, 'create'> }; clock: Clock; ids: IdGenerator };
+export type UpdateProductPorts = CategoryLookupPorts & { store: { products: Pick<ProductRepository, 'findById' | 'update'> }; clock: Clock };
+export type DeleteProductPorts = { store: { products: Pick<ProductRepository, 'findById' | 'delete'> }; clock: Clock };
+
 /** The catalogue checks with the category looked up in the store. */
-const checkCatalogFieldsIn = async (store: Store, product: NewProduct) =>
+const checkCatalogFieldsIn = async ({ store }: CategoryLookupPorts, product: NewProduct) =>
   checkCatalogFields(product, product.categoryId == null || (await store.categories.findById(product.categoryId)) !== null);
 
 const skuTaken = (sku: string | undefined): ErrorOf<'SKU_TAKEN'> => ({ code: 'SKU_TAKEN', sku: sku ?? '' });
 
 export const createProduct = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
-  actor: User,
-  input: NewProduct,
+  { store, clock, ids }: CreateProductPorts,
+  { actor, product: input }: { actor: User; product: NewProduct },
 ): Promise<Result<Product, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'SKU_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const fields = productProblems(input, true);
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
   const product = trimmed(input);
-  const catalog = await checkCatalogFieldsIn(store, product);
+  const catalog = await checkCatalogFieldsIn({ store }, product);
   if (!catalog.ok) return fail(invalid(catalog.error));
   const id = ids.newId();
   const at = clock.now();
@@ -129,10 +134,8 @@ export const createProduct = async (
  * divide the minimum).
  */
 export const updateProduct = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  id: string,
-  changes: ProductChanges,
+  { store, clock }: UpdateProductPorts,
+  { actor, id, changes }: { actor: User; id: string; changes: ProductChanges },
 ): Promise<Result<Product, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SKU_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const fields = productProblems(changes, false);
@@ -141,7 +144,7 @@ export const updateProduct = async (
   if (!current) return fail(notFound('product'));
   const change = trimmed(changes);
   const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as ProductChanges;
-  const catalog = await checkCatalogFieldsIn(store, { ...current, ...defined });
+  const catalog = await checkCatalogFieldsIn({ store }, { ...current, ...defined });
   if (!catalog.ok) return fail(invalid(catalog.error));
   const touched = Object.fromEntries(Object.entries(catalog.value).filter(([key]) => key in defined));
   const at = clock.now();
@@ -157,9 +160,8 @@ export const updateProduct = async (
 
 /** Orders keep their snapshot of a deleted product. */
 export const deleteProduct = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  id: string,
+  { store, clock }: DeleteProductPorts,
+  { actor, id }: { actor: User; id: string },
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const current = await store.products.findById(id);

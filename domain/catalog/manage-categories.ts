@@ -1,13 +1,22 @@
 import { isAdmin, type User } from '../identity/user.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
-import type { Store } from '../store.ts';
 import { categoryTree, isSlug, MAX_CATEGORY_NAME, slugify, type Category, type CategoryNode } from './category.ts';
+import type { CategoryRepository } from './category-repository.ts';
+import type { ProductRepository } from './product-repository.ts';
+
+export type GetCategoryTreePorts = { store: { categories: Pick<CategoryRepository, 'listAll' | 'inStockCounts'> } };
+type CheckCategoryPorts = { store: { categories: Pick<CategoryRepository, 'findById' | 'listAll'> } };
+export type CreateCategoryPorts = CheckCategoryPorts & { store: { categories: Pick<CategoryRepository, 'create'> }; clock: Clock; ids: IdGenerator };
+export type UpdateCategoryPorts = CheckCategoryPorts & { store: { categories: Pick<CategoryRepository, 'update'> } };
+export type DeleteCategoryPorts = {
+  store: { categories: Pick<CategoryRepository, 'listAll' | 'delete'>; products: Pick<ProductRepository, 'countInCategory'> };
+};
 
 /** `GET /api/categories`: the two-level tree with the products in stock under each. */
-export const getCategoryTree = async (store: Store): Promise<CategoryNode[]> => {
+export const getCategoryTree = async ({ store }: GetCategoryTreePorts): Promise<CategoryNode[]> => {
   const [categories, counts] = await Promise.all([store.categories.listAll(), store.categories.inStockCounts()]);
   return categoryTree(categories, counts);
 };
@@ -24,9 +33,8 @@ const slugTaken = (slug: string): ErrorOf<'SLUG_TAKEN'> => ({ code: 'SLUG_TAKEN'
 
 /** The category as it would be after the write, checked: two levels, a name, a well-formed slug. */
 const checkCategory = async (
-  store: Store,
-  id: string,
-  next: { name: string; slug: string; parentId: string | null },
+  { store }: CheckCategoryPorts,
+  { id, next }: { id: string; next: { name: string; slug: string; parentId: string | null } },
 ): Promise<Record<string, string>> => {
   const fields: Record<string, string> = {};
   if (next.name === '') fields.name = messages.categoryNameRequired;
@@ -43,26 +51,23 @@ const checkCategory = async (
 };
 
 export const createCategory = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
-  actor: User,
-  input: CategoryInput,
+  { store, clock, ids }: CreateCategoryPorts,
+  { actor, category: input }: { actor: User; category: CategoryInput },
 ): Promise<Result<Category, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SLUG_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const name = input.name?.trim() ?? '';
   const slug = input.slug?.trim() ? input.slug.trim().toLowerCase() : slugify(name);
   const id = ids.newId();
   const next = { name, slug, parentId: input.parentId ?? null };
-  const fields = await checkCategory(store, id, next);
+  const fields = await checkCategory({ store }, { id, next });
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
   const created = await store.categories.create({ id, ...next, createdAt: clock.now() });
   return created === 'duplicate-slug' ? fail(slugTaken(slug)) : ok(created);
 };
 
 export const updateCategory = async (
-  { store }: Pick<Ports, 'store'>,
-  actor: User,
-  id: string,
-  input: CategoryInput,
+  { store }: UpdateCategoryPorts,
+  { actor, id, changes: input }: { actor: User; id: string; changes: CategoryInput },
 ): Promise<Result<Category, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED' | 'NOT_FOUND' | 'SLUG_TAKEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const current = await store.categories.findById(id);
@@ -72,7 +77,7 @@ export const updateCategory = async (
     slug: input.slug !== undefined ? input.slug.trim().toLowerCase() : current.slug,
     parentId: input.parentId !== undefined ? input.parentId : current.parentId,
   };
-  const fields = await checkCategory(store, id, next);
+  const fields = await checkCategory({ store }, { id, next });
   if (Object.keys(fields).length > 0) return fail(invalid(fields));
   const updated = await store.categories.update(id, next);
   if (updated === 'duplicate-slug') return fail(slugTaken(next.slug));
@@ -81,9 +86,8 @@ export const updateCategory = async (
 
 /** Only an empty category goes: its products and categories must be moved first (409). */
 export const deleteCategory = async (
-  { store }: Pick<Ports, 'store'>,
-  actor: User,
-  id: string,
+  { store }: DeleteCategoryPorts,
+  { actor, id }: { actor: User; id: string },
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'CATEGORY_IN_USE'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const categories = await store.categories.listAll();

@@ -2,7 +2,7 @@ import type { Cents } from '../shared/money.ts';
 import type { PriceTier, ProductTerms } from './product-terms.ts';
 
 /**
- * Prices in integer cents (README.md, "Catalogue"): the unit price of a quantity is that of the
+ * Prices in integer cents (docs/catalogue.md, "Catalogue"): the unit price of a quantity is that of the
  * highest tier it reaches, else the regular price. The server is the only authority on prices;
  * the web app calls these same functions for instant feedback.
  */

@@ -18,8 +18,11 @@ export interface ProductRepository {
   findBySkus(skus: readonly string[]): Promise<Product[]>;
   /** The products whose SKU key (sku.ts, `skuKey`) is any of these, in any order. */
   findBySkuKeys(keys: readonly string[]): Promise<Product[]>;
-  /** Known SKUs within a few typing mistakes of one nobody has, nearest first (sku-did-you-mean.ts). */
-  similarSkus(sku: string, limit: number): Promise<string[]>;
+  /**
+   * For SKUs nobody has, the known SKUs within a few typing mistakes of each, nearest first, keyed
+   * by the SKU normalised; the work is bounded per call, so some may be left out (sku-did-you-mean.ts).
+   */
+  similarSkus(skus: readonly string[], limit: number): Promise<Map<string, string[]>>;
   /**
    * Catalogue fields left out take their defaults (unit `piece`, pack of 1, minimum 100, no tiers,
    * no attributes, no brand or category); a product without a SKU gets the next `BH-000123`.

@@ -4,7 +4,7 @@ import { wordsMatch, type SearchTerms } from './search-terms.ts';
 import { skuKey } from './sku.ts';
 
 /**
- * The catalogue search port (README.md, "Search"): matching, filters, facets, sorts and cursors.
+ * The catalogue search port (docs/catalogue.md, "Search"): matching, filters, facets, sorts and cursors.
  * SQLite (FTS5), PostgreSQL (tsvector) and memory implement it; one contract suite holds them
  * to the same answers, so a dedicated search engine could replace them by another adapter.
  */

@@ -13,7 +13,7 @@ import {
 import type { FieldFailure, TermFailure } from './term-failure.ts';
 
 /**
- * The rules of a product's catalogue fields and terms (README.md, "Catalogue"). Each check takes
+ * The rules of a product's catalogue fields and terms (docs/catalogue.md, "Catalogue"). Each check takes
  * the value as the admin typed it (trimmed strings, numbers) and returns the stored value or a
  * typed failure, so the API, the admin forms and the CSV import refuse the same things.
  */

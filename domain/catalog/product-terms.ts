@@ -1,7 +1,7 @@
 import type { Cents } from '../shared/money.ts';
 
 /**
- * What a product adds for bulk buyers (README.md, "Catalogue"): how it is counted and sold. The
+ * What a product adds for bulk buyers (docs/catalogue.md, "Catalogue"): how it is counted and sold. The
  * storage, HTTP and web layers use these types as they are; the rules live in
  * `product-terms-rules.ts`, the arithmetic in `pricing.ts` and `quantity-advice.ts`.
  */
@@ -46,7 +46,7 @@ export interface ProductCatalogDetails {
 }
 
 /**
- * The shop-wide floor (README.md, "Catalogue"): no product's minimum order goes below it. It
+ * The shop-wide floor (docs/catalogue.md, "Catalogue"): no product's minimum order goes below it. It
  * bounds the terms an admin saves; an order is checked against the product's own minimum.
  */
 export const MIN_ORDER_QUANTITY = 100;

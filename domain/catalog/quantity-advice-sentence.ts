@@ -4,7 +4,7 @@ import type { StockedTerms } from './product-terms.ts';
 import { worthGoingUp, type QuantityAdvice } from './quantity-advice.ts';
 
 /**
- * The one sentence shown under a quantity field (README.md, "Quantity advice"), or null when
+ * The one sentence shown under a quantity field (docs/catalogue.md, "Quantity advice"), or null when
  * there is nothing to say. A problem comes before a saving, in the order a buyer fixes them:
  * the minimum, then the stock, then whole packs. A next break that costs more on the whole line,
  * or that the stock cannot fill, is not mentioned.

@@ -4,7 +4,7 @@ import { MAX_TERM_QUANTITY } from './product-terms-rules.ts';
 import type { StockedTerms } from './product-terms.ts';
 
 /**
- * What the product page and the cart tell a buyer about the quantity they type (README.md,
+ * What the product page and the cart tell a buyer about the quantity they type (docs/catalogue.md,
  * "Quantity advice"): whether it can be ordered, what it costs, the next price break and the
  * nearest quantities that can be ordered. `GET /api/products/:id/quantity-advice` answers this
  * object as it is; `quantity-advice-sentence.ts` turns it into the one sentence shown.

@@ -3,7 +3,7 @@ import { correctionsOf, type Vocabulary } from './typo-corrections.ts';
 import type { Product } from './product.ts';
 
 /**
- * How catalogue text is cut into words, once for every store (README.md, "Search"): accents
+ * How catalogue text is cut into words, once for every store (docs/catalogue.md, "Search"): accents
  * folded, lower case, runs of letters and digits. The stores index exactly these words (SQLite
  * FTS5, PostgreSQL `to_tsvector('simple', …)`, the memory store's arrays), so the same query
  * finds the same products everywhere, and whatever a buyer types — quotes, `NEAR`, `*`, `-`,

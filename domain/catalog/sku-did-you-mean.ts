@@ -1,7 +1,7 @@
 import { normalizeSku, SKU_MAX_LENGTH } from './sku.ts';
 
 /**
- * "Did you mean" for a part number nobody has (README.md, "Orders, cart, quick order"): the known SKUs within a
+ * "Did you mean" for a part number nobody has (docs/orders.md, "Orders, cart, quick order"): the known SKUs within a
  * few typing mistakes of it. Reading every SKU of a large catalogue for each unknown one would
  * grow with the catalogue, so the candidates are found by index lookups of bounded size
  * (`findSimilarSkus`): every string one typing mistake away, looked up exactly, and the SKUs
@@ -39,10 +39,17 @@ export const didYouMeanTolerance = (sku: string): number => Math.min(3, Math.max
 
 export const DID_YOU_MEAN_LIMIT = 3;
 /**
- * How many unknown SKUs of one pasted list get suggestions: each costs a few thousand index
- * lookups, and a list of 200 made-up SKUs must not cost 200 times that.
+ * How many unknown SKUs of one pasted list get suggestions: a list of 200 made-up SKUs must not
+ * cost 200 times one. The others are answered unknown, without suggestions.
  */
 export const DID_YOU_MEAN_MAX_SKUS = 10;
+/**
+ * How many exact lookups one request's suggestions make, shared by its unknown SKUs: one typing
+ * mistake away from a 32-character SKU is about 2,500 strings, and ten of them cost hundreds of
+ * milliseconds on PostgreSQL. The strings with the mistake earliest in the SKU are kept: a slip
+ * later in it leaves the SKU sorted beside the one meant, where the neighbours find it.
+ */
+export const DID_YOU_MEAN_MAX_LOOKUPS = 2_000;
 /** The known SKUs read on each side of an unknown one, in SKU order. */
 export const DID_YOU_MEAN_NEIGHBOURS = 25;
 
@@ -53,40 +60,54 @@ const SKU_TEXT = /^[A-Z0-9./-]+$/;
 /**
  * Every SKU one typing mistake from `sku` (a character left out, added, changed, or two
  * neighbours swapped): about 80 per character, so a typo anywhere is found by exact lookups.
+ * With `max`, only the first `max` of them, mistakes earliest in the SKU first, and no work
+ * spent on the rest.
  */
-export const oneEditAway = (sku: string): string[] => {
+export const oneEditAway = (sku: string, max = Number.POSITIVE_INFINITY): string[] => {
   const variants = new Set<string>();
-  for (let i = 0; i <= sku.length; i += 1) {
+  const add = (variant: string) => {
+    if (variant !== sku && variant.length <= SKU_MAX_LENGTH && SKU_TEXT.test(variant)) variants.add(variant);
+  };
+  for (let i = 0; i <= sku.length && variants.size < max; i += 1) {
     const [head, tail] = [sku.slice(0, i), sku.slice(i)];
-    if (tail !== '') variants.add(head + tail.slice(1));
-    if (tail.length > 1) variants.add(head + tail[1] + tail[0] + tail.slice(2));
+    if (tail !== '') add(head + tail.slice(1));
+    if (tail.length > 1) add(head + tail[1] + tail[0] + tail.slice(2));
     for (const letter of SKU_ALPHABET) {
-      variants.add(head + letter + tail);
-      if (tail !== '') variants.add(head + letter + tail.slice(1));
+      add(head + letter + tail);
+      if (tail !== '') add(head + letter + tail.slice(1));
     }
   }
-  variants.delete(sku);
-  return [...variants].filter((variant) => variant.length <= SKU_MAX_LENGTH && SKU_TEXT.test(variant));
+  return [...variants].slice(0, max);
 };
 
-/** The two index reads a store answers for did-you-mean. */
+/** The two index reads a store answers for did-you-mean, each once per request for all its SKUs. */
 export interface SkuLookups {
   /** Which of these (upper-case) SKUs exist. */
   existing(skus: readonly string[]): Promise<string[]>;
-  /** Up to `eachSide` known SKUs just below `sku` and just above it, in SKU order. */
-  around(sku: string, eachSide: number): Promise<string[]>;
+  /** For each of `skus`, in the same order: up to `eachSide` known SKUs just below it and just above it, in SKU order. */
+  around(skus: readonly string[], eachSide: number): Promise<string[][]>;
 }
 
 /**
- * The closest known SKUs to `input` among those one mistake away and its neighbours in SKU
- * order: any single slip is found, and several when they fall late enough that the SKU still
- * sorts beside the one meant.
+ * The closest known SKUs to each of `inputs` (normalised; the map's keys) among those one mistake
+ * away and its neighbours in SKU order: any single slip early in the SKU is found by exact lookup,
+ * and slips that fall late enough that the SKU still sorts beside the one meant by its
+ * neighbours. The work is bounded whatever the list: the first DID_YOU_MEAN_MAX_SKUS SKUs,
+ * DID_YOU_MEAN_MAX_LOOKUPS exact lookups between them, and two index reads for all of them.
+ * SKUs beyond the first ones, or that cannot be a SKU, are absent from the map.
  */
-export const findSimilarSkus = async (lookups: SkuLookups, input: string, limit = DID_YOU_MEAN_LIMIT): Promise<string[]> => {
-  const wanted = normalizeSku(input);
-  if (wanted === '' || wanted.length > SKU_MAX_LENGTH + 1) return [];
-  const [oneOff, around] = await Promise.all([lookups.existing(oneEditAway(wanted)), lookups.around(wanted, DID_YOU_MEAN_NEIGHBOURS)]);
-  return closestSkus(wanted, [...oneOff, ...around], limit);
+export const findSimilarSkus = async (lookups: SkuLookups, inputs: readonly string[], limit = DID_YOU_MEAN_LIMIT): Promise<Map<string, string[]>> => {
+  const wanted = [...new Set(inputs.map(normalizeSku))]
+    .filter((sku) => sku !== '' && sku.length <= SKU_MAX_LENGTH + 1)
+    .slice(0, DID_YOU_MEAN_MAX_SKUS);
+  if (wanted.length === 0) return new Map();
+  const share = Math.floor(DID_YOU_MEAN_MAX_LOOKUPS / wanted.length);
+  const variants = wanted.map((sku) => oneEditAway(sku, share));
+  const [found, around] = await Promise.all([lookups.existing([...new Set(variants.flat())]), lookups.around(wanted, DID_YOU_MEAN_NEIGHBOURS)]);
+  const known = new Set(found);
+  return new Map(
+    wanted.map((sku, i) => [sku, closestSkus(sku, [...(variants[i] ?? []).filter((variant) => known.has(variant)), ...(around[i] ?? [])], limit)]),
+  );
 };
 
 /**

@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import type { TermFailure } from './term-failure.ts';
 
 /**
- * The part number rule (README.md, "Catalogue"): 2–32 characters of `A–Z 0–9 - . /`, stored
+ * The part number rule (docs/catalogue.md, "Catalogue"): 2–32 characters of `A–Z 0–9 - . /`, stored
  * upper-case and compared case-insensitively, so `m8-nut` and `M8-NUT` are one SKU.
  */
 export const SKU_MIN_LENGTH = 2;
@@ -19,7 +19,7 @@ export const normalizeSku = (input: string): string => input.trim().toUpperCase(
 export const sameSku = (a: string, b: string): boolean => normalizeSku(a) === normalizeSku(b);
 
 /**
- * The SKU's matching key (README.md, "Search"): upper-case letters and digits only, so a part
+ * The SKU's matching key (docs/catalogue.md, "Search that forgives"): upper-case letters and digits only, so a part
  * number is found however it is typed — `fbm840`, `FB M8 40` and `fb-m8-40` all start the key of
  * `FB-M8-40-A2`. Not unique (`AB-1` and `A-B1` share `AB1`); the stores keep it in `sku_key`
  * beside the SKU, written on every insert and update.

@@ -1,7 +1,7 @@
 import { editDistance } from './sku-did-you-mean.ts';
 
 /**
- * Search that forgives typing mistakes (README.md, "Search"): a query word no catalogue word
+ * Search that forgives typing mistakes (docs/catalogue.md, "Search that forgives"): a query word no catalogue word
  * starts with is compared with the catalogue's own words (its vocabulary, which the stores read
  * from their search index), and the nearest within a few edits match it too, ranked below
  * everything the words find as typed. Every step has a fixed ceiling, so a request costs the same

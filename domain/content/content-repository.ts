@@ -6,7 +6,7 @@ export interface ReviewRepository {
   create(review: Review): Promise<Review>;
   /** Newest first. */
   list(page: PageRequest): Promise<Page<Review>>;
-  /** `audit`, when given, is written in the same transaction with the removed review as `before` (README.md, "Audit log"). */
+  /** `audit`, when given, is written in the same transaction with the removed review as `before` (docs/audit-log.md, "Audit log"). */
   delete(id: string, audit?: AuditNote): Promise<boolean>;
 }
 

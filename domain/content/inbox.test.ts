@@ -69,9 +69,9 @@ describe('the inbox lists, for admins only', () => {
     await sendContactMessage(world.deps, { name: 'Ada', email: 'ada@example.com', message: 'Do you ship to Leeds?' });
     const customer = await world.addUser();
     const admin = await world.addUser({ role: 'admin' });
-    expect(await listContactMessages(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
-    expect(await listSubscribers(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
-    expect(await listContactMessages(world.store, admin, { limit: 10 })).toMatchObject({ ok: true, value: { items: [{ email: 'ada@example.com' }], nextCursor: null } });
-    expect(await listSubscribers(world.store, admin)).toMatchObject({ ok: true, value: { items: [{ email: 'fan@example.com' }], nextCursor: null } });
+    expect(await listContactMessages(world.deps, { actor: customer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listSubscribers(world.deps, { actor: customer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listContactMessages(world.deps, { actor: admin, limit: 10 })).toMatchObject({ ok: true, value: { items: [{ email: 'ada@example.com' }], nextCursor: null } });
+    expect(await listSubscribers(world.deps, { actor: admin })).toMatchObject({ ok: true, value: { items: [{ email: 'fan@example.com' }], nextCursor: null } });
   });
 });

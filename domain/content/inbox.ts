@@ -1,19 +1,25 @@
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
-import type { Store } from '../store.ts';
 import { messages } from '../messages.ts';
 import { emailProblem, nameProblem } from '../identity/credentials-rules.ts';
 import { normalizeEmail } from '../identity/user.ts';
+import type { InboxRepository } from './content-repository.ts';
 import type { ContactMessage, Subscriber } from './review.ts';
+
+export type SubscribeToNewsletterPorts = { store: { inbox: Pick<InboxRepository, 'subscribe'> }; clock: Clock };
+export type SendContactMessagePorts = { store: { inbox: Pick<InboxRepository, 'addContactMessage'> }; clock: Clock; ids: IdGenerator };
+export type MarkContactMessagePorts = { store: { inbox: Pick<InboxRepository, 'setContactMessageReadAt'> }; clock: Clock };
+export type ListContactMessagesPorts = { store: { inbox: Pick<InboxRepository, 'listContactMessages'> } };
+export type ListSubscribersPorts = { store: { inbox: Pick<InboxRepository, 'listSubscribers'> } };
 
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
 
 /** Subscribing twice is fine and keeps the first subscription. */
 export const subscribeToNewsletter = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
+  { store, clock }: SubscribeToNewsletterPorts,
   input: { email: string },
 ): Promise<Result<Subscriber, ErrorOf<'VALIDATION_FAILED'>>> => {
   const problem = emailProblem(input.email);
@@ -22,7 +28,7 @@ export const subscribeToNewsletter = async (
 };
 
 export const sendContactMessage = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
+  { store, clock, ids }: SendContactMessagePorts,
   input: { name: string; email: string; message: string },
 ): Promise<Result<ContactMessage, ErrorOf<'VALIDATION_FAILED'>>> => {
   const fields: Record<string, string> = {};
@@ -48,10 +54,8 @@ export const sendContactMessage = async (
 
 /** An admin marks a contact message read once answered, or unread to come back to it. */
 export const markContactMessage = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  id: string,
-  read: boolean,
+  { store, clock }: MarkContactMessagePorts,
+  { actor, id, read }: { actor: User; id: string; read: boolean },
 ): Promise<Result<ContactMessage, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const marked = await store.inbox.setContactMessageReadAt(id, read ? clock.now() : null);
@@ -61,13 +65,19 @@ export const markContactMessage = async (
 type PageQuery = { limit?: number | undefined; cursor?: string | null | undefined };
 
 /** Admins only: one page of the contact messages, newest first. The role is checked here, for every entry point. */
-export const listContactMessages = async (store: Store, actor: User, query: PageQuery = {}): Promise<Result<Page<ContactMessage>, ErrorOf<'FORBIDDEN'>>> => {
+export const listContactMessages = async (
+  { store }: ListContactMessagesPorts,
+  { actor, ...query }: PageQuery & { actor: User },
+): Promise<Result<Page<ContactMessage>, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   return ok(await store.inbox.listContactMessages(pageRequest(query)));
 };
 
 /** Admins only: one page of the newsletter's subscribers (their addresses), newest first. */
-export const listSubscribers = async (store: Store, actor: User, query: PageQuery = {}): Promise<Result<Page<Subscriber>, ErrorOf<'FORBIDDEN'>>> => {
+export const listSubscribers = async (
+  { store }: ListSubscribersPorts,
+  { actor, ...query }: PageQuery & { actor: User },
+): Promise<Result<Page<Subscriber>, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   return ok(await store.inbox.listSubscribers(pageRequest(query)));
 };

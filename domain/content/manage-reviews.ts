@@ -1,10 +1,14 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
+import type { ReviewRepository } from './content-repository.ts';
 import { RATING_MAX, RATING_MIN, type Review } from './review.ts';
+
+export type PostReviewPorts = { store: { reviews: Pick<ReviewRepository, 'create'> }; clock: Clock; ids: IdGenerator };
+export type RemoveReviewPorts = { store: { reviews: Pick<ReviewRepository, 'delete'> }; clock: Clock };
 
 export const MAX_COUNTRY = 80;
 export const MAX_COMMENT = 2000;
@@ -18,9 +22,8 @@ export interface ReviewInput {
 
 /** Customers review the shop; the name and date come from the account and the clock, not the form. */
 export const postReview = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
-  author: User,
-  input: ReviewInput,
+  { store, clock, ids }: PostReviewPorts,
+  { author, review: input }: { author: User; review: ReviewInput },
 ): Promise<Result<Review, ErrorOf<'FORBIDDEN' | 'VALIDATION_FAILED'>>> => {
   if (isAdmin(author)) return fail(forbidden());
   const fields: Record<string, string> = {};
@@ -50,9 +53,8 @@ export const postReview = async (
 };
 
 export const removeReview = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  id: string,
+  { store, clock }: RemoveReviewPorts,
+  { actor, id }: { actor: User; id: string },
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const note = auditNote(actor, clock.now(), { kind: 'review-removed', subjectId: id, summary: 'Removed a review' });

@@ -16,7 +16,7 @@ const arrange = async () => {
     issue: async (claims, ttlSeconds) => `token-${issued.push({ ...claims, ttlSeconds, at: world.clock.now() })}`,
     verify: async () => ({ ok: false, error: 'invalid' }),
   };
-  const write = (kind: 'verify-email' | 'password-reset', userId: string) => writeAccountMail({ store: world.store, links, appUrl: APP_URL }, kind, userId);
+  const write = (kind: 'verify-email' | 'password-reset', userId: string) => writeAccountMail({ store: world.store, links }, { kind, userId, appUrl: APP_URL });
   const queued = async () =>
     (await world.store.outbox.claimDue(world.clock.now(), new Date(world.clock.now().getTime() + 60_000), 10)).map((mail) => [mail.kind, mail.subjectId]);
   const tokenIn = (text: string, path: string) => {
@@ -27,7 +27,7 @@ const arrange = async () => {
   return { world, issued, write, queued, tokenIn };
 };
 
-describe('account mails through the mail outbox (README.md, "E-mail")', () => {
+describe('account mails through the mail outbox (docs/email.md, "E-mail")', () => {
   it('queues a reset for an existing account only, and a verification for an unverified one only', async () => {
     const { world, queued } = await arrange();
     const ada = await world.addUser({ email: 'ada@example.com' });

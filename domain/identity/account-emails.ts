@@ -1,7 +1,9 @@
 import type { AccountMailKind } from '../mail/mail-outbox.ts';
 import type { Mail } from '../mail/mailer.ts';
-import type { Store } from '../store.ts';
 import { RESET_PASSWORD_TTL_SECONDS, VERIFY_EMAIL_TTL_SECONDS, type LinkTokenService } from './link-token-service.ts';
+import type { UserRepository } from './user-repository.ts';
+
+export type WriteAccountMailPorts = { store: { users: Pick<UserRepository, 'findById'> }; links: Pick<LinkTokenService, 'issue'> };
 
 /** Short, plain e-mails: one sentence, one link, the same in text and HTML. */
 const mail = (to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail => ({
@@ -42,24 +44,23 @@ export const passwordResetEmail = (to: string, link: string): Mail =>
   );
 
 /**
- * Writes a queued account mail (README.md, "E-mail") for the user as they are when it goes out.
+ * Writes a queued account mail (docs/email.md, "E-mail") for the user as they are when it goes out.
  * The link's token is signed now, for the session version now: the outbox row holds only the
  * user's id, and a link sent after a delay still works for its whole lifetime. A reset made,
  * or a sign-out, between the request and the sending bumps the version, and the new link is for
  * the new one. Nothing to send when the user is gone, or (for verification) already verified.
  */
 export const writeAccountMail = async (
-  deps: { store: Pick<Store, 'users'>; links: LinkTokenService; appUrl: string },
-  kind: AccountMailKind,
-  userId: string,
+  deps: WriteAccountMailPorts,
+  { kind, userId, appUrl }: { kind: AccountMailKind; userId: string; appUrl: string },
 ): Promise<Mail | null> => {
   const user = await deps.store.users.findById(userId);
   if (!user) return null;
   if (kind === 'verify-email') {
     if (user.emailVerified) return null;
     const token = await deps.links.issue({ purpose: 'verify-email', userId: user.id, version: user.sessionVersion }, VERIFY_EMAIL_TTL_SECONDS);
-    return verificationEmail(user.email, `${deps.appUrl}/verifyEmail?token=${encodeURIComponent(token)}`);
+    return verificationEmail(user.email, `${appUrl}/verifyEmail?token=${encodeURIComponent(token)}`);
   }
   const token = await deps.links.issue({ purpose: 'reset-password', userId: user.id, version: user.sessionVersion }, RESET_PASSWORD_TTL_SECONDS);
-  return passwordResetEmail(user.email, `${deps.appUrl}/resetPassword?token=${encodeURIComponent(token)}`);
+  return passwordResetEmail(user.email, `${appUrl}/resetPassword?token=${encodeURIComponent(token)}`);
 };

@@ -95,47 +95,47 @@ describe('managing users', () => {
     const admin = await world.addUser({ role: 'admin' });
     world.clock.advance(1_000);
     const customer = await world.addUser();
-    expect(await listUsers(world.store, admin)).toMatchObject({ ok: true, value: { items: [{ id: customer.id }, { id: admin.id }], nextCursor: null } });
-    const firstPage = await listUsers(world.store, admin, { limit: 1 });
+    expect(await listUsers(world.deps, { actor: admin })).toMatchObject({ ok: true, value: { items: [{ id: customer.id }, { id: admin.id }], nextCursor: null } });
+    const firstPage = await listUsers(world.deps, { actor: admin, limit: 1 });
     expect(firstPage).toMatchObject({ ok: true, value: { items: [{ id: customer.id }], nextCursor: expect.any(String) } });
     const cursor = firstPage.ok ? firstPage.value.nextCursor : null;
-    expect(await listUsers(world.store, admin, { limit: 1, cursor })).toMatchObject({ ok: true, value: { items: [{ id: admin.id }], nextCursor: null } });
+    expect(await listUsers(world.deps, { actor: admin, limit: 1, cursor })).toMatchObject({ ok: true, value: { items: [{ id: admin.id }], nextCursor: null } });
     // Whatever a caller asks for, a page holds 1..100.
-    expect(await listUsers(world.store, admin, { limit: 0 })).toMatchObject({ ok: true, value: { items: [{ id: customer.id }] } });
-    expect(await listUsers(world.store, customer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listUsers(world.deps, { actor: admin, limit: 0 })).toMatchObject({ ok: true, value: { items: [{ id: customer.id }] } });
+    expect(await listUsers(world.deps, { actor: customer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('makeAdmin promotes a customer, and doing it again is fine', async () => {
     const admin = await world.addUser({ role: 'admin' });
     const customer = await world.addUser();
-    expect(await makeAdmin(world.deps, admin, customer.id)).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin' } });
-    expect(await makeAdmin(world.deps, admin, customer.id)).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin' } });
+    expect(await makeAdmin(world.deps, { actor: admin, userId: customer.id })).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin' } });
+    expect(await makeAdmin(world.deps, { actor: admin, userId: customer.id })).toMatchObject({ ok: true, value: { id: customer.id, role: 'admin' } });
   });
 
   it('makeAdmin is forbidden for customers and changes nothing', async () => {
     const customer = await world.addUser();
     const other = await world.addUser();
-    expect(await makeAdmin(world.deps, customer, other.id)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
-    expect(await makeAdmin(world.deps, customer, customer.id)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await makeAdmin(world.deps, { actor: customer, userId: other.id })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await makeAdmin(world.deps, { actor: customer, userId: customer.id })).toMatchObject({ error: { code: 'FORBIDDEN' } });
     expect((await world.store.users.findById(other.id))?.role).toBe('customer');
     expect((await world.store.users.findById(customer.id))?.role).toBe('customer');
   });
 
   it('makeAdmin answers NOT_FOUND for an unknown user', async () => {
     const admin = await world.addUser({ role: 'admin' });
-    expect(await makeAdmin(world.deps, admin, 'ghost')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await makeAdmin(world.deps, { actor: admin, userId: 'ghost' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
   it('deleteUser removes another user', async () => {
     const admin = await world.addUser({ role: 'admin' });
     const customer = await world.addUser();
-    expect(await deleteUser(world.deps, admin, customer.id)).toEqual({ ok: true, value: null });
+    expect(await deleteUser(world.deps, { actor: admin, userId: customer.id })).toEqual({ ok: true, value: null });
     expect(await world.store.users.findById(customer.id)).toBeNull();
   });
 
   it('deleteUser refuses to delete oneself', async () => {
     const admin = await world.addUser({ role: 'admin' });
-    expect(await deleteUser(world.deps, admin, admin.id)).toEqual({
+    expect(await deleteUser(world.deps, { actor: admin, userId: admin.id })).toEqual({
       ok: false,
       error: { code: 'CANNOT_DELETE_SELF' },
     });
@@ -145,8 +145,8 @@ describe('managing users', () => {
   it('deleteUser is forbidden for customers and NOT_FOUND for unknown ids', async () => {
     const admin = await world.addUser({ role: 'admin' });
     const customer = await world.addUser();
-    expect(await deleteUser(world.deps, customer, admin.id)).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await deleteUser(world.deps, { actor: customer, userId: admin.id })).toMatchObject({ error: { code: 'FORBIDDEN' } });
     expect(await world.store.users.findById(admin.id)).not.toBeNull();
-    expect(await deleteUser(world.deps, admin, 'ghost')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await deleteUser(world.deps, { actor: admin, userId: 'ghost' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 });

@@ -1,7 +1,14 @@
-import type { Ports } from '../ports.ts';
 import { ok, type Result } from '../shared/result.ts';
-import { signUp, type SignUpError } from './sign-up.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { signUp, type SignUpError, type SignUpPorts } from './sign-up.ts';
 import { normalizeEmail, type User } from './user.ts';
+import type { UserRepository } from './user-repository.ts';
+
+type EnsureAdminPorts = {
+  store: { users: Pick<UserRepository, 'adoptForVerifiedOwner' | 'replacePassword' | 'setRole'> };
+  hasher: Pick<PasswordHasher, 'hash'>;
+};
+export type BootstrapAdminPorts = SignUpPorts & EnsureAdminPorts;
 
 /**
  * An admin, and verified: the operator proves the address by configuring it. An unverified account
@@ -10,9 +17,8 @@ import { normalizeEmail, type User } from './user.ts';
  * and the configured password is set. A verified account keeps its own password.
  */
 const ensureAdmin = async (
-  deps: Pick<Ports, 'store' | 'hasher'>,
-  user: User,
-  password: string,
+  deps: EnsureAdminPorts,
+  { user, password }: { user: User; password: string },
 ): Promise<Result<User, never>> => {
   const { store } = deps;
   let admin = user;
@@ -33,16 +39,16 @@ const ensureAdmin = async (
  * winner created and makes sure it is an admin, so every instance starts.
  */
 export const bootstrapAdmin = async (
-  deps: Pick<Ports, 'store' | 'clock' | 'ids' | 'hasher'>,
+  deps: BootstrapAdminPorts,
   input: { email: string; password: string },
 ): Promise<Result<User, SignUpError>> => {
   const email = normalizeEmail(input.email);
   const existing = await deps.store.users.findByEmail(email);
-  if (existing) return ensureAdmin(deps, existing, input.password);
+  if (existing) return ensureAdmin(deps, { user: existing, password: input.password });
 
-  const created = await signUp(deps, { name: 'Admin', email: input.email, password: input.password }, 'admin');
-  if (created.ok) return ensureAdmin(deps, created.value, input.password);
+  const created = await signUp(deps, { name: 'Admin', email: input.email, password: input.password, role: 'admin' });
+  if (created.ok) return ensureAdmin(deps, { user: created.value, password: input.password });
   if (created.error.code !== 'EMAIL_TAKEN') return created;
   const winner = await deps.store.users.findByEmail(email);
-  return winner ? ensureAdmin(deps, winner, input.password) : created;
+  return winner ? ensureAdmin(deps, { user: winner, password: input.password }) : created;
 };

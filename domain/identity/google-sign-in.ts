@@ -1,8 +1,15 @@
 import { refusal, type ErrorOf } from '../shared/errors.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizeEmail, type User } from './user.ts';
 import type { GoogleIdentity } from './google-identity.ts';
+import type { UserRepository } from './user-repository.ts';
+
+export type SignInWithGooglePorts = {
+  store: { users: Pick<UserRepository, 'findByEmail' | 'adoptForVerifiedOwner' | 'create'> };
+  clock: Clock;
+  ids: IdGenerator;
+};
 
 /**
  * Set for a minute by a successful Google sign-in (http/routes/google.ts), readable by the page it
@@ -23,7 +30,7 @@ export const GOOGLE_SIGNED_IN_COOKIE = 'signed_in_with_google';
  * was already proven by its owner and is simply signed in.
  */
 export const signInWithGoogle = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
+  { store, clock, ids }: SignInWithGooglePorts,
   identity: GoogleIdentity,
 ): Promise<Result<User, ErrorOf<'INVALID_CREDENTIALS'>>> => {
   if (!identity.emailVerified) return fail({ code: 'INVALID_CREDENTIALS', reason: 'google-email-unverified' });

@@ -4,7 +4,7 @@ import { createWorld, type World } from '../testing/world.ts';
 import { makeAdmin, MIN_ADMINS, removeAdmin } from './manage-users.ts';
 import type { User } from './user.ts';
 
-describe('removeAdmin: the shop keeps an admin (README.md, "Security")', () => {
+describe('removeAdmin: the shop keeps an admin (docs/security.md, "Security")', () => {
   let world: World;
   let boss: User;
   beforeEach(async () => {
@@ -17,7 +17,7 @@ describe('removeAdmin: the shop keeps an admin (README.md, "Security")', () => {
   it('asks the store to remove the role only while MIN_ADMINS other admins remain: the rule is the domain’s', async () => {
     const helper = await world.addUser({ role: 'admin' });
     const removal = vi.spyOn(world.store.users, 'removeAdmin');
-    expect(await removeAdmin(world.deps, boss, helper.id)).toMatchObject({ ok: true, value: { role: 'customer' } });
+    expect(await removeAdmin(world.deps, { actor: boss, userId: helper.id })).toMatchObject({ ok: true, value: { role: 'customer' } });
     expect(MIN_ADMINS).toBe(1);
     expect(removal).toHaveBeenCalledWith(helper.id, { otherAdminsAtLeast: MIN_ADMINS }, expect.objectContaining({ kind: 'user-admin-removed' }));
   });
@@ -26,16 +26,16 @@ describe('removeAdmin: the shop keeps an admin (README.md, "Security")', () => {
     // The helper's view of itself was read before the boss demoted it (a request in flight):
     // it still acts as an admin, and the boss is now the only one.
     const helper = await world.addUser({ role: 'admin', email: 'helper@example.com' });
-    expect((await removeAdmin(world.deps, boss, helper.id)).ok).toBe(true);
+    expect((await removeAdmin(world.deps, { actor: boss, userId: helper.id })).ok).toBe(true);
     const before = await world.store.users.findById(boss.id);
-    expect(await removeAdmin(world.deps, helper, boss.id)).toEqual({ ok: false, error: { code: 'LAST_ADMIN' } });
+    expect(await removeAdmin(world.deps, { actor: helper, userId: boss.id })).toEqual({ ok: false, error: { code: 'LAST_ADMIN' } });
     expect(await world.store.users.findById(boss.id)).toEqual(before);
     expect((await adminRemovals()).map((entry) => entry.subjectId)).toEqual([helper.id]);
   });
 
   it('leaves one admin when two admins remove each other at the same moment; the other is told LAST_ADMIN', async () => {
     const other = await world.addUser({ role: 'admin', email: 'other@example.com' });
-    const results = await Promise.all([removeAdmin(world.deps, boss, other.id), removeAdmin(world.deps, other, boss.id)]);
+    const results = await Promise.all([removeAdmin(world.deps, { actor: boss, userId: other.id }), removeAdmin(world.deps, { actor: other, userId: boss.id })]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: { code: 'LAST_ADMIN' } }]);
     const kept = await adminsNow(boss, other);
@@ -47,8 +47,8 @@ describe('removeAdmin: the shop keeps an admin (README.md, "Security")', () => {
 
   it('removes an admin while another remains, and promotes again', async () => {
     const helper = await world.addUser({ role: 'customer' });
-    expect((await makeAdmin(world.deps, boss, helper.id)).ok).toBe(true);
-    expect(await removeAdmin(world.deps, boss, helper.id)).toMatchObject({ ok: true, value: { id: helper.id, role: 'customer' } });
+    expect((await makeAdmin(world.deps, { actor: boss, userId: helper.id })).ok).toBe(true);
+    expect(await removeAdmin(world.deps, { actor: boss, userId: helper.id })).toMatchObject({ ok: true, value: { id: helper.id, role: 'customer' } });
     expect(await adminsNow(boss, helper)).toEqual([await world.store.users.findById(boss.id)]);
   });
 });

@@ -1,24 +1,27 @@
 import { auditNote } from '../audit/audit-log.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock } from '../shared/clock.ts';
 import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import { isAdmin, type User } from './user.ts';
+import type { UserRepository } from './user-repository.ts';
+
+export type ListUsersPorts = { store: { users: Pick<UserRepository, 'list'> } };
+export type MakeAdminPorts = { store: { users: Pick<UserRepository, 'findById' | 'setRole'> }; clock: Clock };
+export type RemoveAdminPorts = { store: { users: Pick<UserRepository, 'findById' | 'removeAdmin'> }; clock: Clock };
+export type DeleteUserPorts = { store: { users: Pick<UserRepository, 'findById' | 'delete'> }; clock: Clock };
 
 /** Admins only: one page of the accounts, newest first (the limit clamped like every list's). */
 export const listUsers = async (
-  store: Store,
-  actor: User,
-  request: { limit?: number | undefined; cursor?: string | null | undefined } = {},
+  { store }: ListUsersPorts,
+  { actor, ...request }: { actor: User; limit?: number | undefined; cursor?: string | null | undefined },
 ): Promise<Result<Page<User>, ErrorOf<'FORBIDDEN'>>> =>
   isAdmin(actor) ? ok(await store.users.list(pageRequest(request))) : fail(forbidden());
 
 /** Idempotent: an admin stays an admin. The store ends the user's older sessions: they sign in again as an admin. */
 export const makeAdmin = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  userId: string,
+  { store, clock }: MakeAdminPorts,
+  { actor, userId }: { actor: User; userId: string },
 ): Promise<Result<User, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const user = await store.users.findById(userId);
@@ -33,7 +36,7 @@ export const makeAdmin = async (
 };
 
 /**
- * The shop always keeps at least this many admins (README.md, "Security"), so someone can run it:
+ * The shop always keeps at least this many admins (docs/security.md, "Security"), so someone can run it:
  * the last one is never removed, even by two admins removing each other at once.
  */
 export const MIN_ADMINS = 1;
@@ -44,9 +47,8 @@ export const MIN_ADMINS = 1;
  * counted in the same atomic step, so the rule holds however many removals race.
  */
 export const removeAdmin = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  userId: string,
+  { store, clock }: RemoveAdminPorts,
+  { actor, userId }: { actor: User; userId: string },
 ): Promise<Result<User, ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'CANNOT_CHANGE_OWN_ROLE' | 'LAST_ADMIN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   if (actor.id === userId) return fail(refusal('CANNOT_CHANGE_OWN_ROLE'));
@@ -64,9 +66,8 @@ export const removeAdmin = async (
 
 /** Admins delete other users (never themselves); the deleted user's token dies with the row. */
 export const deleteUser = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  actor: User,
-  userId: string,
+  { store, clock }: DeleteUserPorts,
+  { actor, userId }: { actor: User; userId: string },
 ): Promise<Result<null, ErrorOf<'FORBIDDEN' | 'CANNOT_DELETE_SELF' | 'NOT_FOUND'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   if (actor.id === userId) return fail(refusal('CANNOT_DELETE_SELF'));

@@ -1,15 +1,26 @@
-import type { Ports } from '../ports.ts';
+import type { MailOutboxRepository } from '../mail/mail-outbox.ts';
+import type { Clock } from '../shared/clock.ts';
 import { invalid, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { passwordProblem } from './credentials-rules.ts';
+import type { LinkTokenService } from './link-token-service.ts';
+import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail } from './user.ts';
+import type { UserRepository } from './user-repository.ts';
+
+export type RequestPasswordResetPorts = { store: { users: Pick<UserRepository, 'findByEmail'>; outbox: Pick<MailOutboxRepository, 'queue'> }; clock: Clock };
+export type ResetPasswordPorts = {
+  store: { users: Pick<UserRepository, 'findById' | 'replacePassword'> };
+  links: Pick<LinkTokenService, 'verify'>;
+  hasher: Pick<PasswordHasher, 'hash'>;
+};
 
 /**
  * Always succeeds from the caller's view, so the answer never reveals whether an account exists.
- * The mail is queued in the mail outbox (README.md, "E-mail") and its link signed when it is
+ * The mail is queued in the mail outbox (docs/email.md, "E-mail") and its link signed when it is
  * sent (account-emails.ts), so a mail server that is down delays it instead of dropping it.
  */
-export const requestPasswordReset = async (deps: Pick<Ports, 'store' | 'clock'>, email: string): Promise<void> => {
+export const requestPasswordReset = async (deps: RequestPasswordResetPorts, email: string): Promise<void> => {
   const user = await deps.store.users.findByEmail(normalizeEmail(email));
   if (!user) return;
   await deps.store.outbox.queue('password-reset', user.id, deps.clock.now());
@@ -22,7 +33,7 @@ export type ResetPasswordError = ErrorOf<'VALIDATION_FAILED' | 'LINK_INVALID'>;
  * (issued for the old version) cannot be used again.
  */
 export const resetPassword = async (
-  deps: Pick<Ports, 'store' | 'links' | 'hasher'>,
+  deps: ResetPasswordPorts,
   input: { token: string; password: string },
 ): Promise<Result<null, ResetPasswordError>> => {
   const problem = passwordProblem(input.password);

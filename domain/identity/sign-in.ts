@@ -1,8 +1,10 @@
-import type { Ports } from '../ports.ts';
 import { refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail, type User } from './user.ts';
+import type { UserRepository } from './user-repository.ts';
+
+export type SignInPorts = { store: { users: Pick<UserRepository, 'findByEmail'> }; hasher: PasswordHasher };
 
 export type SignInError = ErrorOf<'INVALID_CREDENTIALS'>;
 
@@ -11,7 +13,7 @@ export type SignInError = ErrorOf<'INVALID_CREDENTIALS'>;
  * against a throwaway hash when the account does not exist.
  */
 export const signIn = async (
-  { store, hasher }: Pick<Ports, 'store' | 'hasher'>,
+  { store, hasher }: SignInPorts,
   input: { email: string; password: string },
 ): Promise<Result<User, SignInError>> => {
   const user = await store.users.findByEmail(normalizeEmail(input.email));

@@ -29,11 +29,11 @@ describe('signUp', () => {
     expect(await world.store.users.findByEmail('grace@example.com')).toMatchObject({ id: result.value.id });
   });
 
-  it('queues the verification mail with the account (README.md, "E-mail"), and none for a refused sign-up or the configured admin', async () => {
+  it('queues the verification mail with the account (docs/email.md, "E-mail"), and none for a refused sign-up or the configured admin', async () => {
     const created = await register();
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     expect((await register({ email: 'GRACE@example.com' })).ok).toBe(false);
-    expect((await signUp(world.deps, { ...valid, email: 'admin@example.com' }, 'admin')).ok).toBe(true);
+    expect((await signUp(world.deps, { ...valid, email: 'admin@example.com', role: 'admin' })).ok).toBe(true);
     const queued = await world.store.outbox.claimDue(world.clock.now(), new Date(world.clock.now().getTime() + 60_000), 10);
     expect(queued.map((mail) => [mail.kind, mail.subjectId, mail.createdAt])).toEqual([['verify-email', created.value.id, world.clock.now()]]);
   });

@@ -1,22 +1,33 @@
 import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { emailProblem, nameProblem, passwordProblem } from './credentials-rules.ts';
+import type { PasswordHasher } from './password-hasher.ts';
 import { normalizeEmail, type Role, type User } from './user.ts';
+import type { UserRepository } from './user-repository.ts';
 
 export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** Customers sign themselves up; an admin is made this way only from configuration (bootstrapAdmin). */
+  role?: Role | undefined;
 }
+
+export type SignUpPorts = {
+  store: { users: Pick<UserRepository, 'findByEmail' | 'create'> };
+  clock: Clock;
+  ids: IdGenerator;
+  hasher: Pick<PasswordHasher, 'hash'>;
+};
 
 export type SignUpError = ErrorOf<'VALIDATION_FAILED' | 'EMAIL_TAKEN'>;
 
 export const signUp = async (
-  { store, clock, ids, hasher }: Pick<Ports, 'store' | 'clock' | 'ids' | 'hasher'>,
+  { store, clock, ids, hasher }: SignUpPorts,
   input: SignUpInput,
-  role: Role = 'customer',
 ): Promise<Result<User, SignUpError>> => {
+  const role = input.role ?? 'customer';
   const fields: Record<string, string> = {};
   const problems = {
     name: nameProblem(input.name),
@@ -30,7 +41,7 @@ export const signUp = async (
   const taken = () => fail(refusal('EMAIL_TAKEN'));
   if (await store.users.findByEmail(email)) return taken();
 
-  // The address is proven by the mailed link, queued with the account (README.md, "E-mail"). An
+  // The address is proven by the mailed link, queued with the account (docs/email.md, "E-mail"). An
   // admin made from configuration is verified at once by bootstrapAdmin instead: the operator
   // proves the address by configuring it.
   const created = await store.users.create(

@@ -1,11 +1,14 @@
-import type { Ports } from '../ports.ts';
+import type { Clock } from '../shared/clock.ts';
 import { invalid, type ErrorOf } from '../shared/errors.ts';
 import { normalizePhone } from '../shared/phone.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { messages } from '../messages.ts';
 import type { Profile, User } from './user.ts';
+import type { UserRepository } from './user-repository.ts';
 
 export type ProfileInput = Omit<Profile, 'userId' | 'updatedAt'>;
+
+export type UpdateProfilePorts = { store: { users: Pick<UserRepository, 'saveProfile'> }; clock: Clock };
 
 const MAX_FIELD = 300;
 const isWebUrl = (value: string): boolean => {
@@ -23,9 +26,8 @@ const isWebUrl = (value: string): boolean => {
  * link, when given, must be a web address.
  */
 export const updateProfile = async (
-  { store, clock }: Pick<Ports, 'store' | 'clock'>,
-  user: User,
-  input: ProfileInput,
+  { store, clock }: UpdateProfilePorts,
+  { user, profile: input }: { user: User; profile: ProfileInput },
 ): Promise<Result<Profile, ErrorOf<'VALIDATION_FAILED'>>> => {
   const fields: Record<string, string> = {};
   const text = (value: string) => value.trim();

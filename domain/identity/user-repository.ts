@@ -11,7 +11,7 @@ export interface AdminsLeft {
 export interface UserRepository {
   /**
    * Returns null when the (normalised) e-mail is already taken. `mail`, when given, is queued in
-   * the same transaction (README.md, "E-mail"), only if the user is created: a sign-up's
+   * the same transaction (docs/email.md, "E-mail"), only if the user is created: a sign-up's
    * verification mail is never lost to a crash or a mail server that is down.
    */
   create(user: User, mail?: Extract<AccountMailKind, 'verify-email'>): Promise<User | null>;
@@ -23,7 +23,7 @@ export interface UserRepository {
    * Sets the role and bumps the session version in one step: sessions issued under the old role
    * end, so a promotion or demotion is never shared with a token someone else may hold.
    */
-  /** `audit`, when given, is written in the same transaction, only if the change happens (README.md, "Audit log"); so for the other admin changes below. */
+  /** `audit`, when given, is written in the same transaction, only if the change happens (docs/audit-log.md, "Audit log"); so for the other admin changes below. */
   setRole(id: string, role: Role, audit?: AuditNote): Promise<User | null>;
   /**
    * Sets a new password hash and bumps the session version in one step, only while the session

@@ -29,7 +29,7 @@ const arrange = async () => {
     const order = await world.store.orders.findById(queued.subjectId);
     return order ? { to: order.email, subject: `${queued.kind} ${order.number}`, text: 't', html: '<p>h</p>' } : null;
   };
-  const deliver = () => deliverDueMail({ outbox: world.store.outbox, writeMail, transport, clock: world.clock, timers: manualTimers() });
+  const deliver = () => deliverDueMail({ store: world.store, writeMail, mailer: transport, clock: world.clock, timers: manualTimers() });
   return { world, place, sent, deliver, writeMail, setServerUp: (up: boolean) => (serverUp = up) };
 };
 
@@ -105,13 +105,13 @@ const stallingTransport = () => {
   };
 };
 
-describe('the hold on mails being sent (README.md, "E-mail")', () => {
+describe('the hold on mails being sent (docs/email.md, "E-mail")', () => {
   it('is renewed while a slow batch is still going out, so no other sender takes its mails; each is sent once', async () => {
     const { place, world, writeMail, deliver } = await arrange();
     const order = await place();
     const slow = stallingTransport();
     const timers = manualTimers();
-    const sending = deliverDueMail({ outbox: world.store.outbox, writeMail, transport: slow, clock: world.clock, timers });
+    const sending = deliverDueMail({ store: world.store, writeMail, mailer: slow, clock: world.clock, timers });
     await settle();
     expect(slow.waiting()).toBe(1);
     expect(timers.intervals).toEqual([MAIL_RENEW_MS]);
@@ -138,7 +138,7 @@ describe('the hold on mails being sent (README.md, "E-mail")', () => {
     const order = await place();
     const dead = stallingTransport();
     // Killed while the mail server had the message: no heartbeat ever comes, no mark is written.
-    void deliverDueMail({ outbox: world.store.outbox, writeMail, transport: dead, clock: world.clock, timers: manualTimers() });
+    void deliverDueMail({ store: world.store, writeMail, mailer: dead, clock: world.clock, timers: manualTimers() });
     await settle();
     expect(dead.waiting()).toBe(1);
     world.clock.advance(MAIL_HOLD_MS - 1);
@@ -155,7 +155,7 @@ describe('the hold on mails being sent (README.md, "E-mail")', () => {
     const second = await place();
     const stalled = stallingTransport();
     const timers = manualTimers();
-    const late = deliverDueMail({ outbox: world.store.outbox, writeMail, transport: stalled, clock: world.clock, timers });
+    const late = deliverDueMail({ store: world.store, writeMail, mailer: stalled, clock: world.clock, timers });
     await settle();
     expect(stalled.waiting()).toBe(1);
     // Stalled past its hold (no beat came in time): another sender takes and sends both.

@@ -2,7 +2,7 @@ import type { Clock, Timers } from '../shared/clock.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /**
- * The e-mails the shop owes its buyers (README.md, "E-mail"). Which mails a change sends is decided
+ * The e-mails the shop owes its buyers (docs/email.md, "E-mail"). Which mails a change sends is decided
  * here in the domain (ordering/order-mail.ts, quoting/quote-mail.ts) and handed to the store method
  * that makes the change, which queues them in the same transaction (an order placed, paid or
  * shipped, an account made), so none is lost to a crash or a mail server that is down; each is
@@ -11,7 +11,7 @@ import type { Mail, Mailer } from './mailer.ts';
  */
 export type MailKind = OrderMailKind | QuoteMailKind | AccountMailKind;
 
-/** An order's steps (README.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
+/** An order's steps (docs/email.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
 
 /**
@@ -22,7 +22,7 @@ export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
 export type AccountMailKind = 'verify-email' | 'password-reset';
 
 /**
- * A request for quote's steps (README.md, "Requests for quote"): the buyer hears that it was
+ * A request for quote's steps (docs/orders.md, "Requests for quote"): the buyer hears that it was
  * received, answered and accepted; the shop (`SHOP_EMAIL`) that one was asked for, accepted or
  * declined.
  */
@@ -90,11 +90,13 @@ export const MAIL_KEPT_DAYS = 30;
 const FORGET_BATCH = 1_000;
 
 /** Forgets the mails done with for longer than MAIL_KEPT_DAYS, in batches so no transaction is long; returns how many. */
-export const forgetDoneMail = async (deps: { outbox: MailOutboxRepository; clock: Clock }): Promise<number> => {
+export type ForgetDoneMailPorts = { store: { outbox: Pick<MailOutboxRepository, 'forgetDone'> }; clock: Clock };
+
+export const forgetDoneMail = async (deps: ForgetDoneMailPorts): Promise<number> => {
   const before = new Date(deps.clock.now().getTime() - MAIL_KEPT_DAYS * 24 * 60 * 60_000);
   let forgotten = 0;
   for (;;) {
-    const batch = await deps.outbox.forgetDone(before, FORGET_BATCH);
+    const batch = await deps.store.outbox.forgetDone(before, FORGET_BATCH);
     forgotten += batch;
     if (batch < FORGET_BATCH) return forgotten;
   }
@@ -102,7 +104,7 @@ export const forgetDoneMail = async (deps: { outbox: MailOutboxRepository; clock
 
 /**
  * How long a sender holds the mails it took: a sender killed mid-send delays its mails by about
- * this much before another takes them (README.md, "E-mail"). A live sender renews the hold every
+ * this much before another takes them (docs/email.md, "E-mail"). A live sender renews the hold every
  * MAIL_RENEW_MS while its batch is still going out, so a slow mail server does not cost the hold.
  */
 export const MAIL_HOLD_MS = 60_000;
@@ -116,6 +118,15 @@ export interface MailDelivery {
   failed: { id: string; kind: MailKind; subjectId: string; attempts: number; willRetry: boolean; error: string }[];
 }
 
+export type DeliverDueMailPorts = {
+  store: { outbox: Pick<MailOutboxRepository, 'claimDue' | 'renewHold' | 'markSent' | 'markFailed'> };
+  writeMail: MailWriter;
+  mailer: Mailer;
+  clock: Clock;
+  /** Beats the hold's renewal while a batch goes out (Node's intervals in the server, by hand in tests). */
+  timers: Timers;
+};
+
 /**
  * Sends the mails that are due, one batch: each is written and handed to the mail server, and the
  * batch's are marked sent together, one write instead of one per mail; a failure is noted with the
@@ -124,13 +135,10 @@ export interface MailDelivery {
  * that sender. A sender that dies mid-batch sends those mails again once their hold runs out
  * (a mail may come twice, never not at all). Never throws for one mail's failure.
  */
-export const deliverDueMail = async (
-  deps: { outbox: MailOutboxRepository; writeMail: MailWriter; transport: Mailer; clock: Clock; timers: Timers },
-  limit = 20,
-): Promise<MailDelivery> => {
+export const deliverDueMail = async (deps: DeliverDueMailPorts, { limit = 20 }: { limit?: number } = {}): Promise<MailDelivery> => {
   const now = deps.clock.now();
   let heldUntil = new Date(now.getTime() + MAIL_HOLD_MS);
-  const due = await deps.outbox.claimDue(now, heldUntil, limit);
+  const due = await deps.store.outbox.claimDue(now, heldUntil, limit);
   const delivery: MailDelivery = { sent: 0, dropped: 0, failed: [] };
   if (due.length === 0) return delivery;
   /** The mails this sender holds: taken, not yet marked failed, hold not lost. */
@@ -140,7 +148,7 @@ export const deliverDueMail = async (
     const until = new Date(deps.clock.now().getTime() + MAIL_HOLD_MS);
     const ids = [...held];
     if (ids.length === 0) return;
-    const renewed = new Set(await deps.outbox.renewHold(ids, heldUntil, until));
+    const renewed = new Set(await deps.store.outbox.renewHold(ids, heldUntil, until));
     heldUntil = until;
     for (const id of ids) if (!renewed.has(id)) held.delete(id);
   };
@@ -155,7 +163,7 @@ export const deliverDueMail = async (
       if (!held.has(queued.id)) continue;
       try {
         const mail = await deps.writeMail(queued);
-        if (mail) await deps.transport.send(mail);
+        if (mail) await deps.mailer.send(mail);
         done.push(queued.id);
         if (mail) delivery.sent += 1;
         else delivery.dropped += 1;
@@ -165,7 +173,7 @@ export const deliverDueMail = async (
         const at = deps.clock.now();
         const next = retryAt(attempts, at);
         const text = error instanceof Error ? error.message : String(error);
-        await deps.outbox.markFailed(queued.id, { attempts, retryAt: next, error: text.slice(0, 500), at });
+        await deps.store.outbox.markFailed(queued.id, { attempts, retryAt: next, error: text.slice(0, 500), at });
         delivery.failed.push({ id: queued.id, kind: queued.kind, subjectId: queued.subjectId, attempts, willRetry: next !== null, error: text });
       }
     }
@@ -173,6 +181,6 @@ export const deliverDueMail = async (
     stopRenewing();
     await renewing;
   }
-  if (done.length > 0) await deps.outbox.markSent(done, deps.clock.now());
+  if (done.length > 0) await deps.store.outbox.markSent(done, deps.clock.now());
   return delivery;
 };

@@ -2,7 +2,7 @@ import type { Product } from '../catalog/product.ts';
 import type { OrderLineRequest } from './order-lines-request.ts';
 
 /**
- * The cart's storage port (README.md, "Orders, cart, quick order"). It lives apart from the use
+ * The cart's storage port (docs/orders.md, "Orders, cart, quick order"). It lives apart from the use
  * cases in cart.ts: store.ts gathers the ports and the use cases reach the store through `Ports`,
  * so one file holding both made an import cycle (domain/README.md, "No import cycles").
  */

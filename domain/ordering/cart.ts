@@ -1,18 +1,23 @@
 import { messages } from '../messages.ts';
 import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Ports } from '../ports.ts';
 import type { Product } from '../catalog/product.ts';
+import type { ProductRepository } from '../catalog/product-repository.ts';
 import type { PriceTier, StockedTerms } from '../catalog/product-terms.ts';
 import type { Cents } from '../shared/money.ts';
 import { adviseQuantity, availabilityOf, suggestQuantity, type QuantityAdvice, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { adviceSentence } from '../catalog/quantity-advice-sentence.ts';
 import { orderTotals, type OrderTotals } from './order-lines.ts';
 import { checkOrderLinesShape, orderLinesFailureMessage } from './order-lines-request.ts';
-import type { CartLineRequest } from './cart-repository.ts';
+import type { CartLineRequest, CartRepository } from './cart-repository.ts';
+import type { OrderRepository } from './order-repository.ts';
+
+export type ViewCartPorts = { store: { carts: Pick<CartRepository, 'itemsOf'> } };
+export type SaveCartPorts = ViewCartPorts & { store: { carts: Pick<CartRepository, 'replace'> } };
+export type ReorderPorts = SaveCartPorts & { store: { orders: Pick<OrderRepository, 'findById'>; products: Pick<ProductRepository, 'findById'> } };
 
 /**
- * The cart (README.md, "Orders, cart, quick order"): a buyer's saved order list, kept on the server so it follows
+ * The cart (docs/orders.md, "Orders, cart, quick order"): a buyer's saved order list, kept on the server so it follows
  * them to another device. It is a draft: a line may be below the minimum or above the stock, and
  * the view says so line by line with the same advice the product page gives; the order placed
  * from it checks every line again. A product deleted from the catalogue leaves the cart with it.
@@ -81,7 +86,7 @@ export const priceCart = (items: readonly { product: CartProduct; quantity: numb
   return { lines, ...totals, orderable: lines.length > 0 && lines.every((line) => line.advice.valid) };
 };
 
-export const viewCart = async ({ store }: Pick<Ports, 'store'>, userId: string): Promise<CartView> =>
+export const viewCart = async ({ store }: ViewCartPorts, { userId }: { userId: string }): Promise<CartView> =>
   priceCart(await store.carts.itemsOf(userId));
 
 /**
@@ -99,15 +104,14 @@ const cartLinesProblems = (lines: readonly CartLineRequest[]): Record<string, st
 };
 
 export const saveCart = async (
-  { store }: Pick<Ports, 'store'>,
-  userId: string,
-  lines: readonly CartLineRequest[],
+  ports: SaveCartPorts,
+  { userId, lines }: { userId: string; lines: readonly CartLineRequest[] },
 ): Promise<Result<CartView, ErrorOf<'VALIDATION_FAILED'>>> => {
   const problems = cartLinesProblems(lines);
   if (Object.keys(problems).length > 0) return fail(invalid(problems));
-  const { missing } = await store.carts.replace(userId, lines);
+  const { missing } = await ports.store.carts.replace(userId, lines);
   if (missing.length > 0) return fail(invalid(Object.fromEntries(missing.map((index) => [`lines.${index}.productId`, messages.productNotFound]))));
-  return ok(await viewCart({ store }, userId));
+  return ok(await viewCart(ports, { userId }));
 };
 
 /** Why an earlier order's line could not go back into the cart. */
@@ -131,16 +135,16 @@ const notReorderedMessage = (reason: NotReordered, product: Product | null): str
 };
 
 /**
- * "Order again" (README.md, "Orders, cart, quick order"): the order's lines go into the cart at today's prices,
+ * "Order again" (docs/orders.md, "Orders, cart, quick order"): the order's lines go into the cart at today's prices,
  * added to what is already there. A product since deleted, sold out, or with less left than its
  * minimum order stays out, and the answer says which and why; a quantity the product's terms
  * changed under (a new minimum or pack size) goes in as it was, with the cart's advice on it.
  */
 export const reorder = async (
-  { store }: Pick<Ports, 'store'>,
-  buyer: { id: string },
-  orderId: string,
+  ports: ReorderPorts,
+  { buyer, orderId }: { buyer: { id: string }; orderId: string },
 ): Promise<Result<ReorderResult, ErrorOf<'NOT_FOUND' | 'VALIDATION_FAILED'>>> => {
+  const { store } = ports;
   const order = await store.orders.findById(orderId);
   if (!order || order.userId !== buyer.id) return fail(notFound('order'));
 
@@ -157,6 +161,6 @@ export const reorder = async (
     }
     quantities.set(product.id, (quantities.get(product.id) ?? 0) + line.quantity);
   }
-  const saved = await saveCart({ store }, buyer.id, [...quantities].map(([productId, quantity]) => ({ productId, quantity })));
+  const saved = await saveCart(ports, { userId: buyer.id, lines: [...quantities].map(([productId, quantity]) => ({ productId, quantity })) });
   return saved.ok ? ok({ cart: saved.value, notAdded }) : fail(saved.error);
 };

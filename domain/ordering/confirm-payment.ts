@@ -1,13 +1,13 @@
 import type { User } from '../identity/user.ts';
-import type { Clock } from '../shared/clock.ts';
 import { notFound, refusal } from '../shared/errors.ts';
 import { fail, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
-import { unlessExpired } from './expire-unpaid-orders.ts';
-import { findOrderFor } from './find-order.ts';
+import { unlessExpired, type UnlessExpiredPorts } from './expire-unpaid-orders.ts';
+import { findOrderFor, type FindOrderPorts } from './find-order.ts';
 import type { Order } from './order.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { recordSucceededPayment, type RecordPaymentError } from './record-payment.ts';
+import { recordSucceededPayment, type RecordPaymentError, type RecordPaymentPorts } from './record-payment.ts';
+
+export type ConfirmPaymentPorts = FindOrderPorts & UnlessExpiredPorts & RecordPaymentPorts & { payments: Pick<PaymentGateway, 'retrieveIntent'> };
 
 /**
  * The owner says "I paid": we ask the provider, never trust the browser. An order past its time
@@ -16,12 +16,12 @@ import { recordSucceededPayment, type RecordPaymentError } from './record-paymen
  * (release-unpaid-order.ts) imports record-payment.ts, so living there would close an import cycle.
  */
 export const confirmPayment = async (
-  deps: { store: Store; payments: PaymentGateway; clock: Clock; unpaidOrderTtlHours?: number | undefined },
-  input: { actor: User; orderId: string; paymentIntentId: string },
+  deps: ConfirmPaymentPorts,
+  input: { actor: User; orderId: string; paymentIntentId: string; unpaidOrderTtlHours?: number | undefined },
 ): Promise<Result<Order, RecordPaymentError>> => {
-  const found = await findOrderFor(deps.store, input.actor, input.orderId, { ownerOnly: true });
+  const found = await findOrderFor(deps, { actor: input.actor, orderId: input.orderId, ownerOnly: true });
   if (!found.ok) return found;
-  const order = await unlessExpired(deps, found.value);
+  const order = await unlessExpired(deps, { order: found.value, unpaidOrderTtlHours: input.unpaidOrderTtlHours });
   if (!order) return fail(notFound('order'));
   const intent = await deps.payments.retrieveIntent(input.paymentIntentId);
   if (!intent || intent.orderId !== order.id) {

@@ -1,13 +1,12 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
-import type { Clock } from '../shared/clock.ts';
 import { refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import { canDelete } from './order.ts';
-import { findOrderFor } from './find-order.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
-import { releaseUnpaidOrder } from './release-unpaid-order.ts';
+import { findOrderFor, type FindOrderPorts } from './find-order.ts';
+import { releaseUnpaidOrder, type ReleaseUnpaidOrderPorts } from './release-unpaid-order.ts';
+
+export type DeleteOrderPorts = FindOrderPorts & ReleaseUnpaidOrderPorts;
 
 /**
  * Owner or admin deletes an unpaid order; its units go back on the shelf. An order whose payment
@@ -15,10 +14,10 @@ import { releaseUnpaidOrder } from './release-unpaid-order.ts';
  * An admin deleting someone else's order is an admin action, recorded in the audit log.
  */
 export const deleteOrder = async (
-  deps: { store: Store; payments: PaymentGateway; clock: Clock },
+  deps: DeleteOrderPorts,
   input: { actor: User; orderId: string },
 ): Promise<Result<null, ErrorOf<'NOT_FOUND' | 'ORDER_NOT_DELETABLE'>>> => {
-  const found = await findOrderFor(deps.store, input.actor, input.orderId);
+  const found = await findOrderFor(deps, input);
   if (!found.ok) return found;
   if (!canDelete(found.value)) return fail(refusal('ORDER_NOT_DELETABLE'));
   const order = found.value;
@@ -33,5 +32,5 @@ export const deleteOrder = async (
         })
       : undefined;
   // The repository re-checks "still unpaid" atomically: a payment may land in between.
-  return (await releaseUnpaidOrder(deps, order, audit)) === 'released' ? ok(null) : fail(refusal('ORDER_NOT_DELETABLE'));
+  return (await releaseUnpaidOrder(deps, { order, audit })) === 'released' ? ok(null) : fail(refusal('ORDER_NOT_DELETABLE'));
 };

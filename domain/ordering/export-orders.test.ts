@@ -32,25 +32,25 @@ const rowsOf = async (pages: AsyncIterable<unknown[]>) => {
 // The role is the use case's own check: an entry point without the HTTP middleware (a CLI, a worker) cannot skip it.
 describe('exportOrders', () => {
   it('refuses anyone but an admin, before reading an order', async () => {
-    expect(await exportOrders(world.deps, buyer, {})).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await exportOrders(world.deps, { actor: buyer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it("gives an admin the period's rows, one per line", async () => {
-    const exported = await exportOrders(world.deps, admin, {});
+    const exported = await exportOrders(world.deps, { actor: admin });
     if (!exported.ok) throw new Error(JSON.stringify(exported.error));
     expect(exported.value.period.before.toISOString()).toBe('2026-03-02T00:00:00.000Z');
     expect(await rowsOf(exported.value.pages)).toMatchObject([{ email: buyer.email, quantity: '100', line: '1' }]);
   });
 
   it('refuses a period it cannot read, naming the field', async () => {
-    expect(await exportOrders(world.deps, admin, { from: '2026-13-01' })).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { from: messages.dayFormat } } });
+    expect(await exportOrders(world.deps, { actor: admin, from: '2026-13-01' })).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', fields: { from: messages.dayFormat } } });
   });
 });
 
 describe('listPaymentsToRefund', () => {
   it('refuses anyone but an admin, and pages the payments for one', async () => {
     await world.store.refunds.record({ id: 'pi_1', orderId: 'gone', amountCents: 1_000, currency: 'usd', reason: 'order-gone', createdAt: world.clock.now() });
-    expect(await listPaymentsToRefund(world.store, buyer)).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
-    expect(await listPaymentsToRefund(world.store, admin, { limit: 10 })).toMatchObject({ ok: true, value: { items: [{ id: 'pi_1' }], nextCursor: null } });
+    expect(await listPaymentsToRefund(world.deps, { actor: buyer })).toEqual({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await listPaymentsToRefund(world.deps, { actor: admin, limit: 10 })).toMatchObject({ ok: true, value: { items: [{ id: 'pi_1' }], nextCursor: null } });
   });
 });

@@ -2,9 +2,10 @@ import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, type DomainError } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
-import type { OrderSearch } from './order-repository.ts';
+import type { OrderRepository, OrderSearch } from './order-repository.ts';
+
+export type ListAllOrdersPorts = { store: { orders: Pick<OrderRepository, 'listAll' | 'count'> } };
 
 export interface AllOrdersQuery extends OrderSearch {
   limit?: number | undefined;
@@ -17,9 +18,8 @@ export interface AllOrdersQuery extends OrderSearch {
  * many orders the shop holds, one answer stays small; the total is its own count query.
  */
 export const listAllOrders = async (
-  store: Store,
-  actor: User,
-  query: AllOrdersQuery = {},
+  { store }: ListAllOrdersPorts,
+  { actor, ...query }: AllOrdersQuery & { actor: User },
 ): Promise<Result<Page<Order> & { total: number }, DomainError>> => {
   if (!isAdmin(actor)) return fail(forbidden());
   const search: OrderSearch = { status: query.status, q: query.q?.trim() || undefined };

@@ -4,7 +4,7 @@ import type { Order } from './order.ts';
 export type InvoicedOrder = Order & { invoiceNumber: string };
 
 /**
- * An order's papers as PDF bytes (README.md, "Invoices and packing slips"); the adapter knows the
+ * An order's papers as PDF bytes (docs/orders.md, "Invoices and packing slips"); the adapter knows the
  * shop's own details (the `SHOP_*` settings) and the layout, the domain only who may have which.
  */
 export interface OrderDocuments {

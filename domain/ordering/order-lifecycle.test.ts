@@ -94,10 +94,10 @@ describe('order state rules', () => {
 describe('findOrderFor', () => {
   it('shows the order to its owner and to admins, and hides it from anyone else', async () => {
     const order = await placed();
-    expect((await findOrderFor(world.store, owner, order.id)).ok).toBe(true);
-    expect((await findOrderFor(world.store, admin, order.id)).ok).toBe(true);
-    expect(await findOrderFor(world.store, stranger, order.id)).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'order' } });
-    expect((await findOrderFor(world.store, admin, order.id, { ownerOnly: true })).ok).toBe(false);
+    expect((await findOrderFor(world.deps, { actor: owner, orderId: order.id })).ok).toBe(true);
+    expect((await findOrderFor(world.deps, { actor: admin, orderId: order.id })).ok).toBe(true);
+    expect(await findOrderFor(world.deps, { actor: stranger, orderId: order.id })).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'order' } });
+    expect((await findOrderFor(world.deps, { actor: admin, orderId: order.id, ownerOnly: true })).ok).toBe(false);
   });
 });
 
@@ -233,9 +233,8 @@ describe('a card charged whose confirmation never reached us (the confirm call f
   });
 
   it('is recorded before the unpaid-order cap refuses the next order', async () => {
-    const cap = { ...deps(), maxUnpaidOrders: 2 };
     const product = await world.addProduct({ stock: 10_000, priceCents: 1_000 });
-    const order = () => placeOrder(cap, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
+    const order = () => placeOrder(deps(), { maxUnpaidOrders: 2, buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
     const first = await order();
     const second = await order();
     if (!first.ok || !second.ok) throw new Error('setup');
@@ -461,19 +460,19 @@ describe('unpaid orders expire', () => {
     const young = await placed(500, 100);
     world.clock.advance(2 * HOUR);
 
-    expect(await expireUnpaidOrders(deps(), 48 * HOUR)).toBe(1);
+    expect(await expireUnpaidOrders(deps(), { unpaidOrderTtlHours: 48 })).toBe(1);
     expect(await world.store.orders.findById(old.id)).toBeNull();
     expect(await stockOf(old)).toBe(500);
     expect((await world.store.orders.findById(oldButCharged.id))?.status).toBe('pending');
     expect((await world.store.orders.findById(young.id))?.status).toBe('unpaid');
-    expect(await expireUnpaidOrders(deps(), 48 * HOUR)).toBe(0);
+    expect(await expireUnpaidOrders(deps(), { unpaidOrderTtlHours: 48 })).toBe(0);
   });
 
   // No sweep runs in these: the use cases apply the rule themselves, by the clock they are given.
   it('lets an order past its time go when its payment is started, its units back, and answers as for a missing order', async () => {
     const order = await placed(500, 100);
     world.clock.advance(48 * HOUR + 1);
-    expect(await startPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'order' } });
+    expect(await startPayment(deps(), { unpaidOrderTtlHours: 48, actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'NOT_FOUND', subject: 'order' } });
     expect(await world.store.orders.findById(order.id)).toBeNull();
     expect(await stockOf(order)).toBe(500);
   });
@@ -481,9 +480,9 @@ describe('unpaid orders expire', () => {
   it('takes the TTL it is handed, not a default: 2 hours means 2 hours', async () => {
     const order = await placed(500, 100);
     world.clock.advance(HOUR);
-    expect((await startPayment({ ...deps(), unpaidOrderTtlHours: 2 }, { actor: owner, orderId: order.id })).ok).toBe(true);
+    expect((await startPayment(deps(), { unpaidOrderTtlHours: 2, actor: owner, orderId: order.id })).ok).toBe(true);
     world.clock.advance(HOUR + 1);
-    expect(await startPayment({ ...deps(), unpaidOrderTtlHours: 2 }, { actor: owner, orderId: order.id })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await startPayment(deps(), { unpaidOrderTtlHours: 2, actor: owner, orderId: order.id })).toMatchObject({ error: { code: 'NOT_FOUND' } });
     expect(await stockOf(order)).toBe(500);
   });
 
@@ -496,7 +495,7 @@ describe('unpaid orders expire', () => {
     world.clock.advance(48 * HOUR + 1);
 
     const openIntent = (await world.store.orders.findById(unpaid.id))?.paymentIntentId ?? '';
-    expect(await confirmPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: unpaid.id, paymentIntentId: openIntent })).toEqual({
+    expect(await confirmPayment(deps(), { unpaidOrderTtlHours: 48, actor: owner, orderId: unpaid.id, paymentIntentId: openIntent })).toEqual({
       ok: false,
       error: { code: 'NOT_FOUND', subject: 'order' },
     });
@@ -504,7 +503,7 @@ describe('unpaid orders expire', () => {
     expect((await payments.retrieveIntent(openIntent))?.state).toBe('canceled');
 
     // Charged before its time ran out, confirmed after: the payment stands, as the sweep would record it.
-    const confirmed = await confirmPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: charged.id, paymentIntentId: intentId });
+    const confirmed = await confirmPayment(deps(), { unpaidOrderTtlHours: 48, actor: owner, orderId: charged.id, paymentIntentId: intentId });
     expect(confirmed).toMatchObject({ ok: true, value: { id: charged.id, status: 'pending', transactionId: intentId } });
     expect(await stockOf(charged)).toBe(400);
   });
@@ -513,16 +512,15 @@ describe('unpaid orders expire', () => {
     const order = await placed(500, 100);
     await payByCard(order);
     world.clock.advance(48 * HOUR + 1);
-    expect(await startPayment({ ...deps(), unpaidOrderTtlHours: 48 }, { actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
+    expect(await startPayment(deps(), { unpaidOrderTtlHours: 48, actor: owner, orderId: order.id })).toEqual({ ok: false, error: { code: 'ORDER_ALREADY_PAID' } });
     expect((await world.store.orders.findById(order.id))?.status).toBe('pending');
   });
 });
 
 describe('unpaid orders per account', () => {
   it('refuses another order past the cap, with the cap in the refusal, and takes one again once an order is paid', async () => {
-    const cap = { ...deps(), maxUnpaidOrders: 2 };
     const product = await world.addProduct({ stock: 10_000, priceCents: 1_000 });
-    const order = () => placeOrder(cap, { buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
+    const order = () => placeOrder(deps(), { maxUnpaidOrders: 2, buyer: owner, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' });
     const first = await order();
     expect((await order()).ok).toBe(true);
     expect(await order()).toEqual({ ok: false, error: { code: 'TOO_MANY_UNPAID_ORDERS', limit: 2 } });
@@ -532,6 +530,6 @@ describe('unpaid orders per account', () => {
     expect((await confirmPayment(deps(), { actor: owner, orderId: first.value.id, paymentIntentId })).ok).toBe(true);
     expect((await order()).ok).toBe(true);
     // Someone else is not held back by the owner's orders.
-    expect((await placeOrder(cap, { buyer: stranger, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' })).ok).toBe(true);
+    expect((await placeOrder(deps(), { maxUnpaidOrders: 2, buyer: stranger, lines: [{ productId: product.id, quantity: 100 }], phone: '5550102030', address: '1 Dock Road' })).ok).toBe(true);
   });
 });

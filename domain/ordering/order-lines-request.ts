@@ -9,7 +9,7 @@ import { isLineQuantity, quantityProblems } from '../catalog/quantity-advice.ts'
 import { addressProblem, phoneProblem } from './order-rules.ts';
 
 /**
- * The rules of an order with lines (README.md, "Orders, cart, quick order"): 1–100 lines, each product once, each
+ * The rules of an order with lines (docs/orders.md, "Orders, cart, quick order"): 1–100 lines, each product once, each
  * quantity at least the product's minimum, in whole packs and within the stock; a PO number of at
  * most 40 characters and a note of at most 500. Failures name the line (`lines.2.quantity`), so
  * the cart, quick order and the API point at the same row.

@@ -3,7 +3,7 @@ import { lineTotalFor, unitPriceFor } from '../catalog/pricing.ts';
 import type { StockedTerms } from '../catalog/product-terms.ts';
 
 /**
- * An order's lines (README.md, "Orders, cart, quick order"): what was bought, copied from the product at order time
+ * An order's lines (docs/orders.md, "Orders, cart, quick order"): what was bought, copied from the product at order time
  * so an order never changes when the catalogue does, and priced from the product's tiers.
  */
 export interface OrderLine {

@@ -1,6 +1,6 @@
 import type { OrderMailKind } from '../mail/mail-outbox.ts';
 
-/** The steps of an order that tell the buyer something (README.md, "E-mail"). */
+/** The steps of an order that tell the buyer something (docs/email.md, "E-mail"). */
 export type OrderChange = 'placed' | 'paid' | 'shipped';
 
 const MAIL_OF: Record<OrderChange, readonly OrderMailKind[]> = {
@@ -13,7 +13,7 @@ const MAIL_OF: Record<OrderChange, readonly OrderMailKind[]> = {
 };
 
 /**
- * The mails a step of an order sends (README.md, "E-mail"). The use case hands them to the store
+ * The mails a step of an order sends (docs/email.md, "E-mail"). The use case hands them to the store
  * method that makes the step, which queues them in the same transaction, only when the step
  * happens; the store decides none of them. An order made by accepting a quote sends the quote's
  * mails instead (quoting/quote-mail.ts).

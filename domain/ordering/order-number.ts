@@ -1,5 +1,5 @@
 /**
- * The short human numbers orders and invoices are named by everywhere (README.md, "Orders, cart, quick order"):
+ * The short human numbers orders and invoices are named by everywhere (docs/orders.md, "Orders, cart, quick order"):
  * `BH-2026-000123` and `INV-2026-000001`, from the year and a sequence number (more digits once a
  * year passes 999,999). Storage hands out the sequence; these only write and read the text.
  */
@@ -24,7 +24,7 @@ export const QUOTE_NUMBER_PREFIX = 'QT';
 
 export const formatOrderNumber = (year: number, sequence: number): string => formatNumber(ORDER_NUMBER_PREFIX, year, sequence);
 export const formatInvoiceNumber = (year: number, sequence: number): string => formatNumber(INVOICE_NUMBER_PREFIX, year, sequence);
-/** `QT-2026-000001`: a request for quote (README.md, "Requests for quote"). */
+/** `QT-2026-000001`: a request for quote (docs/orders.md, "Requests for quote"). */
 export const formatQuoteNumber = (year: number, sequence: number): string => formatNumber(QUOTE_NUMBER_PREFIX, year, sequence);
 
 /** The year and sequence of an order number as typed (any case, spaces around), or null. */

@@ -1,9 +1,9 @@
 import { isAdmin, type User } from '../identity/user.ts';
 import { forbidden, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
-import { findOrderFor } from './find-order.ts';
+import { findOrderFor, type FindOrderPorts } from './find-order.ts';
 import type { OrderDocuments } from './order-documents.ts';
+import type { OrderRepository } from './order-repository.ts';
 
 /** A paper ready to hand out: its bytes and the file name it is saved under. */
 export interface OrderPaper {
@@ -11,7 +11,11 @@ export interface OrderPaper {
   bytes: Uint8Array;
 }
 
-type PaperPorts = { store: Store; documents: OrderDocuments };
+export type OrderInvoicePorts = FindOrderPorts & {
+  store: { orders: Pick<OrderRepository, 'issueInvoiceNumber'> };
+  documents: Pick<OrderDocuments, 'invoice'>;
+};
+export type OrderPackingSlipPorts = { store: { orders: Pick<OrderRepository, 'findById'> }; documents: Pick<OrderDocuments, 'packingSlip'> };
 
 /**
  * The invoice of an order, for its owner or an admin (anyone else: the order does not exist). It
@@ -19,10 +23,11 @@ type PaperPorts = { store: Store; documents: OrderDocuments };
  * says so. An order paid before invoices existed gets its number on the first ask.
  */
 export const orderInvoice = async (
-  { store, documents }: PaperPorts,
+  ports: OrderInvoicePorts,
   input: { actor: User; orderId: string },
 ): Promise<Result<OrderPaper, ErrorOf<'NOT_FOUND' | 'ORDER_NOT_PAID'>>> => {
-  const found = await findOrderFor(store, input.actor, input.orderId);
+  const { store, documents } = ports;
+  const found = await findOrderFor(ports, input);
   if (!found.ok) return found;
   if (found.value.status === 'unpaid') return fail(refusal('ORDER_NOT_PAID'));
   const order = found.value.invoiceNumber === null ? await store.orders.issueInvoiceNumber(found.value.id) : found.value;
@@ -33,7 +38,7 @@ export const orderInvoice = async (
 
 /** The packing slip of any order, for admins: the warehouse's copy, without prices. */
 export const orderPackingSlip = async (
-  { store, documents }: PaperPorts,
+  { store, documents }: OrderPackingSlipPorts,
   input: { actor: User; orderId: string },
 ): Promise<Result<OrderPaper, ErrorOf<'FORBIDDEN' | 'NOT_FOUND'>>> => {
   if (!isAdmin(input.actor)) return fail(forbidden());

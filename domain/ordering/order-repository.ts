@@ -35,7 +35,7 @@ export interface OrderSearch {
 /**
  * `mail`, on the methods that change an order, is what the domain decided the change sends
  * (order-mail.ts): each kind is queued about the order, at the change's time, in the same
- * transaction, only when the change happens (README.md, "E-mail"). The store adds none of its own.
+ * transaction, only when the change happens (docs/email.md, "E-mail"). The store adds none of its own.
  */
 export interface OrderRepository {
   /**

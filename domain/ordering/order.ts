@@ -13,7 +13,7 @@ export const DEFAULT_UNPAID_ORDER_TTL_HOURS = 48;
 export type OrderStatus = 'unpaid' | 'pending' | 'shipped';
 
 /**
- * One order: many lines, one payment, one delivery (README.md, "Orders, cart, quick order"). Payment, shipping and
+ * One order: many lines, one payment, one delivery (docs/orders.md, "Orders, cart, quick order"). Payment, shipping and
  * deletion always cover the whole order.
  */
 export interface Order {

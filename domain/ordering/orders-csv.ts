@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import type { Order } from './order.ts';
 
 /**
- * The orders file (README.md, "Reports"): one row per order line, the order's own columns repeated
+ * The orders file (docs/reports.md, "Reports"): one row per order line, the order's own columns repeated
  * on each, so a spreadsheet can sum by product or by order alike. Money in dollars with two
  * decimals, times in UTC ISO 8601.
  */

@@ -3,8 +3,8 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import { normalizeSku } from '../catalog/sku.ts';
 
 /**
- * Reads what buyers paste into quick order from a spreadsheet or a bill of materials (README.md,
- * "Quick order"): one row per line, a SKU then a quantity, separated by a tab, a comma, a
+ * Reads what buyers paste into quick order from a spreadsheet or a bill of materials (docs/orders.md,
+ * "Orders, cart, quick order"): one row per line, a SKU then a quantity, separated by a tab, a comma, a
  * semicolon or spaces, with an optional header row. Only reading happens here; what the SKUs
  * are is `resolve-pasted-list.ts`'s job.
  */

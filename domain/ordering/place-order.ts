@@ -1,12 +1,15 @@
 import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import type { Product } from '../catalog/product.ts';
+import type { ProductRepository } from '../catalog/product-repository.ts';
+import type { CartRepository } from './cart-repository.ts';
 import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from './order.ts';
 import { priceOrder } from './order-lines.ts';
 import { orderMail } from './order-mail.ts';
-import { reconcilePayment } from './reconcile-payment.ts';
+import type { OrderRepository } from './order-repository.ts';
+import { unpaidOrdersAtCap, type UnpaidCapPorts } from './unpaid-cap.ts';
 import {
   checkOrderDetails,
   checkOrderLines,
@@ -21,7 +24,19 @@ export interface PlaceOrderInput extends OrderDetailsInput {
   lines: OrderLineRequest[];
   /** Retrying with the same key returns the order the first request created. */
   idempotencyKey?: string | null;
+  /** How many unpaid orders one account may hold (MAX_UNPAID_ORDERS_PER_ACCOUNT); a setting, handed in as a value. */
+  maxUnpaidOrders?: number | undefined;
 }
+
+export type PlaceOrderPorts = UnpaidCapPorts & {
+  store: {
+    products: Pick<ProductRepository, 'findById'>;
+    orders: Pick<OrderRepository, 'findByIdempotencyKey' | 'placeReservingStock'>;
+    carts: Pick<CartRepository, 'removeProducts'>;
+  };
+  ids: IdGenerator;
+  clock: Clock;
+};
 
 export type PlaceOrderError = ErrorOf<
   'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'IDEMPOTENCY_KEY_REUSED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'INSUFFICIENT_STOCK' | 'TOO_MANY_UNPAID_ORDERS'
@@ -37,16 +52,17 @@ const sameRequest = (earlier: Order, input: PlaceOrderInput, details: { phone: s
   earlier.note === details.note;
 
 /**
- * A signed-in customer orders one or more lines (README.md, "Orders, cart, quick order"): each product once, each
+ * A signed-in customer orders one or more lines (docs/orders.md, "Orders, cart, quick order"): each product once, each
  * quantity at least the product's minimum, in whole packs and within the stock, priced from the
  * product's tiers (never from the request). Every line's stock is reserved in one atomic step
  * with the insert: all lines or none.
  */
 export const placeOrder = async (
-  { store, clock, ids, payments, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS }: Pick<Ports, 'store' | 'clock' | 'ids' | 'payments'> & { maxUnpaidOrders?: number },
+  ports: PlaceOrderPorts,
   input: PlaceOrderInput,
 ): Promise<Result<Order, PlaceOrderError>> => {
-  const { buyer } = input;
+  const { store, clock, ids } = ports;
+  const { buyer, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS } = input;
   if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
   // Stock is held for an order: only an account whose owner proved the address may hold it.
   if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
@@ -71,13 +87,7 @@ export const placeOrder = async (
   }
 
   // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
-  const atCap = async () => (await store.orders.countUnpaidOf(buyer.id, maxUnpaidOrders)) >= maxUnpaidOrders;
-  if (await atCap()) {
-    // An order paid whose confirmation never reached us still reads unpaid (reconcile-payment.ts):
-    // its payment is recorded before the buyer is refused for it.
-    for (const unpaid of await store.orders.listUnpaidWithIntentOf(buyer.id, maxUnpaidOrders)) await reconcilePayment({ store, clock, payments }, unpaid);
-    if (await atCap()) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
-  }
+  if (await unpaidOrdersAtCap(ports, { buyerId: buyer.id, maxUnpaidOrders })) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
 
   const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity })));
   if (!priced.totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
@@ -101,7 +111,7 @@ export const placeOrder = async (
 
   const placed = await store.orders.placeReservingStock(order, orderMail('placed'));
   if (placed.ok) {
-    // Ordering the cart empties it of the lines ordered (README.md, "Orders, cart, quick order"); the order stands
+    // Ordering the cart empties it of the lines ordered (docs/orders.md, "Orders, cart, quick order"); the order stands
     // whatever happens to this tidy-up.
     await store.carts.removeProducts(buyer.id, input.lines.map((line) => line.productId)).catch(() => undefined);
     return ok(placed.value);

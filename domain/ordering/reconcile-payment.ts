@@ -1,24 +1,23 @@
 import type { User } from '../identity/user.ts';
-import type { Clock } from '../shared/clock.ts';
 import { notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
-import { findOrderFor } from './find-order.ts';
+import { findOrderFor, type FindOrderPorts } from './find-order.ts';
 import type { Order } from './order.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { recordSucceededPayment } from './record-payment.ts';
+import { recordSucceededPayment, type RecordPaymentPorts } from './record-payment.ts';
 
-type Deps = { store: Store; payments: PaymentGateway; clock: Clock };
+export type ReconcilePaymentPorts = RecordPaymentPorts & { payments: Pick<PaymentGateway, 'retrieveIntent'> };
+export type ReadOrderPorts = ReconcilePaymentPorts & FindOrderPorts;
 
 /**
  * A card can be charged while the confirmation never reaches us (the confirm call failed after
- * the card succeeded: a full disk, an instance that died; README.md, "Orders, cart, quick
+ * the card succeeded: a full disk, an instance that died; docs/orders.md, "Orders, cart, quick
  * order"). So an unpaid order that carries an intent is asked about at the provider, as expiry
  * does, and a succeeded payment is recorded through the one path, recordSucceededPayment.
  * Returns the order as it now stands, or null when it is gone. A provider that does not answer
  * leaves the order as stored: reading an order never fails for that, and the next read asks again.
  */
-export const reconcilePayment = async (deps: Deps, order: Order): Promise<Order | null> => {
+export const reconcilePayment = async (deps: ReconcilePaymentPorts, order: Order): Promise<Order | null> => {
   if (order.status !== 'unpaid' || !order.paymentIntentId) return order;
   const intent = await deps.payments.retrieveIntent(order.paymentIntentId).catch(() => null);
   if (intent?.state !== 'succeeded' || intent.orderId !== order.id) return order;
@@ -28,8 +27,8 @@ export const reconcilePayment = async (deps: Deps, order: Order): Promise<Order 
 };
 
 /** The owner or an admin reads an order, its payment reconciled first (reconcilePayment). */
-export const readOrder = async (deps: Deps, input: { actor: User; orderId: string }): Promise<Result<Order, ErrorOf<'NOT_FOUND'>>> => {
-  const found = await findOrderFor(deps.store, input.actor, input.orderId);
+export const readOrder = async (deps: ReadOrderPorts, input: { actor: User; orderId: string }): Promise<Result<Order, ErrorOf<'NOT_FOUND'>>> => {
+  const found = await findOrderFor(deps, input);
   if (!found.ok) return found;
   const order = await reconcilePayment(deps, found.value);
   return order ? ok(order) : fail(notFound('order'));

@@ -1,11 +1,16 @@
 import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import type { Clock } from '../shared/clock.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
+import type { OrderRepository } from './order-repository.ts';
 import { orderMail } from './order-mail.ts';
 import type { PaymentIntent } from './payment-gateway.ts';
-import type { PaymentToRefund } from './payment-to-refund.ts';
+import type { PaymentToRefund, RefundRepository } from './payment-to-refund.ts';
+
+export type RecordPaymentPorts = {
+  store: { orders: Pick<OrderRepository, 'findById' | 'markPaid'>; refunds: Pick<RefundRepository, 'record'> };
+  clock: Clock;
+};
 
 export type RecordPaymentError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'NOT_FOUND' | 'ORDER_ALREADY_PAID'>;
 
@@ -16,7 +21,7 @@ export type RecordPaymentError = ErrorOf<'PAYMENT_NOT_CONFIRMED' | 'NOT_FOUND' |
  * or another intent paid it) is kept for an admin to refund: the buyer's money is never lost.
  */
 export const recordSucceededPayment = async (
-  { store, clock }: { store: Store; clock: Clock },
+  { store, clock }: RecordPaymentPorts,
   intent: PaymentIntent,
 ): Promise<Result<Order, RecordPaymentError>> => {
   const notConfirmed = fail(refusal('PAYMENT_NOT_CONFIRMED'));

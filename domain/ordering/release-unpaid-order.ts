@@ -1,9 +1,13 @@
 import type { AuditNote } from '../audit/audit-log.ts';
-import type { Clock } from '../shared/clock.ts';
-import type { Store } from '../store.ts';
 import type { Order } from './order.ts';
+import type { OrderRepository } from './order-repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { recordSucceededPayment } from './record-payment.ts';
+import { recordSucceededPayment, type RecordPaymentPorts } from './record-payment.ts';
+
+export type ReleaseUnpaidOrderPorts = RecordPaymentPorts & {
+  store: { orders: Pick<OrderRepository, 'deleteUnpaidReturningStock'> };
+  payments: Pick<PaymentGateway, 'cancelIntent'>;
+};
 
 /**
  * What became of an unpaid order let go: deleted with its units back on the shelf, found paid
@@ -19,9 +23,8 @@ export type Release = 'released' | 'paid' | 'gone';
  * charged order never loses its units.
  */
 export const releaseUnpaidOrder = async (
-  deps: { store: Store; payments: PaymentGateway; clock: Clock },
-  order: Order,
-  audit?: AuditNote,
+  deps: ReleaseUnpaidOrderPorts,
+  { order, audit }: { order: Order; audit?: AuditNote | undefined },
 ): Promise<Release> => {
   if (order.paymentIntentId) {
     const intent = await deps.payments.cancelIntent(order.paymentIntentId);

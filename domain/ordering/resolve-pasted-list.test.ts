@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.ts';
-import { closestSkus } from '../catalog/sku-did-you-mean.ts';
+import { closestSkus, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { searchWords, wordsMatch } from '../catalog/search-terms.ts';
 import { skuKey } from '../catalog/sku.ts';
-import { MAX_NAME_LOOKUPS, resolvePastedList, resolveRows, type QuickOrderCatalog, type QuickOrderProduct } from './resolve-pasted-list.ts';
+import { MAX_NAME_LOOKUPS, resolvePastedList, resolveRows, type QuickOrderCatalog, type QuickOrderSearch, type ResolvePastedListPorts, type QuickOrderProduct } from './resolve-pasted-list.ts';
 
 const part = (sku: string, terms: Omit<QuickOrderProduct, 'id' | 'sku' | 'name' | 'unit'>): QuickOrderProduct => ({
   id: `id-${sku.toLowerCase()}`,
@@ -24,23 +24,27 @@ const products = [
 
 /** The in-memory catalogue: exact SKUs, and `closestSkus` for did-you-mean. */
 const memoryCatalog = () => {
-  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[], findByWords: [] as string[] };
+  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[][], findByWords: [] as string[] };
   const catalog: QuickOrderCatalog = {
     async findBySkuKeys(keys) {
       calls.findBySkus.push([...keys]);
       return products.filter((product) => keys.includes(skuKey(product.sku)));
     },
-    async findByWords(text, limit) {
-      calls.findByWords.push(text);
-      const words = searchWords(text);
-      return products.filter((product) => wordsMatch(words, searchWords(`${product.name} ${product.sku}`))).slice(0, limit);
-    },
-    async similarSkus(sku, limit) {
-      calls.similarSkus.push(sku);
-      return closestSkus(sku, products.map((product) => product.sku), limit);
+    async similarSkus(skus, limit) {
+      calls.similarSkus.push([...skus]);
+      return new Map(skus.map((sku) => [sku, closestSkus(sku, products.map((product) => product.sku), limit)]));
     },
   };
-  return { catalog, calls };
+  /** The catalogue search for pasted names: every word starts a word of the name or SKU. */
+  const search: QuickOrderSearch = {
+    async search(query) {
+      const words = query.terms?.words ?? [];
+      calls.findByWords.push(words.join(' '));
+      return { items: products.filter((product) => wordsMatch(words, searchWords(`${product.name} ${product.sku}`))).slice(0, query.limit) };
+    },
+  };
+  const ports: ResolvePastedListPorts = { store: { products: catalog, search } };
+  return { ports, calls };
 };
 
 // 12 rows: a header, tabs, semicolons, commas and spaces mixed, a blank line, a duplicate
@@ -63,8 +67,8 @@ const pasted = [
 
 describe('resolvePastedList: a 12-row list', () => {
   it('gives each row its status, product, suggestion and did-you-mean', async () => {
-    const { catalog } = memoryCatalog();
-    const result = await resolvePastedList(catalog, pasted);
+    const { ports } = memoryCatalog();
+    const result = await resolvePastedList(ports, { text: pasted });
     if (!result.ok) throw new Error(result.error.code);
     const rows = result.value;
     expect(rows.map((row) => [row.line, row.status, row.sku, row.quantity, row.suggestion, row.didYouMean])).toEqual([
@@ -86,7 +90,7 @@ describe('resolvePastedList: a 12-row list', () => {
   });
 
   it('merges the duplicate into the first row with a note on both', async () => {
-    const result = await resolvePastedList(memoryCatalog().catalog, pasted);
+    const result = await resolvePastedList(memoryCatalog().ports, { text: pasted });
     const rows = result.ok ? result.value : [];
     expect(rows.find((row) => row.line === 2)).toMatchObject({
       productId: 'id-m8-nut-a2',
@@ -107,7 +111,7 @@ describe('resolvePastedList: a 12-row list', () => {
   });
 
   it('explains every row that needs the buyer, from the message catalogue', async () => {
-    const result = await resolvePastedList(memoryCatalog().catalog, pasted);
+    const result = await resolvePastedList(memoryCatalog().ports, { text: pasted });
     const message = (line: number) => (result.ok ? result.value.find((row) => row.line === line)?.message : undefined);
     expect(message(3)).toBe('The minimum order for this product is 1,000');
     expect(message(4)).toBe('Only 250 in stock: order 200 now (a multiple of 100)');
@@ -119,25 +123,37 @@ describe('resolvePastedList: a 12-row list', () => {
   });
 
   it('asks the catalogue once for every SKU, and for did-you-mean only for the unknown one', async () => {
-    const { catalog, calls } = memoryCatalog();
-    await resolvePastedList(catalog, pasted);
+    const { ports, calls } = memoryCatalog();
+    await resolvePastedList(ports, { text: pasted });
     expect(calls.findBySkus).toEqual([['M8NUTA2', 'WASHERM8', 'CABLETIE200', 'PTFETAPE12', 'M8BOLT04', 'M8BOLT40', 'HOSECLAMP20']]);
     expect(calls.findByWords).toEqual([]);
-    expect(calls.similarSkus).toEqual(['M8-BOLT-04']);
+    expect(calls.similarSkus).toEqual([['M8-BOLT-04']]);
+  });
+
+  it('asks for did-you-mean once, for the first unknown SKUs only, however many the list has', async () => {
+    const { ports, calls } = memoryCatalog();
+    const unknown = Array.from({ length: 200 }, (_, n) => `NOBODY-${String(n).padStart(3, '0')}`);
+    const resolved = await resolvePastedList(ports, { text: unknown.map((sku) => `${sku}\t100`).join('\n') });
+    expect(calls.similarSkus).toEqual([unknown.slice(0, DID_YOU_MEAN_MAX_SKUS)]);
+    // Every row keeps its shape: unknown, with its message; past the first ones, no suggestions.
+    const rows = resolved.ok ? resolved.value : [];
+    expect(rows.map((row) => row.status)).toEqual(unknown.map(() => 'unknown-sku'));
+    expect(rows.map((row) => row.message)).toEqual(unknown.map((sku) => messages.rowUnknownSku(sku)));
+    expect(rows.slice(DID_YOU_MEAN_MAX_SKUS).every((row) => row.didYouMean.length === 0)).toBe(true);
   });
 
   it('refuses a list it cannot read at all, without asking the catalogue', async () => {
-    const { catalog, calls } = memoryCatalog();
+    const { ports, calls } = memoryCatalog();
     const many = Array.from({ length: 201 }, () => 'M8-NUT-A2\t500').join('\n');
-    expect(await resolvePastedList(catalog, many)).toEqual({ ok: false, error: { code: 'TOO_MANY_LINES', max: 200 } });
-    expect(await resolvePastedList(catalog, '\u0000\u0001\u0002'.repeat(1000))).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
+    expect(await resolvePastedList(ports, { text: many })).toEqual({ ok: false, error: { code: 'TOO_MANY_LINES', max: 200 } });
+    expect(await resolvePastedList(ports, { text: '\u0000\u0001\u0002'.repeat(1000) })).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
     expect(calls.findBySkus).toEqual([]);
   });
 });
 
 describe('resolveRows', () => {
   it('suggests the next price break on a good row when it saves money', async () => {
-    const rows = await resolveRows(memoryCatalog().catalog, [{ line: 1, input: '', readable: true, sku: 'ptfe-tape-12', quantity: 450 }]);
+    const rows = await resolveRows(memoryCatalog().ports, { rows: [{ line: 1, input: '', readable: true, sku: 'ptfe-tape-12', quantity: 450 }] });
     expect(rows[0]).toMatchObject({
       status: 'ok',
       sku: 'PTFE-TAPE-12',
@@ -147,10 +163,12 @@ describe('resolveRows', () => {
   });
 
   it('a merged quantity is judged as a whole: two rows under the minimum make one good line', async () => {
-    const rows = await resolveRows(memoryCatalog().catalog, [
-      { line: 1, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 100 },
-      { line: 2, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 150 },
-    ]);
+    const rows = await resolveRows(memoryCatalog().ports, {
+      rows: [
+        { line: 1, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 100 },
+        { line: 2, input: '', readable: true, sku: 'M8-BOLT-40', quantity: 150 },
+      ],
+    });
     expect(rows.map((row) => [row.status, row.quantity])).toEqual([
       ['ok', 250],
       ['duplicate', 150],
@@ -158,20 +176,20 @@ describe('resolveRows', () => {
   });
 
   it('a quantity beyond anything the shop holds is above the stock', async () => {
-    const rows = await resolveRows(memoryCatalog().catalog, [{ line: 1, input: '', readable: true, sku: 'WASHER-M8', quantity: 1e12 }]);
+    const rows = await resolveRows(memoryCatalog().ports, { rows: [{ line: 1, input: '', readable: true, sku: 'WASHER-M8', quantity: 1e12 }] });
     expect(rows[0]).toMatchObject({ status: 'above-stock', suggestion: { quantity: 20_000, reason: 'stock' } });
   });
 
   it('nothing readable: the catalogue is not asked', async () => {
-    const { catalog, calls } = memoryCatalog();
-    expect((await resolveRows(catalog, [{ line: 1, input: 'words', readable: false }])).map((row) => row.status)).toEqual(['unreadable']);
+    const { ports, calls } = memoryCatalog();
+    expect((await resolveRows(ports, { rows: [{ line: 1, input: 'words', readable: false }] })).map((row) => row.status)).toEqual(['unreadable']);
     expect(calls.findBySkus).toEqual([]);
   });
 });
 
 describe('part numbers however they are typed, and pasted names', () => {
   it('finds a SKU typed without its dashes, with spaces or in lower case, and merges the rows of one product', async () => {
-    const result = await resolvePastedList(memoryCatalog().catalog, ['m8nuta2, 500', 'M8 NUT A2; 500', 'm8.nut/a2\t1000'].join('\n'));
+    const result = await resolvePastedList(memoryCatalog().ports, { text: ['m8nuta2, 500', 'M8 NUT A2; 500', 'm8.nut/a2\t1000'].join('\n') });
     expect(result.ok && result.value.map((row) => [row.status, row.sku, row.quantity])).toEqual([
       ['ok', 'M8-NUT-A2', 2000],
       ['duplicate', 'M8-NUT-A2', 500],
@@ -180,8 +198,8 @@ describe('part numbers however they are typed, and pasted names', () => {
   });
 
   it('resolves a pasted name one product matches, and offers the choices when several do', async () => {
-    const { catalog } = memoryCatalog();
-    const result = await resolvePastedList(catalog, ['Part M8 nut, 500', 'part m8, 500', 'gearbox oil seal, 100'].join('\n'));
+    const { ports } = memoryCatalog();
+    const result = await resolvePastedList(ports, { text: ['Part M8 nut, 500', 'part m8, 500', 'gearbox oil seal, 100'].join('\n') });
     expect(result.ok && result.value.map((row) => [row.status, row.sku, row.didYouMean, row.message])).toEqual([
       ['ok', 'M8-NUT-A2', [], null],
       ['unknown-sku', 'PART M8', ['M8-NUT-A2', 'WASHER-M8', 'M8-BOLT-40'], messages.rowSeveralMatch('PART M8')],
@@ -190,9 +208,9 @@ describe('part numbers however they are typed, and pasted names', () => {
   });
 
   it('looks up a bounded number of names per list', async () => {
-    const { catalog, calls } = memoryCatalog();
+    const { ports, calls } = memoryCatalog();
     const names = Array.from({ length: MAX_NAME_LOOKUPS + 5 }, (_, i) => `some part ${i}, 100`).join('\n');
-    const result = await resolvePastedList(catalog, names);
+    const result = await resolvePastedList(ports, { text: names });
     expect(calls.findByWords).toHaveLength(MAX_NAME_LOOKUPS);
     expect(result.ok && result.value.every((row) => row.status === 'unknown-sku')).toBe(true);
   });

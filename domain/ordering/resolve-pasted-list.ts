@@ -6,11 +6,11 @@ import { adviseQuantity, isLineQuantity, maxAvailableFor, suggestQuantity, type 
 import { DID_YOU_MEAN_LIMIT, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { searchTerms } from '../catalog/search-terms.ts';
 import { normalizeSku, skuKey } from '../catalog/sku.ts';
-import type { Store } from '../store.ts';
+import type { ProductSearchQuery } from '../catalog/product-search.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
 /**
- * Quick order (README.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
+ * Quick order (docs/orders.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
  * into a status, the product, a one-click suggestion and, for an unknown SKU, the closest known
  * ones. Rows for the same SKU are merged into the first (its quantity is their sum) and the
  * others say where they went.
@@ -31,21 +31,16 @@ export interface QuickOrderCatalog {
    * however it is typed; unknown ones are simply missing.
    */
   findBySkuKeys(keys: readonly string[]): Promise<QuickOrderProduct[]>;
-  /** Known SKUs close to one nobody has, nearest first. */
-  similarSkus(sku: string, limit: number): Promise<string[]>;
-  /** The products matching every word of a pasted name, best first (the catalogue search's relevance). */
-  findByWords(text: string, limit: number): Promise<QuickOrderProduct[]>;
+  /** Known SKUs close to each of these nobody has, nearest first, in one bounded batch (sku-did-you-mean.ts). */
+  similarSkus(skus: readonly string[], limit: number): Promise<Map<string, string[]>>;
 }
 
-/** Quick order's lookups on the store: SKU keys and did-you-mean from the products, names from the search. */
-export const quickOrderCatalog = (store: Pick<Store, 'products' | 'search'>): QuickOrderCatalog => ({
-  findBySkuKeys: (keys) => store.products.findBySkuKeys(keys),
-  similarSkus: (sku, limit) => store.products.similarSkus(sku, limit),
-  async findByWords(text, limit) {
-    const query = { categoryIds: null, brand: null, inStock: false, minPriceCents: null, maxPriceCents: null, cursor: null, withCounts: false };
-    return (await store.search.search({ ...query, terms: searchTerms(text), sort: 'relevance', limit })).items;
-  },
-});
+/** The catalogue search, for a pasted product name (its words, as the catalogue page finds them). */
+export interface QuickOrderSearch {
+  search(query: ProductSearchQuery): Promise<{ items: QuickOrderProduct[] }>;
+}
+
+export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog; search: QuickOrderSearch } };
 
 /**
  * How many pasted names (a line whose first cell holds several words, not a SKU) one list may
@@ -57,11 +52,28 @@ const NAME_CHOICES = 3;
 /** A cell with a space in it is words, never a SKU (sku.ts allows none). */
 const isName = (cell: string): boolean => /\s/.test(cell.trim());
 
+/** The products matching every word of a pasted name, best first (the catalogue search's relevance). */
+const findByWords = async (search: QuickOrderSearch, text: string, limit: number): Promise<QuickOrderProduct[]> =>
+  (
+    await search.search({
+      terms: searchTerms(text),
+      categoryIds: null,
+      brand: null,
+      inStock: false,
+      minPriceCents: null,
+      maxPriceCents: null,
+      sort: 'relevance',
+      limit,
+      cursor: null,
+      withCounts: false,
+    })
+  ).items;
+
 /** The product each pasted SKU or name stands for, or the choices when it is not clear which. */
-const findProducts = async (catalog: QuickOrderCatalog, skus: readonly string[]) => {
+const findProducts = async ({ store }: ResolvePastedListPorts, skus: readonly string[]) => {
   const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ''))];
   const byKey = new Map<string, QuickOrderProduct[]>();
-  for (const product of keys.length > 0 ? await catalog.findBySkuKeys(keys) : []) {
+  for (const product of keys.length > 0 ? await store.products.findBySkuKeys(keys) : []) {
     const key = skuKey(product.sku);
     byKey.set(key, [...(byKey.get(key) ?? []), product]);
   }
@@ -78,7 +90,7 @@ const findProducts = async (catalog: QuickOrderCatalog, skus: readonly string[])
     else if (isName(sku)) names.push(sku);
   }
   // A name resolves when one product matches all its words; several are offered as choices.
-  const looked = await Promise.all(names.slice(0, MAX_NAME_LOOKUPS).map(async (name) => [name, await catalog.findByWords(name, NAME_CHOICES + 1)] as const));
+  const looked = await Promise.all(names.slice(0, MAX_NAME_LOOKUPS).map(async (name) => [name, await findByWords(store.search, name, NAME_CHOICES + 1)] as const));
   for (const [name, found] of looked) {
     if (found.length === 1 && found[0]) products.set(name, found[0]);
     else choices.set(name, { skus: found.slice(0, NAME_CHOICES).map((product) => product.sku), message: found.length === 0 ? messages.rowUnknownName(name) : messages.rowSeveralMatch(name) });
@@ -154,11 +166,12 @@ const judge = (product: QuickOrderProduct, quantity: number): Pick<ResolvedRow, 
 };
 
 /** Resolves rows already read (typed into quick order's grid, or from `readPastedList`). */
-export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly PastedRow[]): Promise<ResolvedRow[]> => {
+export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typed }: { rows: readonly PastedRow[] }): Promise<ResolvedRow[]> => {
+  const catalog = store.products;
   const rows = typed.map((row) => (row.readable ? { ...row, sku: normalizeSku(row.sku) } : row));
   const readable = rows.filter((row): row is TypedRow => row.readable);
   const skus = [...new Set(readable.map((row) => row.sku))];
-  const { products, choices } = await findProducts(catalog, skus);
+  const { products, choices } = await findProducts({ store }, skus);
 
   // The first row of each product (however its SKU was typed) collects the quantities of the later ones.
   const firstOf = new Map<string, { row: TypedRow; quantity: number; merged: number[] }>();
@@ -171,8 +184,9 @@ export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly Pa
     } else firstOf.set(productOrSku(row), { row, quantity: row.quantity, merged: [] });
   }
 
+  // One batch for the first unknown SKUs, whatever the list's length: the rest get no suggestions.
   const unknown = skus.filter((sku) => !products.has(sku) && !choices.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
-  const similar = new Map(await Promise.all(unknown.map(async (sku) => [sku, await catalog.similarSkus(sku, DID_YOU_MEAN_LIMIT)] as const)));
+  const similar = unknown.length > 0 ? await catalog.similarSkus(unknown, DID_YOU_MEAN_LIMIT) : new Map<string, string[]>();
 
   return rows.map((row): ResolvedRow => {
     if (!row.readable) return blankRow(row);
@@ -193,7 +207,7 @@ export const resolveRows = async (catalog: QuickOrderCatalog, typed: readonly Pa
 };
 
 /** Reads a pasted list and resolves its rows; a list that cannot be read at all is refused whole. */
-export const resolvePastedList = async (catalog: QuickOrderCatalog, text: string): Promise<Result<ResolvedRow[], PastedListFailure>> => {
+export const resolvePastedList = async (ports: ResolvePastedListPorts, { text }: { text: string }): Promise<Result<ResolvedRow[], PastedListFailure>> => {
   const read = readPastedList(text);
-  return read.ok ? ok(await resolveRows(catalog, read.value)) : fail(read.error);
+  return read.ok ? ok(await resolveRows(ports, { rows: read.value })) : fail(read.error);
 };

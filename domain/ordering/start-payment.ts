@@ -1,13 +1,19 @@
 import type { User } from '../identity/user.ts';
-import type { Clock } from '../shared/clock.ts';
 import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import type { Store } from '../store.ts';
 import { canPay, type Order } from './order.ts';
-import { unlessExpired } from './expire-unpaid-orders.ts';
-import { findOrderFor } from './find-order.ts';
+import type { OrderRepository } from './order-repository.ts';
+import { unlessExpired, type UnlessExpiredPorts } from './expire-unpaid-orders.ts';
+import { findOrderFor, type FindOrderPorts } from './find-order.ts';
 import type { PaymentGateway, PaymentIntent, PaymentProvider } from './payment-gateway.ts';
-import { recordSucceededPayment } from './record-payment.ts';
+import { recordSucceededPayment, type RecordPaymentPorts } from './record-payment.ts';
+
+export type StartPaymentPorts = FindOrderPorts &
+  UnlessExpiredPorts &
+  RecordPaymentPorts & {
+    store: { orders: Pick<OrderRepository, 'attachPaymentIntent'> };
+    payments: Pick<PaymentGateway, 'provider' | 'publishableKey' | 'retrieveIntent' | 'createIntent'>;
+  };
 
 export interface PaymentStart {
   provider: PaymentProvider;
@@ -23,7 +29,7 @@ const isFor = (intent: PaymentIntent | null, order: Order): intent is PaymentInt
 /**
  * The owner of an unpaid order gets an intent for the amount stored on the order. The intent the
  * order already carries is asked about first: one that succeeded (the card went through but the
- * confirmation never reached us, README.md "Orders, cart, quick order") is recorded as the
+ * confirmation never reached us, docs/orders.md "Orders, cart, quick order") is recorded as the
  * order's payment and no other intent is made, so the buyer is never charged twice; one still
  * open for the amount is offered again, even after the provider has forgotten the idempotency
  * key it was made with (Stripe forgets them after 24 hours). An order past its time
@@ -31,13 +37,13 @@ const isFor = (intent: PaymentIntent | null, order: Order): intent is PaymentInt
  * sweep ran: gone (404 like any missing order), or paid if its payment went through (409).
  */
 export const startPayment = async (
-  deps: { store: Store; payments: PaymentGateway; clock: Clock; unpaidOrderTtlHours?: number | undefined },
-  input: { actor: User; orderId: string },
+  deps: StartPaymentPorts,
+  input: { actor: User; orderId: string; unpaidOrderTtlHours?: number | undefined },
 ): Promise<Result<PaymentStart, StartError>> => {
   const { store, payments, clock } = deps;
-  const found = await findOrderFor(store, input.actor, input.orderId, { ownerOnly: true });
+  const found = await findOrderFor(deps, { actor: input.actor, orderId: input.orderId, ownerOnly: true });
   if (!found.ok) return found;
-  const order = await unlessExpired(deps, found.value);
+  const order = await unlessExpired(deps, { order: found.value, unpaidOrderTtlHours: input.unpaidOrderTtlHours });
   if (!order) return fail(notFound('order'));
   if (!canPay(order)) return fail(refusal('ORDER_ALREADY_PAID'));
   const started = (intent: PaymentIntent): Result<PaymentStart, StartError> =>

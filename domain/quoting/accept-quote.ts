@@ -1,14 +1,17 @@
 import type { Product } from '../catalog/product.ts';
+import type { ProductRepository } from '../catalog/product-repository.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { checkOrderDetails, orderLinesError, shortLines } from '../ordering/order-lines-request.ts';
 import { orderTotals, type OrderLine } from '../ordering/order-lines.ts';
-import type { NewOrder, Order } from '../ordering/order.ts';
-import type { Ports } from '../ports.ts';
+import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from '../ordering/order.ts';
+import { unpaidOrdersAtCap, type UnpaidCapPorts } from '../ordering/unpaid-cap.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { findQuoteFor } from './find-quotes.ts';
+import { findQuoteFor, type FindQuotePorts } from './find-quotes.ts';
 import { offeredLines, type Quote } from './quote.ts';
 import { quoteMail } from './quote-mail.ts';
+import type { QuoteRepository } from './quote-repository.ts';
 
 export interface AcceptQuoteInput {
   buyer: User;
@@ -16,27 +19,38 @@ export interface AcceptQuoteInput {
   phone: string;
   address: string;
   poNumber?: string | null | undefined;
+  /** How many unpaid orders one account may hold (MAX_UNPAID_ORDERS_PER_ACCOUNT); a setting, handed in as a value. */
+  maxUnpaidOrders?: number | undefined;
 }
 
+export type AcceptQuotePorts = FindQuotePorts & UnpaidCapPorts & {
+  store: { products: Pick<ProductRepository, 'findById'>; quotes: Pick<QuoteRepository, 'accept'> };
+  clock: Clock;
+  ids: IdGenerator;
+};
+
 export type AcceptQuoteError = ErrorOf<
-  'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'QUOTE_NOT_OPEN' | 'INSUFFICIENT_STOCK'
+  'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'QUOTE_NOT_OPEN' | 'INSUFFICIENT_STOCK' | 'TOO_MANY_UNPAID_ORDERS'
 >;
 
 /**
- * The buyer accepts a quote (README.md, "Requests for quote"): an unpaid order at the quoted
+ * The buyer accepts a quote (docs/orders.md, "Requests for quote"): an unpaid order at the quoted
  * prices and quantities, with the phone, address and PO number of any order, placed in the same
  * step that marks the quote accepted, so a quote is accepted once. The units it held become the
  * order's; a quote that held nothing reserves them now, every line or none (409 naming each short
- * line). The order then lives as any order does (paid, or expired after its time).
+ * line). The order then lives as any order does (paid, or expired after its time). Accepting is
+ * placing an order, so placeOrder's rules hold: a verified e-mail, and at most `maxUnpaidOrders`
+ * unpaid orders, counted again by the store in the same step as the insert, so two quotes accepted
+ * at once cannot both pass the cap.
  */
 export const acceptQuote = async (
-  deps: Pick<Ports, 'store' | 'clock' | 'ids'>,
+  deps: AcceptQuotePorts,
   input: AcceptQuoteInput,
 ): Promise<Result<{ quote: Quote; order: Order }, AcceptQuoteError>> => {
-  const { buyer } = input;
+  const { buyer, maxUnpaidOrders = DEFAULT_MAX_UNPAID_ORDERS } = input;
   const { store } = deps;
   // Someone else's quote does not exist for the caller, admins included.
-  const found = await findQuoteFor(deps, buyer, input.quoteId, { ownerOnly: true });
+  const found = await findQuoteFor(deps, { actor: buyer, quoteId: input.quoteId, ownerOnly: true });
   if (!found.ok) return found;
   if (isAdmin(buyer)) return fail(refusal('ADMIN_CANNOT_BUY'));
   if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
@@ -45,6 +59,7 @@ export const acceptQuote = async (
   const details = checkOrderDetails({ phone: input.phone, address: input.address, poNumber: input.poNumber ?? null, note: null });
   if (!details.ok) return fail(invalid(details.error));
   if (quote.status !== 'quoted') return fail({ code: 'QUOTE_NOT_OPEN', status: quote.status });
+  if (await unpaidOrdersAtCap(deps, { buyerId: buyer.id, maxUnpaidOrders })) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
 
   const offered = offeredLines(quote);
   const products = new Map<string, Product>();
@@ -92,11 +107,11 @@ export const acceptQuote = async (
     paidAt: null,
     shippedAt: null,
   };
-  const accepted = await store.quotes.accept(quote.id, order, quoteMail('accepted'));
+  const accepted = await store.quotes.accept(quote.id, order, quoteMail('accepted'), maxUnpaidOrders);
   if (accepted.ok) return ok(accepted.value);
   switch (accepted.error.code) {
     case 'not-open': {
-      const now = accepted.error.status === null ? null : await findQuoteFor(deps, buyer, quote.id, { ownerOnly: true });
+      const now = accepted.error.status === null ? null : await findQuoteFor(deps, { actor: buyer, quoteId: quote.id, ownerOnly: true });
       if (!now?.ok) return fail(notFound('quote'));
       return fail({ code: 'QUOTE_NOT_OPEN', status: now.value.status === 'quoted' ? 'expired' : now.value.status });
     }
@@ -105,5 +120,8 @@ export const acceptQuote = async (
       return fail(orderLinesError(shortLines(accepted.error.short.map(({ index, available }) => ({ index: offered[index]!.index, available })))));
     case 'product-not-found':
       return fail(notFound('product'));
+    case 'too-many-unpaid-orders':
+      // Another order of the buyer's was placed since the check above.
+      return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
   }
 };

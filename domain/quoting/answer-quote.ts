@@ -2,12 +2,12 @@ import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { messages } from '../messages.ts';
 import { orderLinesError, shortLines } from '../ordering/order-lines-request.ts';
-import type { Ports } from '../ports.ts';
 import { forbidden, invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { freshQuote } from './find-quotes.ts';
+import { freshQuote, type FreshQuotePorts } from './find-quotes.ts';
 import { DAY_MS, type OfferedLine, type Quote } from './quote.ts';
 import { quoteMail } from './quote-mail.ts';
+import type { QuoteRepository } from './quote-repository.ts';
 import { quoteAnswerLinesProblems, quoteAnswerTextProblem, quoteExpiryProblem, type QuoteAnswerLine } from './quote-rules.ts';
 
 export interface AnswerQuoteInput {
@@ -19,16 +19,18 @@ export interface AnswerQuoteInput {
   message?: string | null | undefined;
 }
 
+export type AnswerQuotePorts = FreshQuotePorts & { store: { quotes: Pick<QuoteRepository, 'findById' | 'answer'> } };
+
 export type AnswerQuoteError = ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'QUOTE_NOT_OPEN' | 'INSUFFICIENT_STOCK'>;
 
 /**
- * An admin answers a request (README.md, "Requests for quote"): a unit price and quantity for
+ * An admin answers a request (docs/orders.md, "Requests for quote"): a unit price and quantity for
  * each asked product offered (the quantities may differ from those asked; a product left out is
  * not offered), an expiry 1–30 days away and whether the quote holds the stock. Holding takes the
  * offered units off the shelf at once, every line or none: a short line is a 409 naming it.
  */
 export const answerQuote = async (
-  deps: Pick<Ports, 'store' | 'clock'>,
+  deps: AnswerQuotePorts,
   input: AnswerQuoteInput,
 ): Promise<Result<Quote, AnswerQuoteError>> => {
   if (!isAdmin(input.actor)) return fail(forbidden());
@@ -79,5 +81,8 @@ export const answerQuote = async (
       return fail(orderLinesError(shortLines(answered.error.short.map(({ index, available }) => ({ index: answerIndex(index), available })))));
     case 'product-not-found':
       return fail(invalid({ [`lines.${answerIndex(answered.error.index)}.productId`]: messages.productNotFound }));
+    case 'too-many-unpaid-orders':
+      // Only an acceptance counts unpaid orders; an answer places none.
+      throw new Error('an answer cannot be refused for unpaid orders');
   }
 };

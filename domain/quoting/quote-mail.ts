@@ -15,7 +15,7 @@ const MAIL_OF: Record<QuoteStatus, readonly QuoteMailKind[]> = {
 };
 
 /**
- * The mails a quote's move to `status` sends (README.md, "E-mail", "Requests for quote"). The use
+ * The mails a quote's move to `status` sends (docs/email.md, "E-mail", "Requests for quote"). The use
  * case hands them to the store method that moves the quote, which queues them in the same
  * transaction, only when the move happens; the store decides none of them.
  */

@@ -14,7 +14,9 @@ import type { NewQuote, Quote, QuoteOffer, QuoteStatus } from './quote.ts';
 export type QuoteWriteFailure =
   | { code: 'not-open'; status: QuoteStatus | null }
   | { code: 'insufficient-stock'; short: ShortLine[] }
-  | { code: 'product-not-found'; index: number };
+  | { code: 'product-not-found'; index: number }
+  /** The buyer already holds `maxUnpaidOrders` unpaid orders (an acceptance places one). */
+  | { code: 'too-many-unpaid-orders' };
 
 export interface QuoteSearch {
   status?: QuoteStatus | undefined;
@@ -23,7 +25,7 @@ export interface QuoteSearch {
 /**
  * `mail`, on the methods that move a quote, is what the domain decided the move sends
  * (quote-mail.ts): each kind is queued about the quote, at the move's time, in the same
- * transaction, only when the move happens (README.md, "E-mail"). The store adds none of its own.
+ * transaction, only when the move happens (docs/email.md, "E-mail"). The store adds none of its own.
  */
 export interface QuoteRepository {
   /**
@@ -43,7 +45,7 @@ export interface QuoteRepository {
    */
   /**
    * `audit`, when given, is written in the same transaction, only when the answer is saved
-   * (README.md, "Audit log"); `mail` is queued at `offer.answeredAt`.
+   * (docs/audit-log.md, "Audit log"); `mail` is queued at `offer.answeredAt`.
    */
   answer(id: string, offer: QuoteOffer, audit?: AuditNote, mail?: readonly QuoteMailKind[]): Promise<Result<Quote, QuoteWriteFailure>>;
   /**
@@ -51,9 +53,16 @@ export interface QuoteRepository {
    * inserts the order with the year's next order number in the same transaction. A quote holding
    * stock hands its held units to the order (nothing is taken twice); otherwise every line is
    * reserved as an order placement does, all or none. `mail` (about the quote, not the order) is
-   * queued at `order.createdAt`.
+   * queued at `order.createdAt`. With `maxUnpaidOrders`, the buyer's (`order.userId`) unpaid
+   * orders are counted in the same transaction, and at the cap nothing is written: two
+   * acceptances by one buyer at once cannot both pass it.
    */
-  accept(id: string, order: NewOrder, mail?: readonly QuoteMailKind[]): Promise<Result<{ quote: Quote; order: Order }, QuoteWriteFailure>>;
+  accept(
+    id: string,
+    order: NewOrder,
+    mail?: readonly QuoteMailKind[],
+    maxUnpaidOrders?: number,
+  ): Promise<Result<{ quote: Quote; order: Order }, QuoteWriteFailure>>;
   /**
    * quoted → declined or expired, only if still quoted (and, for expired, past its expiry at
    * `at`), returning held units to their products in the same transaction: exactly once,

@@ -7,7 +7,7 @@ import { requiredTextProblem } from '../shared/text-rules.ts';
 import { MAX_QUOTE_DAYS, MAX_QUOTE_MESSAGE_LENGTH, MIN_QUOTE_DAYS } from './quote.ts';
 
 /**
- * The rules of a request for quote and of its answer (README.md, "Requests for quote"), written
+ * The rules of a request for quote and of its answer (docs/orders.md, "Requests for quote"), written
  * once: the use cases check them, the HTTP schemas and the forms call the same checks. Failures
  * are per field (`lines.2.quantity`), as an order's are.
  */

@@ -1,7 +1,7 @@
 import type { Cents } from '../shared/money.ts';
 
 /**
- * A request for quote (README.md, "Requests for quote"): a buyer asks for products in any
+ * A request for quote (docs/orders.md, "Requests for quote"): a buyer asks for products in any
  * quantity with a message; an admin answers with lines, prices and an expiry, and may hold the
  * stock; the buyer accepts (an unpaid order at the quoted prices) or declines.
  * requested → quoted → accepted | declined | expired. No other transition exists.

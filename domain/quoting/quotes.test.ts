@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestPaymentGateway } from '#adapters/payments/test/test-payment-gateway.ts';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import type { PaymentGateway } from '../ordering/payment-gateway.ts';
+import { placeOrder } from '../ordering/place-order.ts';
 import type { Product } from '../catalog/product.ts';
 import type { User } from '../identity/user.ts';
 import { messages } from '../messages.ts';
@@ -12,12 +15,15 @@ import { DAY_MS, type Quote } from './quote.ts';
 import { requestQuote } from './request-quote.ts';
 
 let world: World;
+let payments: PaymentGateway;
 let buyer: User;
 let admin: User;
 let product: Product;
 
 beforeEach(async () => {
-  world = createWorld(createMemoryStorage().repositories);
+  const storage = createMemoryStorage();
+  world = createWorld(storage.repositories);
+  payments = createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => world.clock.now() });
   buyer = await world.addUser({ name: 'Ada Buyer' });
   admin = await world.addUser({ role: 'admin' });
   product = await world.addProduct({ stock: 500 });
@@ -39,8 +45,11 @@ const answer = (quote: Quote, overrides: Partial<AnswerQuoteInput> = {}) =>
     message: 'Best we can do',
     ...overrides,
   });
-const accept = (quote: Quote, by: User = buyer) =>
-  acceptQuote(world.deps, { buyer: by, quoteId: quote.id, phone: '555 010 2030', address: '1 Dock Road, Leeds', poNumber: 'PO-7' });
+/** What accepting uses: the world's ports and the test provider (the unpaid-order cap asks it), and the cap. */
+const deps = () => ({ ...world.deps, payments });
+const accept = (quote: Quote, by: User = buyer, maxUnpaidOrders?: number) =>
+  acceptQuote(deps(), { buyer: by, quoteId: quote.id, phone: '555 010 2030', address: '1 Dock Road, Leeds', poNumber: 'PO-7', maxUnpaidOrders });
+const unpaidOrdersOf = async (user: User) => (await world.store.orders.listByUser(user.id, { limit: 100 })).items.filter((order) => order.status === 'unpaid').length;
 
 describe('requestQuote', () => {
   it('takes any quantity of at least 1, above the stock too, numbered QT-<year>-<n>', async () => {
@@ -150,10 +159,65 @@ describe('acceptQuote', () => {
     const stranger = await world.addUser();
     const foreign = await accept(quote, stranger);
     expect(foreign.ok || foreign.error).toEqual({ code: 'NOT_FOUND', subject: 'quote' });
-    const bad = await acceptQuote(world.deps, { buyer, quoteId: quote.id, phone: '', address: '' });
+    const bad = await acceptQuote(deps(), { buyer, quoteId: quote.id, phone: '', address: '' });
     expect(bad.ok || bad.error.code).toBe('VALIDATION_FAILED');
-    expect((await findQuoteFor(world.deps, stranger, quote.id)).ok).toBe(false);
-    expect((await findQuoteFor(world.deps, admin, quote.id)).ok).toBe(true);
+    expect((await findQuoteFor(world.deps, { actor: stranger, quoteId: quote.id })).ok).toBe(false);
+    expect((await findQuoteFor(world.deps, { actor: admin, quoteId: quote.id })).ok).toBe(true);
+  });
+
+  it('is placing an order: at the cap of unpaid orders it is refused with 409, nothing reserved, the quote still open', async () => {
+    const other = await world.addProduct({ stock: 10_000 });
+    for (let n = 0; n < 2; n += 1) {
+      const placed = await placeOrder(deps(), { buyer, lines: [{ productId: other.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road, Leeds', maxUnpaidOrders: 2 });
+      expect(placed.ok).toBe(true);
+    }
+    const quote = await ask();
+    await answer(quote, { holdStock: false });
+    const refused = await accept(quote, buyer, 2);
+    expect(refused.ok || refused.error).toEqual({ code: 'TOO_MANY_UNPAID_ORDERS', limit: 2 });
+    expect((await world.store.quotes.findById(quote.id))?.status).toBe('quoted');
+    expect(await stockOf()).toBe(500);
+    expect(await unpaidOrdersOf(buyer)).toBe(2);
+    // One unpaid order gone, the same quote is accepted.
+    const [oldest] = (await world.store.orders.listByUser(buyer.id, { limit: 1 })).items;
+    await world.store.orders.deleteUnpaidReturningStock(oldest!.id);
+    expect((await accept(quote, buyer, 2)).ok).toBe(true);
+    expect(await unpaidOrdersOf(buyer)).toBe(2);
+  });
+
+  it('counts accepted quotes against the cap: five unpaid orders, then two more quotes, both refused', async () => {
+    const quotes: Quote[] = [];
+    for (let n = 0; n < 7; n += 1) {
+      const quote = await ask(100);
+      await answer(quote, { holdStock: false, lines: [{ productId: product.id, quantity: 100, unitPriceCents: 900 }] });
+      quotes.push(quote);
+    }
+    await world.store.products.update(product.id, { stock: 10_000 }, world.clock.now());
+    for (const quote of quotes.slice(0, 5)) expect((await accept(quote)).ok).toBe(true);
+    for (const quote of quotes.slice(5)) {
+      const refused = await accept(quote);
+      expect(refused.ok || refused.error).toEqual({ code: 'TOO_MANY_UNPAID_ORDERS', limit: 5 });
+    }
+    expect(await unpaidOrdersOf(buyer)).toBe(5);
+  });
+
+  it('lets only one of two quotes accepted at once pass when one unpaid order is left under the cap', async () => {
+    const first = await ask();
+    const second = await ask(200);
+    await answer(first, { holdStock: false });
+    await answer(second, { holdStock: false, lines: [{ productId: product.id, quantity: 100, unitPriceCents: 900 }] });
+    const answers = await Promise.all([accept(first, buyer, 1), accept(second, buyer, 1)]);
+    expect(answers.filter((accepted) => accepted.ok)).toHaveLength(1);
+    expect(answers.filter((accepted) => !accepted.ok).map((accepted) => !accepted.ok && accepted.error)).toEqual([{ code: 'TOO_MANY_UNPAID_ORDERS', limit: 1 }]);
+    expect(await unpaidOrdersOf(buyer)).toBe(1);
+  });
+
+  it('needs a verified e-mail, like any order', async () => {
+    const quote = await ask();
+    await answer(quote);
+    const unverified = await accept(quote, { ...buyer, emailVerified: false });
+    expect(unverified.ok || unverified.error).toEqual({ code: 'EMAIL_NOT_VERIFIED' });
+    expect((await world.store.quotes.findById(quote.id))?.status).toBe('quoted');
   });
 
   it('cannot accept a request not yet answered', async () => {
@@ -192,20 +256,20 @@ describe('declining and expiry', () => {
     const quote = await ask();
     await answer(quote, { expiresInDays: 2 });
     world.clock.advance(2 * DAY_MS);
-    const read = await findQuoteFor(world.deps, buyer, quote.id);
+    const read = await findQuoteFor(world.deps, { actor: buyer, quoteId: quote.id });
     expect(read.ok && read.value.status).toBe('expired');
     expect(await stockOf()).toBe(500);
 
     const second = await ask();
     await answer(second, { expiresInDays: 1 });
     world.clock.advance(DAY_MS);
-    expect((await listQuotesOf(world.deps, buyer, { limit: 10 })).items.map((q) => q.status)).toEqual(['expired', 'expired']);
-    expect((await listAllQuotes(world.deps, { status: 'quoted' }, { limit: 10 })).items).toEqual([]);
+    expect((await listQuotesOf(world.deps, { buyer, page: { limit: 10 } })).items.map((q) => q.status)).toEqual(['expired', 'expired']);
+    expect((await listAllQuotes(world.deps, { search: { status: 'quoted' }, page: { limit: 10 } })).items).toEqual([]);
     expect(await stockOf()).toBe(500);
   });
 });
 
-describe('answerQuote in the audit log (README.md, "Audit log")', () => {
+describe('answerQuote in the audit log (docs/audit-log.md, "Audit log")', () => {
   it('records the answer with the lines asked before and the offer after; a refused answer records nothing', async () => {
     const quote = await ask();
     expect((await answer(quote, { lines: [{ productId: product.id, quantity: 600, unitPriceCents: 900 }] })).ok).toBe(false);

@@ -1,11 +1,13 @@
 import type { Product } from '../catalog/product.ts';
+import type { ProductRepository } from '../catalog/product-repository.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { messages } from '../messages.ts';
-import type { Ports } from '../ports.ts';
+import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { invalid, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import type { NewQuote, Quote } from './quote.ts';
 import { quoteMail } from './quote-mail.ts';
+import type { QuoteRepository } from './quote-repository.ts';
 import { quoteLinesProblems, quoteMessageProblem, type QuoteLineRequest } from './quote-rules.ts';
 
 export interface RequestQuoteInput {
@@ -14,15 +16,21 @@ export interface RequestQuoteInput {
   message: string;
 }
 
+export type RequestQuotePorts = {
+  store: { products: Pick<ProductRepository, 'findById'>; quotes: Pick<QuoteRepository, 'create'> };
+  clock: Clock;
+  ids: IdGenerator;
+};
+
 export type RequestQuoteError = ErrorOf<'ADMIN_CANNOT_BUY' | 'EMAIL_NOT_VERIFIED' | 'VALIDATION_FAILED'>;
 
 /**
- * A buyer asks for a quote (README.md, "Requests for quote"): products they name, each in any
+ * A buyer asks for a quote (docs/orders.md, "Requests for quote"): products they name, each in any
  * whole quantity of at least 1 (more than the stock, fewer than the minimum), with a message.
  * Nothing is reserved; the products' names and units are copied as an order's lines are.
  */
 export const requestQuote = async (
-  { store, clock, ids }: Pick<Ports, 'store' | 'clock' | 'ids'>,
+  { store, clock, ids }: RequestQuotePorts,
   input: RequestQuoteInput,
 ): Promise<Result<Quote, RequestQuoteError>> => {
   const { buyer } = input;

@@ -86,7 +86,7 @@ export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILE
   ({ code }) as Extract<DomainError, { code: C }>;
 
 /**
- * Why the shop's own database cannot serve a request just now (README.md, "When something
+ * Why the shop's own database cannot serve a request just now (docs/operations.md, "When something
  * fails"): it cannot be reached, its disk is full, it only reads, or another writer held its lock
  * past the wait. Not the caller's mistake and not a bug: the HTTP edge answers 503 with
  * `Retry-After`, and health reports it until the database serves again.

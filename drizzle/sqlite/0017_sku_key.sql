@@ -1,4 +1,4 @@
--- Search that forgives (README.md, "Search"). `sku_key` is the SKU's matching key
+-- Search that forgives (docs/catalogue.md, "Search that forgives"). `sku_key` is the SKU's matching key
 -- (domain/catalog/sku.ts, `skuKey`: upper-case letters and digits only), written by the repository
 -- on every insert and update and filled here for the products there are; its index serves "the
 -- SKU key starts with" however the part number is typed.

@@ -23,6 +23,8 @@ export interface AttemptCounter {
   peek(key: string): Promise<Count>;
   /** Counts one attempt, over budget or not, and returns the count after it. */
   spend(key: string): Promise<Count>;
+  /** Takes back one attempt counted by `spend` (one that turned out not to count). */
+  giveBack(key: string): Promise<void>;
 }
 
 export const createAttemptCounter = (
@@ -42,6 +44,9 @@ export const createAttemptCounter = (
     async spend(key) {
       const res = await limiter.consume(key, 1);
       return { spent: res.consumedPoints, msLeft: res.msBeforeNext };
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1);
     },
   };
 };

@@ -7,12 +7,11 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 const AT_MOST_EVERY_MS = 1_000;
 
 /**
- * Unpaid orders expire (README "Security"): swept at start and hourly by the server, and here
+ * Unpaid orders expire (docs/security.md "Security"): swept at start and hourly by the server, and here
  * before every order read and placement, so nobody sees or waits on an order that has expired.
  * Requests arriving together share one sweep.
  */
 export const expireUnpaidOrdersFirst = (ports: AppPorts, settings: HttpSettings, logger: Logger): MiddlewareHandler<AppEnv> => {
-  const ttlMs = settings.unpaidOrderTtlHours * 60 * 60 * 1000;
   let running: Promise<unknown> | null = null;
   let lastSweep = Number.NEGATIVE_INFINITY;
   return async (_c, next) => {
@@ -21,7 +20,7 @@ export const expireUnpaidOrdersFirst = (ports: AppPorts, settings: HttpSettings,
       lastSweep = now;
       // A sweep that fails (the payment provider down) is logged and tried again on the next
       // request: it never keeps a buyer from reading their orders.
-      running = expireUnpaidOrders(ports, ttlMs)
+      running = expireUnpaidOrders(ports, { unpaidOrderTtlHours: settings.unpaidOrderTtlHours })
         .catch((error: unknown) => logger.warn('expiring unpaid orders failed', { error: String(error) }))
         .finally(() => {
           running = null;

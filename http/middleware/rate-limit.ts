@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AttemptCounter } from './attempt-counters.ts';
+import { createAttemptCounter, type AttemptCounter, type Count } from './attempt-counters.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { MemoryStore, rateLimiter } from 'hono-rate-limiter';
 import { normalizeEmail } from '#domain/identity/user.ts';
 import { messages } from '#domain/messages.ts';
 import type { AppEnv, HttpSettings } from '../ports.ts';
@@ -66,49 +65,52 @@ export const emailOf = async (c: Context): Promise<string | null> => {
   return typeof email === 'string' && email.trim() !== '' ? normalizeEmail(email) : null;
 };
 
-const tooManyAttempts = (c: Context, windowMs: number) => {
-  const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
-  const msLeft = info?.resetTime ? info.resetTime.getTime() - Date.now() : windowMs;
-  const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
-  c.header('Retry-After', String(Math.ceil(Math.max(msLeft, 1000) / 1000)));
-  return problemOf(c, 'RATE_LIMITED', messages.tooManyAttempts(minutes));
+/** The draft-7 RateLimit headers on an answer within the budget: the caller sees what is left. */
+const showBudget = (c: Context, counter: AttemptCounter, count: Count) => {
+  c.header('RateLimit-Policy', `${counter.limit};w=${Math.ceil(counter.windowMs / 1000)}`);
+  c.header('RateLimit', `limit=${counter.limit}, remaining=${Math.max(0, counter.limit - count.spent)}, reset=${Math.ceil(Math.max(count.msLeft, 1000) / 1000)}`);
 };
 
 /**
  * Brute-force brakes for the auth routes: per IP (each route its own count) and per e-mail
  * address, so spreading guesses over many IPs does not help either. With `refusedOnly`, an
- * answered-successfully attempt gives its slot back: sign-in and sign-up brake guessing (wrong
- * passwords, probing for taken e-mails) without locking out a busy office behind one address.
- * Counters live in this process's memory (README: several instances).
+ * answered-successfully attempt gives its slot back: sign-up brakes guessing (probing for taken
+ * e-mails) without locking out a busy office behind one address (sign-in has its own brake,
+ * sign-in-brake.ts).
+ * The counts live in `settings.counterStore`, shared by every instance on PostgreSQL or Redis
+ * (docs/operations.md, "Running several instances"), so requests spread over instances meet one budget.
+ * `name` keeps each brake's counts apart from the others'.
  */
 export const createAuthRateLimits = (
-  settings: Pick<HttpSettings, 'trustProxy'>,
+  settings: Pick<HttpSettings, 'trustProxy' | 'counterStore'>,
+  name: string,
   budget: { limit: number; windowMs: number; refusedOnly: boolean },
 ) => {
-  const common = {
-    windowMs: budget.windowMs,
-    limit: budget.limit,
-    skipSuccessfulRequests: budget.refusedOnly,
-    standardHeaders: 'draft-7' as const,
-    handler: (c: Context) => tooManyAttempts(c, budget.windowMs),
-  };
-  const perIp = rateLimiter({
-    ...common,
-    store: new MemoryStore(),
-    keyGenerator: (c) => `${c.req.path}|${clientKey(c, settings.trustProxy)}`,
-  });
-  const perEmail = rateLimiter({
-    ...common,
-    store: new MemoryStore(),
-    skip: async (c) => (await emailOf(c)) === null,
-    keyGenerator: async (c) => `${c.req.path}|email|${await emailOf(c)}`,
+  const brake = (counter: AttemptCounter, keyOf: (c: Context) => Promise<string | null>): MiddlewareHandler =>
+    async (c, next) => {
+      const key = await keyOf(c);
+      if (key === null) return next();
+      const count = await counter.spend(key);
+      if (count.spent > counter.limit) {
+        return refuseOverBudget(c, { limit: counter.limit, windowMs: counter.windowMs, msLeft: count.msLeft });
+      }
+      showBudget(c, counter, count);
+      await next();
+      if (budget.refusedOnly && c.res.status < 400) await counter.giveBack(key);
+    };
+  const limit = { limit: budget.limit, windowMs: budget.windowMs };
+  const perIp = brake(createAttemptCounter(settings.counterStore, `${name}:address`, limit), async (c) => `${c.req.path}|${clientKey(c, settings.trustProxy)}`);
+  const perEmail = brake(createAttemptCounter(settings.counterStore, `${name}:email`, limit), async (c) => {
+    const email = await emailOf(c);
+    return email === null ? null : `${c.req.path}|${email}`;
   });
   return { perIp, perEmail };
 };
 
 /**
  * Every attempt counts against the caller's budget (`keyOf`: an address or an account); over it,
- * 429 before any work. For writes anyone can repeat cheaply: contact, newsletter, reviews, uploads.
+ * 429 before any work. For requests anyone can repeat cheaply: contact, newsletter, reviews,
+ * uploads, quote requests, anonymous list readings.
  */
 export const limitEveryAttempt =
   (counter: AttemptCounter, keyOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> =>

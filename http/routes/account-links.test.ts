@@ -21,7 +21,7 @@ afterEach(() => rm(outbox, { recursive: true, force: true }));
 /**
  * The real outbox adapter, and a clock the tests move forward to expire links. Each call returns
  * once the mail its request queued (after answering, for a reset) has been sent, as the server's
- * mail sender would within a second (README.md, "E-mail").
+ * mail sender would within a second (docs/email.md, "E-mail").
  */
 const appWithOutbox = (settings: Record<string, unknown> = {}) => {
   const app = createTestApp({

@@ -181,7 +181,7 @@ describe('admin endpoints', () => {
     expect((await context.call('GET', '/api/admin/orders', { token: again.json.token })).status).toBe(403);
   });
 
-  it('pages the audit log (README.md, "Audit log"): who did what, before and after, by actor and kind', async () => {
+  it('pages the audit log (docs/audit-log.md, "Audit log"): who did what, before and after, by actor and kind', async () => {
     // Each reading a millisecond later: the log is newest first by time, and two entries written
     // in the same millisecond would come in the order of their random ids.
     let now = Date.now();

@@ -38,7 +38,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; changes nothing but expiring lapsed unpaid orders first. The dashboard's counts: orders awaiting shipment, unpaid orders, products below one minimum order, contact messages (and the unread ones) and payments waiting for a refund.",
     }), responds(200, shopOverviewDto), async (c) => {
-      const overview = await shopOverview(ports.store, c.get('user'));
+      const overview = await shopOverview(ports, { actor: c.get('user') });
       return overview.ok ? c.json(overview.value satisfies ShopOverviewDto, 200) : problem(c, overview.error);
     })
     .get('/reports/sales', validate('query', salesReportQuerySchema), documented({
@@ -46,7 +46,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. For the last `days` (30 or 90): paid orders and revenue per UTC day (days without sales as zeros), the totals, the 5 products with the most revenue, up to 10 products below one minimum order, and the orders awaiting shipment. 400 `VALIDATION_FAILED` on `days`.',
     }), responds(200, salesReportDto), async (c) => {
-      const report = await salesReport(ports, c.get('user'), c.req.valid('query'));
+      const report = await salesReport(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return report.ok ? c.json(report.value satisfies SalesReportDto, 200) : problem(c, report.error);
     })
     // Orders placed in a period, one row per line, 200 orders at a time straight to the client, so
@@ -56,7 +56,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The orders placed from `from` to `to` (UTC days, both included; by default the last 30 days, at most 366), newest first, one row per order line, streamed 200 orders at a time; money in dollars, times in ISO 8601 UTC, formula-like cells escaped. 400 `VALIDATION_FAILED` for a bad period.',
     }), responds(200, 'text/csv'), async (c) => {
-      const exported = await exportOrders(ports, c.get('user'), c.req.valid('query'));
+      const exported = await exportOrders(ports, { ...c.req.valid('query'), actor: c.get('user') });
       if (!exported.ok) return problem(c, exported.error);
       const { period, pages } = exported.value;
       const name = `bulkhead-orders-${period.from.toISOString().slice(0, 10)}-to-${new Date(period.before.getTime() - 1).toISOString().slice(0, 10)}.csv`;
@@ -74,7 +74,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
     }), responds(200, adminOrdersDto), async (c) => {
-      const orders = await listAllOrders(ports.store, c.get('user'), c.req.valid('query'));
+      const orders = await listAllOrders(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
     })
     // The body is optional (the first contract sent none): `{carrier?, trackingNumber?}` as JSON.
@@ -100,7 +100,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The accounts, a page at a time.',
     }), responds(200, pageOf(userDto)), async (c) => {
-      const users = await listUsers(ports.store, c.get('user'), c.req.valid('query'));
+      const users = await listUsers(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return users.ok ? c.json(toListDto(users.value, toUserDto), 200) : problem(c, users.error);
     })
     .post('/users/:id/make-admin', validate('param', idParamSchema), documented({
@@ -108,7 +108,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. Gives the account the admin role, recorded in the audit log. 200 with the user. 404 `NOT_FOUND`.',
     }), responds(200, userDto), async (c) => {
-      const promoted = await makeAdmin(ports, c.get('user'), c.req.valid('param').id);
+      const promoted = await makeAdmin(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return promoted.ok ? c.json(toUserDto(promoted.value), 200) : problem(c, promoted.error);
     })
     .post('/users/:id/remove-admin', validate('param', idParamSchema), documented({
@@ -116,7 +116,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. Makes the account a customer again, recorded in the audit log. 200 with the user. 404 `NOT_FOUND`; 409 `CANNOT_CHANGE_OWN_ROLE`; 409 `LAST_ADMIN` for the only admin left.',
     }), responds(200, userDto), async (c) => {
-      const demoted = await removeAdmin(ports, c.get('user'), c.req.valid('param').id);
+      const demoted = await removeAdmin(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return demoted.ok ? c.json(toUserDto(demoted.value), 200) : problem(c, demoted.error);
     })
     .delete('/users/:id', validate('param', idParamSchema), documented({
@@ -124,7 +124,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. Deletes another account, recorded in the audit log; its sessions end with it. 204. 404 `NOT_FOUND`; 409 `CANNOT_DELETE_SELF`.',
     }), responds(204), async (c) => {
-      const deleted = await deleteUser(ports, c.get('user'), c.req.valid('param').id);
+      const deleted = await deleteUser(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.
@@ -133,7 +133,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; changes nothing. Succeeded payments no order could take (the order expired, was deleted or was paid otherwise): each is refunded from the payment provider's dashboard. A page at a time.",
     }), responds(200, pageOf(paymentToRefundDto)), async (c) => {
-      const payments = await listPaymentsToRefund(ports.store, c.get('user'), c.req.valid('query'));
+      const payments = await listPaymentsToRefund(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return payments.ok ? c.json(toListDto(payments.value, toPaymentToRefundDto), 200) : problem(c, payments.error);
     })
     .get('/messages', validate('query', listQuerySchema), documented({
@@ -141,7 +141,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins; changes nothing. The messages sent through the contact form, a page at a time.',
     }), responds(200, pageOf(contactMessageDto)), async (c) => {
-      const inbox = await listContactMessages(ports.store, c.get('user'), c.req.valid('query'));
+      const inbox = await listContactMessages(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return inbox.ok ? c.json(toListDto(inbox.value, toContactMessageDto), 200) : problem(c, inbox.error);
     })
     .patch('/messages/:id', validate('param', idParamSchema), jsonBody, validate('json', contactMessageMarkSchema), documented({
@@ -149,16 +149,16 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         'Admins. `{read}`: read once answered, or unread to come back to it. 200 with the message. 404 `NOT_FOUND`.',
     }), responds(200, contactMessageDto), async (c) => {
-      const marked = await markContactMessage(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json').read);
+      const marked = await markContactMessage(ports, { actor: c.get('user'), id: c.req.valid('param').id, read: c.req.valid('json').read });
       return marked.ok ? c.json(toContactMessageDto(marked.value), 200) : problem(c, marked.error);
     })
-    // The audit log (README.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
+    // The audit log (docs/audit-log.md, "Audit log"), newest first, by actor (id or e-mail) and kind.
     .get('/audit', validate('query', auditQuerySchema), documented({
       summary: 'The audit log',
       description:
         'Admins; changes nothing. The admin actions, newest first, a page at a time: who, when, what (a kind, the id acted on, a summary) and the values before and after. Filter by `actor` (a user id or an e-mail) and `kind`. 400 `VALIDATION_FAILED` for an unknown kind.',
     }), responds(200, pageOf(auditEntryDto)), async (c) => {
-      const log = await listAuditLog(ports.store, c.get('user'), c.req.valid('query'));
+      const log = await listAuditLog(ports, { ...c.req.valid('query'), viewer: c.get('user') });
       return log.ok ? c.json(toListDto(log.value, toAuditEntryDto), 200) : problem(c, log.error);
     })
     .get('/subscribers', validate('query', listQuerySchema), documented({
@@ -166,6 +166,6 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       description:
         "Admins; changes nothing. The newsletter's subscribers, a page at a time.",
     }), responds(200, pageOf(subscriberDto)), async (c) => {
-      const subscribers = await listSubscribers(ports.store, c.get('user'), c.req.valid('query'));
+      const subscribers = await listSubscribers(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return subscribers.ok ? c.json(toListDto(subscribers.value, toSubscriberDto), 200) : problem(c, subscribers.error);
     });

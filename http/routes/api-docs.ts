@@ -72,7 +72,7 @@ const openApiDocument = z
 const ASSET_CACHE = 'public, max-age=86400';
 
 /**
- * /api/openapi.json and /api/docs (README.md, "The API described"). `routes` gives the app's
+ * /api/openapi.json and /api/docs (docs/api.md, "The API described"). `routes` gives the app's
  * registered routes; the document is built from them on first request, once every route is
  * registered, and kept.
  */

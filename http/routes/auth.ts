@@ -30,17 +30,17 @@ import { meDto, profileDto, sessionDto } from '../response-schemas.ts';
 export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: BackgroundWork) => {
   const window = settings.authRateWindowMs;
   // Guessing brakes: wrong passwords and refused sign-ups count, successes give their slot back.
-  const guesses = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
+  const guesses = createAuthRateLimits(settings, 'auth-refusals', { limit: settings.authRateLimit, windowMs: window, refusedOnly: true });
   const signInBrake = createSignInBrake(
     { limit: settings.authRateLimit, windowMs: window, trustProxy: settings.trustProxy, delay: settings.signInDelay },
     settings.counterStore,
   );
   // A ceiling on accounts made from one address, successful ones included.
-  const accountCreation = createAuthRateLimits(settings, { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
+  const accountCreation = createAuthRateLimits(settings, 'sign-up', { limit: settings.signUpRateLimit, windowMs: 60 * 60 * 1000, refusedOnly: false });
   // Every attempt counts: link tokens guessed, verification mail asked for again.
-  const limits = createAuthRateLimits(settings, { limit: settings.authRateLimit, windowMs: window, refusedOnly: false });
+  const limits = createAuthRateLimits(settings, 'auth-attempts', { limit: settings.authRateLimit, windowMs: window, refusedOnly: false });
   // Reset requests send mail to a chosen address: a tighter brake of their own, per IP and per e-mail.
-  const resetLimits = createAuthRateLimits(settings, { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
+  const resetLimits = createAuthRateLimits(settings, 'password-reset', { limit: settings.resetRateLimit, windowMs: window, refusedOnly: false });
 
   return new Hono<AppEnv>()
     .post('/sign-up', accountCreation.perIp, guesses.perIp, jsonBody, guesses.perEmail, validate('json', signUpSchema), documented({
@@ -48,7 +48,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
       description:
         'Public. Creates a customer account (e-mail not yet verified), queues the verification e-mail with it, and answers 201 with the user and a session token, also set as the session cookie. Refusals: 400 `VALIDATION_FAILED` (name, e-mail, password), 409 `EMAIL_TAKEN`, 429 `RATE_LIMITED` (accounts made from one IP address per hour, and refused attempts per IP address and per e-mail).',
     }), responds(201, sessionDto), async (c) => {
-      // The verification mail is queued with the account (README.md, "E-mail"): a mail server
+      // The verification mail is queued with the account (docs/email.md, "E-mail"): a mail server
       // that is down delays it, and never undoes the sign-up.
       const created = await signUp(ports, c.req.valid('json'));
       if (!created.ok) return problem(c, created.error);
@@ -116,7 +116,7 @@ export const authRoutes = (ports: AppPorts, settings: HttpSettings, background: 
         const { email } = c.req.valid('json');
         // Looked up and queued after answering: the answer (202) and its timing are the same
         // whether or not an account exists (the queuing is a write only when one does), and a
-        // failure is logged there, never shown. The mail outbox sends it (README.md, "E-mail").
+        // failure is logged there, never shown. The mail outbox sends it (docs/email.md, "E-mail").
         background.run('password-reset e-mail', () => requestPasswordReset(ports, email));
         return c.body(null, 202);
       },
@@ -152,6 +152,6 @@ export const meRoutes = (ports: AppPorts) =>
         "Signed in. Replaces the caller's profile (image, phone, address, education, links) and answers it as saved. 400 `VALIDATION_FAILED` naming each refused field.",
     }), responds(200, profileDto), async (c) => {
       const user = c.get('user');
-      const saved = await updateProfile(ports, user, c.req.valid('json'));
+      const saved = await updateProfile(ports, { user, profile: c.req.valid('json') });
       return saved.ok ? c.json(toProfileDto(saved.value, user), 200) : problem(c, saved.error);
     });

@@ -43,7 +43,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       description:
         'Admins. `{name, slug?, parentId?}`: without `parentId` a department, with one a category inside that department (two levels only); the slug is made from the name when left out. 201. 400 `VALIDATION_FAILED`, 409 `SLUG_TAKEN`.',
     }), responds(201, categoryDto), async (c) => {
-      const created = await createCategory(ports, c.get('user'), c.req.valid('json'));
+      const created = await createCategory(ports, { actor: c.get('user'), category: c.req.valid('json') });
       return created.ok ? c.json(toCategoryDto(created.value), 201) : problem(c, created.error);
     })
     .patch('/categories/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', categoryPatchSchema), documented({
@@ -51,7 +51,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       description:
         'Admins. Changes the fields sent, by the same rules as a new one. 200. 404 `NOT_FOUND`, 400 `VALIDATION_FAILED`, 409 `SLUG_TAKEN`.',
     }), responds(200, categoryDto), async (c) => {
-      const updated = await updateCategory(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+      const updated = await updateCategory(ports, { actor: c.get('user'), id: c.req.valid('param').id, changes: c.req.valid('json') });
       return updated.ok ? c.json(toCategoryDto(updated.value), 200) : problem(c, updated.error);
     })
     .delete('/categories/:id', ...admin, validate('param', idParamSchema), documented({
@@ -59,7 +59,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       description:
         'Admins. 204. 404 `NOT_FOUND`; 409 `CATEGORY_IN_USE` while it has categories or products.',
     }), responds(204), async (c) => {
-      const deleted = await deleteCategory(ports, c.get('user'), c.req.valid('param').id);
+      const deleted = await deleteCategory(ports, { actor: c.get('user'), id: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
     // The envelope of a multipart upload may be a little larger than the 5 MB file it carries.
@@ -74,7 +74,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       if (text === null) return problem(c, invalid({ file: messages.importEmpty }));
       const table = readCatalogueFile(text);
       if (!table.ok) return problem(c, invalid({ file: table.error }));
-      const imported = await importCatalogue(ports, c.get('user'), table.value, c.req.valid('query'));
+      const imported = await importCatalogue(ports, { actor: c.get('user'), table: table.value, dryRun: c.req.valid('query').dryRun });
       return imported.ok ? c.json(imported.value satisfies ImportReportDto, 200) : problem(c, imported.error);
     })
     // The whole catalogue, a page of 100 products at a time straight to the client, so memory
@@ -84,7 +84,7 @@ export const catalogAdminRoutes = (ports: AppPorts) => {
       description:
         "Admins; changes nothing. The whole catalogue as UTF-8 CSV, streamed 100 products at a time, in the columns the import reads back (`sku, name, description, category, brand, unit, price, stock, minOrderQuantity, packSize, tiers, specs, imageUrl`); a cell a spreadsheet would run as a formula starts with `'`.",
     }), responds(200, 'text/csv'), async (c) => {
-      const exported = await exportCatalogue(ports, c.get('user'));
+      const exported = await exportCatalogue(ports, { actor: c.get('user') });
       if (!exported.ok) return problem(c, exported.error);
       const day = ports.clock.now().toISOString().slice(0, 10);
       c.header('content-type', 'text/csv; charset=utf-8');

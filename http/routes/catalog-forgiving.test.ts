@@ -8,7 +8,7 @@ import { messages } from '#domain/messages.ts';
 import { addProduct, createTestApp } from '../test-support.ts';
 
 /**
- * Search that forgives (README.md, "Search"): typos corrected and said so, part numbers found
+ * Search that forgives (docs/catalogue.md, "Search that forgives"): typos corrected and said so, part numbers found
  * however they are typed, in the catalogue, the typeahead and quick order; on memory and on a
  * SQLite file (its FTS5 vocabulary read through the catalogue version).
  */

@@ -73,7 +73,7 @@ describe('POST /api/admin/products/import', () => {
     expect((await context.store.products.findBySku('FB-M6-30'))?.priceCents).toBe(2_999);
     expect((await context.store.products.findBySku('FB-M6-30'))?.name).toBe('=Hex Bolt M6, "A4"');
     expect(await context.store.products.findBySku('BULK-3X')).toMatchObject({ sku: 'BULK-3X', stock: 1000 });
-    // Only the import that wrote is in the audit log (README.md, "Audit log"), as one entry.
+    // Only the import that wrote is in the audit log (docs/audit-log.md, "Audit log"), as one entry.
     const log = await context.call('GET', '/api/admin/audit?kind=catalogue-imported', { token: admin.token });
     expect(log.json.items).toMatchObject([
       { actorId: admin.user.id, subjectId: 'catalogue', summary: 'Imported the catalogue: 1 new, 1 changed', after: { created: ['BULK-3X'], updated: [{ changes: { priceCents: 2_999 } }] } },

@@ -8,7 +8,7 @@ import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
 /**
  * The catalogue's search parameters, product terms and categories refuse bad values with a field
- * message, and never with a 500 (README.md, "Catalogue").
+ * message, and never with a 500 (docs/catalogue.md, "Catalogue").
  */
 describe('GET /api/products: search parameters', () => {
   it('refuses an unknown sort, bad or reversed prices, a bad inStock and an over-long query, each under its field', async () => {

@@ -49,7 +49,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         'Public; changes nothing; answered from a cache with an ETag (304 for an unchanged page). `q` matches the start of words of the SKU, name, brand, description and attribute values, and the start of a SKU however it is typed (case, spaces, dashes, dots and slashes ignored); a word of 5 letters or more that no catalogue word starts with also matches the catalogue words one typing mistake away (two from 9 letters), ranked below every match as typed, unless `exact=true`; `correctedQuery` says when only the corrections found something. Filters by `category` (id or slug; a department includes its categories), `brand`, `inStock`, `minPriceCents` and `maxPriceCents`; sorts by relevance (the exact SKU first), newest, price or name. A page of products with the total and the category and brand facets, each counted without its own filter. 400 `VALIDATION_FAILED` for a bad value.',
     }), responds(200, productSearchDto), async (c) => {
-      const found = await searchCatalog(store, c.req.valid('query'));
+      const found = await searchCatalog(ports, c.req.valid('query'));
       if (!found.ok) return problem(c, found.error);
       const categories = lookupOf(found.value.categories);
       const { items, nextCursor, total, facets, correctedQuery } = found.value;
@@ -62,7 +62,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         'Public; changes nothing; cached. Up to 8 products matching `q` as `{id, sku, name, imageUrl, priceCents}`, for a search box.',
     }), responds(200, z.array(productSuggestionDto)), async (c) => {
-      const suggested = await suggestProducts(store, c.req.valid('query').q);
+      const suggested = await suggestProducts(ports, c.req.valid('query').q);
       return cached.send(c, suggested.map(toSuggestionDto), idsOf(suggested));
     })
     .get('/:id', cached.lookup, validate('param', idParamSchema), documented({
@@ -70,7 +70,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         'Public; changes nothing; cached with an ETag. The product with its category, price tiers, minimum order, pack size and specifications. 404 `NOT_FOUND` for an unknown id.',
     }), responds(200, productDto), async (c) => {
-      const found = await getProduct(store, c.req.valid('param').id);
+      const found = await getProduct(ports, c.req.valid('param').id);
       return found.ok ? cached.send(c, toProductDto(found.value, await categoryLookup(store)), [found.value.id]) : problem(c, found.error);
     })
     .get('/:id/quantity-advice', cached.lookup, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), documented({
@@ -78,7 +78,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         "Public; changes nothing; cached. Whether `quantity` can be ordered (the product's minimum, whole packs, the stock) and why not, its unit price and line total at the tier it reaches, the next price break, and the nearest quantities that would do (rounded to a pack, the minimum, the most in stock). 404 `NOT_FOUND` for an unknown product; 400 `VALIDATION_FAILED` for a quantity that is not a whole number.",
     }), responds(200, quantityAdviceDto), async (c) => {
-      const advice = await quantityAdviceFor(store, c.req.valid('param').id, c.req.valid('query').quantity);
+      const advice = await quantityAdviceFor(ports, { productId: c.req.valid('param').id, quantity: c.req.valid('query').quantity });
       return advice.ok ? cached.send(c, advice.value satisfies QuantityAdviceDto, [c.req.valid('param').id]) : problem(c, advice.error);
     })
     .post('/', ...admin, jsonBody, validate('json', productSchema), documented({
@@ -86,7 +86,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         'Admins. Creates the product (an empty SKU gets the next `BH-000123`; SKUs are stored upper-case) and records it in the audit log. 201 with the product. Refusals: 400 `VALIDATION_FAILED` naming each field (SKU of 2–32 `A–Z 0–9 - . /`, a minimum of at least 100 in whole packs, at most 6 rising tiers priced below the price, at most 30 attributes, a category that exists), 409 `SKU_TAKEN`.',
     }), responds(201, productDto), async (c) => {
-      const created = await createProduct(ports, c.get('user'), c.req.valid('json'));
+      const created = await createProduct(ports, { actor: c.get('user'), product: c.req.valid('json') });
       return created.ok ? c.json(toProductDto(created.value, await categoryLookup(store)), 201) : problem(c, created.error);
     })
     .patch('/:id', ...admin, validate('param', idParamSchema), jsonBody, validate('json', productPatchSchema), documented({
@@ -94,7 +94,7 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         'Admins. Changes the fields sent, checked by the same rules as a new product, and records the product before and after in the audit log; orders keep their own copy. 200 with the product. 404 `NOT_FOUND`, 400 `VALIDATION_FAILED`, 409 `SKU_TAKEN`.',
     }), responds(200, productDto), async (c) => {
-      const updated = await updateProduct(ports, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+      const updated = await updateProduct(ports, { actor: c.get('user'), id: c.req.valid('param').id, changes: c.req.valid('json') });
       return updated.ok ? c.json(toProductDto(updated.value, await categoryLookup(store)), 200) : problem(c, updated.error);
     })
     // Orders keep their own snapshot of the product, so they are untouched.
@@ -103,20 +103,19 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       description:
         'Admins. Removes the product from the catalogue and from every cart, and records it in the audit log; orders keep their own copy of it. 204. 404 `NOT_FOUND`.',
     }), responds(204), async (c) => {
-      const deleted = await deleteProduct(ports, c.get('user'), c.req.valid('param').id);
+      const deleted = await deleteProduct(ports, { actor: c.get('user'), id: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     });
 };
 
 /** /api/categories: the department tree with in-stock counts, cached like the catalogue. */
 export const categoryRoutes = (ports: AppPorts, cached: CachedJson) => {
-  const { store } = ports;
   return new Hono<AppEnv>().get('/', cached.lookup, documented({
     summary: 'The department tree',
     description:
       'Public; changes nothing; cached. Departments by name, each with its categories, and how many products in stock each holds.',
   }), responds(200, z.array(categoryNodeDto)), async (c) =>
     // The counts change only when a shelf empties or fills again, which moves the catalog version.
-    cached.send(c, (await getCategoryTree(store)) satisfies CategoryNodeDto[], []),
+    cached.send(c, (await getCategoryTree(ports)) satisfies CategoryNodeDto[], []),
   );
 };

@@ -41,7 +41,7 @@ export const contentRoutes = (ports: AppPorts, settings: HttpSettings) => {
       const review = c.req.valid('json');
       // Only pictures the shop serves: an off-site URL would be a tracking pixel on every visitor's page.
       if (!ports.images.serves(review.imageUrl)) return problem(c, invalid({ imageUrl: messages.imageNotServedHere }));
-      const posted = await postReview(ports, c.get('user'), review);
+      const posted = await postReview(ports, { author: c.get('user'), review });
       return posted.ok ? c.json(toReviewDto(posted.value), 201) : problem(c, posted.error);
     })
     .delete('/reviews/:id', requireUser(ports), requireAdmin, validate('param', idParamSchema), documented({
@@ -49,7 +49,7 @@ export const contentRoutes = (ports: AppPorts, settings: HttpSettings) => {
       description:
         'Admins. Deletes the review and records it, as it was, in the audit log. 204. 404 `NOT_FOUND` for a review already gone.',
     }), responds(204), async (c) => {
-      const removed = await removeReview(ports, c.get('user'), c.req.valid('param').id);
+      const removed = await removeReview(ports, { actor: c.get('user'), id: c.req.valid('param').id });
       return removed.ok ? c.body(null, 204) : problem(c, removed.error);
     })
     .post('/newsletter', perAddressNewsletter, jsonBody, validate('json', newsletterSchema), documented({

@@ -467,7 +467,7 @@ describe('an expiry sweep that fails', () => {
   });
 });
 
-describe('order e-mails (README.md, "E-mail")', () => {
+describe('order e-mails (docs/email.md, "E-mail")', () => {
   it('tells the buyer at placement, payment and shipment, with the tracking number; a mail server that is down fails nothing', async () => {
     let serverUp = false;
     const sent: { to: string; subject: string; text: string }[] = [];

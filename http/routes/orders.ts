@@ -36,10 +36,12 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     }), responds(201, orderDto), async (c) => {
       // Only these fields are read: prices, totals and status always come from the server.
       const { oneProduct, ...order } = c.req.valid('json');
-      const placed = await placeOrder(
-        { ...ports, maxUnpaidOrders: settings.maxUnpaidOrdersPerAccount },
-        { ...order, buyer: c.get('user'), idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null },
-      );
+      const placed = await placeOrder(ports, {
+        ...order,
+        buyer: c.get('user'),
+        idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+        maxUnpaidOrders: settings.maxUnpaidOrdersPerAccount,
+      });
       if (placed.ok) return c.json(toOrderDto(placed.value), 201);
       return problem(c, oneProduct ? asOneProductError(placed.error) : placed.error);
     })
@@ -84,7 +86,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       description:
         "The order's owner only (anyone else 404 `NOT_FOUND`). Adds the order's lines to the cart at today's prices, on top of what is there, and answers the cart with the lines that could not be added and why (`product-gone`, `sold-out`, `below-minimum`). Places no order.",
     }), responds(200, reorderDto), async (c) => {
-      const done = await reorder(ports, c.get('user'), c.req.valid('param').id);
+      const done = await reorder(ports, { buyer: c.get('user'), orderId: c.req.valid('param').id });
       return done.ok ? c.json(done.value satisfies ReorderDto, 200) : problem(c, done.error);
     })
     .post('/:id/payment-intent', validate('param', idParamSchema), documented({
@@ -92,7 +94,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       description:
         "The order's owner only (anyone else 404 `NOT_FOUND`). Answers the payment provider's client secret for the order: an open payment for the same amount is offered again, otherwise a new one is created. 409 `ORDER_ALREADY_PAID` when the order is paid, or its payment has succeeded meanwhile (it is then recorded as paid); never a second payment.",
     }), responds(200, paymentIntentDto), async (c) => {
-      const started = await startPayment({ ...ports, unpaidOrderTtlHours: settings.unpaidOrderTtlHours }, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, unpaidOrderTtlHours: settings.unpaidOrderTtlHours });
       return started.ok ? c.json(started.value satisfies PaymentIntentDto, 200) : problem(c, started.error);
     })
     .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), documented({
@@ -100,10 +102,11 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       description:
         "The order's owner only (anyone else 404 `NOT_FOUND`). The server asks the provider about `paymentIntentId` and never trusts the browser: a succeeded payment of this order marks it paid, once, with its invoice number and the paid e-mail; confirming again answers the paid order. 409 `PAYMENT_NOT_CONFIRMED` when the payment is not for this order or has not succeeded; 409 `ORDER_ALREADY_PAID` when another payment paid it (this one is put aside for a refund).",
     }), responds(200, orderDto), async (c) => {
-      const confirmed = await confirmPayment({ ...ports, unpaidOrderTtlHours: settings.unpaidOrderTtlHours }, {
+      const confirmed = await confirmPayment(ports, {
         actor: c.get('user'),
         orderId: c.req.valid('param').id,
         paymentIntentId: c.req.valid('json').paymentIntentId,
+        unpaidOrderTtlHours: settings.unpaidOrderTtlHours,
       });
       return confirmed.ok ? c.json(toOrderDto(confirmed.value), 200) : problem(c, confirmed.error);
     });

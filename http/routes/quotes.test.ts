@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import type { ListDto, OrderDto, QuoteDto } from '../dto.ts';
-import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
+import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin, type TestAppOptions } from '../test-support.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const details = { phone: '+1 (555) 010-2030', address: '1 Harbour Road', poNumber: 'PO-88' };
 
-const arrange = async () => {
+const arrange = async (settings: TestAppOptions['settings'] = {}) => {
   let now = Date.UTC(2026, 5, 1, 9);
   const mailer = createMemoryMailer();
-  const context = createTestApp({ clock: { now: () => new Date(now) }, mailer });
+  const context = createTestApp({ clock: { now: () => new Date(now) }, mailer, settings });
   const valve = await addProduct(context.store, { sku: 'VALVE-1', name: 'Ball valve', stock: 500, priceCents: 1_250 });
   const buyer = await context.signUp();
   const admin = await signUpAdmin(context);
@@ -55,7 +55,7 @@ describe('requests for quote over HTTP', () => {
     const again = await call('POST', `/api/quotes/${quote.id}/accept`, { body: details, token: buyer.token });
     expect(again.status).toBe(409);
 
-    // Both sides heard of every step (README.md, "Requests for quote"), from the outbox.
+    // Both sides heard of every step (docs/orders.md, "Requests for quote"), from the outbox.
     await deliverMail();
     expect(mailer.sent.map((mail) => [mail.to === buyer.email ? 'buyer' : 'shop', mail.subject])).toEqual(
       expect.arrayContaining([
@@ -67,6 +67,28 @@ describe('requests for quote over HTTP', () => {
     );
     expect(mailer.sent.filter((mail) => mail.subject.startsWith('Order '))).toEqual([]);
     expect(expectError(again.json)).toMatchObject({ code: 'QUOTE_NOT_OPEN', message: messages.quoteNotOpen.accepted });
+  });
+
+  it('accepting is placing an order: 409 TOO_MANY_UNPAID_ORDERS at the cap, nothing reserved; lapsed orders expire first', async () => {
+    const { call, store, buyer, valve, stock, ask, answer, advance } = await arrange({ maxUnpaidOrdersPerAccount: 2, unpaidOrderTtlHours: 48 });
+    const other = await addProduct(store, { sku: 'NUT-1', stock: 10_000 });
+    for (let n = 0; n < 2; n += 1) {
+      const placed = await call('POST', '/api/orders', { body: { lines: [{ productId: other.id, quantity: 100 }], phone: details.phone, address: details.address }, token: buyer.token });
+      expect(placed.status, placed.text).toBe(201);
+    }
+    const quote = await ask();
+    expect((await answer(quote, { holdStock: false })).status).toBe(200);
+    const refused = await call('POST', `/api/quotes/${quote.id}/accept`, { body: details, token: buyer.token });
+    expect(refused.status).toBe(409);
+    expect(expectError(refused.json)).toMatchObject({ code: 'TOO_MANY_UNPAID_ORDERS' });
+    expect(await stock()).toBe(500);
+    expect((await call('GET', `/api/quotes/${quote.id}`, { token: buyer.token })).json).toMatchObject({ status: 'quoted', orderId: null });
+    // Two days on, the unpaid orders have lapsed: they are expired before the acceptance counts them.
+    advance(49 * 60 * 60 * 1000);
+    const accepted = await call('POST', `/api/quotes/${quote.id}/accept`, { body: details, token: buyer.token });
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(await stock()).toBe(200);
+    expect(valve.id).toBe((accepted.json as OrderDto).lines[0]!.productId);
   });
 
   it('accepting a quote that held nothing reserves then, 409 naming the short line', async () => {

@@ -1,4 +1,4 @@
-// The web app's targets (README, Web pages), and the check of one result against them.
+// The web app's targets (docs/performance.md, "Web pages"), and the check of one result against them.
 
 /** Lighthouse category ids, in the order the report prints them. */
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

@@ -3,7 +3,7 @@
  * the second suggestion with the arrow keys and Enter, and lands on that product's page; then, on
  * All Products, narrows the catalogue to one department and to what is in stock, sorts it by price,
  * loads the second page ("Load more"), opens a part from it and comes back with the browser's Back
- * button to the same choices and the same results, restored from the URL (README.md, "Catalogue").
+ * button to the same choices and the same results, restored from the URL (docs/catalogue.md, "Catalogue").
  * Real server, fresh SQLite file with demo data plus parts added through the admin API, real Chromium.
  */
 import type { Page } from 'playwright-core';

@@ -69,7 +69,7 @@ const linkTokenForNewUser = async (a: Arranged, purpose: LinkPurpose) => {
   return a.app.ports.links.issue({ purpose, userId: user.id, version: sessionVersion }, ttl);
 };
 
-/** A request for quote of the customer's, for a fresh product (README.md, "Requests for quote"). */
+/** A request for quote of the customer's, for a fresh product (docs/orders.md, "Requests for quote"). */
 const askedQuote = async (a: Arranged) => {
   const product = await stockedProduct(a.app);
   const asked = await a.app.call('POST', '/api/quotes', { token: a.cast.tokens.customer, body: { lines: [{ productId: product.id, quantity: 100 }], message: 'Best price?' } });
@@ -118,7 +118,7 @@ const stripeEvent = () =>
 const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/health', anyone(200), (a, _, token) => a.app.call('GET', '/api/health', { token })],
   ['GET /api/health/live', anyone(200), (a, _, token) => a.app.call('GET', '/api/health/live', { token })],
-  // The API described (README.md, "The API described"): public, like the catalogue.
+  // The API described (docs/api.md, "The API described"): public, like the catalogue.
   ['GET /api/openapi.json', anyone(200), (a, _, token) => a.app.call('GET', '/api/openapi.json', { token })],
   ['GET /api/docs', anyone(200), (a, _, token) => a.app.call('GET', '/api/docs', { token })],
   ['GET /api/docs/assets/:file', anyone(200), (a, _, token) => a.app.call('GET', '/api/docs/assets/start.js', { token })],

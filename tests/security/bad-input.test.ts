@@ -274,7 +274,7 @@ const TARGETS: Target[] = [
     caller: 'anonymous',
     body: { fields: { text: { kind: 'text', max: MAX_PASTED_BYTES } }, valid: () => ({ text: 'M8-NUT-A2 100' }) },
   },
-  // Requests for quote (README.md, "Requests for quote").
+  // Requests for quote (docs/orders.md, "Requests for quote").
   {
     route: 'POST /api/quotes',
     caller: 'customer',
@@ -680,7 +680,7 @@ describe('bad input never gets a 5xx and never writes', () => {
   });
 });
 
-describe('the catalogue refuses each bad value under its own field (README.md, "Catalogue")', () => {
+describe('the catalogue refuses each bad value under its own field (docs/catalogue.md, "Catalogue")', () => {
   const target = (route: string) => TARGETS.find((candidate) => candidate.route === route)!;
   const productBody = { name: 'Valve', description: 'DN50', imageUrl: image, priceCents: 100, stock: 1 };
   /**
@@ -813,7 +813,7 @@ describe('the catalogue refuses each bad value under its own field (README.md, "
   });
 });
 
-describe('an order with lines refuses each flaw under its own field (README.md, "Orders, cart, quick order")', () => {
+describe('an order with lines refuses each flaw under its own field (docs/orders.md, "Orders, cart, quick order")', () => {
   const target = () => TARGETS.find((candidate) => candidate.route === 'POST /api/orders' && candidate.variant === 'lines')!;
   // One property per kind of flaw, so each is certainly tried; the answer names exactly the flawed fields.
   it.each(Object.keys(orderLinesFlaws(['x'], LINE_STOCK)))('POST /api/orders (lines): %s', async (flaw) => {

@@ -101,7 +101,7 @@ export type FieldKind =
   | { kind: 'orderLines' }
   | { kind: 'cartLines' };
 
-/** A spec cell the README's rules refuse: not text, blank, too long, or not one plain line. */
+/** A spec cell the catalogue's rules refuse (docs/catalogue.md, "Catalogue"): not text, blank, too long, or not one plain line. */
 const specCellIsWrong = (cell: unknown, max: number) =>
   typeof cell !== 'string' || cell.trim() === '' || cell.trim().length > max || /\p{Cc}/u.test(cell.trim());
 const specRowIsWrong = (row: { name: unknown; value: unknown }) =>
@@ -201,7 +201,7 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
   }
 };
 
-// ---- the catalogue's query parameters (README.md, "Catalogue")
+// ---- the catalogue's query parameters (docs/catalogue.md, "Catalogue")
 
 /** Text that is never a whole number of cents: signs, decimals, exponents, other digits, junk. */
 const notCents = fc.oneof(
@@ -264,7 +264,7 @@ export const badAdviceQuantity = fc.oneof(
   junkString.filter((text) => !/^\d{1,9}$/.test(text)),
 );
 
-// ---- an order's lines (README.md, "Orders, cart, quick order")
+// ---- an order's lines (docs/orders.md, "Orders, cart, quick order")
 
 /**
  * A line's quantity that is not a whole number of units from 0 to MAX_TERM_QUANTITY, named by

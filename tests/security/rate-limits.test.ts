@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import type { CallOptions } from '#http/test-support.ts';
-import { errorShapeProblem, openSecurityApp, pngForm, type SecurityApp } from './harness.ts';
+import { errorShapeProblem, openSecurityApp, pngForm, stockedProduct, type SecurityApp } from './harness.ts';
 
 const LIMIT = 3;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -173,8 +173,8 @@ describe('rate limits', () => {
 
   it('opens again once the window has passed', async () => {
     // The counters' clocks are faked, so the window passes exactly when the test moves it, with no
-    // pause: hono-rate-limiter's store compares Date.now() with a window's end, and the sign-in
-    // brake's (rate-limiter-flexible's memory store) forgets a count by a timeout of the window's length.
+    // pause: every brake's memory store (rate-limiter-flexible's) forgets a count by a timeout of
+    // the window's length.
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const app = await open();
     for (let i = 0; i < LIMIT; i += 1) await app.call('POST', '/api/auth/sign-in', { body: { email: unique(), password: 'wrong-pass' } });
@@ -237,6 +237,42 @@ describe('rate limits on what anyone can post', () => {
     expect(await app.snapshot()).toBe(before);
     const other = await app.signUp();
     expect((await app.call('POST', '/api/uploads', { token: other.token, form: pngForm() })).status).toBe(201);
+  });
+
+  it('POST /api/quotes: 429 per account after the hourly budget, nothing stored and nothing mailed; another account still asks', async () => {
+    const app = await open({ settings: { contentRateLimit: HOURLY } });
+    const product = await stockedProduct(app);
+    const request = { lines: [{ productId: product.id, quantity: 500 }], message: 'x'.repeat(2_000) };
+    const buyer = await app.signUp();
+    for (let n = 0; n < HOURLY; n += 1) expect((await app.call('POST', '/api/quotes', { token: buyer.token, body: request })).status).toBe(201);
+    const before = await app.snapshot();
+    const limited = await app.call('POST', '/api/quotes', { token: buyer.token, body: request });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+    expect(limited.headers.get('ratelimit-policy')).toBe(`${HOURLY};w=3600`);
+    // Nothing stored, so nothing queued for the mail outbox either.
+    expect(await app.snapshot()).toBe(before);
+    const other = await app.signUp();
+    expect((await app.call('POST', '/api/quotes', { token: other.token, body: request })).status).toBe(201);
+  });
+
+  it('POST /api/cart/resolve: 429 per address for callers without a session; a signed-in buyer is not counted', async () => {
+    const app = await open({ settings: { resolveRateLimit: HOURLY, resolveRateWindowMs: 60_000, trustProxy: true } });
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const list = { text: 'NO-SUCH-SKU-1 100\nNO-SUCH-SKU-2 200' };
+    for (let n = 0; n < HOURLY; n += 1) expect((await app.call('POST', '/api/cart/resolve', { body: list, headers: from('198.51.100.20') })).status).toBe(200);
+    const limited = await app.call('POST', '/api/cart/resolve', { body: list, headers: from('198.51.100.20') });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(1) });
+    expect(limited.headers.get('ratelimit-policy')).toBe(`${HOURLY};w=60`);
+    // A token that counts for nothing is no way around it.
+    expect((await app.call('POST', '/api/cart/resolve', { body: list, headers: from('198.51.100.20'), token: 'not-a-session' })).status).toBe(429);
+    // Another address, and a signed-in buyer at the same one, are read as usual.
+    expect((await app.call('POST', '/api/cart/resolve', { body: list, headers: from('198.51.100.21') })).status).toBe(200);
+    const buyer = await app.signUp();
+    for (let n = 0; n <= HOURLY; n += 1) {
+      expect((await app.call('POST', '/api/cart/resolve', { body: list, headers: from('198.51.100.20'), token: buyer.token })).status).toBe(200);
+    }
   });
 
   it('accepts review images the shop serves, never an off-site URL', async () => {

@@ -51,7 +51,7 @@ export const signUpCustomer = async (server: ServerAt, email: string, senders: S
     201,
     'customer sign-up',
   );
-  // The mail outbox sends it within about a second of the sign-up (README.md, "E-mail").
+  // The mail outbox sends it within about a second of the sign-up (docs/email.md, "E-mail").
   const verifyToken = async () =>
     (await Promise.all(senders.map((sender) => readOutbox(join(sender.dataDir, 'outbox')))))
       .flat()

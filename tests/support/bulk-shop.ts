@@ -218,7 +218,7 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       subject_id: order.id ?? null,
       created_at: created,
       attempts: unsent ? 3 : givenUp ? 8 : 0,
-      // Three tries failed; the fourth comes two hours after the third (README.md, "E-mail").
+      // Three tries failed; the fourth comes two hours after the third (docs/email.md, "E-mail").
       next_attempt_at: unsent ? now + 2 * HOUR + (index - firstUnsent) * MINUTE : created,
       claimed_until: null,
       sent_at: unsent || givenUp ? null : created + 1_000,

@@ -1,5 +1,5 @@
 /**
- * A real nginx in front of several server instances, round robin, as README.md ("Running several
+ * A real nginx in front of several server instances, round robin, as docs/operations.md ("Running several
  * instances") describes. nginx comes from Debian's packages (`npm test` installs it when missing,
  * as it does Chromium).
  */

@@ -50,7 +50,7 @@ export const describeBurst = (label: string, result: BurstResult): string =>
   `, final stock ${result.finalStock}, lowest stock seen ${Math.min(...result.observedStocks, result.finalStock)}` +
   `, ${Math.round(result.elapsedMs)} ms`;
 
-// ---- orders with lines (README.md, "Orders, cart, quick order"): many orders over overlapping products at once
+// ---- orders with lines (docs/orders.md, "Orders, cart, quick order"): many orders over overlapping products at once
 
 export interface LineRequest {
   productId: string;

@@ -1,5 +1,5 @@
 /**
- * Orders with lines under load (README.md, "Orders, cart, quick order"; docs/decisions/003-atomic-stock-reservation.md),
+ * Orders with lines under load (docs/orders.md, "Orders, cart, quick order"; docs/decisions/003-atomic-stock-reservation.md),
  * against real processes: 200 concurrent orders of three lines each over five products with
  * limited stock, every order naming its products in another order, and every fourth placed order
  * deleted at once (its stock back on the shelf) while the others are still being placed. On

@@ -1,5 +1,5 @@
 /**
- * Crash safety on SQLite (README, Stopping: a killed server loses no confirmed order and leaves no
+ * Crash safety on SQLite (docs/operations.md, "Stopping": a killed server loses no confirmed order and leaves no
  * half-written one). Several customers fire a burst of concurrent orders at the real server; it
  * is SIGKILLed mid-burst (no shutdown code runs, a transaction may be cut anywhere), restarted on
  * the same DATA_DIR, and then, through the API and by opening the SQLite file itself:

@@ -1,6 +1,6 @@
 /**
  * Two instances on one PostgreSQL behind a real nginx, under a steady load of orders and reads,
- * while the database goes away (README.md, "When something fails"):
+ * while the database goes away (docs/operations.md, "When something fails"):
  *   1. PostgreSQL terminates every connection of the shop mid-load (pg_terminate_backend, what a
  *      restart or a failover does to them);
  *   2. the database is unreachable for a while: the test cuts the network path to it (a TCP proxy

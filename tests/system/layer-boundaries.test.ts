@@ -18,6 +18,14 @@ describe('layer rules', () => {
     expect(check('domain/ordering/place-order.ts', '../shared/money.ts', 'domain/shared/money.ts')).toBeNull();
   });
 
+  it('keeps the gathered Store and Ports out of use cases: each declares the ports it uses', () => {
+    expect(check('domain/ordering/place-order.ts', '../store.ts', 'domain/store.ts')).toMatch(/declares the ports it uses/);
+    expect(check('domain/quoting/accept-quote.ts', '../ports.ts', 'domain/ports.ts')).toMatch(/declares the ports it uses/);
+    expect(check('domain/ports.ts', './store.ts', 'domain/store.ts')).toBeNull();
+    expect(check('domain/testing/world.ts', '../ports.ts', 'domain/ports.ts')).toBeNull();
+    expect(check('domain/ordering/place-order.test.ts', '../ports.ts', 'domain/ports.ts', true)).toBeNull();
+  });
+
   it('lets domain tests use vitest and the in-memory adapters, nothing else outside', () => {
     expect(check('domain/x.test.ts', 'vitest', null, true)).toBeNull();
     expect(check('domain/x.test.ts', '#adapters/storage/memory/memory-store.ts', 'adapters/storage/memory/memory-store.ts', true)).toBeNull();

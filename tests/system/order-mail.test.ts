@@ -1,5 +1,5 @@
 /**
- * Order e-mails through a real SMTP server (README.md, "E-mail"): an order placed while the mail
+ * Order e-mails through a real SMTP server (docs/email.md, "E-mail"): an order placed while the mail
  * server is down is still placed; its confirmation waits in the outbox table across a restart, and
  * goes out once the mail server answers and its retry is due. Real process, real SQLite file,
  * real SMTP peer.

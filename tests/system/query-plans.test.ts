@@ -101,13 +101,13 @@ const READS: Read[] = [
   // The cart (every page's navbar for a buyer: at most 100 lines of one buyer, found by the key,
   // are put in the buyer's order) and quick order's did-you-mean for an unknown SKU.
   ["a buyer's cart", (store, shop) => store.carts.itemsOf(String(shop.users[0]!.id)), true],
-  ['did-you-mean for an unknown SKU', (store) => store.products.similarSkus('BULK-0O0123', 3)],
+  ['did-you-mean for an unknown SKU', (store) => store.products.similarSkus(['BULK-0O0123'], 3)],
   // Quick order's SKUs however typed (products_sku_key_idx).
   ['SKUs by their keys', (store) => store.products.findBySkuKeys(['BULK000123', 'BULK000124', 'NOSUCH1'])],
   // The words typos are corrected to, read once per catalogue version: SQLite's FTS5 vocabulary,
   // PostgreSQL's search_words along its primary key.
   ['the typo vocabulary', (store) => store.search.vocabulary()],
-  // The catalogue search (README.md, "Catalogue"): each page with its total and facets.
+  // The catalogue search (docs/catalogue.md, "Catalogue"): each page with its total and facets.
   ...SEARCHES.map(([what, query]): [string, (store: Store) => Promise<unknown>, boolean] => [`search: ${what}`, (store) => store.search.search({ ...ANY, ...query }), true]),
   // The admins' search by a customer's e-mail (any case) within a status, with its count: the
   // e-mail's orders, found by orders_email_lower_idx, then sorted.
@@ -119,12 +119,12 @@ const READS: Read[] = [
     },
     true,
   ],
-  // The overview's sales report (README.md, "Reports"): the period's paid orders are a range of
+  // The overview's sales report (docs/reports.md, "Reports"): the period's paid orders are a range of
   // orders_newest_idx, grouped per day and per product (a grouping of that range, not of the
   // table), the low-stock list and the orders awaiting shipment.
-  ['the sales report, 30 days', (store) => salesReport({ store, clock: CLOCK }, ADMIN, { days: '30' }), true, 'order_lines'],
-  ['the sales report, 90 days', (store) => salesReport({ store, clock: CLOCK }, ADMIN, { days: '90' }), true, 'order_lines'],
-  // The orders export (README.md, "Reports"): the last 30 days, newest first, 200 orders at a
+  ['the sales report, 30 days', (store) => salesReport({ store, clock: CLOCK }, { actor: ADMIN, days: '30' }), true, 'order_lines'],
+  ['the sales report, 90 days', (store) => salesReport({ store, clock: CLOCK }, { actor: ADMIN, days: '90' }), true, 'order_lines'],
+  // The orders export (docs/reports.md, "Reports"): the last 30 days, newest first, 200 orders at a
   // time; its first page and the one after it.
   [
     "the orders export's pages",
@@ -135,12 +135,12 @@ const READS: Read[] = [
     },
   ],
   // The mail sender's claim, every second in every instance, and the count of mail still owed
-  // (README.md, "E-mail"): 100,000 mails, 50 waiting for their next try, 99 given up, the rest
+  // (docs/email.md, "E-mail"): 100,000 mails, 50 waiting for their next try, 99 given up, the rest
   // sent. The claim walks mail_outbox_due_idx (unsent mail by due time) and sorts only the mails
   // due at the same instant by id.
   ['the due mail claim', (store) => store.outbox.claimDue(CLOCK.now(), new Date(CLOCK.now().getTime() + 5 * MINUTE), 20), true],
   ['the unsent mail count', (store) => store.outbox.countUnsent()],
-  // The audit log page (README.md, "Audit log"): 50,000 entries newest first, 50 at a time, whole
+  // The audit log page (docs/audit-log.md, "Audit log"): 50,000 entries newest first, 50 at a time, whole
   // (and Load more), by kind, by actor, and by both.
   [
     'the audit log and its next page',
@@ -152,7 +152,7 @@ const READS: Read[] = [
   ['the audit log by kind', (store) => store.audit.list({ kind: 'product-edited' }, { limit: 50 })],
   ['the audit log by actor', (store, shop) => store.audit.list({ actorId: String(shop.auditEntries[1]!.actor_id) }, { limit: 50 })],
   ['the audit log by actor and kind', (store, shop) => store.audit.list({ actorId: String(shop.auditEntries[0]!.actor_id), kind: 'order-shipped' }, { limit: 50 })],
-  // Requests for quote (README.md, "Requests for quote"): 5,000 quotes, a buyer's, the admins'
+  // Requests for quote (docs/orders.md, "Requests for quote"): 5,000 quotes, a buyer's, the admins'
   // whole list (quotes_newest_idx) and by status, and the expiry sweep's batch (before every
   // status-filtered list). A buyer's few quotes, the few open requests and the few open offers are
   // found by an index and PostgreSQL sorts them rather than walk it; a common status is walked.
@@ -161,7 +161,7 @@ const READS: Read[] = [
   ["the admins' open requests", (store) => store.quotes.listAll({ status: 'requested' }, { limit: 24 }), true],
   ["the admins' accepted quotes", (store) => store.quotes.listAll({ status: 'accepted' }, { limit: 24 })],
   ['the lapsed quotes', (store) => store.quotes.listLapsed(CLOCK.now(), 100), true],
-  // The sender's hourly clean-up (README.md, "E-mail"): a thousand mails done with before the
+  // The sender's hourly clean-up (docs/email.md, "E-mail"): a thousand mails done with before the
   // cut-off, oldest first along mail_outbox_created_idx, deleted by primary key. Last, as it deletes.
   ['the clean-up of old mail', (store) => store.outbox.forgetDone(new Date(CLOCK.now().getTime() - MAIL_KEPT_DAYS * 24 * 60 * MINUTE), 1_000)],
 ];

@@ -1,5 +1,5 @@
 /**
- * A quote that holds stock (README.md, "Requests for quote"), against real server processes: a
+ * A quote that holds stock (docs/orders.md, "Requests for quote"), against real server processes: a
  * product of 500 units, a quote for 300 answered holding them, then 200 concurrent orders of 100:
  * exactly 2 are placed and the stock ends at 0; accepting the quote then places its order on the
  * held units (the stock stays 0). A second held quote of 300 expires under a clock the test moves

@@ -1,8 +1,10 @@
 /**
- * Two instances on one PostgreSQL behind a real nginx (README.md, "Running several instances"):
+ * Two instances on one PostgreSQL behind a real nginx (docs/operations.md, "Running several instances"):
  * a product edited, or its stock taken by an order, through one is seen at once through the
- * other, although both keep catalogue pages in their caches; and wrong passwords spread over both
- * meet one shared limit. nginx comes
+ * other, although both keep catalogue pages in their caches; wrong passwords spread over both
+ * meet one shared limit, and so does every other rate limit README.md's Security section lists
+ * (sign-up, password reset, the verification resend, contact, newsletter, reviews, uploads, quote
+ * requests, quick order's anonymous list reading). nginx comes
  * from Debian's packages (`npm test` installs it when missing, as it does Chromium).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,18 @@ import { startNginx, type RunningNginx } from '../support/nginx.ts';
 import { freePort, startServer, TEST_ADMIN, type RunningServer } from '../support/server.ts';
 
 const AUTH_RATE_LIMIT = 10;
+/**
+ * Sign-up attempts per address per hour, refused ones included: small, so the ceiling is reached
+ * in a few sign-ups, yet above AUTH_RATE_LIMIT, so refused sign-ups meet their own budget first.
+ */
+const SIGNUP_RATE_LIMIT = 12;
+/** The budgets the server keeps by default (http/ports.ts), which this test does not change. */
+const RESET_RATE_LIMIT = 5;
+const CONTENT_RATE_LIMIT = 10;
+const UPLOAD_RATE_LIMIT = 30;
+const RESOLVE_RATE_LIMIT = 60;
+/** A real one-pixel PNG: the server decides the type from the bytes and decodes it at upload. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('two instances on one PostgreSQL behind nginx', () => {
   let database: ScratchDatabase;
@@ -23,7 +37,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     database = await createScratchDatabase('instances');
     const proxyPort = await freePort();
     proxy = `http://127.0.0.1:${proxyPort}`;
-    const env = { DATABASE_URL: database.url, PUBLIC_URL: proxy, TRUST_PROXY: 'true', AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT), LOG_LEVEL: 'info' };
+    const env = { DATABASE_URL: database.url, PUBLIC_URL: proxy, TRUST_PROXY: 'true', AUTH_RATE_LIMIT: String(AUTH_RATE_LIMIT), SIGNUP_RATE_LIMIT: String(SIGNUP_RATE_LIMIT), LOG_LEVEL: 'info' };
     // One first, so the migrations and the admin bootstrap are done when the second starts.
     instances.push(await startServer({ env }));
     instances.push(await startServer({ env }));
@@ -106,6 +120,59 @@ describe('two instances on one PostgreSQL behind nginx', () => {
       expect(await listed(reader.url)).toBe(10_000 - 100 * round);
     }
   });
+
+  // Before the wrong passwords below: those shut sign-in from nginx's address, and this signs the admin in.
+  it('holds every other rate limit at its one budget when the requests take turns between the instances', async () => {
+    const [a, b] = instances as [RunningServer, RunningServer];
+    /** `budget` + 1 requests, the nth to instance a or b in turn: what each answered, in order. */
+    const statusesInTurn = async (budget: number, send: (url: string, n: number) => Promise<Response>) => {
+      const statuses: number[] = [];
+      for (let n = 0; n <= budget; n++) statuses.push((await send(n % 2 === 0 ? a.url : b.url, n)).status);
+      return statuses;
+    };
+    const refusedAfter = (budget: number, status: number) => [...Array.from({ length: budget }, () => status), 429];
+    // As nginx forwards it (TRUST_PROXY): each kind of attempt comes from a client address of its own.
+    const post = (url: string, path: string, from: string, body: unknown, token?: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { ...json, origin: proxy, 'x-forwarded-for': from, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const { token: admin } = (await (await signIn(a.url, TEST_ADMIN.password)).json()) as { token: string };
+    const product = await addProduct(a.url, admin, { name: 'Check valve DN15', description: 'Brass', priceCents: 900, stock: 100_000 });
+    // The quote buyer must be verified; the others need only an account.
+    const quoteBuyer = await signUpCustomer(a, 'quote-buyer@example.com', [a, b]);
+    const account = async (email: string, from: string) =>
+      ((await (await post(a.url, '/api/auth/sign-up', from, { name: 'Limited', email, password: 'customer-password-1' })).json()) as { token: string }).token;
+    const [resender, reviewer, uploader] = [
+      await account('resender@example.com', '192.0.2.101'),
+      await account('reviewer@example.com', '192.0.2.102'),
+      await account('uploader@example.com', '192.0.2.103'),
+    ];
+    const review = { country: 'Norway', rating: 5, comment: 'Good valves', imageUrl: '/demo/reviews/ada.svg' };
+    const upload = (url: string) => {
+      const form = new FormData();
+      form.set('image', new Blob([new Uint8Array(ONE_PIXEL_PNG)]), 'a.png');
+      return fetch(`${url}/api/uploads`, { method: 'POST', headers: { origin: proxy, authorization: `Bearer ${uploader}` }, body: form });
+    };
+
+    const cases: [string, number, number, (url: string, n: number) => Promise<Response>][] = [
+      ['refused sign-ups per address', AUTH_RATE_LIMIT, 400, (url, n) => post(url, '/api/auth/sign-up', '198.51.100.31', { name: 'N', email: `short-${n}@example.com`, password: 'short' })],
+      ['refused sign-ups per e-mail', AUTH_RATE_LIMIT, 409, (url, n) => post(url, '/api/auth/sign-up', `198.51.100.${40 + n}`, { name: 'N', email: 'resender@example.com', password: 'customer-password-1' })],
+      ['accounts made per address', SIGNUP_RATE_LIMIT, 201, (url, n) => post(url, '/api/auth/sign-up', '198.51.100.32', { name: 'N', email: `made-${n}@example.com`, password: 'customer-password-1' })],
+      ['password-reset requests per address', RESET_RATE_LIMIT, 202, (url, n) => post(url, '/api/auth/password-reset', '198.51.100.33', { email: `inbox-${n}@example.com` })],
+      ['password-reset requests per e-mail', RESET_RATE_LIMIT, 202, (url, n) => post(url, '/api/auth/password-reset', `198.51.100.${60 + n}`, { email: 'flooded@example.com' })],
+      ['password-reset links tried per address', AUTH_RATE_LIMIT, 400, (url) => post(url, '/api/auth/password-reset/confirm', '198.51.100.34', { token: 'not-a-link', password: 'password-1' })],
+      ['verification resends per address', AUTH_RATE_LIMIT, 202, (url) => post(url, '/api/auth/verify-email/resend', '198.51.100.35', {}, resender)],
+      ['contact messages per address', CONTENT_RATE_LIMIT, 201, (url, n) => post(url, '/api/contact', '198.51.100.36', { name: 'N', email: `c${n}@example.com`, message: 'Hello there' })],
+      ['newsletter sign-ups per address', CONTENT_RATE_LIMIT, 201, (url, n) => post(url, '/api/newsletter', '198.51.100.37', { email: `news-${n}@example.com` })],
+      ['reviews per account', CONTENT_RATE_LIMIT, 201, (url, n) => post(url, '/api/reviews', `198.51.100.${80 + n}`, review, reviewer)],
+      ['uploads per account', UPLOAD_RATE_LIMIT, 201, (url) => upload(url)],
+      ['quote requests per account', CONTENT_RATE_LIMIT, 201, (url, n) => post(url, '/api/quotes', `198.51.100.${100 + n}`, { lines: [{ productId: product, quantity: 500 }], message: 'Best price?' }, quoteBuyer)],
+      ['anonymous list readings per address', RESOLVE_RATE_LIMIT, 200, (url, n) => post(url, '/api/cart/resolve', '198.51.100.38', { text: `NO-SUCH-SKU-${n} 100` })],
+    ];
+    for (const [what, budget, status, send] of cases) expect([what, await statusesInTurn(budget, send)]).toEqual([what, refusedAfter(budget, status)]);
+  }, 120_000);
 
   it('refuses the 11th wrong password with 429 when the attempts are spread over both instances', async () => {
     const attempts = async (send: (attempt: number) => Promise<Response>) => {

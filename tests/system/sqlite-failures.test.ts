@@ -1,5 +1,5 @@
 /**
- * The real server on SQLite when its disk or its lock fails it (README.md, "When something fails"):
+ * The real server on SQLite when its disk or its lock fails it (docs/operations.md, "When something fails"):
  *   - a full disk (the data directory on a small tmpfs, filled to the last byte): writes answer 503
  *     "storage is full" (never 500), health says so, reads go on; once space returns writes work
  *     again and health comes back by itself, and the file passes `PRAGMA integrity_check`; a card

@@ -1,6 +1,6 @@
 /**
  * The shop's own pages behind the footer: how delivery works, the terms of an order and what
- * Bulkhead keeps about its users. Each says what the software actually does (README, "Security"
+ * Bulkhead keeps about its users. Each says what the software actually does (docs/security.md, "Security"
  * and "Configuration"), so it stays true as long as they do.
  */
 export interface ShopPage {

@@ -137,7 +137,7 @@ const listQuery = (params: ListParams) => {
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** The catalogue's search, filters and sort on `GET /api/products` (README.md, "Catalogue"). */
+/** The catalogue's search, filters and sort on `GET /api/products` (docs/catalogue.md, "Catalogue"). */
 export interface ProductSearchParams extends ListParams {
   q?: string;
   category?: string;
@@ -172,7 +172,7 @@ export interface CartLineInput {
   quantity: number;
 }
 
-/** `POST /api/orders`: lines, or the product page's one product (README.md, "Orders, cart, quick order"). */
+/** `POST /api/orders`: lines, or the product page's one product (docs/orders.md, "Orders, cart, quick order"). */
 export type OrderBody = { phone: string; address: string } & (
   | { productId: string; quantity: number }
   | { lines: CartLineInput[]; poNumber?: string | null; note?: string | null }
@@ -316,7 +316,7 @@ export const api = {
   /** An order's papers (PDF): plain links, the browser downloads them with the session cookie. */
   invoiceUrl: (orderId: string) => `/api/orders/${id(orderId)}/invoice.pdf`,
   packingSlipUrl: (orderId: string) => `/api/admin/orders/${id(orderId)}/packing-slip.pdf`,
-  /** The audit log (README.md, "Audit log"), narrowed by actor (a user id or e-mail) and kind. */
+  /** The audit log (docs/audit-log.md, "Audit log"), narrowed by actor (a user id or e-mail) and kind. */
   auditLog: (params: ListParams & { actor?: string | undefined; kind?: string | undefined } = {}) => {
     const search = new URLSearchParams(listQuery(params).slice(1));
     if (params.actor) search.set('actor', params.actor);
@@ -337,7 +337,7 @@ export const api = {
   adminSubscribers: (params: ListParams = {}) =>
     request<ListDto<SubscriberDto>>(`/api/admin/subscribers${listQuery(params)}`, { signedIn: true }),
 
-  // Requests for quote (README.md, "Requests for quote")
+  // Requests for quote (docs/orders.md, "Requests for quote")
   requestQuote: (body: { lines: readonly CartLineInput[]; message: string }) => request<QuoteDto>('/api/quotes', { method: 'POST', body, signedIn: true }),
   myQuotes: (params: ListParams = {}) => request<ListDto<QuoteDto>>(`/api/quotes${listQuery(params)}`, { signedIn: true }),
   acceptQuote: (quoteId: string, body: { phone: string; address: string; poNumber: string | null }) =>

@@ -1,7 +1,7 @@
 /**
  * Placing an order, from the product page's purchase form (one product) or the cart (its lines):
  * stock, the buyer's orders and the cart change (the server takes the ordered products out of the
- * cart, README.md "Orders, cart, quick order"), so all three are refetched.
+ * cart, docs/orders.md "Orders, cart, quick order"), so all three are refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type OrderBody } from './api.ts';

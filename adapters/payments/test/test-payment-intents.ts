@@ -1,7 +1,7 @@
 /**
  * Where the offline test provider keeps its intents: in the shop's own database (every storage
  * adapter implements this port: memory, SQLite, PostgreSQL), so an intent outlives a restart and
- * every instance on one database sees the same ones (README.md, "Running several instances"), as
+ * every instance on one database sees the same ones (docs/operations.md, "Running several instances"), as
  * Stripe keeps them on its server.
  */
 

@@ -5,7 +5,7 @@ import type { User } from '#domain/identity/user.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
- * AuditLogRepository and the admin changes that write it (README.md, "Audit log"): each store
+ * AuditLogRepository and the admin changes that write it (docs/audit-log.md, "Audit log"): each store
  * method given a note writes one entry with the values before and after in the transaction of the
  * change, and a refused change writes none; the log reads newest first in pages, by actor and kind.
  */

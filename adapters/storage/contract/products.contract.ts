@@ -173,10 +173,25 @@ export function describeProductContract(h: StoreHarness): void {
 
     it('similarSkus: the known SKUs a few typing mistakes away, nearest first, never the SKU itself', async () => {
       for (const sku of ['M8-NUT-A2', 'M8-NUT-A4', 'M6-NUT-A2', 'WASHER-M8', 'M8-NUT-A2-LONG-BOX']) await h.addProduct({ sku });
-      expect(await h.store.products.similarSkus('M8-NTU-A2', 3)).toEqual(['M8-NUT-A2', 'M6-NUT-A2', 'M8-NUT-A4']);
-      expect(await h.store.products.similarSkus('m8-nut-a3', 3)).toEqual(['M8-NUT-A2', 'M8-NUT-A4', 'M6-NUT-A2']);
-      expect(await h.store.products.similarSkus('M8-NUT-A2', 1)).toEqual(['M6-NUT-A2']);
-      expect(await h.store.products.similarSkus('ZZZZ-9999', 3)).toEqual([]);
+      // Several SKUs in one call, each answered under its normalised form.
+      const similar = await h.store.products.similarSkus(['M8-NTU-A2', 'm8-nut-a3', 'ZZZZ-9999'], 3);
+      expect(similar).toEqual(
+        new Map([
+          ['M8-NTU-A2', ['M8-NUT-A2', 'M6-NUT-A2', 'M8-NUT-A4']],
+          ['M8-NUT-A3', ['M8-NUT-A2', 'M8-NUT-A4', 'M6-NUT-A2']],
+          ['ZZZZ-9999', []],
+        ]),
+      );
+      expect(await h.store.products.similarSkus(['M8-NUT-A2'], 1)).toEqual(new Map([['M8-NUT-A2', ['M6-NUT-A2']]]));
+      expect(await h.store.products.similarSkus([], 3)).toEqual(new Map());
+    });
+
+    it('similarSkus: ten long made-up SKUs at once still find a slip in a known one', async () => {
+      for (const sku of ['HEX-BOLT-DIN933-M12X80-A4-BOX-50', 'HEX-BOLT-DIN933-M12X90-A4-BOX-50']) await h.addProduct({ sku });
+      const madeUp = Array.from({ length: 12 }, (_, n) => `${String.fromCharCode(65 + n)}${'Q7W-'.repeat(7)}X`);
+      const similar = await h.store.products.similarSkus(['HEX-BOLT-DIN933-M12X80-A4-BOX-5O', ...madeUp], 3);
+      expect(similar.get('HEX-BOLT-DIN933-M12X80-A4-BOX-5O')).toEqual(['HEX-BOLT-DIN933-M12X80-A4-BOX-50', 'HEX-BOLT-DIN933-M12X90-A4-BOX-50']);
+      expect(similar.get(madeUp[0]!)).toEqual([]);
     });
   });
 }

@@ -6,7 +6,7 @@ import { quoteMail } from '#domain/quoting/quote-mail.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
- * QuoteRepository (README.md, "Requests for quote"): numbers, pages, the answer that holds stock
+ * QuoteRepository (docs/orders.md, "Requests for quote"): numbers, pages, the answer that holds stock
  * all or nothing, acceptance that never takes held units twice, and held units returned exactly
  * once by a decline or an expiry.
  */
@@ -95,6 +95,26 @@ export function describeQuoteContract(h: StoreHarness): void {
       // The order then lives as any order: deleting it returns the units once.
       expect(await h.store.orders.deleteUnpaidReturningStock(order.id)).toBe(true);
       expect(await h.stockOf(product.id)).toBe(500);
+    });
+
+    it('an acceptance at the buyer’s cap of unpaid orders writes nothing; of two at once with room for one, one passes', async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const quoted = async () => {
+        const quote = await h.store.quotes.create(newQuote([product]));
+        await h.store.quotes.answer(quote.id, offer([300], { holdStock: false }));
+        return quote;
+      };
+      const [first, second, third] = [await quoted(), await quoted(), await quoted()];
+      expect((await h.store.quotes.accept(first.id, orderFor([product]), [], 1)).ok).toBe(true);
+      expect(await h.store.quotes.accept(second.id, orderFor([product]), [], 1)).toEqual({ ok: false, error: { code: 'too-many-unpaid-orders' } });
+      expect(await h.store.quotes.findById(second.id)).toMatchObject({ status: 'quoted', orderId: null });
+      expect(await h.stockOf(product.id)).toBe(9_700);
+      // Room for one more (a cap of 2), asked twice at once: the second counts the first's order.
+      const answers = await Promise.all([second, third].map((quote) => h.store.quotes.accept(quote.id, orderFor([product]), [], 2)));
+      expect(answers.filter((accepted) => accepted.ok)).toHaveLength(1);
+      expect(answers.filter((accepted) => !accepted.ok)).toEqual([{ ok: false, error: { code: 'too-many-unpaid-orders' } }]);
+      expect(await h.store.orders.countUnpaidOf('buyer-1', 10)).toBe(2);
+      expect(await h.stockOf(product.id)).toBe(9_400);
     });
 
     it('accepting a quote that held nothing reserves now, all lines or none', async () => {

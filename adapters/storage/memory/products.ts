@@ -37,18 +37,19 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
       const wanted = new Set(keys);
       return [...products.values()].filter((product) => wanted.has(skuKey(product.sku))).map(copy);
     },
-    async similarSkus(sku, limit) {
+    async similarSkus(skus, limit) {
       const known = [...products.values()].map((product) => product.sku.toUpperCase()).sort();
       const knownSet = new Set(known);
       const lookups = {
         existing: async (skus: readonly string[]) => skus.filter((candidate) => knownSet.has(candidate)),
-        around: async (wanted: string, eachSide: number) => {
-          const at = known.findIndex((candidate) => candidate >= wanted);
-          const split = at === -1 ? known.length : at;
-          return known.slice(Math.max(0, split - eachSide), split + eachSide);
-        },
+        around: async (wanted: readonly string[], eachSide: number) =>
+          wanted.map((sku) => {
+            const at = known.findIndex((candidate) => candidate >= sku);
+            const split = at === -1 ? known.length : at;
+            return known.slice(Math.max(0, split - eachSide), split + eachSide);
+          }),
       };
-      return findSimilarSkus(lookups, sku, limit);
+      return findSimilarSkus(lookups, skus, limit);
     },
     async importAll({ creates, updates }, updatedAt, audit) {
       // Checked in full before anything is written: all or nothing, as a transaction.

@@ -17,7 +17,7 @@ const nextNumber = (tables: MemoryTables, kind: string, year: number): number =>
 };
 
 /**
- * Quotes in memory (README.md, "Requests for quote"). Each method works synchronously between
+ * Quotes in memory (docs/orders.md, "Requests for quote"). Each method works synchronously between
  * awaits, so holding, accepting and closing are atomic as the SQL transactions are.
  */
 export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
@@ -74,10 +74,14 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       recordAudit(tables, audit);
       return ok(copy(quote));
     },
-    async accept(id, order, mail) {
+    async accept(id, order, mail, maxUnpaidOrders) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'quoted' || quote.expiresAt === null || quote.expiresAt <= order.createdAt) {
         return fail({ code: 'not-open', status: quote?.status ?? null });
+      }
+      if (maxUnpaidOrders !== undefined) {
+        const unpaid = [...orders.values()].filter((held) => held.userId === order.userId && held.status === 'unpaid').length;
+        if (unpaid >= maxUnpaidOrders) return fail({ code: 'too-many-unpaid-orders' });
       }
       for (const line of order.lines) checkQuantity(line.quantity);
       if (!quote.holdsStock) {

@@ -2,7 +2,7 @@
  * PostgreSQL closing the shop's connections (a restart, a failover, pg_terminate_backend): the
  * process survives, the failed query is named 'unreachable' (503 at the edge), the pool and the
  * catalogue listener connect again by themselves, and the catalogue cache starts afresh because
- * announcements may have been missed (README.md, "When something fails"). A real server: PGlite
+ * announcements may have been missed (docs/operations.md, "When something fails"). A real server: PGlite
  * has no connections to lose.
  */
 import { randomBytes } from 'node:crypto';

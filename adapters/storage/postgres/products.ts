@@ -1,5 +1,5 @@
 import { findSimilarSkus } from '#domain/catalog/sku-did-you-mean.ts';
-import { and, eq, getTableColumns, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import { assignedSku } from '#domain/catalog/sku.ts';
 import type { Product, ProductChanges } from '#domain/catalog/product.ts';
@@ -75,27 +75,31 @@ export function createPgProducts(db: PgDb): ProductRepository {
       for (const part of chunks(keys, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(key, part))));
       return found;
     },
-    async similarSkus(sku, limit) {
+    async similarSkus(skus, limit) {
       // In SKU order by byte, as SQLite and the memory store sort: products_sku_c_idx answers it.
       const skuBytes = sql`${products.sku} collate "C"`;
-      const range = (where: SQL, order: SQL, eachSide: number) =>
-        db.select({ sku: products.sku }).from(products).where(where).orderBy(order).limit(eachSide);
+      const range = (wanted: string, i: number, below: boolean, eachSide: number) =>
+        sql`(select ${i}::int as i, ${products.sku} as sku from ${products} where ${skuBytes} ${below ? sql`<` : sql`>=`} ${wanted} order by ${skuBytes} ${below ? sql`desc` : sql`asc`} limit ${eachSide})`;
       return findSimilarSkus(
         {
-          existing: async (skus) => {
-            const found: string[] = [];
-            for (const part of chunks(skus, 500)) found.push(...(await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part))).map((row) => row.sku));
-            return found;
-          },
+          // One round trip for every exact lookup: the candidates as one array parameter (a SKU
+          // has no comma), each looked up on the unique SKU index.
+          existing: async (candidates) =>
+            candidates.length === 0
+              ? []
+              : (await db.select({ sku: products.sku }).from(products).where(sql`${products.sku} = any(string_to_array(${candidates.join(',')}, ','))`)).map((row) => row.sku),
+          // One round trip for the neighbours of every SKU: two short index ranges each.
           around: async (wanted, eachSide) => {
-            const [below, from] = await Promise.all([
-              range(sql`${skuBytes} < ${wanted}`, sql`${skuBytes} desc`, eachSide),
-              range(sql`${skuBytes} >= ${wanted}`, sql`${skuBytes} asc`, eachSide),
-            ]);
-            return [...below, ...from].map((row) => row.sku);
+            if (wanted.length === 0) return [];
+            const ranges = wanted.flatMap((sku, i) => [range(sku, i, true, eachSide), range(sku, i, false, eachSide)]);
+            const result = await db.execute<{ i: number; sku: string }>(sql.join(ranges, sql` union all `));
+            const rows = (Array.isArray(result) ? result : (result as { rows: { i: number; sku: string }[] }).rows) as { i: number; sku: string }[];
+            const around = wanted.map((): string[] => []);
+            for (const row of rows) around[Number(row.i)]?.push(row.sku);
+            return around;
           },
         },
-        sku,
+        skus,
         limit,
       );
     },

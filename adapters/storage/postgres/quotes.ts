@@ -4,6 +4,7 @@ import type { ShortLine } from '#domain/ordering/order-repository.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
+import { unpaidOf } from '../order-queries.ts';
 import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
@@ -24,7 +25,7 @@ class QuoteRefused extends Error {
 }
 
 /**
- * Quotes on PostgreSQL (README.md, "Requests for quote"). A step that moves stock first moves the
+ * Quotes on PostgreSQL (docs/orders.md, "Requests for quote"). A step that moves stock first moves the
  * quote's row by a conditional UPDATE (which locks it, so a racing decline, expiry or acceptance
  * waits and then finds nothing to move), then locks the products in id order as an order
  * placement does, so holds, acceptances, placements and returns never deadlock.
@@ -80,7 +81,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
         await tx.insert(quotes).values(row);
         await tx.insert(quoteLines).values(lines);
-        // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
+        // Each step's e-mails, as the domain named them, are queued in its own transaction (docs/email.md, "E-mail").
         await queueMails(tx, mail, quote.id, quote.createdAt);
         return { ...row, lines: quote.lines };
       });
@@ -121,8 +122,15 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         return ok((await one(moved, tx))!);
       });
     },
-    async accept(id, order, mail) {
+    async accept(id, order, mail, maxUnpaidOrders) {
       return refusable(async (tx) => {
+        if (maxUnpaidOrders !== undefined) {
+          // The buyer's acceptances queue on one transaction-scoped lock of their own, so each
+          // counts the orders the one before it committed: two at once cannot both pass the cap.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid-orders:${order.userId}`}, 0))`);
+          const unpaid = await tx.$count(tx.select({ one: sql`1`.as('one') }).from(orders).where(unpaidOf(orders, order.userId)).limit(maxUnpaidOrders).as('unpaid'));
+          if (unpaid >= maxUnpaidOrders) return fail({ code: 'too-many-unpaid-orders' });
+        }
         const moved = await tx
           .update(quotes)
           .set({ status: 'accepted', orderId: order.id, closedAt: order.createdAt })

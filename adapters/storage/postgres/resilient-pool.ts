@@ -12,7 +12,7 @@ export const RESILIENT_POOL = { connectionTimeoutMillis: 5_000, keepAlive: true 
  * one checked out between queries. An 'error' event without a listener ends the process, every
  * instance at once. The broken connection is already dropped (the pool discards a client that is
  * no longer queryable when it is released), and the query that needed it fails and is answered
- * 503, so there is nothing more to do here than to listen (README.md, "When something fails").
+ * 503, so there is nothing more to do here than to listen (docs/operations.md, "When something fails").
  */
 export const survivesLostConnections = (pool: pg.Pool): void => {
   const dropped = () => undefined;

@@ -41,6 +41,12 @@ export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrite
     db.select({ sku: products.sku }).from(products).where(where).orderBy(order).limit(sql.placeholder('limit')).prepare();
   const skusBelow = skuRange(lt(products.sku, sql.placeholder('sku')), desc(products.sku));
   const skusFrom = skuRange(gte(products.sku, sql.placeholder('sku')), asc(products.sku));
+  // The candidates as one JSON array: one statement however many, each looked up on the SKU index.
+  const existingSkus = db
+    .select({ sku: products.sku })
+    .from(products)
+    .where(sql`${products.sku} in (select value from json_each(${sql.placeholder('skus')}))`)
+    .prepare();
   const nextSearchId = sql`(select coalesce(max(${products.searchId}), 0) + 1 from ${products})`;
 
   /** Inserts one product inside the caller's transaction; undefined when its SKU is taken. */
@@ -88,18 +94,20 @@ export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrite
     async findBySkuKeys(keys) {
       return chunks(keys, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.skuKey, part)).all());
     },
-    async similarSkus(sku, limit) {
+    async similarSkus(skus, limit) {
       return findSimilarSkus(
         {
-          // Exact lookups and two short range reads, all on the unique SKU index.
-          existing: async (skus) =>
-            chunks(skus, 500).flatMap((part) => db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part)).all().map((row) => row.sku)),
-          around: async (wanted, eachSide) => [
-            ...skusBelow.all({ sku: wanted, limit: eachSide }).map((row) => row.sku),
-            ...skusFrom.all({ sku: wanted, limit: eachSide }).map((row) => row.sku),
-          ],
+          // One statement for every exact lookup (the list as a JSON array), then two short range
+          // reads per SKU, all on the unique SKU index, without leaving the process.
+          existing: async (candidates) =>
+            candidates.length === 0 ? [] : existingSkus.all({ skus: JSON.stringify(candidates) }).map((row) => row.sku),
+          around: async (wanted, eachSide) =>
+            wanted.map((sku) => [
+              ...skusBelow.all({ sku, limit: eachSide }).map((row) => row.sku),
+              ...skusFrom.all({ sku, limit: eachSide }).map((row) => row.sku),
+            ]),
         },
-        sku,
+        skus,
         limit,
       );
     },

@@ -14,6 +14,7 @@ import { newestFirstReader } from './newest-first.ts';
 import { sqliteStock, type StockLine } from './stock.ts';
 import { mailsQueuer } from './outbox.ts';
 import { auditRecorder } from './audit.ts';
+import { unpaidOf } from '../order-queries.ts';
 import { orderLines, orders, quoteLines, quotes } from './schema.ts';
 
 /** Thrown inside a transaction to undo it and report why nothing was written. */
@@ -24,7 +25,7 @@ class QuoteRefused extends Error {
 }
 
 /**
- * Quotes on SQLite (README.md, "Requests for quote"). Every step that moves stock is one
+ * Quotes on SQLite (docs/orders.md, "Requests for quote"). Every step that moves stock is one
  * IMMEDIATE transaction with the quote's conditional status change, so a hold is all lines or
  * none and held units come back exactly once.
  */
@@ -34,9 +35,14 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const insertQuoteLine = preparedInsert(db, quoteLines);
   const insertOrder = preparedInsert(db, orders);
   const insertOrderLine = preparedInsert(db, orderLines);
-  // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
+  // Each step's e-mails, as the domain named them, are queued in its own transaction (docs/email.md, "E-mail").
   const queueMails = mailsQueuer(db);
   const recordAudit = auditRecorder(db);
+  // The buyer's unpaid orders along orders_user_status_idx, stopping at the cap (as orders.ts counts them).
+  const unpaidCount = db
+    .select({ count: sql<number>`count(*)` })
+    .from(db.select({ one: sql`1`.as('one') }).from(orders).where(unpaidOf(orders, sql.placeholder('userId'))).limit(sql.placeholder('atMost')).as('unpaid'))
+    .prepare();
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
   const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
   const newestOfAll = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id });
@@ -112,8 +118,12 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
         return ok(one(db.select().from(quotes).where(eq(quotes.id, id)).get())!);
       });
     },
-    async accept(id, order, mail) {
+    async accept(id, order, mail, maxUnpaidOrders) {
       return refusable(() => {
+        // Counted inside the write transaction (immediate: one writer at a time), before anything moves.
+        if (maxUnpaidOrders !== undefined && unpaidCount.get({ userId: order.userId, atMost: maxUnpaidOrders })!.count >= maxUnpaidOrders) {
+          return fail({ code: 'too-many-unpaid-orders' });
+        }
         const moved = db
           .update(quotes)
           .set({ status: 'accepted', orderId: order.id, closedAt: order.createdAt })

@@ -110,7 +110,7 @@ export const products = sqliteTable(
 );
 
 /**
- * Orders (README.md, "Orders, cart, quick order"): one payment and one delivery for one or more lines (`order_lines`).
+ * Orders (docs/orders.md, "Orders, cart, quick order"): one payment and one delivery for one or more lines (`order_lines`).
  * `number` is the human order number, unique; `item_count` the units across the lines.
  */
 export const orders = sqliteTable(
@@ -190,7 +190,7 @@ export const orderLines = sqliteTable(
 );
 
 /**
- * Each buyer's cart (README.md, "Orders, cart, quick order"): a saved order list, one row per product, in the order
+ * Each buyer's cart (docs/orders.md, "Orders, cart, quick order"): a saved order list, one row per product, in the order
  * the buyer listed them. It goes with the buyer, and a deleted product leaves every cart.
  */
 export const cartLines = sqliteTable(
@@ -326,7 +326,7 @@ export const orderStatusCounts = sqliteTable(
 );
 
 /**
- * E-mails the shop owes someone (README.md, "E-mail"): written in the same transaction as the
+ * E-mails the shop owes someone (docs/email.md, "E-mail"): written in the same transaction as the
  * change they tell of, and rendered only when sent, from the order or quote as it is then. A
  * failed or interrupted send is retried with backoff, after a restart too; `claimed_until` lets one
  * of several instances take a row for a while, so a crash mid-send only delays it.
@@ -356,7 +356,7 @@ export const mailOutbox = sqliteTable(
 );
 
 /**
- * A buyer's request for a quote and the shop's answer (README.md, "Quotes"):
+ * A buyer's request for a quote and the shop's answer (docs/orders.md, "Requests for quote"):
  * requested → quoted → accepted | declined | expired. A quote that holds stock has its lines'
  * units taken from the products when it is answered, and given back when it expires or is
  * declined; accepting turns the held units into the order's.
@@ -419,7 +419,7 @@ export const quoteLines = sqliteTable(
 );
 
 /**
- * The audit log (README.md, "Audit log"): every admin action with who, when, what and the values
+ * The audit log (docs/audit-log.md, "Audit log"): every admin action with who, when, what and the values
  * before and after, written in the transaction of the change. The actor has no foreign key: the
  * entry outlives a deleted admin, and names them by the e-mail they had.
  */

@@ -1,5 +1,5 @@
 /**
- * A SQLite database that cannot serve (README.md, "When something fails"): its failures are named
+ * A SQLite database that cannot serve (docs/operations.md, "When something fails"): its failures are named
  * so the edge answers 503, and a write that meets another writer's lock waits for it without
  * holding the event loop, on a real file with a real second connection.
  */

@@ -7,7 +7,7 @@ import { storageFailureOf } from '../storage-failure.ts';
  * so a lock held from outside (another process, a backup tool, a person in the sqlite3 shell) used
  * to freeze every request, reads and health included, for as long as the write waited. SQLite now
  * waits only a moment; the rest of the wait happens here, between attempts, with the event loop
- * free (README.md, "When something fails").
+ * free (docs/operations.md, "When something fails").
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 20;
 export const DEFAULT_LOCK_WAIT_MS = 5_000;

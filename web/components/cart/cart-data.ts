@@ -1,5 +1,5 @@
 /**
- * The cart's data (README.md, "Orders, cart, quick order"). A signed-in buyer's cart lives on the server
+ * The cart's data (docs/orders.md, "Orders, cart, quick order"). A signed-in buyer's cart lives on the server
  * (`GET/PUT /api/cart`) and follows them to another device; a visitor's lives in this browser and
  * is merged into the account at sign-in. Both are read as the same `CartDto`: the visitor's is
  * priced here by the domain's own `priceCart`, from the products' public pages.

@@ -47,7 +47,7 @@ export interface ProductComboboxProps {
 }
 
 /**
- * A text box that suggests products from `GET /api/products/suggest` as the buyer types (README.md,
+ * A text box that suggests products from `GET /api/products/suggest` as the buyer types (web/README.md,
  * "web/ — the Bulkhead SPA": the navbar's typeahead; also quick order's SKU cells). An ARIA combobox (WAI-ARIA
  * APG, "editable combobox with list autocomplete"): focus stays in the box while Up/Down move the
  * active suggestion (aria-activedescendant), Enter picks it (or calls `onEnter` when none is

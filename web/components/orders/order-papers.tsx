@@ -2,7 +2,7 @@ import type { OrderDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';
 import { buttonClass } from '../ui/button.tsx';
 
-/** An order has an invoice once it is paid: paying gives it its number (README.md, "Invoices and packing slips"). */
+/** An order has an invoice once it is paid: paying gives it its number (docs/orders.md, "Invoices and packing slips"). */
 export const hasInvoice = (order: OrderDto): order is OrderDto & { invoiceNumber: string } => order.status !== 'unpaid' && order.invoiceNumber !== null;
 
 const paperLink = (extra?: string) => buttonClass('ghost', `border border-slate-400 px-3 py-1.5 whitespace-nowrap ${extra ?? ''}`.trim());

@@ -3,7 +3,7 @@ import type { QuoteDto, QuoteStatusDto } from '#http/dto.ts';
 import { formatCents, formatDate } from '../../lib/format.ts';
 
 /**
- * What a request for quote shows on both sides (README.md, "Requests for quote"): where it
+ * What a request for quote shows on both sides (docs/orders.md, "Requests for quote"): where it
  * stands, and its lines as asked and as offered. The buyer's Quotes page and the admins' list and
  * answer page use them.
  */

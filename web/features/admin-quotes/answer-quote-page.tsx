@@ -32,7 +32,7 @@ interface LineDraft {
 const DEFAULT_DAYS = 14;
 
 /**
- * The answer to a request (README.md, "Requests for quote"): per asked line the units offered (as
+ * The answer to a request (docs/orders.md, "Requests for quote"): per asked line the units offered (as
  * asked, to start with) and the unit price (the product's tier price for that quantity, to start
  * with), how many days the offer holds, whether it holds the stock, and a message. Refusals come
  * back under the line they name.

@@ -1,4 +1,4 @@
-/** The admins' side of requests for quote (README.md, "Requests for quote"): the list by status, one quote, the answer. */
+/** The admins' side of requests for quote (docs/orders.md, "Requests for quote"): the list by status, one quote, the answer. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuoteStatusDto } from '#http/dto.ts';
 import { api } from '../../lib/api.ts';

@@ -25,7 +25,7 @@ export const adminKeys = {
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
 export const adminOverviewQuery = queryOptions({ queryKey: adminKeys.overview(), queryFn: api.adminOverview, staleTime: 0 });
 
-/** The overview's sales pictures for the last 30 or 90 days (README.md, "Reports"). */
+/** The overview's sales pictures for the last 30 or 90 days (docs/reports.md, "Reports"). */
 export const salesReportQuery = (days: 30 | 90) => queryOptions({ queryKey: [...adminKeys.overview(), 'sales', days], queryFn: () => api.salesReport(days), staleTime: 0 });
 
 /** How many orders one page (and each Load more) adds: a table an admin can scan. */
@@ -38,7 +38,7 @@ export const adminOrdersQuery = (search: OrdersSearch) =>
 /** How many audit entries one page (and each Load more) adds. */
 const AUDIT_PAGE_SIZE = 50;
 
-/** The audit log for one filter, newest first, a page at a time (README.md, "Audit log"). */
+/** The audit log for one filter, newest first, a page at a time (docs/audit-log.md, "Audit log"). */
 export const auditLogQuery = (search: AuditSearch) =>
   pagedListQuery([...adminKeys.audit(), search], (cursor) => api.auditLog({ ...search, limit: AUDIT_PAGE_SIZE, cursor }));
 

@@ -1,5 +1,5 @@
 /**
- * The audit log's filters as URL search params (README.md, "Audit log"), so Back restores them.
+ * The audit log's filters as URL search params (docs/audit-log.md, "Audit log"), so Back restores them.
  * Anything the URL holds that is not a valid choice is dropped rather than refused, as on Manage
  * All Orders.
  */

@@ -20,7 +20,7 @@ const reportOf = (days: 30 | 90): SalesReportDto => ({
   awaitingShipment: 2,
 });
 
-describe('the admin overview’s sales (README.md, "Reports")', () => {
+describe('the admin overview’s sales (docs/reports.md, "Reports")', () => {
   it('shows the period’s revenue, the same numbers as a table, top products, products running out, and switches to 90 days', async () => {
     session.current = meOf(admin);
     const asked: string[] = [];

@@ -86,7 +86,7 @@ function OrdersExport() {
 }
 
 /**
- * The overview's pictures (README.md, "Reports"): revenue and paid orders per day, the products
+ * The overview's pictures (docs/reports.md, "Reports"): revenue and paid orders per day, the products
  * that sell most, those about to run out, and the orders export.
  */
 export function SalesOverview() {

@@ -178,7 +178,7 @@ function Checkout({ view, onProblems }: { view: CartDto; onProblems: (problems: 
   );
 }
 
-/** `/cart` (README.md, "Orders, cart, quick order"): the lines, their prices and advice, and the order form. */
+/** `/cart` (docs/orders.md, "Orders, cart, quick order"): the lines, their prices and advice, and the order form. */
 export function CartPage() {
   usePageMeta('Cart', 'Your order list: quantities by pack, volume prices, and the order in one step.');
   const cart = useCart();

@@ -22,7 +22,7 @@ export const rewriteLine = (text: string, row: ResolvedRowDto, replacement: stri
 };
 
 /**
- * `/quickOrder` (README.md, "Orders, cart, quick order"): type rows (a SKU with typeahead and a
+ * `/quickOrder` (docs/orders.md, "Orders, cart, quick order"): type rows (a SKU with typeahead and a
  * quantity, `typed-rows.tsx`), or paste rows from a spreadsheet or a bill of materials (or drop a
  * CSV file); see each row's status, fix rows in one click, and put the good ones in the cart. The
  * server reads both as a list (`POST /api/cart/resolve`); a fix to a pasted row rewrites that row

@@ -7,7 +7,7 @@ import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import { skuKey } from '#domain/catalog/sku.ts';
 import { messages } from '#domain/messages.ts';
 import { pastedListFailureMessage } from '#domain/ordering/pasted-list.ts';
-import { resolvePastedList, type QuickOrderCatalog } from '#domain/ordering/resolve-pasted-list.ts';
+import { resolvePastedList, type QuickOrderCatalog, type QuickOrderSearch } from '#domain/ordering/resolve-pasted-list.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, refusal, server } from '../../test/server.ts';
@@ -24,8 +24,11 @@ const suggestionOf = (product: ProductDto): ProductSuggestionDto => ({ id: produ
  */
 const quickOrderCatalog: QuickOrderCatalog = {
   findBySkuKeys: async (keys) => [...catalogue.values()].filter((product) => keys.includes(skuKey(product.sku))),
-  similarSkus: async (sku, limit) => closestSkus(sku, catalogue.keys(), limit),
-  findByWords: async (text, limit) => [...catalogue.values()].filter((product) => wordsMatch(searchWords(text), searchWords(product.name))).slice(0, limit),
+  similarSkus: async (skus, limit) => new Map(skus.map((sku) => [sku, closestSkus(sku, catalogue.keys(), limit)])),
+};
+/** The catalogue search, for a pasted name: every word starts a word of the product's name. */
+const quickOrderSearch: QuickOrderSearch = {
+  search: async (query) => ({ items: [...catalogue.values()].filter((product) => wordsMatch(query.terms?.words ?? [], searchWords(product.name))).slice(0, query.limit) }),
 };
 
 /** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
@@ -44,7 +47,7 @@ const shop = () => {
     http.post('*/api/cart/resolve', async ({ request }) => {
       const { text } = (await request.json()) as { text: string };
       sent.push(text);
-      const resolved = await resolvePastedList(quickOrderCatalog, text);
+      const resolved = await resolvePastedList({ store: { products: quickOrderCatalog, search: quickOrderSearch } }, { text });
       if (!resolved.ok) {
         // The server's refusal of a list it cannot read (http/error-messages.ts: the field's message leads).
         const message = pastedListFailureMessage(resolved.error);

@@ -16,7 +16,7 @@ import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.t
 import { notify } from '../../components/ui/toaster.tsx';
 
 /**
- * "Request a quote" (README.md, "Requests for quote"): the cart's lines as they stand — more than
+ * "Request a quote" (docs/orders.md, "Requests for quote"): the cart's lines as they stand — more than
  * the stock, fewer than the minimum, any amount — go to the shop with what the buyer needs (a
  * price, a date); the answer comes to Quotes in the dashboard.
  */

@@ -4,7 +4,7 @@ import type { ResolvedRowDto } from '#http/dto.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /**
- * How quick order shows a row the server resolved (README.md, "Orders, cart, quick order"), the
+ * How quick order shows a row the server resolved (docs/orders.md, "Orders, cart, quick order"), the
  * same for a pasted line and a typed row: its status, product, sentence, merge note and one-click
  * fixes.
  */

@@ -14,7 +14,7 @@ import { RowFixes, RowWords, StatusBadge, type RowFix } from './resolved-row.tsx
 
 /** Empty rows the grid starts with. */
 const FIRST_ROWS = 5;
-/** A cart holds at most 100 lines (README.md, "Orders, cart, quick order"). */
+/** A cart holds at most 100 lines (docs/orders.md, "Orders, cart, quick order"). */
 const MAX_ROWS = 100;
 /**
  * The typed rows go to `POST /api/cart/resolve` as a pasted list under this header, so the first
@@ -68,7 +68,7 @@ const NOTHING_TYPED = 'Type a SKU and a quantity in at least one row';
 type Cell = 'sku' | 'quantity';
 
 /**
- * Quick order's typed rows (README.md, "Orders, cart, quick order"): a SKU with typeahead and a
+ * Quick order's typed rows (docs/orders.md, "Orders, cart, quick order"): a SKU with typeahead and a
  * quantity per row. Picking a product fills its SKU and, when the quantity is empty, its minimum.
  * The server's resolver reads the rows as a pasted list whenever the buyer leaves a row, picks,
  * fixes or removes one, so a typed row gets exactly the statuses, suggestions and fixes of a

@@ -93,7 +93,7 @@ function Imported({ report }: { report: ImportReportDto }) {
 /**
  * Import catalogue (admin): choose a CSV or TSV file in the export's columns; a dry run checks
  * every row at once and lists the problems; a clean file is then imported, all or nothing, with a
- * progress bar (README.md, "Catalogue import and export").
+ * progress bar (docs/catalogue.md, "Catalogue import and export").
  */
 export function ImportCataloguePage() {
   usePageMeta(labels.importCatalogue, 'Add and update products from a CSV or TSV file.');

@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 
 /**
- * "Order again" (README.md, "Orders, cart, quick order"): the order's lines go into the cart at
+ * "Order again" (docs/orders.md, "Orders, cart, quick order"): the order's lines go into the cart at
  * today's prices and the buyer lands on the cart; lines that could not go in are named.
  */
 export function ReorderButton({ order }: { order: OrderDto }) {

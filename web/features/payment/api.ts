@@ -32,7 +32,7 @@ export const saysAlreadyPaid = (error: unknown): boolean => error instanceof Api
 /**
  * Confirms a provider's payment with the server; the page shows the paid order at once. The card
  * was charged before this is called, so a confirmation that did not get through is sent again
- * with the same intent, a few times with backoff (README.md, "Orders, cart, quick order"):
+ * with the same intent, a few times with backoff (docs/orders.md, "Orders, cart, quick order"):
  * confirming never charges, it only asks the provider and records what it says.
  */
 export function useConfirmPayment(orderId: string) {

@@ -71,7 +71,7 @@ function PayForm({ order }: { order: OrderDto }) {
   const alreadyPaid = intent.isError && saysAlreadyPaid(intent.error);
 
   useEffect(() => {
-    // The server found this order's payment went through (README.md, "Orders, cart, quick order"): read it again, paid.
+    // The server found this order's payment went through (docs/orders.md, "Orders, cart, quick order"): read it again, paid.
     if (alreadyPaid) void queryClient.invalidateQueries({ queryKey: paymentKeys.order(order.id) });
   }, [alreadyPaid, order.id, queryClient]);
 

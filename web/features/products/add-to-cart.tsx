@@ -10,7 +10,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { refusalOf } from '../../lib/error-message.ts';
 
 /**
- * "Add to cart" beside the seed's purchase form (README.md, "Orders, cart, quick order"): the quantity goes into the
+ * "Add to cart" beside the seed's purchase form (docs/orders.md, "Orders, cart, quick order"): the quantity goes into the
  * cart (a visitor's stays in this browser), where the cart's steppers, prices and advice take
  * over. It starts at one minimum order; any whole number is taken, and the cart says what is wrong.
  */

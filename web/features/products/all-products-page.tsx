@@ -182,8 +182,8 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
 }
 
 /**
- * Said when the words as typed found nothing and their typo corrections did (README.md,
- * "Search"): the corrected words, and a link that searches the words exactly as typed.
+ * Said when the words as typed found nothing and their typo corrections did (docs/catalogue.md,
+ * "Search that forgives"): the corrected words, and a link that searches the words exactly as typed.
  */
 function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string }) {
   return (

@@ -13,7 +13,7 @@ const DEBOUNCE_MS = 250;
 const wholeNumber = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null);
 
 /**
- * The server's advice on the quantity being typed (README.md, "Quantity advice"), as the one
+ * The server's advice on the quantity being typed (docs/catalogue.md, "Quantity advice"), as the one
  * sentence the domain words it in, and the nearest quantity that fixes it or saves money as a
  * one-click choice. Nothing is shown until the box holds a whole number.
  */

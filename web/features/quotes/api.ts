@@ -1,4 +1,4 @@
-/** Quotes' data for the buyer (README.md, "Requests for quote"): the list and the two answers to an offer. */
+/** Quotes' data for the buyer (docs/orders.md, "Requests for quote"): the list and the two answers to an offer. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { everyPageQuery, keyRoots } from '../../lib/queries.ts';

@@ -3,7 +3,7 @@ import { preload } from '../../../lib/queries.ts';
 import { MyQuotesPage } from '../../../features/quotes/my-quotes-page.tsx';
 import { myQuotesQuery } from '../../../features/quotes/api.ts';
 
-/** A buyer's requests for quote (README.md, "Requests for quote"); admins answer theirs under Quote Requests. */
+/** A buyer's requests for quote (docs/orders.md, "Requests for quote"); admins answer theirs under Quote Requests. */
 export const Route = createFileRoute('/_signedIn/dashboard/quotes')({
   beforeLoad: ({ context }) => {
     if (context.session.user.role === 'admin') throw redirect({ to: '/dashboard/allQuotes' });
