@@ -1,5 +1,5 @@
 import type { CartView, PricedCartLine, ReorderResult } from '#domain/ordering/cart.ts';
-import type { ResolvedRow } from '#domain/ordering/resolve-pasted-list.ts';
+import type { ResolvedRow, Unmatched } from '#domain/ordering/resolve-pasted-list.ts';
 import type { CartDto, CartLineDto, ReorderDto, ResolvedRowDto } from './dto.ts';
 import { adviceText, messages } from '#http/messages.ts';
 
@@ -36,18 +36,21 @@ export const toReorderDto = ({ cart, notAdded }: ReorderResult): ReorderDto => (
   })),
 });
 
+const unmatchedText = (unmatched: Unmatched, typed: string): string =>
+  unmatched === 'unknown-name' ? messages.rowUnknownName(typed) : unmatched === 'several-match' ? messages.rowSeveralMatch(typed) : messages.rowUnknownSku(typed);
+
 /**
  * A quick-order row with what to tell the buyer (`message`) and its merge (`note`) in words: an
  * unreadable line and an unknown SKU say so, a duplicate says where it went, a known product's
  * row says its quantity advice.
  */
-export const toResolvedRowDto = ({ advised, ...row }: ResolvedRow): ResolvedRowDto => ({
+export const toResolvedRowDto = ({ advised, unmatched, ...row }: ResolvedRow): ResolvedRowDto => ({
   ...row,
   message:
     row.status === 'unreadable'
       ? messages.rowUnreadable
-      : row.status === 'unknown-sku'
-        ? messages.rowUnknownSku(row.sku ?? '')
+      : unmatched !== null
+        ? unmatchedText(unmatched, row.sku ?? '')
         : advised && adviceText(advised),
   note:
     row.mergedInto !== null ? messages.rowMergedInto(row.mergedInto) : row.mergedLines.length > 0 ? messages.rowMergedFrom(row.mergedLines) : null,

@@ -143,6 +143,7 @@ export const messages = {
   priceFilterInvalid: 'Please enter a price in whole cents, 0 or more',
   priceRangeReversed: 'The lowest price must not be above the highest',
   inStockInvalid: 'Use inStock=true, or leave it out',
+  exactInvalid: 'Use exact=true, or leave it out',
   quantityAdviceInvalid: 'Please enter a whole number of units',
 
   // The catalogue file (domain/catalog/catalogue-import.ts)
@@ -202,6 +203,8 @@ export const messages = {
   pastedListNotText: 'This does not look like text: paste rows of a SKU and a quantity',
   rowUnreadable: 'Could not read this line: write a SKU, then a quantity',
   rowUnknownSku: (sku: string) => `No product has the SKU ${sku}`,
+  rowUnknownName: (text: string) => `No product matches "${text}": write its SKU`,
+  rowSeveralMatch: (text: string) => `Several products match "${text}": pick one`,
   rowMergedInto: (line: number) => `Same SKU as line ${line}: added to that line`,
   rowMergedFrom: (lines: readonly number[]) =>
     `Includes the quantity of line${lines.length === 1 ? '' : 's'} ${lines.join(', ')} (same SKU)`,

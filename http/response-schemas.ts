@@ -89,6 +89,11 @@ export const productSearchDto = pageOf(productDto)
       categories: z.array(z.object({ id: z.string(), name: z.string(), count })),
       brands: z.array(z.object({ name: z.string(), count })),
     }),
+    correctedQuery: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Present when `q` as typed finds nothing but its typo corrections do: the query as corrected ("Showing results for …"). `exact=true` searches the words as typed only.'),
   })
   .describe('A page of the catalogue with its count and facets.');
 

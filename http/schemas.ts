@@ -396,6 +396,8 @@ export const catalogQuerySchema = z
     minPriceCents: priceFilter.optional(),
     maxPriceCents: priceFilter.optional(),
     sort: z.enum(PRODUCT_SORTS, { error: messages.sortUnknown }).optional(),
+    /** The words as typed, without typo corrections ("search instead for …"). */
+    exact: z.enum(['true', 'false'], { error: messages.exactInvalid }).transform((value) => value === 'true').optional(),
   })
   .superRefine((query, context) => {
     if (query.minPriceCents !== undefined && query.maxPriceCents !== undefined && query.minPriceCents > query.maxPriceCents) {

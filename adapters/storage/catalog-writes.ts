@@ -1,3 +1,4 @@
+import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Category } from '#domain/catalog/category.ts';
 import type { CategoryRepository } from '#domain/catalog/category-repository.ts';
 
@@ -86,6 +87,33 @@ export const categoriesReadOncePerVersion = (categories: CategoryRepository, ver
         });
       }
       return [...(await remembered.list)];
+    },
+  };
+};
+
+/**
+ * The search with its vocabulary (the words typos are corrected to) read once per catalog
+ * version, and the same array handed out until the version moves, so the domain keeps the lookups
+ * it builds on it (domain/catalog/typo-corrections.ts). Without a version every call reads: the
+ * stores bound the read (MAX_VOCABULARY_WORDS words).
+ */
+export const vocabularyReadOncePerVersion = (search: ProductSearch, version: (() => string | null) | null): ProductSearch => {
+  if (!version) return search;
+  let remembered: { version: string; words: Promise<readonly string[]> } | null = null;
+  return {
+    search: (query) => search.search(query),
+    async vocabulary() {
+      const now = version();
+      if (now === null) return search.vocabulary();
+      if (remembered?.version !== now) {
+        // Read after the version: a write landing meanwhile moves it, and the next call reads again.
+        const words = search.vocabulary();
+        remembered = { version: now, words };
+        words.catch(() => {
+          if (remembered?.words === words) remembered = null; // a failed read is not kept
+        });
+      }
+      return remembered.words;
     },
   };
 };

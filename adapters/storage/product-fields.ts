@@ -6,7 +6,7 @@
 import type { Product, ProductChanges, ProductRecord } from '#domain/catalog/product.ts';
 import { DEFAULT_MIN_ORDER_QUANTITY, DEFAULT_PACK_SIZE, DEFAULT_UNIT } from '#domain/catalog/product-terms.ts';
 import { productSearchText } from '#domain/catalog/search-terms.ts';
-import { normalizeSku } from '#domain/catalog/sku.ts';
+import { normalizeSku, skuKey } from '#domain/catalog/sku.ts';
 
 /** A new product with every field set; the SKU stays undefined when the store must assign one. */
 export type FilledRecord = Omit<Product, 'updatedAt' | 'sku'> & { sku: string | undefined };
@@ -39,11 +39,11 @@ export const definedChanges = (changes: ProductChanges): Partial<Omit<Product, '
   return defined;
 };
 
-/** True when a change touches a field the search words come from. */
+/** True when a change touches a field the search words (or the SKU key) come from. */
 export const changesSearchText = (changes: ProductChanges): boolean =>
   (['name', 'sku', 'brand', 'description', 'attributes'] as const).some((key) => changes[key] !== undefined);
 
 export const searchColumns = (product: Pick<Product, 'name' | 'sku' | 'brand' | 'description' | 'attributes'>) => {
   const text = productSearchText(product);
-  return { searchName: text.name, searchRest: text.rest };
+  return { searchName: text.name, searchRest: text.rest, skuKey: skuKey(product.sku) };
 };

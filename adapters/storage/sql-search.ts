@@ -11,11 +11,14 @@ export interface SearchDialect {
   param(n: number): string;
   /** A condition: the product matches every word (the match expression is one parameter). */
   textMatch(param: string): string;
-  /** The match expression for the words, as the engine's query syntax, every word quoted. */
-  matchExpression(words: readonly string[]): string;
+  /**
+   * The match expression, as the engine's query syntax, every word quoted: each group must match,
+   * by any one of its words (a typed word and its typo corrections), each word as a prefix.
+   */
+  matchExpression(groups: readonly (readonly string[])[]): string;
   /** A condition: the product's NAME holds every word. */
   nameMatch(param: string): string;
-  nameMatchExpression(words: readonly string[]): string;
+  nameMatchExpression(groups: readonly (readonly string[])[]): string;
   /** A text column compared and ordered in byte order. */
   bytes(column: string): string;
   /** The first byte-order string above every SKU that starts with the parameter. */
@@ -73,6 +76,12 @@ type Filter = 'category' | 'brand';
 
 export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery, after: SortKey | null): SearchSql {
   const words = query.terms?.words ?? null;
+  const typed = (words ?? []).map((word) => [word]);
+  const corrections = query.terms?.corrections ?? [];
+  const corrected = corrections.some((list) => list.length > 0);
+  const groups = (words ?? []).map((word, i) => [word, ...(corrections[i] ?? [])]);
+  const skuKey = query.terms?.skuKey ?? null;
+  const skuKeyColumn = dialect.bytes('p.sku_key');
   const sort = appliedSort(query.sort, words !== null && words.length > 0);
   if (words !== null && words.length === 0) return { sort, page: null, counts: [], countsOf: () => NO_COUNTS };
 
@@ -83,7 +92,15 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
       return dialect.param(params.length);
     };
     const conditions: string[] = [];
-    if (words !== null) conditions.push(dialect.textMatch(add(dialect.matchExpression(words))));
+    if (words !== null) {
+      const text = dialect.textMatch(add(dialect.matchExpression(groups)));
+      // A part number however it is typed: the start of the SKU key (products_sku_key_idx).
+      if (skuKey === null) conditions.push(text);
+      else {
+        const key = add(skuKey);
+        conditions.push(`(${text} OR (${skuKeyColumn} >= ${key} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(key)}))`);
+      }
+    }
     if (query.categoryIds !== null && !leaveOut.includes('category')) {
       conditions.push(query.categoryIds.length === 0 ? '1 = 0' : `p.category_id IN (${query.categoryIds.map((id) => add(id)).join(', ')})`);
     }
@@ -103,9 +120,10 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
   const id = dialect.bytes('p.id');
   let page: string;
   if (sort === 'relevance' && query.terms) {
-    const sku = query.terms.sku;
-    const skuParam = add(sku);
-    const bucket = `CASE WHEN p.sku = ${skuParam} THEN 0 WHEN p.sku >= ${skuParam} AND p.sku < ${dialect.skuPrefixEnd(skuParam)} THEN 1 WHEN ${dialect.nameMatch(add(dialect.nameMatchExpression(words ?? [])))} THEN 2 ELSE 3 END`;
+    const skuParam = add(skuKey);
+    // What only a typo correction matched ranks last (4): one more match of the words as typed.
+    const asTyped = corrected ? ` WHEN ${dialect.textMatch(add(dialect.matchExpression(typed)))} THEN 3 ELSE 4` : ' ELSE 3';
+    const bucket = `CASE WHEN ${skuKeyColumn} = ${skuParam} THEN 0 WHEN ${skuKeyColumn} >= ${skuParam} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(skuParam)} THEN 1 WHEN ${dialect.nameMatch(add(dialect.nameMatchExpression(typed)))} THEN 2${asTyped} END`;
     const inner = `SELECT ${PRODUCT_SELECT}, ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where([], pageParams)}`;
     const cursor =
       after?.sort === 'relevance' ? `WHERE ("bucket", "sortName", "sortId") > (${add(after.bucket)}, ${add(after.name)}, ${add(after.id)})` : '';

@@ -7,7 +7,8 @@ import type { CategoryRepository } from './category-repository.ts';
 import type { ProductRepository } from './product-repository.ts';
 import type { ProductSearch, ProductSort, RawFacets } from './product-search.ts';
 import type { Product } from './product.ts';
-import { searchTerms } from './search-terms.ts';
+import { asTyped, hasCorrections, searchTerms, withCorrections, type SearchTerms } from './search-terms.ts';
+import { correctedText, typoTolerance, vocabularyOf } from './typo-corrections.ts';
 
 export type ListProductsPorts = { store: { products: Pick<ProductRepository, 'list'> } };
 export type GetProductPorts = { store: { products: Pick<ProductRepository, 'findById'> } };
@@ -38,6 +39,8 @@ export interface CatalogQuery {
   sort?: ProductSort | undefined;
   limit?: number | undefined;
   cursor?: string | null | undefined;
+  /** True: the words as typed only, no typo corrections ("search instead for …"). */
+  exact?: boolean | undefined;
 }
 
 export interface NamedFacets {
@@ -51,6 +54,11 @@ export interface CatalogPage extends Page<Product> {
   facets: NamedFacets;
   /** Every category, to name each product's category in the answer. */
   categories: Category[];
+  /**
+   * The corrected query ("Showing results for washer") when the query as typed finds nothing and
+   * its typo corrections find something (typo-corrections.ts); null otherwise.
+   */
+  correctedQuery: string | null;
 }
 
 const byCountThenName = <T extends { name: string; count: number }>(a: T, b: T) =>
@@ -82,22 +90,33 @@ export const searchCatalog = async ({ store }: SearchCatalogPorts, query: Catalo
     categoryIds = categoryWithChildren(categories, category.id);
   }
   const q = query.q?.trim() ?? '';
-  const terms = q === '' ? null : searchTerms(q);
+  const typed = q === '' ? null : searchTerms(q);
+  const terms = typed && query.exact !== true ? await corrected(store.search, typed) : typed;
   const { limit, cursor } = pageRequest(query);
-  const found = await store.search.search({
-    terms,
+  const filters = {
     categoryIds,
     brand: query.brand ?? null,
     inStock: query.inStock ?? false,
     minPriceCents: query.minPriceCents ?? null,
     maxPriceCents: query.maxPriceCents ?? null,
-    sort: query.sort ?? (terms ? 'relevance' : 'newest'),
-    limit,
-    cursor: cursor ?? null,
-    withCounts: true,
-  });
-  return ok({ items: found.items, nextCursor: found.nextCursor, total: found.total, facets: nameFacets(found.facets, categories), categories });
+  };
+  const found = await store.search.search({ terms, ...filters, sort: query.sort ?? (terms ? 'relevance' : 'newest'), limit, cursor: cursor ?? null, withCounts: true });
+  // Whether the words as typed find anything at all: asked only when a correction was used and
+  // found something, as one more search of a single row without counts.
+  let correctedQuery: string | null = null;
+  if (terms && hasCorrections(terms) && found.total > 0) {
+    const asIs = await store.search.search({ terms: asTyped(terms), ...filters, sort: 'relevance', limit: 1, cursor: null, withCounts: false });
+    if (asIs.items.length === 0) correctedQuery = correctedText(terms.words, terms.corrections);
+  }
+  return ok({ items: found.items, nextCursor: found.nextCursor, total: found.total, facets: nameFacets(found.facets, categories), categories, correctedQuery });
 };
+
+/**
+ * The terms with their typo corrections: the catalogue's vocabulary is read (once per catalogue
+ * version, by the store) only when some word is long enough to be corrected.
+ */
+const corrected = async (search: Pick<ProductSearch, 'vocabulary'>, terms: SearchTerms): Promise<SearchTerms> =>
+  terms.words.some((word) => typoTolerance(word) > 0) ? withCorrections(terms, vocabularyOf(await search.vocabulary())) : terms;
 
 /** How many suggestions the search box's typeahead shows. */
 export const SUGGESTION_COUNT = 8;

@@ -16,6 +16,8 @@ export interface ProductRepository {
   findBySku(sku: string): Promise<Product | null>;
   /** The products holding any of these (upper-case) SKUs, in any order. */
   findBySkus(skus: readonly string[]): Promise<Product[]>;
+  /** The products whose SKU key (sku.ts, `skuKey`) is any of these, in any order. */
+  findBySkuKeys(keys: readonly string[]): Promise<Product[]>;
   /**
    * For SKUs nobody has, the known SKUs within a few typing mistakes of each, nearest first, keyed
    * by the SKU normalised; the work is bounded per call, so some may be left out (sku-did-you-mean.ts).

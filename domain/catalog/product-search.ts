@@ -1,6 +1,7 @@
 import type { Page } from '../shared/page.ts';
 import type { Product } from './product.ts';
-import type { SearchTerms } from './search-terms.ts';
+import { wordsMatch, type SearchTerms } from './search-terms.ts';
+import { skuKey } from './sku.ts';
 
 /**
  * The catalogue search port (docs/catalogue.md, "Search"): matching, filters, facets, sorts and cursors.
@@ -12,8 +13,9 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /**
  * The ranking rules every store applies, in this order:
- * - relevance: an exact SKU, then SKUs starting with the query, then products whose NAME holds
- *   every word, then the other matches; within each, by name, then id;
+ * - relevance: an exact SKU key, then SKU keys starting with the query's, then products whose
+ *   NAME holds every word as typed, then the other matches as typed, then what only a word's
+ *   correction matched (typo-corrections.ts); within each, by name, then id;
  * - newest: created desc, id desc; price-asc: price, id; price-desc: price desc, id desc;
  *   name: name, id. Names and ids compare by code point (byte order), the same in every store.
  */
@@ -47,6 +49,13 @@ export interface ProductSearchPage extends Page<Product> {
 
 export interface ProductSearch {
   search(query: ProductSearchQuery): Promise<ProductSearchPage>;
+  /**
+   * The distinct words the catalogue is indexed by (search-terms.ts), at most
+   * MAX_VOCABULARY_WORDS of them, that typos are corrected to (typo-corrections.ts). Read from the
+   * search index, once per catalogue version where the store can tell one: the same array is
+   * handed back until the catalogue changes, so the lookups built on it are kept too.
+   */
+  vocabulary(): Promise<readonly string[]>;
 }
 
 /** The relevance bucket of a product for a query (see the ranking rules above). */
@@ -54,8 +63,11 @@ export const relevanceBucket = (
   product: Pick<Product, 'sku'>,
   terms: SearchTerms,
   nameWords: readonly string[],
-): 0 | 1 | 2 | 3 => {
-  if (terms.sku !== null && product.sku === terms.sku) return 0;
-  if (terms.sku !== null && product.sku.startsWith(terms.sku)) return 1;
-  return terms.words.every((word) => nameWords.some((candidate) => candidate.startsWith(word))) ? 2 : 3;
+  allWords: readonly string[],
+): 0 | 1 | 2 | 3 | 4 => {
+  const key = skuKey(product.sku);
+  if (terms.skuKey !== null && key === terms.skuKey) return 0;
+  if (terms.skuKey !== null && key.startsWith(terms.skuKey)) return 1;
+  if (!wordsMatch(terms.words, allWords)) return 4;
+  return wordsMatch(terms.words, nameWords) ? 2 : 3;
 };

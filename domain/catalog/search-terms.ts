@@ -1,4 +1,5 @@
-import { normalizeSku, SKU_MAX_LENGTH } from './sku.ts';
+import { skuKey, SKU_MAX_LENGTH } from './sku.ts';
+import { correctionsOf, type Vocabulary } from './typo-corrections.ts';
 import type { Product } from './product.ts';
 
 /**
@@ -39,18 +40,48 @@ export const productSearchText = (
 export interface SearchTerms {
   /** Each must be the start of some word of the product (prefix matching as the buyer types). */
   words: string[];
-  /** The query as a SKU, when it could be one: an exact SKU ranks first, then SKUs starting with it. */
-  sku: string | null;
+  /**
+   * For each word (same index), catalogue words it may be a typo of (typo-corrections.ts): a
+   * product with a word starting with one of them matches that word too, ranked below every
+   * product the words match as typed. Empty lists: no correction.
+   */
+  corrections: string[][];
+  /**
+   * The query as a SKU key (sku.ts, `skuKey`), when it could be one: a product whose key starts
+   * with it matches (so `fbm840` finds `FB-M8-40-A2`); an exact key ranks first, then the others.
+   */
+  skuKey: string | null;
 }
 
+/** A shorter key (one letter or digit) would match a sixth of the catalogue by SKU alone. */
+const SKU_KEY_MIN_LENGTH = 2;
+
 export const searchTerms = (q: string): SearchTerms => {
-  const sku = normalizeSku(q);
+  const words = [...new Set(searchWords(q))].slice(0, MAX_QUERY_WORDS);
+  const key = skuKey(q);
   return {
-    words: [...new Set(searchWords(q))].slice(0, MAX_QUERY_WORDS),
-    sku: sku.length > 0 && sku.length <= SKU_MAX_LENGTH && /^[A-Z0-9./-]+$/.test(sku) ? sku : null,
+    words,
+    corrections: words.map(() => []),
+    skuKey: key.length >= SKU_KEY_MIN_LENGTH && key.length <= SKU_MAX_LENGTH ? key : null,
   };
 };
+
+/** The terms with each word's corrections among the catalogue's words (typo-corrections.ts). */
+export const withCorrections = (terms: SearchTerms, vocabulary: Vocabulary): SearchTerms => ({
+  ...terms,
+  corrections: terms.words.map((word) => correctionsOf(word, vocabulary)),
+});
+
+/** True when some word of the terms has a correction. */
+export const hasCorrections = (terms: SearchTerms): boolean => terms.corrections.some((list) => list.length > 0);
+
+/** The words as typed only, without corrections: what "search instead for" searches. */
+export const asTyped = (terms: SearchTerms): SearchTerms => ({ ...terms, corrections: terms.words.map(() => []) });
 
 /** True when every query word starts some word of the text (the memory store's matching). */
 export const wordsMatch = (words: readonly string[], textWords: readonly string[]): boolean =>
   words.every((word) => textWords.some((candidate) => candidate.startsWith(word)));
+
+/** True when each query word, or one of its corrections, starts some word of the text. */
+export const termsMatch = (terms: SearchTerms, textWords: readonly string[]): boolean =>
+  terms.words.every((word, i) => [word, ...(terms.corrections[i] ?? [])].some((alternative) => textWords.some((candidate) => candidate.startsWith(alternative))));

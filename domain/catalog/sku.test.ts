@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignedSku, assignedSkuSequence, checkSku, isValidSku, normalizeSku, sameSku } from './sku.ts';
+import { assignedSku, assignedSkuSequence, checkSku, isValidSku, normalizeSku, sameSku, skuKey } from './sku.ts';
 
 describe('checkSku', () => {
   it.each([
@@ -58,5 +58,22 @@ describe('server-assigned SKUs', () => {
 
   it.each(['M8-NUT', 'BH-123', 'BH-000000', 'XBH-000123', 'BH-00012A'])('%s is not server-assigned', (sku) => {
     expect(assignedSkuSequence(sku)).toBeNull();
+  });
+});
+
+describe('skuKey', () => {
+  it.each([
+    ['FB-M8-40-A2', 'FBM840A2'],
+    ['fbm840', 'FBM840'],
+    ['FB M8 40', 'FBM840'],
+    ['fb-m8-40', 'FBM840'],
+    [' din934/m8.zn ', 'DIN934M8ZN'],
+    ['— / .', ''],
+  ])('keys %j as %j', (input, key) => {
+    expect(skuKey(input)).toBe(key);
+  });
+
+  it('makes every way of typing a part number start the stored SKU key', () => {
+    for (const typed of ['fbm840', 'FB M8 40', 'fb-m8-40', 'Fb.M8/40']) expect(skuKey('FB-M8-40-A2').startsWith(skuKey(typed))).toBe(true);
   });
 });

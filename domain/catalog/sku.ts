@@ -18,6 +18,14 @@ export const normalizeSku = (input: string): string => input.trim().toUpperCase(
 
 export const sameSku = (a: string, b: string): boolean => normalizeSku(a) === normalizeSku(b);
 
+/**
+ * The SKU's matching key (docs/catalogue.md, "Search that forgives"): upper-case letters and digits only, so a part
+ * number is found however it is typed — `fbm840`, `FB M8 40` and `fb-m8-40` all start the key of
+ * `FB-M8-40-A2`. Not unique (`AB-1` and `A-B1` share `AB1`); the stores keep it in `sku_key`
+ * beside the SKU, written on every insert and update.
+ */
+export const skuKey = (input: string): string => input.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+
 /** Checks a SKU as typed and gives its stored form. */
 export const checkSku = (input: string): Result<string, TermFailure> => {
   const typed = input.trim();

@@ -70,4 +70,14 @@ describe('readPastedList', () => {
     expect(readPastedList('M8-NUT\t500\u0000')).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
     expect(readPastedList('M8-NUT\t500\uFFFD')).toEqual({ ok: false, error: { code: 'NOT_TEXT' } });
   });
+
+  it('reads a product name then a quantity, with commas or with spaces only', () => {
+    expect(rowsOf('M8 hex nut stainless, 500\nM8 hex nut stainless 1 000\nhex nut 250\njust some words')).toEqual([
+      [1, 'M8 HEX NUT STAINLESS', 500],
+      [2, 'M8 HEX NUT STAINLESS', 1000],
+      [3, 'HEX NUT', 250],
+      [4, null, null],
+    ]);
+  });
+
 });

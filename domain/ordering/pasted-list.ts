@@ -59,7 +59,10 @@ const cellsOf = (line: string): { cells: string[]; bySpaces: boolean } => {
   return { cells: cells.map((cell) => cell.trim()).filter((cell) => cell !== ''), bySpaces: separator === undefined };
 };
 
-/** SKU and quantity of a line, or null. The quantity may also come first ("500 M8-NUT"). */
+/**
+ * SKU (or a product's name) and quantity of a line, or null. The quantity may also come first
+ * ("500 M8-NUT").
+ */
 const readLine = (line: string): { sku: string; quantity: number } | null => {
   const { cells, bySpaces } = cellsOf(line);
   const [first, second] = cells;
@@ -69,6 +72,14 @@ const readLine = (line: string): { sku: string; quantity: number } | null => {
   if (quantity !== null && first.length <= MAX_SKU_CELL) return { sku: normalizeSku(first), quantity };
   const swapped = readQuantity(first);
   if (swapped !== null && readQuantity(second) === null && second.length <= MAX_SKU_CELL) return { sku: normalizeSku(second), quantity: swapped };
+  // Only spaces, several words, then a quantity: a product's name ("M8 hex nut stainless 500"),
+  // which quick order looks up by its words (resolve-pasted-list.ts).
+  // The quantity is the longest run of trailing cells that reads as one ("1 000").
+  for (let split = 2; bySpaces && split < cells.length; split += 1) {
+    const trailing = readQuantity(cells.slice(split).join(' '));
+    const name = cells.slice(0, split).join(' ');
+    if (trailing !== null) return name.length <= MAX_SKU_CELL ? { sku: normalizeSku(name), quantity: trailing } : null;
+  }
   return null;
 };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { closestSkus, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
-import { resolvePastedList, resolveRows, type QuickOrderCatalog, type ResolvePastedListPorts, type QuickOrderProduct } from './resolve-pasted-list.ts';
+import { searchWords, wordsMatch } from '../catalog/search-terms.ts';
+import { skuKey } from '../catalog/sku.ts';
+import { MAX_NAME_LOOKUPS, resolvePastedList, resolveRows, type QuickOrderCatalog, type QuickOrderSearch, type ResolvePastedListPorts, type QuickOrderProduct } from './resolve-pasted-list.ts';
 
 const part = (sku: string, terms: Omit<QuickOrderProduct, 'id' | 'sku' | 'name' | 'unit'>): QuickOrderProduct => ({
   id: `id-${sku.toLowerCase()}`,
@@ -21,18 +23,26 @@ const products = [
 
 /** The in-memory catalogue: exact SKUs, and `closestSkus` for did-you-mean. */
 const memoryCatalog = () => {
-  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[][] };
+  const calls = { findBySkus: [] as string[][], similarSkus: [] as string[][], findByWords: [] as string[] };
   const catalog: QuickOrderCatalog = {
-    async findBySkus(skus) {
-      calls.findBySkus.push([...skus]);
-      return products.filter((product) => skus.includes(product.sku));
+    async findBySkuKeys(keys) {
+      calls.findBySkus.push([...keys]);
+      return products.filter((product) => keys.includes(skuKey(product.sku)));
     },
     async similarSkus(skus, limit) {
       calls.similarSkus.push([...skus]);
       return new Map(skus.map((sku) => [sku, closestSkus(sku, products.map((product) => product.sku), limit)]));
     },
   };
-  const ports: ResolvePastedListPorts = { store: { products: catalog } };
+  /** The catalogue search for pasted names: every word starts a word of the name or SKU. */
+  const search: QuickOrderSearch = {
+    async search(query) {
+      const words = query.terms?.words ?? [];
+      calls.findByWords.push(words.join(' '));
+      return { items: products.filter((product) => wordsMatch(words, searchWords(`${product.name} ${product.sku}`))).slice(0, query.limit) };
+    },
+  };
+  const ports: ResolvePastedListPorts = { store: { products: catalog, search } };
   return { ports, calls };
 };
 
@@ -113,7 +123,8 @@ describe('resolvePastedList: a 12-row list', () => {
   it('asks the catalogue once for every SKU, and for did-you-mean only for the unknown one', async () => {
     const { ports, calls } = memoryCatalog();
     await resolvePastedList(ports, { text: pasted });
-    expect(calls.findBySkus).toEqual([['M8-NUT-A2', 'WASHER-M8', 'CABLE-TIE-200', 'PTFE-TAPE-12', 'M8-BOLT-04', 'M8-BOLT-40', 'HOSE-CLAMP-20']]);
+    expect(calls.findBySkus).toEqual([['M8NUTA2', 'WASHERM8', 'CABLETIE200', 'PTFETAPE12', 'M8BOLT04', 'M8BOLT40', 'HOSECLAMP20']]);
+    expect(calls.findByWords).toEqual([]);
     expect(calls.similarSkus).toEqual([['M8-BOLT-04']]);
   });
 
@@ -171,5 +182,34 @@ describe('resolveRows', () => {
     const { ports, calls } = memoryCatalog();
     expect((await resolveRows(ports, { rows: [{ line: 1, input: 'words', readable: false }] })).map((row) => row.status)).toEqual(['unreadable']);
     expect(calls.findBySkus).toEqual([]);
+  });
+});
+
+describe('part numbers however they are typed, and pasted names', () => {
+  it('finds a SKU typed without its dashes, with spaces or in lower case, and merges the rows of one product', async () => {
+    const result = await resolvePastedList(memoryCatalog().ports, { text: ['m8nuta2, 500', 'M8 NUT A2; 500', 'm8.nut/a2\t1000'].join('\n') });
+    expect(result.ok && result.value.map((row) => [row.status, row.sku, row.quantity])).toEqual([
+      ['ok', 'M8-NUT-A2', 2000],
+      ['duplicate', 'M8-NUT-A2', 500],
+      ['duplicate', 'M8-NUT-A2', 1000],
+    ]);
+  });
+
+  it('resolves a pasted name one product matches, and offers the choices when several do', async () => {
+    const { ports } = memoryCatalog();
+    const result = await resolvePastedList(ports, { text: ['Part M8 nut, 500', 'part m8, 500', 'gearbox oil seal, 100'].join('\n') });
+    expect(result.ok && result.value.map((row) => [row.status, row.sku, row.didYouMean, row.unmatched])).toEqual([
+      ['ok', 'M8-NUT-A2', [], null],
+      ['unknown-sku', 'PART M8', ['M8-NUT-A2', 'WASHER-M8', 'M8-BOLT-40'], 'several-match'],
+      ['unknown-sku', 'GEARBOX OIL SEAL', [], 'unknown-name'],
+    ]);
+  });
+
+  it('looks up a bounded number of names per list', async () => {
+    const { ports, calls } = memoryCatalog();
+    const names = Array.from({ length: MAX_NAME_LOOKUPS + 5 }, (_, i) => `some part ${i}, 100`).join('\n');
+    const result = await resolvePastedList(ports, { text: names });
+    expect(calls.findByWords).toHaveLength(MAX_NAME_LOOKUPS);
+    expect(result.ok && result.value.every((row) => row.status === 'unknown-sku')).toBe(true);
   });
 });

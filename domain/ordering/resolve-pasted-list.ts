@@ -3,7 +3,9 @@ import type { StockedTerms } from '../catalog/product-terms.ts';
 import { adviceNote, onlyInStock, stockBelowMinimum, type AdviceNote } from '../catalog/quantity-advice-note.ts';
 import { adviseQuantity, isLineQuantity, maxAvailableFor, suggestQuantity, type QuantitySuggestion } from '../catalog/quantity-advice.ts';
 import { DID_YOU_MEAN_LIMIT, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
-import { normalizeSku } from '../catalog/sku.ts';
+import { searchTerms } from '../catalog/search-terms.ts';
+import { normalizeSku, skuKey } from '../catalog/sku.ts';
+import type { ProductSearchQuery } from '../catalog/product-search.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
 /**
@@ -23,13 +25,84 @@ export interface QuickOrderProduct extends StockedTerms {
 
 /** The lookups quick order needs; the store implements them (memory with `closestSkus`). */
 export interface QuickOrderCatalog {
-  /** The products with these (upper-case) SKUs; unknown ones are simply missing. */
-  findBySkus(skus: readonly string[]): Promise<QuickOrderProduct[]>;
+  /**
+   * The products whose SKU key (sku.ts, `skuKey`) is one of these, so a part number is found
+   * however it is typed; unknown ones are simply missing.
+   */
+  findBySkuKeys(keys: readonly string[]): Promise<QuickOrderProduct[]>;
   /** Known SKUs close to each of these nobody has, nearest first, in one bounded batch (sku-did-you-mean.ts). */
   similarSkus(skus: readonly string[], limit: number): Promise<Map<string, string[]>>;
 }
 
-export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog } };
+/** The catalogue search, for a pasted product name (its words, as the catalogue page finds them). */
+export interface QuickOrderSearch {
+  search(query: ProductSearchQuery): Promise<{ items: QuickOrderProduct[] }>;
+}
+
+export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog; search: QuickOrderSearch } };
+
+/**
+ * How many pasted names (a line whose first cell holds several words, not a SKU) one list may
+ * look up in the catalogue search: a list of 200 descriptions must not cost 200 searches.
+ */
+export const MAX_NAME_LOOKUPS = 10;
+/** The choices offered for a name several products match. */
+const NAME_CHOICES = 3;
+/** A cell with a space in it is words, never a SKU (sku.ts allows none). */
+const isName = (cell: string): boolean => /\s/.test(cell.trim());
+
+/** The products matching every word of a pasted name, best first (the catalogue search's relevance). */
+const findByWords = async (search: QuickOrderSearch, text: string, limit: number): Promise<QuickOrderProduct[]> =>
+  (
+    await search.search({
+      terms: searchTerms(text),
+      categoryIds: null,
+      brand: null,
+      inStock: false,
+      minPriceCents: null,
+      maxPriceCents: null,
+      sort: 'relevance',
+      limit,
+      cursor: null,
+      withCounts: false,
+    })
+  ).items;
+
+/** The product each pasted SKU or name stands for, or the choices when it is not clear which. */
+const findProducts = async ({ store }: ResolvePastedListPorts, skus: readonly string[]) => {
+  const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ''))];
+  const byKey = new Map<string, QuickOrderProduct[]>();
+  for (const product of keys.length > 0 ? await store.products.findBySkuKeys(keys) : []) {
+    const key = skuKey(product.sku);
+    byKey.set(key, [...(byKey.get(key) ?? []), product]);
+  }
+  const products = new Map<string, QuickOrderProduct>();
+  /** Rows no product clearly stands for, with the choices to offer: from the SKU key or the name. */
+  const choices = new Map<string, { skus: string[]; unmatched: Unmatched }>();
+  const names: string[] = [];
+  for (const sku of skus) {
+    const sharing = byKey.get(skuKey(sku)) ?? [];
+    // Two SKUs may share a key (`AB-1`, `A-B1`): the one typed exactly wins, else the buyer picks.
+    const product = sharing.find((candidate) => candidate.sku.toUpperCase() === sku) ?? (sharing.length === 1 ? sharing[0] : undefined);
+    if (product) products.set(sku, product);
+    else if (sharing.length > 1) choices.set(sku, { skus: sharing.map((candidate) => candidate.sku).slice(0, DID_YOU_MEAN_LIMIT), unmatched: 'several-match' });
+    else if (isName(sku)) names.push(sku);
+  }
+  // A name resolves when one product matches all its words; several are offered as choices.
+  const looked = await Promise.all(names.slice(0, MAX_NAME_LOOKUPS).map(async (name) => [name, await findByWords(store.search, name, NAME_CHOICES + 1)] as const));
+  for (const [name, found] of looked) {
+    if (found.length === 1 && found[0]) products.set(name, found[0]);
+    else choices.set(name, { skus: found.slice(0, NAME_CHOICES).map((product) => product.sku), unmatched: found.length === 0 ? 'unknown-name' : 'several-match' });
+  }
+  for (const name of names.slice(MAX_NAME_LOOKUPS)) choices.set(name, { skus: [], unmatched: 'unknown-name' });
+  return { products, choices };
+};
+
+/**
+ * Why an `unknown-sku` row found no product: no product has the SKU, no product matches the pasted
+ * name, or several products match it (the SKU's key or the name) and the buyer picks.
+ */
+export type Unmatched = 'unknown-sku' | 'unknown-name' | 'several-match';
 
 export type RowStatus = 'ok' | 'unknown-sku' | 'below-minimum' | 'not-a-pack-multiple' | 'above-stock' | 'duplicate' | 'unreadable';
 
@@ -56,6 +129,8 @@ export interface ResolvedRow {
    * a row (its `message` and merge `note`) follows from this, the status and the merged lines.
    */
   advised: AdviceNote | null;
+  /** For an `unknown-sku` row, why; null otherwise. */
+  unmatched: Unmatched | null;
 }
 
 export type TypedRow = Extract<PastedRow, { readable: true }>;
@@ -74,6 +149,7 @@ const blankRow = (row: PastedRow): ResolvedRow => ({
   mergedInto: null,
   mergedLines: [],
   advised: null,
+  unmatched: null,
 });
 
 /** Status, suggestion and advice of a quantity of a known product. */
@@ -103,26 +179,27 @@ export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typ
   const rows = typed.map((row) => (row.readable ? { ...row, sku: normalizeSku(row.sku) } : row));
   const readable = rows.filter((row): row is TypedRow => row.readable);
   const skus = [...new Set(readable.map((row) => row.sku))];
-  const products = new Map((skus.length > 0 ? await catalog.findBySkus(skus) : []).map((product) => [product.sku.toUpperCase(), product]));
+  const { products, choices } = await findProducts({ store }, skus);
 
-  // The first row of each SKU collects the quantities of the later ones.
+  // The first row of each product (however its SKU was typed) collects the quantities of the later ones.
   const firstOf = new Map<string, { row: TypedRow; quantity: number; merged: number[] }>();
+  const productOrSku = (row: TypedRow) => products.get(row.sku)?.id ?? `sku:${row.sku}`;
   for (const row of readable) {
-    const first = firstOf.get(row.sku);
+    const first = firstOf.get(productOrSku(row));
     if (first) {
       first.quantity += row.quantity;
       first.merged.push(row.line);
-    } else firstOf.set(row.sku, { row, quantity: row.quantity, merged: [] });
+    } else firstOf.set(productOrSku(row), { row, quantity: row.quantity, merged: [] });
   }
 
   // One batch for the first unknown SKUs, whatever the list's length: the rest get no suggestions.
-  const unknown = skus.filter((sku) => !products.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
+  const unknown = skus.filter((sku) => !products.has(sku) && !choices.has(sku)).slice(0, DID_YOU_MEAN_MAX_SKUS);
   const similar = unknown.length > 0 ? await catalog.similarSkus(unknown, DID_YOU_MEAN_LIMIT) : new Map<string, string[]>();
 
   return rows.map((row): ResolvedRow => {
     if (!row.readable) return blankRow(row);
     const product = products.get(row.sku);
-    const first = firstOf.get(row.sku);
+    const first = firstOf.get(productOrSku(row));
     const known = product ? { productId: product.id, sku: product.sku, name: product.name, unit: product.unit } : { productId: null, sku: row.sku, name: null, unit: null };
     const resolved = { ...blankRow(row), ...known, quantity: row.quantity };
     if (first && first.row !== row) {
@@ -130,7 +207,9 @@ export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typ
     }
     const merged = first?.merged ?? [];
     const withMerge = { ...resolved, quantity: first?.quantity ?? row.quantity, mergedLines: merged };
-    if (!product) return { ...withMerge, status: 'unknown-sku', didYouMean: similar.get(row.sku) ?? [] };
+    const choice = choices.get(row.sku);
+    if (!product && choice) return { ...withMerge, status: 'unknown-sku', didYouMean: choice.skus, unmatched: choice.unmatched };
+    if (!product) return { ...withMerge, status: 'unknown-sku', didYouMean: similar.get(row.sku) ?? [], unmatched: 'unknown-sku' };
     return { ...withMerge, ...judge(product, withMerge.quantity) };
   });
 };

@@ -20,6 +20,7 @@ describe('GET /api/products: search parameters', () => {
       ['minPriceCents=1.5', { minPriceCents: messages.priceFilterInvalid }],
       ['minPriceCents=500&maxPriceCents=100', { minPriceCents: messages.priceRangeReversed }],
       ['inStock=yes', { inStock: messages.inStockInvalid }],
+      ['exact=1', { exact: messages.exactInvalid }],
       [`q=${'bolt '.repeat(400)}`, { q: messages.searchTooLong(200) }],
       ['maxPriceCents=-1', { maxPriceCents: messages.priceFilterInvalid }],
       ['minPriceCents=1e3', { minPriceCents: messages.priceFilterInvalid }],

@@ -47,13 +47,14 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
     .get('/', cached.lookup, validate('query', catalogQuerySchema), documented({
       summary: 'Search the catalogue',
       description:
-        'Public; changes nothing; answered from a cache with an ETag (304 for an unchanged page). `q` matches the start of words of the SKU, name, brand, description and attribute values; filters by `category` (id or slug; a department includes its categories), `brand`, `inStock`, `minPriceCents` and `maxPriceCents`; sorts by relevance (the exact SKU first), newest, price or name. A page of products with the total and the category and brand facets, each counted without its own filter. 400 `VALIDATION_FAILED` for a bad value.',
+        'Public; changes nothing; answered from a cache with an ETag (304 for an unchanged page). `q` matches the start of words of the SKU, name, brand, description and attribute values, and the start of a SKU however it is typed (case, spaces, dashes, dots and slashes ignored); a word of 5 letters or more that no catalogue word starts with also matches the catalogue words one typing mistake away (two from 9 letters), ranked below every match as typed, unless `exact=true`; `correctedQuery` says when only the corrections found something. Filters by `category` (id or slug; a department includes its categories), `brand`, `inStock`, `minPriceCents` and `maxPriceCents`; sorts by relevance (the exact SKU first), newest, price or name. A page of products with the total and the category and brand facets, each counted without its own filter. 400 `VALIDATION_FAILED` for a bad value.',
     }), responds(200, productSearchDto), async (c) => {
       const found = await searchCatalog(ports, c.req.valid('query'));
       if (!found.ok) return problem(c, found.error);
       const categories = lookupOf(found.value.categories);
-      const { items, nextCursor, total, facets } = found.value;
-      const page = { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets } satisfies ProductSearchDto;
+      const { items, nextCursor, total, facets, correctedQuery } = found.value;
+      // Only a corrected search says so: every other answer keeps its shape.
+      const page = { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets, ...(correctedQuery === null ? {} : { correctedQuery }) } satisfies ProductSearchDto;
       return cached.send(c, page, idsOf(items));
     })
     .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), documented({

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createScryptPasswordHasher } from '#adapters/identity/scrypt-password-hasher.ts';
 import { productSearchText } from '#domain/catalog/search-terms.ts';
+import { skuKey } from '#domain/catalog/sku.ts';
 import { formatOrderNumber, formatQuoteNumber } from '#domain/ordering/order-number.ts';
 
 export interface ShopSize {
@@ -142,6 +143,7 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       stock: 1_000_000,
       search_name: text.name,
       search_rest: text.rest,
+      sku_key: skuKey(product.sku),
       created_at: created,
       updated_at: created,
     });

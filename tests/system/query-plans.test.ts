@@ -33,6 +33,10 @@ const ANY: ProductSearchQuery = { terms: null, categoryIds: null, brand: null, i
 const SEARCHES: [what: string, query: Partial<ProductSearchQuery>][] = [
   ['a word', { terms: searchTerms('nut m8 a2'), sort: 'relevance' }],
   ['a SKU prefix', { terms: searchTerms('BULK-0012'), sort: 'relevance' }],
+  // A part number however it is typed: the start of sku_key (products_sku_key_idx) OR the words.
+  ['a SKU typed without its dash', { terms: searchTerms('bulk0012'), sort: 'relevance' }],
+  // A typo's corrections (typo-corrections.ts) are more words for the same full-text index.
+  ['a word and a corrected typo', { terms: { ...searchTerms('hex galvanisd'), corrections: [[], ['galvanised']] }, sort: 'relevance' }],
   ['a word, by price', { terms: searchTerms('bolt'), sort: 'price-asc' }],
   ['a category, by price', { categoryIds: bulkCategoryIds('hex-nut'), sort: 'price-asc' }],
   ['a department, by price', { categoryIds: bulkCategoryIds('plumbing'), sort: 'price-asc' }],
@@ -98,6 +102,11 @@ const READS: Read[] = [
   // are put in the buyer's order) and quick order's did-you-mean for an unknown SKU.
   ["a buyer's cart", (store, shop) => store.carts.itemsOf(String(shop.users[0]!.id)), true],
   ['did-you-mean for an unknown SKU', (store) => store.products.similarSkus(['BULK-0O0123'], 3)],
+  // Quick order's SKUs however typed (products_sku_key_idx).
+  ['SKUs by their keys', (store) => store.products.findBySkuKeys(['BULK000123', 'BULK000124', 'NOSUCH1'])],
+  // The words typos are corrected to, read once per catalogue version: SQLite's FTS5 vocabulary,
+  // PostgreSQL's search_words along its primary key.
+  ['the typo vocabulary', (store) => store.search.vocabulary()],
   // The catalogue search (docs/catalogue.md, "Catalogue"): each page with its total and facets.
   ...SEARCHES.map(([what, query]): [string, (store: Store) => Promise<unknown>, boolean] => [`search: ${what}`, (store) => store.search.search({ ...ANY, ...query }), true]),
   // The admins' search by a customer's e-mail (any case) within a status, with its count: the

@@ -156,6 +156,21 @@ export function describeProductContract(h: StoreHarness): void {
       expect(found.find((product) => product.sku === 'NEW-2')).toMatchObject({ name: 'New NEW-2', stock: 500, unit: 'piece', minOrderQuantity: 100 });
     });
 
+    it('findBySkuKeys: the products whose SKU, without case, dashes, dots or slashes, is one of the keys', async () => {
+      const bolt = await h.addProduct({ sku: 'FB-M8-40-A2' });
+      const nut = await h.addProduct({ sku: 'din934/m8.zn' });
+      const found = await h.store.products.findBySkuKeys(['FBM840A2', 'DIN934M8ZN', 'FBM840', 'NONE']);
+      expect(found.map((product) => product.id).sort()).toEqual([bolt.id, nut.id].sort());
+      await h.store.products.update(nut.id, { sku: 'DIN934-M10' }, h.at(5));
+      expect((await h.store.products.findBySkuKeys(['DIN934M10', 'DIN934M8ZN'])).map((product) => product.id)).toEqual([nut.id]);
+      const imported = await h.store.products.importAll(
+        { creates: [{ id: randomUUID(), sku: 'IMP.1/2', name: 'Imported', description: 'x', imageUrl: '/x.svg', priceCents: 1, stock: 1, createdAt: h.at(6) }], updates: [] },
+        h.at(6),
+      );
+      expect(imported).toBe('ok');
+      expect((await h.store.products.findBySkuKeys(['IMP12'])).map((product) => product.sku)).toEqual(['IMP.1/2']);
+    });
+
     it('similarSkus: the known SKUs a few typing mistakes away, nearest first, never the SKU itself', async () => {
       for (const sku of ['M8-NUT-A2', 'M8-NUT-A4', 'M6-NUT-A2', 'WASHER-M8', 'M8-NUT-A2-LONG-BOX']) await h.addProduct({ sku });
       // Several SKUs in one call, each answered under its normalised form.

@@ -167,6 +167,52 @@ export function describeSearchContract(h: StoreHarness): void {
       expect((await h.store.search.search(query({ sort: 'name', limit: 2, cursor: other.nextCursor }))).items).toEqual(start.items);
     });
 
+    it('finds a part number however it is typed: case, spaces, dashes, dots and slashes ignored', async () => {
+      const bolt = await h.addProduct({ name: 'Flange bolt M8 x 40', sku: 'FB-M8-40-A2', description: 'Stainless.' });
+      const other = await h.addProduct({ name: 'Flange bolt M8 x 60', sku: 'FB-M8-60-A2', description: 'Stainless.' });
+      for (const typed of ['fbm840', 'FB M8 40', 'fb-m8-40', 'Fb.M8/40', 'FBM840A2']) {
+        const found = await h.store.search.search(query({ terms: searchTerms(typed), sort: 'relevance' }));
+        expect(found.items.map((p) => p.id), typed).toEqual([bolt.id]);
+        expect(found.total).toBe(1);
+      }
+      // The exact key first, then keys starting with the query, as with the SKU as written.
+      const prefix = await h.store.search.search(query({ terms: searchTerms('fbm8'), sort: 'relevance' }));
+      expect(prefix.items.map((p) => p.id)).toEqual([bolt.id, other.id]);
+      const exact = await h.store.search.search(query({ terms: searchTerms('fb m8 60 a2'), sort: 'relevance' }));
+      expect(exact.items[0]?.id).toBe(other.id);
+      // A new SKU is matched by its new key at once.
+      await h.store.products.update(bolt.id, { sku: 'FBX-9' }, h.at(5));
+      expect((await h.store.search.search(query({ terms: searchTerms('fbm840') }))).total).toBe(0);
+      expect((await h.store.search.search(query({ terms: searchTerms('fbx9') }))).items.map((p) => p.id)).toEqual([bolt.id]);
+    });
+
+    it('matches a word through its corrections too, ranked below every match as typed', async () => {
+      const p = await arrange();
+      const springWasher = await h.addProduct({ name: 'Spring wahser M8', sku: 'SW-M8', createdAt: h.at(1) }); // misspelt in the catalogue
+      const terms = { ...searchTerms('wahser'), corrections: [['washer']] };
+      const found = await h.store.search.search(query({ terms, sort: 'relevance' }));
+      expect(found.items.map((x) => x.id)).toEqual([springWasher.id, p.washer.id]);
+      expect(found.total).toBe(2);
+      // Every word must still match, as typed or corrected; other sorts ignore the buckets.
+      const twoWords = { ...searchTerms('flat wahser'), corrections: [[], ['washer']] };
+      expect((await h.store.search.search(query({ terms: twoWords }))).items.map((x) => x.id)).toEqual([p.washer.id]);
+      const byPrice = await h.store.search.search(query({ terms, sort: 'price-asc' }));
+      expect(byPrice.items.map((x) => x.id)).toEqual([springWasher.id, p.washer.id].sort((a, b) => (a === p.washer.id ? -1 : b === p.washer.id ? 1 : 0)));
+      // Paged by cursor across the two buckets, without repeats or gaps.
+      const first = await h.store.search.search(query({ terms, sort: 'relevance', limit: 1 }));
+      const second = await h.store.search.search(query({ terms, sort: 'relevance', limit: 1, cursor: first.nextCursor }));
+      expect([...first.items, ...second.items].map((x) => x.id)).toEqual([springWasher.id, p.washer.id]);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it('gives its vocabulary: the words of every product, new ones once written', async () => {
+      await arrange();
+      const words = await h.store.search.vocabulary();
+      for (const word of ['washer', 'stainless', 'valve', 'brass', 'muller', 'thread']) expect(words).toContain(word);
+      await h.addProduct({ name: 'Grommet strip', sku: 'GS-1' });
+      expect(await h.store.search.vocabulary()).toContain('grommet');
+    });
+
     it('finds a product by its new words after an edit, and not by its old ones', async () => {
       const product = await h.addProduct({ name: 'Gate valve', sku: 'GV-1' });
       await h.store.products.update(product.id, { name: 'Check valve' }, h.at(5));

@@ -1,7 +1,7 @@
 import { findSimilarSkus } from '#domain/catalog/sku-did-you-mean.ts';
 import type { ProductRepository } from '#domain/catalog/product-repository.ts';
 import type { Product } from '#domain/catalog/product.ts';
-import { assignedSku, assignedSkuSequence } from '#domain/catalog/sku.ts';
+import { assignedSku, assignedSkuSequence, skuKey } from '#domain/catalog/sku.ts';
 import { byId } from '../page-cursor.ts';
 import { definedChanges, withDefaults } from '../product-fields.ts';
 import { newestFirst } from './newest-first.ts';
@@ -32,6 +32,10 @@ export function createMemoryProducts(tables: MemoryTables): ProductRepository {
     async findBySkus(skus) {
       const wanted = new Set(skus);
       return [...products.values()].filter((product) => wanted.has(product.sku)).map(copy);
+    },
+    async findBySkuKeys(keys) {
+      const wanted = new Set(keys);
+      return [...products.values()].filter((product) => wanted.has(skuKey(product.sku))).map(copy);
     },
     async similarSkus(skus, limit) {
       const known = [...products.values()].map((product) => product.sku.toUpperCase()).sort();

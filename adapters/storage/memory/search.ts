@@ -1,7 +1,8 @@
 import { relevanceBucket, type ProductSearch, type RawFacets } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
-import { searchWords, wordsMatch } from '#domain/catalog/search-terms.ts';
-import { productSearchText } from '#domain/catalog/search-terms.ts';
+import { productSearchText, searchWords, termsMatch } from '#domain/catalog/search-terms.ts';
+import { skuKey } from '#domain/catalog/sku.ts';
+import { MAX_VOCABULARY_WORDS } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf, type SortKey } from '../search-cursor.ts';
 import { copy, type MemoryTables } from './tables.ts';
 
@@ -39,6 +40,12 @@ const compareKeys = (a: SortKey, b: SortKey): number => {
  * the product), filters, facets and ranking rules as the SQL stores, computed by scanning.
  */
 export function createMemorySearch(tables: MemoryTables): ProductSearch {
+  const wordsOf = (product: Product) => {
+    const text = productSearchText(product);
+    return { name: searchWords(text.name), all: [...searchWords(text.name), ...searchWords(text.rest)] };
+  };
+  /** Read again only when the catalogue changed (tables.catalog counts every catalogue write). */
+  let vocabulary: { version: number; words: string[] } | null = null;
   return {
     async search(query) {
       const words = query.terms?.words ?? null;
@@ -46,8 +53,8 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
       const matchesText = (product: Product) => {
         if (query.terms === null) return true;
         if (query.terms.words.length === 0) return false;
-        const text = productSearchText(product);
-        return wordsMatch(query.terms.words, [...searchWords(text.name), ...searchWords(text.rest)]);
+        if (query.terms.skuKey !== null && skuKey(product.sku).startsWith(query.terms.skuKey)) return true;
+        return termsMatch(query.terms, wordsOf(product).all);
       };
       const inCategory = (product: Product) => query.categoryIds === null || (product.categoryId !== null && query.categoryIds.includes(product.categoryId));
       const ofBrand = (product: Product) => query.brand === null || product.brand === query.brand;
@@ -59,7 +66,8 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
       const base = [...tables.products.values()].filter((product) => matchesText(product) && others(product));
       const matching = base.filter((product) => inCategory(product) && ofBrand(product));
       const keyed = matching.map((product) => {
-        const bucket = query.terms ? relevanceBucket(product, query.terms, searchWords(productSearchText(product).name)) : 3;
+        const words = wordsOf(product);
+        const bucket = query.terms ? relevanceBucket(product, query.terms, words.name, words.all) : 3;
         return { product, key: sortKeyOf(sort, product, bucket) };
       });
       keyed.sort((a, b) => compareKeys(a.key, b.key));
@@ -87,6 +95,15 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
         total: query.withCounts ? matching.length : 0,
         facets,
       };
+    },
+    async vocabulary() {
+      const version = tables.catalog.count();
+      if (vocabulary?.version !== version) {
+        const words = new Set<string>();
+        for (const product of tables.products.values()) for (const word of wordsOf(product).all) words.add(word);
+        vocabulary = { version, words: [...words].slice(0, MAX_VOCABULARY_WORDS) };
+      }
+      return vocabulary.words;
     },
   };
 }

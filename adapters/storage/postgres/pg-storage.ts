@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
-import { categoriesReadOncePerVersion, createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
+import { categoriesReadOncePerVersion, createCatalogWrites, vocabularyReadOncePerVersion, type CatalogWrites } from '../catalog-writes.ts';
 import type { CatalogueListener } from './catalogue-listener.ts';
 import type { PgDb } from './database.ts';
 import { createPgCarts } from './carts.ts';
@@ -50,7 +50,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
     repositories: {
       products: countingWrites(createPgProducts(db), ['create', 'update', 'delete', 'importAll'], writes),
       categories: categoriesReadOncePerVersion(countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes), catalogVersion),
-      search: createPgSearch(db),
+      search: vocabularyReadOncePerVersion(createPgSearch(db), catalogVersion),
       carts: createPgCarts(db),
       orders: countingWrites(createPgOrders(db, writes), ['deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),

@@ -12,7 +12,7 @@ import { newestFirst } from './newest-first.ts';
 import { products } from './schema.ts';
 
 /** A product's own columns: the search words stay inside the store. */
-const { searchName: _searchName, searchRest: _searchRest, ...productColumns } = getTableColumns(products);
+const { searchName: _searchName, searchRest: _searchRest, skuKey: _skuKey, ...productColumns } = getTableColumns(products);
 export { productColumns };
 
 /** A server-assigned SKU lost a race with another instance: try the next number. */
@@ -66,6 +66,13 @@ export function createPgProducts(db: PgDb): ProductRepository {
     async findBySkus(skus) {
       const found: Product[] = [];
       for (const part of chunks(skus, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(products.sku, part))));
+      return found;
+    },
+    async findBySkuKeys(keys) {
+      const found: Product[] = [];
+      // In "C" order, as products_sku_key_idx is declared (the search compares key ranges so).
+      const key = sql`${products.skuKey} collate "C"`;
+      for (const part of chunks(keys, 500)) found.push(...(await db.select(productColumns).from(products).where(inArray(key, part))));
       return found;
     },
     async similarSkus(skus, limit) {

@@ -89,6 +89,8 @@ export const products = pgTable(
     priceTiers: jsonb('price_tiers').$type<readonly PriceTier[]>().notNull().default(sql`'[]'::jsonb`),
     searchName: text('search_name').notNull().default(''),
     searchRest: text('search_rest').notNull().default(''),
+    /** The SKU's matching key (domain/catalog/sku.ts, `skuKey`): a part number however it is typed. */
+    skuKey: text('sku_key').notNull().default(''),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -96,6 +98,8 @@ export const products = pgTable(
     uniqueIndex('products_sku_unique').on(t.sku),
     // Byte-order SKU ranges: a SKU prefix, the last server-assigned number.
     index('products_sku_c_idx').on(sql`${t.sku} collate "C"`),
+    // The start of a SKU key, in byte order like every range the search compares.
+    index('products_sku_key_idx').on(sql`${t.skuKey} collate "C"`),
     index('products_newest_idx').on(t.createdAt, t.id),
     index('products_search_idx').using('gin', sql.raw(PRODUCT_SEARCH_VECTOR)),
     index('products_newest_c_idx').on(t.createdAt, sql`${t.id} collate "C"`),
@@ -112,6 +116,16 @@ export const products = pgTable(
     check('products_terms_check', sql`${t.minOrderQuantity} >= 100 AND ${t.packSize} >= 1 AND ${t.minOrderQuantity} % ${t.packSize} = 0`),
   ],
 );
+
+/**
+ * Every word the catalogue's search index has held (domain/catalog/typo-corrections.ts): the
+ * vocabulary typos are corrected to. Kept by a trigger on products (migration 0020) whenever a
+ * product's search words are written; a word no product holds any more stays, which costs only a
+ * correction that finds nothing.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});
 
 /**
  * Orders (docs/orders.md, "Orders, cart, quick order"): one payment and one delivery for one or more lines (`order_lines`).

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
+import { MAX_VOCABULARY_WORDS } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
 import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 import type { PgDb } from './database.ts';
 import { PRODUCT_SEARCH_VECTOR } from './schema.ts';
 
-/** tsquery: each word quoted and marked as a prefix, all of them required. */
-const prefixes = (words: readonly string[]) => words.map((word) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`).join(' & ');
+/** tsquery: each word quoted and marked as a prefix, every group required, any word of a group. */
+const prefix = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`;
+const prefixes = (groups: readonly (readonly string[])[]) =>
+  groups.map((group) => (group.length === 1 ? prefix(group[0] ?? '') : `(${group.map(prefix).join(' | ')})`)).join(' & ');
 
 export const pgSearchDialect: SearchDialect = {
   param: (n) => `$${n}`,
@@ -63,6 +66,13 @@ export function createPgSearch(db: PgDb): ProductSearch {
   };
 
   return {
+    async vocabulary() {
+      // The trigger keeps only words without digits (migration 0020); along the primary key, so the
+      // ceiling takes the first words in order rather than sorting them all. The domain leaves out
+      // the words too short to be a correction.
+      const rows = await all<{ word: string }>({ text: 'SELECT word FROM search_words ORDER BY word LIMIT $1', params: [MAX_VOCABULARY_WORDS] });
+      return rows.map((row) => row.word);
+    },
     async search(query) {
       const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
       const built = buildSearchSql(pgSearchDialect, query, after);

@@ -13,7 +13,7 @@ import { newestFirstReader } from './newest-first.ts';
 import { products } from './schema.ts';
 
 /** A product's own columns: the search words and search id stay inside the store. */
-const { searchName: _searchName, searchRest: _searchRest, searchId: _searchId, ...productColumns } = getTableColumns(products);
+const { searchName: _searchName, searchRest: _searchRest, searchId: _searchId, skuKey: _skuKey, ...productColumns } = getTableColumns(products);
 export { productColumns };
 
 /** A server-assigned SKU lost a race with another process: try the next number. */
@@ -90,6 +90,9 @@ export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrite
     },
     async findBySkus(skus) {
       return chunks(skus, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.sku, part)).all());
+    },
+    async findBySkuKeys(keys) {
+      return chunks(keys, 500).flatMap((part) => db.select(productColumns).from(products).where(inArray(products.skuKey, part)).all());
     },
     async similarSkus(skus, limit) {
       return findSimilarSkus(

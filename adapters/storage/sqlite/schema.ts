@@ -84,6 +84,8 @@ export const products = sqliteTable(
     priceTiers: text('price_tiers', { mode: 'json' }).$type<readonly PriceTier[]>().notNull().default(sql`'[]'`),
     searchName: text('search_name').notNull().default(''),
     searchRest: text('search_rest').notNull().default(''),
+    /** The SKU's matching key (domain/catalog/sku.ts, `skuKey`): a part number however it is typed. */
+    skuKey: text('sku_key').notNull().default(''),
     /** The FTS5 index's rowid for this product (a text primary key has no stable rowid). */
     searchId: integer('search_id').notNull().default(0),
     createdAt: timestampMs('created_at').notNull(),
@@ -92,6 +94,7 @@ export const products = sqliteTable(
   (t) => [
     uniqueIndex('products_sku_unique').on(t.sku),
     uniqueIndex('products_search_id_unique').on(t.searchId),
+    index('products_sku_key_idx').on(t.skuKey),
     index('products_newest_idx').on(t.createdAt, t.id),
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_name_idx').on(t.name, t.id),

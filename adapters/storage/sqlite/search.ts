@@ -1,18 +1,25 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
+import { MAX_VOCABULARY_WORDS, TYPO_MIN_LENGTH } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
 import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 
-/** FTS5: each word a quoted prefix phrase, so nothing the buyer typed is read as syntax. */
-const quoted = (words: readonly string[]) => words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+/**
+ * FTS5: each word a quoted prefix phrase, so nothing the buyer typed is read as syntax; a word
+ * with corrections is the OR of them in brackets.
+ */
+const phrase = (word: string) => `"${word.replaceAll('"', '""')}"*`;
+const quoted = (groups: readonly (readonly string[])[]) =>
+  // Explicit AND: FTS5 reads a phrase followed by a bracket without one as a syntax error.
+  groups.map((group) => (group.length === 1 ? phrase(group[0] ?? '') : `(${group.map(phrase).join(' OR ')})`)).join(' AND ');
 
 export const sqliteSearchDialect: SearchDialect = {
   param: (n) => `@p${n}`,
   textMatch: (param) => `p.search_id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${param})`,
   matchExpression: quoted,
   nameMatch: (param) => `p.search_id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${param})`,
-  nameMatchExpression: (words) => `search_name : (${quoted(words)})`,
+  nameMatchExpression: (groups) => `search_name : (${quoted(groups)})`,
   // BINARY, SQLite's default collation, is byte order already.
   bytes: (column) => column,
   // '~' sorts after every character a SKU may hold (A–Z 0–9 - . /).
@@ -72,7 +79,15 @@ export function createSqliteSearch(sqlite: Database): ProductSearch {
   const named = (params: unknown[]) => Object.fromEntries(params.map((value, index) => [`p${index + 1}`, value]));
   const all = <T>(query: SqlQuery): T[] => prepared(query.text).all(named(query.params)) as T[];
 
+  const vocabulary = sqlite.prepare<[number, number], string>(
+    // Letters only: part numbers and sizes are matched by SKU key, never corrected.
+    `SELECT term FROM products_fts_vocab WHERE length(term) >= ? AND term NOT GLOB '*[0-9]*' LIMIT ?`,
+  ).pluck();
+
   return {
+    async vocabulary() {
+      return vocabulary.all(TYPO_MIN_LENGTH - 1, MAX_VOCABULARY_WORDS);
+    },
     async search(query) {
       const after = decodeSearchCursor(query.cursor, appliedSort(query.sort, (query.terms?.words.length ?? 0) > 0));
       const built = buildSearchSql(sqliteSearchDialect, query, after);

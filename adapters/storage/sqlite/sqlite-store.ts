@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
-import { categoriesReadOncePerVersion, createCatalogWrites } from '../catalog-writes.ts';
+import { categoriesReadOncePerVersion, createCatalogWrites, vocabularyReadOncePerVersion } from '../catalog-writes.ts';
 import { createSqliteCarts } from './carts.ts';
 import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
@@ -89,7 +89,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
     repositories: patient.each({
       products: createSqliteProducts(db, catalog),
       categories: categoriesReadOncePerVersion(createSqliteCategories(db, catalog), catalogVersion),
-      search: createSqliteSearch(sqlite),
+      search: vocabularyReadOncePerVersion(createSqliteSearch(sqlite), catalogVersion),
       orders: createSqliteOrders(db, catalog),
       carts: createSqliteCarts(db),
       refunds: createSqliteRefunds(db),

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { ProductDto, ProductSuggestionDto, ResolvedListDto } from '#http/dto.ts';
 import { toResolvedRowDto } from '#http/cart-dto.ts';
+import { searchWords, wordsMatch } from '#domain/catalog/search-terms.ts';
 import { closestSkus } from '#domain/catalog/sku-did-you-mean.ts';
+import { skuKey } from '#domain/catalog/sku.ts';
 import { messages, pastedListFailureMessage } from '../../lib/messages.ts';
-import { resolvePastedList, type QuickOrderCatalog } from '#domain/ordering/resolve-pasted-list.ts';
+import { resolvePastedList, type QuickOrderCatalog, type QuickOrderSearch } from '#domain/ordering/resolve-pasted-list.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, refusal, server } from '../../test/server.ts';
@@ -21,8 +23,12 @@ const suggestionOf = (product: ProductDto): ProductSuggestionDto => ({ id: produ
  * sentences and "did you mean" the page shows are the server's, so this test cannot drift from it.
  */
 const quickOrderCatalog: QuickOrderCatalog = {
-  findBySkus: async (skus) => [...catalogue.values()].filter((product) => skus.includes(product.sku)),
+  findBySkuKeys: async (keys) => [...catalogue.values()].filter((product) => keys.includes(skuKey(product.sku))),
   similarSkus: async (skus, limit) => new Map(skus.map((sku) => [sku, closestSkus(sku, catalogue.keys(), limit)])),
+};
+/** The catalogue search, for a pasted name: every word starts a word of the product's name. */
+const quickOrderSearch: QuickOrderSearch = {
+  search: async (query) => ({ items: [...catalogue.values()].filter((product) => wordsMatch(query.terms?.words ?? [], searchWords(product.name))).slice(0, query.limit) }),
 };
 
 /** The typeahead, the products and the resolver; returns the lists sent to the resolver. */
@@ -41,7 +47,7 @@ const shop = () => {
     http.post('*/api/cart/resolve', async ({ request }) => {
       const { text } = (await request.json()) as { text: string };
       sent.push(text);
-      const resolved = await resolvePastedList({ store: { products: quickOrderCatalog } }, { text });
+      const resolved = await resolvePastedList({ store: { products: quickOrderCatalog, search: quickOrderSearch } }, { text });
       if (!resolved.ok) {
         // The server's refusal of a list it cannot read (http/error-messages.ts: the field's message leads).
         const message = pastedListFailureMessage(resolved.error);

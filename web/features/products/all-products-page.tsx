@@ -76,7 +76,7 @@ function ActiveFilters({ search, tree, onChange }: { search: CatalogueSearch; tr
           : null;
   const chips: { label: string; remove: Partial<CatalogueSearch> }[] = [];
   // "Best match" needs words: without them the list falls back to its default order.
-  if (search.q) chips.push({ label: `“${search.q}”`, remove: { q: undefined, sort: search.sort === 'relevance' ? undefined : search.sort } });
+  if (search.q) chips.push({ label: `“${search.q}”`, remove: { q: undefined, exact: undefined, sort: search.sort === 'relevance' ? undefined : search.sort } });
   if (search.category) chips.push({ label: category?.name ?? search.category, remove: { category: undefined } });
   if (search.brand) chips.push({ label: search.brand, remove: { brand: undefined } });
   if (search.inStock) chips.push({ label: 'In stock', remove: { inStock: undefined } });
@@ -171,7 +171,8 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
     onSubmit: ({ value }) => {
       const q = value.words.trim() || undefined;
       // "Best match" needs words; without them the list falls back to its default order.
-      onChange({ q, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
+      // New words are corrected again: "search instead for" held only for the words it named.
+      onChange({ q, exact: undefined, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
     },
   });
   return (
@@ -191,6 +192,21 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
       </form.Field>
       <Button type="submit">Search</Button>
     </form>
+  );
+}
+
+/**
+ * Said when the words as typed found nothing and their typo corrections did (docs/catalogue.md,
+ * "Search that forgives"): the corrected words, and a link that searches the words exactly as typed.
+ */
+function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string }) {
+  return (
+    <p className="mb-4 text-sm text-slate-900">
+      Showing results for <strong>{corrected}</strong> —{' '}
+      <Link to="/allProduct" search={(previous) => ({ ...previous, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
+        search instead for {typed}
+      </Link>
+    </p>
   );
 }
 
@@ -221,6 +237,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
         </aside>
         <div>
           <ActiveFilters search={search} tree={tree.data} onChange={change} />
+          {first?.correctedQuery && search.q ? <CorrectedQuery corrected={first.correctedQuery} typed={search.q} /> : null}
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm font-semibold text-slate-900" aria-live="polite">
               {products.isSuccess ? `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}` : ''}

@@ -23,6 +23,8 @@ export interface ProductSearchParams extends ListParams {
   minPriceCents?: number;
   maxPriceCents?: number;
   sort?: 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
+  /** The words as typed, without typo corrections ("search instead for …"). */
+  exact?: boolean;
 }
 
 const searchProducts = (params: ProductSearchParams, signal?: AbortSignal) =>

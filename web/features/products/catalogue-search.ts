@@ -27,6 +27,8 @@ export const catalogueSearchSchema = z.object({
   minPrice: dollars,
   maxPrice: dollars,
   sort: z.enum(CATALOGUE_SORTS).optional().catch(undefined),
+  /** `exact=1`: search the words as typed, without typo corrections ("search instead for …"). */
+  exact: z.literal(1).optional().catch(undefined),
 });
 
 export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
@@ -50,6 +52,7 @@ export const toSearchParams = (search: CatalogueSearch): ProductSearchParams => 
     maxPriceCents: high,
     // "Best match" only means something with words to match.
     sort: search.sort === 'relevance' && !search.q ? undefined : search.sort,
+    exact: (search.exact === 1 && Boolean(search.q)) || undefined,
   };
 };
 

@@ -36,7 +36,7 @@ const nut = makeProduct({
 });
 
 /** The catalogue endpoint: records every query string asked and answers `answer(url)`. */
-const catalogue = (answer: (url: URL) => { items: ProductDto[]; nextCursor?: string | null; total?: number }) => {
+const catalogue = (answer: (url: URL) => { items: ProductDto[]; nextCursor?: string | null; total?: number; correctedQuery?: string }) => {
   const asked: URLSearchParams[] = [];
   server.use(
     http.get('*/api/categories', () => json<CategoryNodeDto[]>(tree)),
@@ -49,6 +49,7 @@ const catalogue = (answer: (url: URL) => { items: ProductDto[]; nextCursor?: str
         nextCursor: page.nextCursor ?? null,
         total: page.total ?? page.items.length,
         facets: { categories: [{ id: 'c_nuts', name: 'Nuts', count: 12 }], brands: [{ name: 'Bossard', count: 7 }, { name: 'Würth', count: 5 }] },
+        ...(page.correctedQuery ? { correctedQuery: page.correctedQuery } : {}),
       });
     }),
   );
@@ -199,5 +200,37 @@ describe('the catalogue (All Products)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' })).toBeInTheDocument();
     expect(history.location.search).toBe('');
+  });
+
+  it('says when it shows results for corrected words, and searches the words as typed on request, exact=1 kept in the URL', async () => {
+    const washer = makeProduct({ id: 'p_washer', name: 'Flat washer M8' });
+    const asked = catalogue((url) => (url.searchParams.get('exact') === 'true' ? { items: [] } : { items: [washer], correctedQuery: 'washer' }));
+    const { screen, user, history } = renderApp('/allProduct?q=wahser');
+    await screen.findByRole('heading', { level: 2, name: 'Flat washer M8' });
+    const said = screen.getByText(/Showing results for/);
+    expect(said).toHaveTextContent('Showing results for washer — search instead for wahser');
+    expect(within(said).getByText('washer', { selector: 'strong' })).toBeInTheDocument();
+    expect(asked.at(-1)!.has('exact')).toBe(false);
+
+    await user.click(screen.getByRole('link', { name: 'search instead for wahser' }));
+    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ q: 'wahser', exact: '1' });
+    expect(Object.fromEntries(asked.at(-1)!)).toMatchObject({ q: 'wahser', exact: 'true' });
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
+
+    // New words are corrected again: exact leaves the URL.
+    const box = screen.getByRole('searchbox', { name: 'Search the catalogue' });
+    await user.clear(box);
+    await user.type(box, 'wahser m8');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await expect.poll(() => Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ q: 'wahser m8' });
+    expect(await screen.findByText(/Showing results for/)).toBeInTheDocument();
+  });
+
+  it('says nothing of corrections when the answer has none', async () => {
+    catalogue(() => ({ items: [nut] }));
+    const { screen } = renderApp('/allProduct?q=nut');
+    await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' });
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
   });
 });
