@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import { CATALOGUE_COLUMNS } from '../catalog/catalogue-csv.ts';
+import { importCatalogue } from '../catalog/catalogue-import.ts';
 import { createProduct, deleteProduct, updateProduct } from '../catalog/manage-catalog.ts';
 import { removeReview } from '../content/manage-reviews.ts';
 import { deleteUser, makeAdmin, removeAdmin } from '../identity/manage-users.ts';
 import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
+import { AUDIT_LIST_SAMPLE } from './audit-log.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
 describe('audit log (README.md, "Audit log")', () => {
@@ -60,6 +63,31 @@ describe('audit log (README.md, "Audit log")', () => {
     expect(await removeReview(world.deps, admin, review.id)).toEqual({ ok: true, value: null });
     expect(await removeReview(world.deps, admin, review.id)).toMatchObject({ ok: false });
     expect(await entries()).toMatchObject([{ kind: 'review-removed', subjectId: 'r1', summary: 'Removed the review by Grace', before: { comment: 'Fast' }, after: null }]);
+  });
+
+  it('records a catalogue import by its counts and first SKUs, so a big import is a small entry', async () => {
+    const sku = (n: number) => `PART-${String(n).padStart(5, '0')}`;
+    const cells = (n: number, price: string): Record<(typeof CATALOGUE_COLUMNS)[number], string> => ({
+      sku: sku(n), name: `Part ${n}`, description: 'Zinc-plated steel', category: '', brand: '', unit: 'piece', price, stock: '1000',
+      minOrderQuantity: '100', packSize: '1', tiers: '', specs: '', imageUrl: '/images/part.webp',
+    });
+    const table = (from: number, to: number, price: string) => ({
+      columns: CATALOGUE_COLUMNS,
+      rows: Array.from({ length: to - from }, (_, i) => CATALOGUE_COLUMNS.map((column) => cells(from + i, price)[column])),
+    });
+    expect(await importCatalogue(world.deps, admin, table(0, 30, '1.00'), { dryRun: false })).toMatchObject({ ok: true, value: { created: 30 } });
+    world.clock.advance(1_000);
+    // The 30 known SKUs change their price, 45 are new.
+    expect(await importCatalogue(world.deps, admin, table(0, 75, '2.00'), { dryRun: false })).toMatchObject({ ok: true, value: { created: 45, updated: 30 } });
+
+    const [second, first] = await entries({ kind: 'catalogue-imported' });
+    expect(second?.after).toEqual({
+      created: { count: 45, first: Array.from({ length: AUDIT_LIST_SAMPLE }, (_, i) => sku(30 + i)), more: 45 - AUDIT_LIST_SAMPLE },
+      updated: { count: 30, first: Array.from({ length: AUDIT_LIST_SAMPLE }, (_, i) => sku(i)), more: 30 - AUDIT_LIST_SAMPLE },
+    });
+    expect(first?.after).toMatchObject({ created: { count: 30, more: 30 - AUDIT_LIST_SAMPLE }, updated: { count: 0, first: [], more: 0 } });
+    // The same few hundred bytes at 20,000 rows (sampleOf): 50 such entries stay well under a 64 kB page.
+    expect(JSON.stringify(second).length).toBeLessThan(1_000);
   });
 
   it('narrows by kind and by actor id or e-mail; only admins read it', async () => {
