@@ -7,12 +7,13 @@ import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
-import type { PgDb } from './database.ts';
+import { rowsOfResult, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
-import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+import { orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+import { createYearSequences, type SequencedKind } from './year-sequences.ts';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -34,13 +35,11 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
     rows.length === 0 ? [] : joinQuoteLines(rows, await from.select().from(quoteLines).where(inArray(quoteLines.quoteId, rows.map((row) => row.id))));
   const one = async (rows: QuoteRow[], from: PgDb | Tx = db): Promise<Quote | null> => (await withLines(rows.slice(0, 1), from))[0] ?? null;
   const statusOf = async (tx: Tx, id: string) => (await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)))[0]?.status ?? null;
-  const nextNumber = async (tx: Tx, kind: string, year: number): Promise<number> => {
-    const [sequence] = await tx
-      .insert(numberSequences)
-      .values({ kind, year, last: 1 })
-      .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
-      .returning({ last: numberSequences.last });
-    return sequence?.last ?? 1;
+  const sequences = createYearSequences(db);
+  /** The next number of the kind's year, from its sequence (year-sequences.ts: gaps allowed, no row lock). */
+  const nextNumber = async (tx: Tx, kind: SequencedKind, year: number): Promise<number> => {
+    const [drawn] = await rowsOfResult<{ number: string }>(tx.execute(sql`SELECT ${await sequences.nextval(kind, year)} AS number`));
+    return Number(drawn?.number);
   };
 
   /** Locks the lines' products by id, checks every line against the locked stock, then takes the units: all or none. */
