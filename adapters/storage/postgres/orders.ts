@@ -57,7 +57,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
   const one = async (rows: Promise<OrderRow[]>, from: PgDb | Tx = db): Promise<Order | null> => (await withLines((await rows).slice(0, 1), from))[0] ?? null;
 
   /**
-   * Placing an order is four statements inside BEGIN … COMMIT, whatever its number of lines
+   * Placing an order is three statements inside BEGIN … COMMIT, whatever its number of lines
    * (adapters/storage/README.md, "Placing an order on PostgreSQL"):
    * 1. lock every product of the order in one fixed order (by id), so two orders with overlapping
    *    lines always queue behind each other instead of deadlocking, reading its stock and whether
