@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgDb } from './database.ts';
-import { numberSequences } from './schema.ts';
+import { formatOrderNumber, formatQuoteNumber } from '#domain/ordering/order-number.ts';
+import { rowsOfResult, type PgDb } from './database.ts';
+import { numberSequences, orders, quotes } from './schema.ts';
 
 /** The kinds numbered by a PostgreSQL sequence (order and quote numbers); invoices stay in number_sequences. */
 export type SequencedKind = 'order' | 'quote';
@@ -19,18 +20,33 @@ export const pgErrorOf = (error: unknown): { code?: unknown; constraint?: unknow
  * of that year. A sequence hands out values without a row lock, so concurrent orders never queue
  * behind one counter; the price is gaps (a rolled-back order's number is not given again), which
  * order and quote numbers may have. A new year gets a new sequence, so numbers restart at 1 each
- * year and stay unique and increasing within it. A year numbered from `number_sequences` before
- * its sequence existed (a database upgraded mid-year) starts the sequence after the last number given.
+ * year and stay unique and increasing within it. A year numbered before its sequence existed (a
+ * database upgraded mid-year) starts the sequence after the last number given, by `number_sequences`
+ * or in the stored numbers, whichever is higher.
  */
 export function createYearSequences(db: PgDb) {
   const ready = new Map<string, Promise<void>>();
 
+  /** The highest number of the kind already stored for the year, read from the numbers themselves. */
+  const highestStored = async (kind: SequencedKind, year: number): Promise<number> => {
+    const [table, first] = kind === 'order' ? [orders, formatOrderNumber(year, 1)] : [quotes, formatQuoteNumber(year, 1)];
+    const prefix = first.slice(0, -'000001'.length);
+    const [row] = await rowsOfResult<{ highest: string | null }>(
+      db.execute(sql`SELECT max(substring(${table.number} FROM ${prefix.length + 1}::integer)::bigint) AS highest FROM ${table} WHERE ${table.number} LIKE ${`${prefix}%`}`),
+    );
+    return Number(row?.highest ?? 0);
+  };
+
   const create = async (kind: SequencedKind, year: number, name: string): Promise<void> => {
+    const [found] = await rowsOfResult<{ exists: boolean }>(db.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS exists`));
+    if (found?.exists) return;
+    // After whatever was given that year before the sequence existed: by number_sequences (a database
+    // upgraded mid-year) or found in the stored numbers (a counter behind them, however that came about).
     const [given] = await db
       .select({ last: numberSequences.last })
       .from(numberSequences)
       .where(and(eq(numberSequences.kind, kind), eq(numberSequences.year, year)));
-    const start = (given?.last ?? 0) + 1;
+    const start = Math.max(given?.last ?? 0, await highestStored(kind, year)) + 1;
     try {
       // DDL takes no parameters: the name is built from a fixed kind and a checked year, the start is an integer.
       await db.execute(sql`CREATE SEQUENCE IF NOT EXISTS ${sql.identifier(name)} START WITH ${sql.raw(String(start))}`);
