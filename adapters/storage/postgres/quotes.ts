@@ -54,9 +54,12 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       if (available < line.quantity) short.push({ index: line.index, available });
     }
     if (short.length > 0) throw new QuoteRefused({ code: 'insufficient-stock', short });
-    for (const line of [...lines].sort((a, b) => (a.productId! < b.productId! ? -1 : 1))) {
-      await tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId!));
-    }
+    // Every line's units in one statement, as an order takes them (orders.ts): the rows are locked already.
+    const taking = new Map<string, number>();
+    for (const line of lines) taking.set(line.productId!, (taking.get(line.productId!) ?? 0) + line.quantity);
+    if (taking.size === 0) return;
+    const wanted = sql.join([...taking].map(([id, quantity]) => sql`(${id}::text, ${quantity}::integer)`), sql`, `);
+    await tx.execute(sql`UPDATE ${products} SET stock = ${products.stock} - wanted.quantity FROM (VALUES ${wanted}) AS wanted (id, quantity) WHERE ${products.id} = wanted.id`);
   };
 
   const refusable = async <T>(write: (tx: Tx) => Promise<Result<T, QuoteWriteFailure>>): Promise<Result<T, QuoteWriteFailure>> => {
