@@ -36,10 +36,17 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
   const one = async (rows: QuoteRow[], from: PgDb | Tx = db): Promise<Quote | null> => (await withLines(rows.slice(0, 1), from))[0] ?? null;
   const statusOf = async (tx: Tx, id: string) => (await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)))[0]?.status ?? null;
   const sequences = createYearSequences(db);
-  /** The next number of the kind's year, from its sequence (year-sequences.ts: gaps allowed, no row lock). */
-  const nextNumber = async (tx: Tx, kind: SequencedKind, year: number): Promise<number> => {
-    const [drawn] = await rowsOfResult<{ number: string }>(tx.execute(sql`SELECT ${await sequences.nextval(kind, year)} AS number`));
-    return Number(drawn?.number);
+  /**
+   * The next number of the kind's year, from its sequence (year-sequences.ts: gaps allowed, no row
+   * lock). Asked for before the transaction opens: making a missing sequence uses a connection of
+   * its own, which on PGlite (one connection) would wait for the open transaction forever.
+   */
+  const numberer = async (kind: SequencedKind, year: number) => {
+    const nextval = await sequences.nextval(kind, year);
+    return async (tx: Tx): Promise<number> => {
+      const [drawn] = await rowsOfResult<{ number: string }>(tx.execute(sql`SELECT ${nextval} AS number`));
+      return Number(drawn?.number);
+    };
   };
 
   /** Locks the lines' products by id, checks every line against the locked stock, then takes the units: all or none. */
@@ -78,8 +85,9 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
 
   return {
     async create(quote, mail) {
+      const nextNumber = await numberer(QUOTE_SEQUENCE, numberingYear(quote.createdAt));
       return db.transaction(async (tx) => {
-        const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
+        const { row, lines } = quoteRowsOf(quote, await nextNumber(tx));
         await tx.insert(quotes).values(row);
         await tx.insert(quoteLines).values(lines);
         // Each step's e-mails, as the domain named them, are queued in its own transaction (README.md, "E-mail").
@@ -124,6 +132,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       });
     },
     async accept(id, order, mail) {
+      const nextNumber = await numberer(ORDER_SEQUENCE, numberingYear(order.createdAt));
       return refusable(async (tx) => {
         const moved = await tx
           .update(quotes)
@@ -133,7 +142,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         if (moved.length === 0) return fail({ code: 'not-open', status: await statusOf(tx, id) });
         // Held units are already off the shelf: they become the order's as they are.
         if (!moved[0]!.holdsStock) await takeEveryLine(tx, order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
-        const { row, lines } = rowsOf(order, await nextNumber(tx, ORDER_SEQUENCE, numberingYear(order.createdAt)));
+        const { row, lines } = rowsOf(order, await nextNumber(tx));
         await tx.insert(orders).values(row);
         await tx.insert(orderLines).values(lines);
         await queueMails(tx, mail, id, order.createdAt);
