@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import { CATALOGUE_COLUMNS } from '../catalog/catalogue-csv.ts';
+import { importCatalogue } from '../catalog/catalogue-import.ts';
 import { createProduct, deleteProduct, updateProduct } from '../catalog/manage-catalog.ts';
 import { createCategory, deleteCategory, updateCategory } from '../catalog/manage-categories.ts';
 import { markContactMessage } from '../content/inbox.ts';
@@ -7,6 +9,7 @@ import { removeReview } from '../content/manage-reviews.ts';
 import { deleteUser, makeAdmin, removeAdmin } from '../identity/manage-users.ts';
 import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
+import { AUDIT_LIST_SAMPLE } from './audit-log.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
 describe('audit log (docs/audit-log.md, "Audit log")', () => {
@@ -101,6 +104,31 @@ describe('audit log (docs/audit-log.md, "Audit log")', () => {
       { kind: 'contact-message-marked', subjectId: 'm1', summary: 'Marked a contact message unread', before: { readAt: readAt.toISOString() }, after: { readAt: null } },
       { kind: 'contact-message-marked', subjectId: 'm1', summary: 'Marked a contact message read', before: { readAt: null }, after: { readAt: readAt.toISOString() } },
     ]);
+  });
+
+  it('records a catalogue import by its counts and first SKUs, so a big import is a small entry', async () => {
+    const sku = (n: number) => `PART-${String(n).padStart(5, '0')}`;
+    const cells = (n: number, price: string): Record<(typeof CATALOGUE_COLUMNS)[number], string> => ({
+      sku: sku(n), name: `Part ${n}`, description: 'Zinc-plated steel', category: '', brand: '', unit: 'piece', price, stock: '1000',
+      minOrderQuantity: '100', packSize: '1', tiers: '', specs: '', imageUrl: '/images/part.webp',
+    });
+    const table = (from: number, to: number, price: string) => ({
+      columns: CATALOGUE_COLUMNS,
+      rows: Array.from({ length: to - from }, (_, i) => CATALOGUE_COLUMNS.map((column) => cells(from + i, price)[column])),
+    });
+    expect(await importCatalogue(world.deps, { actor: admin, table: table(0, 30, '1.00'), dryRun: false })).toMatchObject({ ok: true, value: { created: 30 } });
+    world.clock.advance(1_000);
+    // The 30 known SKUs change their price, 45 are new.
+    expect(await importCatalogue(world.deps, { actor: admin, table: table(0, 75, '2.00'), dryRun: false })).toMatchObject({ ok: true, value: { created: 45, updated: 30 } });
+
+    const [second, first] = await entries({ kind: 'catalogue-imported' });
+    expect(second?.after).toEqual({
+      created: { count: 45, first: Array.from({ length: AUDIT_LIST_SAMPLE }, (_, i) => sku(30 + i)), more: 45 - AUDIT_LIST_SAMPLE },
+      updated: { count: 30, first: Array.from({ length: AUDIT_LIST_SAMPLE }, (_, i) => sku(i)), more: 30 - AUDIT_LIST_SAMPLE },
+    });
+    expect(first?.after).toMatchObject({ created: { count: 30, more: 30 - AUDIT_LIST_SAMPLE }, updated: { count: 0, first: [], more: 0 } });
+    // The same few hundred bytes at 20,000 rows (sampleOf): 50 such entries stay well under a 64 kB page.
+    expect(JSON.stringify(second).length).toBeLessThan(1_000);
   });
 
   it('narrows by kind and by actor id or e-mail; only admins read it', async () => {

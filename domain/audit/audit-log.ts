@@ -62,6 +62,26 @@ export interface AuditLogRepository {
   list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>>;
 }
 
+/**
+ * How many items of a long list (the SKUs of a catalogue import) an entry keeps. An entry stays a
+ * few hundred bytes however much the change touched, so a page of 50 entries stays small
+ * (docs/audit-log.md, "Audit log"); the log says who did what, not every value a bulk change wrote.
+ */
+export const AUDIT_LIST_SAMPLE = 10;
+
+/** A long list as an entry keeps it: how many there were, the first few and how many more. */
+export interface ListSample<T> {
+  count: number;
+  first: T[];
+  more: number;
+}
+
+export const sampleOf = <T>(items: readonly T[], keep = AUDIT_LIST_SAMPLE): ListSample<T> => ({
+  count: items.length,
+  first: items.slice(0, keep),
+  more: Math.max(0, items.length - keep),
+});
+
 /** The note a use case passes for an action by `actor`. */
 export const auditNote = (
   actor: User,

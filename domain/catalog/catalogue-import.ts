@@ -1,4 +1,4 @@
-import { auditNote } from '../audit/audit-log.ts';
+import { auditNote, sampleOf } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import { problem, type FieldProblem } from '../shared/field-problem.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
@@ -277,11 +277,13 @@ export const importCatalogue = async (
 
   if (report.errors.length > 0) return dryRun ? ok(report) : fail({ code: 'IMPORT_REFUSED', report });
   if (dryRun || (writes.creates.length === 0 && writes.updates.length === 0)) return ok(report);
+  const skuOfId = new Map([...existing.values()].map((product) => [product.id, product.sku]));
   const note = auditNote(actor, now, {
     kind: 'catalogue-imported',
     subjectId: 'catalogue',
     summary: `Imported the catalogue: ${report.created} new, ${report.updated} changed`,
-    after: { created: writes.creates.map((product) => product.sku ?? product.id), updated: writes.updates.map(({ id, changes }) => ({ id, changes })) },
+    // Counts and the first few SKUs, not 20,000 rows: an entry stays small (audit-log.ts, sampleOf).
+    after: { created: sampleOf(writes.creates.map((product) => product.sku ?? product.id)), updated: sampleOf(writes.updates.map(({ id }) => skuOfId.get(id) ?? id)) },
   });
   if ((await store.products.importAll(writes, now, note)) === 'ok') return ok(report);
   // Another admin created one of the new SKUs meanwhile: name it.

@@ -76,7 +76,7 @@ describe('POST /api/admin/products/import', () => {
     // Only the import that wrote is in the audit log (docs/audit-log.md, "Audit log"), as one entry.
     const log = await context.call('GET', '/api/admin/audit?kind=catalogue-imported', { token: admin.token });
     expect(log.json.items).toMatchObject([
-      { actorId: admin.user.id, subjectId: 'catalogue', summary: 'Imported the catalogue: 1 new, 1 changed', after: { created: ['BULK-3X'], updated: [{ changes: { priceCents: 2_999 } }] } },
+      { actorId: admin.user.id, subjectId: 'catalogue', summary: 'Imported the catalogue: 1 new, 1 changed', after: { created: { count: 1, first: ['BULK-3X'], more: 0 }, updated: { count: 1, first: ['FB-M6-30'], more: 0 } } },
     ]);
   });
 
@@ -204,6 +204,25 @@ describe('POST /api/admin/products/import', () => {
     expect((await upload(file(row({})), '', 'application/json')).status).toBe(415);
     expect((await upload('x'.repeat(5 * 1024 * 1024 + 100 * 1024))).status).toBe(413);
     expect(await context.store.products.count()).toBe(0);
+  });
+
+  it('keeps an audit page of 50 imports under 64 kB, each entry naming its counts and first SKUs only', async () => {
+    const { context, admin, upload } = await shopWithAdmin();
+    const BATCH = 40;
+    // The longest SKUs there are (32 characters), so the entries are as large as an import makes them.
+    const sku = (n: number) => `${'X'.repeat(26)}-${String(n).padStart(5, '0')}`;
+    for (let i = 0; i < 50; i++) {
+      // Batch i is new; batch i - 1, imported last time at another price, changes.
+      const rows = Array.from({ length: (i === 0 ? 1 : 2) * BATCH }, (_, k) => row({ sku: sku((i === 0 ? 0 : (i - 1) * BATCH) + k), price: `${i + 1}.00` }));
+      expect((await upload(file(...rows))).json).toMatchObject({ created: BATCH, updated: i === 0 ? 0 : BATCH });
+    }
+    const page = await context.call('GET', '/api/admin/audit?kind=catalogue-imported&limit=50', { token: admin.token });
+    expect(page.json.items).toHaveLength(50);
+    expect(page.json.items[0].after).toEqual({
+      created: { count: BATCH, first: Array.from({ length: 10 }, (_, k) => sku(49 * BATCH + k)), more: BATCH - 10 },
+      updated: { count: BATCH, first: Array.from({ length: 10 }, (_, k) => sku(48 * BATCH + k)), more: BATCH - 10 },
+    });
+    expect(Buffer.byteLength(page.text)).toBeLessThan(64 * 1024);
   });
 
   it('is for admins only', async () => {

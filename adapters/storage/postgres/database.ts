@@ -13,3 +13,9 @@ export const insertedRow = async <T>(rows: Promise<T[]>, what: string): Promise<
   if (!row) throw new Error(`insert returned no ${what}`);
   return row;
 };
+
+/** The rows of `db.execute`: node-postgres answers a QueryResult, PGlite its `{ rows }` too, some drivers a bare array. */
+export const rowsOfResult = async <T>(result: Promise<unknown>): Promise<T[]> => {
+  const answered = await result;
+  return (Array.isArray(answered) ? answered : (answered as { rows: T[] }).rows) as T[];
+};

@@ -7,14 +7,14 @@ import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
-import { RollbackSignal } from '../storage-errors.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import type { PgDb } from './database.ts';
+import { rowsOfResult, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
-import { queueMails } from './outbox.ts';
+import { mailRows, queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
-import { numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
+import { mailOutbox, numberSequences, orderLines, orders, orderStatusCounts, products } from './schema.ts';
+import { createYearSequences, pgErrorOf } from './year-sequences.ts';
 
 /**
  * The search keys `q` matches exactly (see OrderSearch), each answered by an index (the primary
@@ -42,6 +42,7 @@ type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
  * an idempotency race rolls its transaction back and reports the duplicate key.
  */
 export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository {
+  const sequences = createYearSequences(db);
   /** The orders of these rows, each with its lines (one query for all of them). */
   const withLines = async (rows: OrderRow[], from: PgDb | Tx = db): Promise<Order[]> =>
     rows.length === 0
@@ -56,65 +57,83 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
   const one = async (rows: Promise<OrderRow[]>, from: PgDb | Tx = db): Promise<Order | null> => (await withLines((await rows).slice(0, 1), from))[0] ?? null;
 
   /**
-   * Locks every product of the order in one fixed order (by id), so two orders with overlapping
-   * lines always queue behind each other instead of deadlocking, then checks each line against
-   * the locked stock and takes the units. A short or missing line reserves nothing.
+   * Placing an order is three statements inside BEGIN … COMMIT, whatever its number of lines
+   * (adapters/storage/README.md, "Placing an order on PostgreSQL"):
+   * 1. lock every product of the order in one fixed order (by id), so two orders with overlapping
+   *    lines always queue behind each other instead of deadlocking, reading its stock and whether
+   *    the buyer already used the idempotency key; each line is then checked against the locked
+   *    stock here, and a short or missing line ends the transaction having reserved nothing;
+   * 2. take every line's units with one `UPDATE … FROM (VALUES …)` and draw the order number from
+   *    the year's sequence (year-sequences.ts) in the same statement;
+   * 3. insert the order, its lines and its e-mails in one statement (the lines' foreign key is
+   *    checked at its end, when the order row is there);
+   * A concurrent order with the same key that committed since step 1 trips
+   * orders_user_idempotency_unique in step 3: reported as the duplicate it is.
    */
-  const reserveEveryLine = async (tx: Tx, order: NewOrder): Promise<{ emptied: boolean }> => {
-    const ids = [...new Set(order.lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
-    const locked = ids.length === 0 ? [] : await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
-    const stock = new Map(locked.map((row) => [row.id, row.stock]));
-    const short: ShortLine[] = [];
-    for (const [index, line] of order.lines.entries()) {
-      const available = line.productId === null ? undefined : stock.get(line.productId);
-      if (available === undefined) throw new PlacementRefused({ code: 'product-not-found', index });
-      if (available < line.quantity) short.push({ index, available });
-    }
-    if (short.length > 0) throw new PlacementRefused({ code: 'insufficient-stock', short });
-    let emptied = false;
-    for (const line of order.lines) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${line.quantity}` })
-        .where(eq(products.id, line.productId!));
-      const left = stock.get(line.productId!)! - line.quantity;
-      stock.set(line.productId!, left);
-      emptied ||= left === 0;
-    }
-    return { emptied };
-  };
-
   const place = async (order: NewOrder, mail?: readonly OrderMailKind[]): Promise<Placement> => {
+    const nextNumber = await sequences.nextval(ORDER_SEQUENCE, numberingYear(order.createdAt));
+    const ids = [...new Set(order.lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
+    const usedKey = (key: string) => sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.userId} = ${order.userId} AND ${orders.idempotencyKey} = ${key})`;
     try {
       let emptied = false;
       const placed = await db.transaction(async (tx): Promise<Placement> => {
-        if (order.idempotencyKey !== null) {
-          const existing = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.userId, order.userId), eq(orders.idempotencyKey, order.idempotencyKey)));
-          if (existing.length > 0) return fail({ code: 'duplicate-key' });
+        const locked =
+          ids.length === 0
+            ? []
+            : await tx
+                .select({ id: products.id, stock: products.stock, duplicate: order.idempotencyKey === null ? sql<boolean>`false` : sql<boolean>`${usedKey(order.idempotencyKey)}` })
+                .from(products)
+                .where(inArray(products.id, ids))
+                .orderBy(asc(products.id))
+                .for('update');
+        // With no product left to lock, the key is asked on its own: a repeated order is still a duplicate first.
+        const duplicate =
+          order.idempotencyKey === null
+            ? false
+            : locked.length > 0
+              ? locked[0]!.duplicate
+              : (await rowsOfResult<{ used: boolean }>(tx.execute(sql`SELECT ${usedKey(order.idempotencyKey)} AS used`)))[0]?.used === true;
+        if (duplicate) return fail({ code: 'duplicate-key' });
+        const stock = new Map(locked.map((row) => [row.id, row.stock]));
+        const short: ShortLine[] = [];
+        for (const [index, line] of order.lines.entries()) {
+          const available = line.productId === null ? undefined : stock.get(line.productId);
+          if (available === undefined) throw new PlacementRefused({ code: 'product-not-found', index });
+          if (available < line.quantity) short.push({ index, available });
         }
-        ({ emptied } = await reserveEveryLine(tx, order));
-        // Taken last, so the sequence's row stays locked only for the inserts and the commit.
-        const [sequence] = await tx
-          .insert(numberSequences)
-          .values({ kind: ORDER_SEQUENCE, year: numberingYear(order.createdAt), last: 1 })
-          .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
-          .returning({ last: numberSequences.last });
-        const { row, lines } = rowsOf(order, sequence?.last ?? 1);
-        // A concurrent order with the same key may have committed since the check above.
-        const inserted = await tx.insert(orders).values(row).onConflictDoNothing().returning({ id: orders.id });
-        if (inserted.length === 0) throw new RollbackSignal('duplicate-key');
-        await tx.insert(orderLines).values(lines);
-        await queueMails(tx, mail, order.id, order.createdAt);
+        if (short.length > 0) throw new PlacementRefused({ code: 'insufficient-stock', short });
+        // The domain sends each product once per order; summed anyway, so one UPDATE row per product is exact.
+        const taking = new Map<string, number>();
+        for (const line of order.lines) taking.set(line.productId!, (taking.get(line.productId!) ?? 0) + line.quantity);
+        emptied = [...taking].some(([id, quantity]) => stock.get(id) === quantity);
+        const wanted = sql.join(
+          [...taking].map(([id, quantity]) => sql`(${id}::text, ${quantity}::integer)`),
+          sql`, `,
+        );
+        const [numbered] = await rowsOfResult<{ number: string }>(
+          tx.execute(sql`WITH taken AS (
+            UPDATE ${products} SET stock = ${products.stock} - wanted.quantity
+            FROM (VALUES ${wanted}) AS wanted (id, quantity)
+            WHERE ${products.id} = wanted.id
+            RETURNING 1
+          ) SELECT ${nextNumber} AS number`),
+        );
+        const { row, lines } = rowsOf(order, Number(numbered?.number));
+        const mails = mailRows(mail, order.id, order.createdAt);
+        await tx.execute(
+          // getSQL(): the statements themselves, not wrapped in parentheses as a subquery would be.
+          sql`WITH placed AS (${tx.insert(orders).values(row).getSQL()}), placed_lines AS (${tx.insert(orderLines).values(lines).getSQL()}) ${
+            mails.length === 0 ? sql`SELECT 1` : tx.insert(mailOutbox).values(mails).getSQL()
+          }`,
+        );
         return ok({ ...row, lines: order.lines });
       });
       // Counted once committed, so the next catalogue read sees the stock it took.
       return placed.ok ? writes.stockMoved(order.lines.map((line) => line.productId!), emptied, placed) : placed;
     } catch (error) {
-      if (error instanceof RollbackSignal) return fail({ code: 'duplicate-key' });
       if (error instanceof PlacementRefused) return fail(error.failure);
+      const cause = pgErrorOf(error);
+      if (cause?.code === '23505' && cause.constraint === 'orders_user_idempotency_unique') return fail({ code: 'duplicate-key' });
       throw error;
     }
   };

@@ -13,13 +13,17 @@ export const queueMail = async (tx: PgDb | Tx, kind: MailKind, subjectId: string
   await tx.insert(mailOutbox).values({ id: randomUUID(), kind, subjectId, createdAt: at, attempts: 0, nextAttemptAt: at });
 };
 
+/** The outbox rows of the mails the domain decided a change sends (none when it named none). */
+export const mailRows = (kinds: readonly MailKind[] | undefined, subjectId: string, at: Date) =>
+  (kinds ?? []).map((kind) => ({ id: randomUUID(), kind, subjectId, createdAt: at, attempts: 0, nextAttemptAt: at }));
+
 /**
  * Queues each mail the domain decided a change sends (none when it named none), in one insert inside
  * the transaction of that change.
  */
 export const queueMails = async (tx: PgDb | Tx, kinds: readonly MailKind[] | undefined, subjectId: string, at: Date): Promise<void> => {
-  if (!kinds || kinds.length === 0) return;
-  await tx.insert(mailOutbox).values(kinds.map((kind) => ({ id: randomUUID(), kind, subjectId, createdAt: at, attempts: 0, nextAttemptAt: at })));
+  const rows = mailRows(kinds, subjectId, at);
+  if (rows.length > 0) await tx.insert(mailOutbox).values(rows);
 };
 
 const queued = { id: mailOutbox.id, kind: mailOutbox.kind, subjectId: mailOutbox.subjectId, attempts: mailOutbox.attempts, createdAt: mailOutbox.createdAt };

@@ -23,6 +23,21 @@ const isSkuConflict = (error: unknown): boolean => {
   return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === '23505' && 'constraint' in cause && cause.constraint === 'products_sku_unique';
 };
 
+/**
+ * After a catalogue import: thousands of new or changed products at once can leave the planner's
+ * statistics far from the table (autovacuum's ANALYZE comes later, by its own thresholds), and
+ * plans read from them (search, listings) go wrong until then. ANALYZE samples at most 30,000
+ * rows, so this costs the same at any size. The import is committed by now: failing to refresh
+ * must not report it as failed, and autovacuum will analyse the table in its own time.
+ */
+const refreshPlannerStatistics = async (db: PgDb): Promise<void> => {
+  try {
+    await db.execute(sql`ANALYZE ${products}`);
+  } catch {
+    // Statistics only; the import stands.
+  }
+};
+
 /** Ends a transaction without writing anything. */
 class Rollback extends Error {}
 
@@ -145,6 +160,7 @@ export function createPgProducts(db: PgDb): ProductRepository {
           }
           await recordAudit(tx, audit);
         });
+        await refreshPlannerStatistics(db);
         return 'ok';
       } catch (error) {
         if (error instanceof Rollback || isSkuConflict(error)) return 'duplicate-sku';

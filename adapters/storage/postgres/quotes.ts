@@ -8,12 +8,13 @@ import { unpaidOf } from '../order-queries.ts';
 import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
-import type { PgDb } from './database.ts';
+import { rowsOfResult, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
-import { numberSequences, orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+import { orderLines, orders, products, quoteLines, quotes } from './schema.ts';
+import { createYearSequences, type SequencedKind } from './year-sequences.ts';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -35,13 +36,18 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
     rows.length === 0 ? [] : joinQuoteLines(rows, await from.select().from(quoteLines).where(inArray(quoteLines.quoteId, rows.map((row) => row.id))));
   const one = async (rows: QuoteRow[], from: PgDb | Tx = db): Promise<Quote | null> => (await withLines(rows.slice(0, 1), from))[0] ?? null;
   const statusOf = async (tx: Tx, id: string) => (await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)))[0]?.status ?? null;
-  const nextNumber = async (tx: Tx, kind: string, year: number): Promise<number> => {
-    const [sequence] = await tx
-      .insert(numberSequences)
-      .values({ kind, year, last: 1 })
-      .onConflictDoUpdate({ target: [numberSequences.kind, numberSequences.year], set: { last: sql`${numberSequences.last} + 1` } })
-      .returning({ last: numberSequences.last });
-    return sequence?.last ?? 1;
+  const sequences = createYearSequences(db);
+  /**
+   * The next number of the kind's year, from its sequence (year-sequences.ts: gaps allowed, no row
+   * lock). Asked for before the transaction opens: making a missing sequence uses a connection of
+   * its own, which on PGlite (one connection) would wait for the open transaction forever.
+   */
+  const numberer = async (kind: SequencedKind, year: number) => {
+    const nextval = await sequences.nextval(kind, year);
+    return async (tx: Tx): Promise<number> => {
+      const [drawn] = await rowsOfResult<{ number: string }>(tx.execute(sql`SELECT ${nextval} AS number`));
+      return Number(drawn?.number);
+    };
   };
 
   /** Locks the lines' products by id, checks every line against the locked stock, then takes the units: all or none. */
@@ -56,9 +62,12 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       if (available < line.quantity) short.push({ index: line.index, available });
     }
     if (short.length > 0) throw new QuoteRefused({ code: 'insufficient-stock', short });
-    for (const line of [...lines].sort((a, b) => (a.productId! < b.productId! ? -1 : 1))) {
-      await tx.update(products).set({ stock: sql`${products.stock} - ${line.quantity}` }).where(eq(products.id, line.productId!));
-    }
+    // Every line's units in one statement, as an order takes them (orders.ts): the rows are locked already.
+    const taking = new Map<string, number>();
+    for (const line of lines) taking.set(line.productId!, (taking.get(line.productId!) ?? 0) + line.quantity);
+    if (taking.size === 0) return;
+    const wanted = sql.join([...taking].map(([id, quantity]) => sql`(${id}::text, ${quantity}::integer)`), sql`, `);
+    await tx.execute(sql`UPDATE ${products} SET stock = ${products.stock} - wanted.quantity FROM (VALUES ${wanted}) AS wanted (id, quantity) WHERE ${products.id} = wanted.id`);
   };
 
   const refusable = async <T>(write: (tx: Tx) => Promise<Result<T, QuoteWriteFailure>>): Promise<Result<T, QuoteWriteFailure>> => {
@@ -77,8 +86,9 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
 
   return {
     async create(quote, mail) {
+      const nextNumber = await numberer(QUOTE_SEQUENCE, numberingYear(quote.createdAt));
       return db.transaction(async (tx) => {
-        const { row, lines } = quoteRowsOf(quote, await nextNumber(tx, QUOTE_SEQUENCE, numberingYear(quote.createdAt)));
+        const { row, lines } = quoteRowsOf(quote, await nextNumber(tx));
         await tx.insert(quotes).values(row);
         await tx.insert(quoteLines).values(lines);
         // Each step's e-mails, as the domain named them, are queued in its own transaction (docs/email.md, "E-mail").
@@ -123,6 +133,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       });
     },
     async accept(id, order, mail, maxUnpaidOrders) {
+      const nextNumber = await numberer(ORDER_SEQUENCE, numberingYear(order.createdAt));
       return refusable(async (tx) => {
         if (maxUnpaidOrders !== undefined) {
           // The buyer's acceptances queue on one transaction-scoped lock of their own, so each
@@ -139,7 +150,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         if (moved.length === 0) return fail({ code: 'not-open', status: await statusOf(tx, id) });
         // Held units are already off the shelf: they become the order's as they are.
         if (!moved[0]!.holdsStock) await takeEveryLine(tx, order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
-        const { row, lines } = rowsOf(order, await nextNumber(tx, ORDER_SEQUENCE, numberingYear(order.createdAt)));
+        const { row, lines } = rowsOf(order, await nextNumber(tx));
         await tx.insert(orders).values(row);
         await tx.insert(orderLines).values(lines);
         await queueMails(tx, mail, id, order.createdAt);

@@ -24,6 +24,20 @@ const isSkuConflict = (error: unknown): boolean =>
 
 export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrites): ProductRepository {
   const recordAudit = auditRecorder(db);
+  /**
+   * After a catalogue import: SQLite plans from sqlite_stat1, which nothing refreshes by itself.
+   * `PRAGMA optimize` analyses the tables that changed size enough to need it (0x10000: every
+   * table, not only those this connection read), under its own row limit, so it stays cheap. The
+   * import is committed by now: a busy database (another process writing) must not report it as
+   * failed, and the next import or start tries again.
+   */
+  const refreshPlannerStatistics = (): void => {
+    try {
+      db.run(sql`PRAGMA optimize=0x10002`);
+    } catch {
+      // Statistics only; the import stands.
+    }
+  };
   // The catalog's hot paths are prepared once.
   const productById = db.select(productColumns).from(products).where(eq(products.id, sql.placeholder('id'))).prepare();
   const productBySku = db.select(productColumns).from(products).where(eq(products.sku, sql.placeholder('sku'))).prepare();
@@ -142,6 +156,7 @@ export function createSqliteProducts(db: SqliteConnection, catalog: CatalogWrite
           for (const record of creates) if (!insert(tx, record)) throw new Rollback();
           recordAudit(audit);
         });
+        refreshPlannerStatistics();
         return catalog.changed('ok');
       } catch (error) {
         if (error instanceof Rollback || isSkuConflict(error)) return 'duplicate-sku';

@@ -28,6 +28,23 @@ describe('sqlite store', () => {
     await lifecycle.close();
   });
 
+  it('refreshes the planner statistics of the products after a catalogue import', async () => {
+    const file = join(dir, 'import-stats.db');
+    const storage = openSqliteStorage(file);
+    const record = (n: number) => ({ id: `p-${n}`, name: `Part ${n}`, description: 'Zinc plated', priceCents: 10, stock: 100, imageUrl: '', createdAt: new Date(1), sku: `STAT-${n}` });
+    expect(await storage.repositories.products.importAll({ creates: Array.from({ length: 500 }, (_, n) => record(n)), updates: [] }, new Date(1))).toBe('ok');
+    await storage.lifecycle.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      // sqlite_stat1 holds "rows per index" for the products table once ANALYZE ran on it.
+      const stats = db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'products'").all() as { stat: string }[];
+      expect(stats.length).toBeGreaterThan(0);
+      expect(stats.some(({ stat }) => stat.startsWith('500 '))).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+
   it('keeps its data when reopened, and migrating twice is harmless', async () => {
     const file = join(dir, 'reopen.db');
     const first = openSqliteStorage(file);
