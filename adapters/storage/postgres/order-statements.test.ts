@@ -1,6 +1,6 @@
 /**
- * Placing an order on a PostgreSQL server (adapters/storage/README.md, "Placing an order on
- * PostgreSQL"): how many statements one three-line order sends, and orders from two instances
+ * Placing an order on a PostgreSQL server (adapters/storage/README.md, "Shared
+ * decisions"): how many statements one three-line order sends, and orders from two instances
  * (two pools) at once, crossing on the same products, all placed with distinct numbers. A real
  * server: PGlite has one connection, so nothing in it ever runs at once.
  */

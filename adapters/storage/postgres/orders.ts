@@ -58,7 +58,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
 
   /**
    * Placing an order is three statements inside BEGIN … COMMIT, whatever its number of lines
-   * (adapters/storage/README.md, "Placing an order on PostgreSQL"):
+   * (adapters/storage/README.md, "Shared decisions"):
    * 1. lock every product of the order in one fixed order (by id), so two orders with overlapping
    *    lines always queue behind each other instead of deadlocking, reading its stock and whether
    *    the buyer already used the idempotency key; each line is then checked against the locked

@@ -15,7 +15,7 @@ export const pgErrorOf = (error: unknown): { code?: unknown; constraint?: unknow
 };
 
 /**
- * Order and quote numbers on PostgreSQL (adapters/storage/README.md, "Numbers"): one sequence per
+ * Order and quote numbers on PostgreSQL (adapters/storage/README.md, "Shared decisions"): one sequence per
  * kind and UTC year, `order_number_2026`, created the first time this process numbers something
  * of that year. A sequence hands out values without a row lock, so concurrent orders never queue
  * behind one counter; the price is gaps (a rolled-back order's number is not given again), which
