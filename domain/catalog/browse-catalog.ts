@@ -5,7 +5,7 @@ import { problem } from '../shared/field-problem.ts';
 import { categoryWithChildren, findCategory, type Category } from './category.ts';
 import type { CategoryRepository } from './category-repository.ts';
 import type { ProductRepository } from './product-repository.ts';
-import type { ProductSearch, ProductSort, RawFacets } from './product-search.ts';
+import { bestMatchesQuery, type ProductSearch, type ProductSort, type RawFacets } from './product-search.ts';
 import type { Product } from './product.ts';
 import { asTyped, hasCorrections, searchTerms, withCorrections, type SearchTerms } from './search-terms.ts';
 import { correctedText, typoTolerance, vocabularyOf } from './typo-corrections.ts';
@@ -125,17 +125,6 @@ export const SUGGESTION_COUNT = 8;
 export const suggestProducts = async ({ store }: SuggestProductsPorts, q: string): Promise<Product[]> => {
   const trimmed = q.trim();
   if (trimmed === '') return [];
-  const found = await store.search.search({
-    terms: searchTerms(trimmed),
-    categoryIds: null,
-    brand: null,
-    inStock: false,
-    minPriceCents: null,
-    maxPriceCents: null,
-    sort: 'relevance',
-    limit: SUGGESTION_COUNT,
-    cursor: null,
-    withCounts: false,
-  });
+  const found = await store.search.search(bestMatchesQuery(searchTerms(trimmed), SUGGESTION_COUNT));
   return found.items;
 };

@@ -36,6 +36,23 @@ export interface ProductSearchQuery {
   withCounts: boolean;
 }
 
+/**
+ * The best matches for some words across the whole catalogue, without counts: what the typeahead
+ * and quick order's pasted names ask.
+ */
+export const bestMatchesQuery = (terms: SearchTerms, limit: number): ProductSearchQuery => ({
+  terms,
+  categoryIds: null,
+  brand: null,
+  inStock: false,
+  minPriceCents: null,
+  maxPriceCents: null,
+  sort: 'relevance',
+  limit,
+  cursor: null,
+  withCounts: false,
+});
+
 /** Facets as the stores count them: by category id (filed directly) and brand. */
 export interface RawFacets {
   categories: { id: string; count: number }[];

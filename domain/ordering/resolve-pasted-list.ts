@@ -5,7 +5,7 @@ import { adviseQuantity, isLineQuantity, maxAvailableFor, suggestQuantity, type 
 import { DID_YOU_MEAN_LIMIT, DID_YOU_MEAN_MAX_SKUS } from '../catalog/sku-did-you-mean.ts';
 import { searchTerms } from '../catalog/search-terms.ts';
 import { normalizeSku, skuKey } from '../catalog/sku.ts';
-import type { ProductSearchQuery } from '../catalog/product-search.ts';
+import { bestMatchesQuery, type ProductSearchQuery } from '../catalog/product-search.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
 
 /**
@@ -53,20 +53,7 @@ const isName = (cell: string): boolean => /\s/.test(cell.trim());
 
 /** The products matching every word of a pasted name, best first (the catalogue search's relevance). */
 const findByWords = async (search: QuickOrderSearch, text: string, limit: number): Promise<QuickOrderProduct[]> =>
-  (
-    await search.search({
-      terms: searchTerms(text),
-      categoryIds: null,
-      brand: null,
-      inStock: false,
-      minPriceCents: null,
-      maxPriceCents: null,
-      sort: 'relevance',
-      limit,
-      cursor: null,
-      withCounts: false,
-    })
-  ).items;
+  (await search.search(bestMatchesQuery(searchTerms(text), limit))).items;
 
 /** The product each pasted SKU or name stands for, or the choices when it is not clear which. */
 const findProducts = async ({ store }: ResolvePastedListPorts, skus: readonly string[]) => {
