@@ -27,6 +27,11 @@ export interface SearchDialect {
   time(param: string): string;
   /** A column to group by without reading the whole table through that column's own index. */
   groupedOnly(column: string): string;
+  /**
+   * A FROM item, aliased `a` (columns `name`, `value`), of the attributes of the products that
+   * `matches` (a `SELECT p.id …`) selects, read by product through the primary key.
+   */
+  attributesOf(matches: string): string;
 }
 
 export interface SqlQuery {
@@ -179,15 +184,14 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
           : attributeFilters.length > 0
             ? `a.name NOT IN (${attributeFilters.map((filter) => add(filter.name)).join(', ')})`
             : '';
-      // Every product matches: the attributes are grouped along their own index, no product read.
-      const matching = conditions === '' ? '' : `a.product_id IN (SELECT p.id FROM products p ${conditions})`;
-      const filters = [names, matching].filter(Boolean).join(' AND ');
-      return {
-        text: `SELECT a.name AS "name", a.value AS "value", count(*) AS "count" FROM product_attributes a${filters ? ` WHERE ${filters}` : ''} GROUP BY a.name, a.value`,
-        params,
-      };
+      // Only this name's own filter: its values over the whole catalogue, along
+      // product_attributes_name_value_idx, no product read.
+      const from = conditions === '' ? 'product_attributes a' : dialect.attributesOf(`SELECT p.id FROM products p ${conditions}`);
+      return { text: `SELECT a.name AS "name", a.value AS "value", count(*) AS "count" FROM ${from}${names ? ` WHERE ${names}` : ''} GROUP BY a.name, a.value`, params };
     };
-    return [counted(null), ...attributeFilters.map((filter) => counted(filter.name))];
+    // Nothing narrows the list: the names not filtered by are not counted (product-search.ts, RawFacets).
+    const narrowed = where([], []) !== '';
+    return [...(narrowed ? [counted(null)] : []), ...attributeFilters.map((filter) => counted(filter.name))];
   };
 
   /** The other counts' statements followed by the attributes', read back in the same order. */

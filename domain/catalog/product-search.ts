@@ -47,6 +47,10 @@ export interface ProductSearchQuery {
  * value. Each facet leaves out its own filter: the categories are counted without the category
  * filter, the brands without the brand filter, a filtered attribute name's values without that
  * name's filter (the other names under every filter).
+ *
+ * The attributes of names not filtered by are counted only when something narrows the list (words,
+ * a category, a brand, stock, a price or an attribute): the whole catalogue shares no specs worth
+ * offering (bolts and cables), and counting them would read every product's attributes each time.
  */
 export interface RawFacets {
   categories: { id: string; count: number }[];

@@ -97,11 +97,15 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
         facets.categories = [...categoryCounts].map(([id, count]) => ({ id, count }));
         facets.brands = [...brandCounts].map(([name, count]) => ({ name, count }));
         const filtered = new Set(attributeFilters.map((filter) => filter.name));
+        // The names not filtered by only when something narrows the list (product-search.ts, RawFacets).
+        const narrowed =
+          query.terms !== null || query.categoryIds !== null || query.brand !== null || query.inStock || query.minPriceCents !== null || query.maxPriceCents !== null || attributeFilters.length > 0;
         const attributeCounts = new Map<string, { name: string; value: string; count: number }>();
         const within = unfiltered.filter((product) => inCategory(product) && ofBrand(product));
         for (const product of within) {
           for (const { name, value } of product.attributes) {
             // A filtered name's values are counted without its own filter, the others under all.
+            if (!filtered.has(name) && !narrowed) continue;
             if (!holdsAttributes(product, filtered.has(name) ? name : null)) continue;
             const key = JSON.stringify([name, value]);
             const entry = attributeCounts.get(key) ?? { name, value, count: 0 };
