@@ -140,6 +140,8 @@ export const messages = {
   categoryHasProducts: (count: number) => `${quantityText(count)} product${count === 1 ? ' is' : 's are'} filed under this category: move them first`,
   searchTooLong: (max: number) => `Please search with at most ${max} characters`,
   sortUnknown: 'Sort by relevance, newest, price-asc, price-desc or name',
+  attributeFilterInvalid: (maxName: number, maxValue: number) =>
+    `Filter by a specification as Name:Value (a name of at most ${maxName} characters, a value of at most ${maxValue})`,
   priceFilterInvalid: 'Please enter a price in whole cents, 0 or more',
   priceRangeReversed: 'The lowest price must not be above the highest',
   inStockInvalid: 'Use inStock=true, or leave it out',

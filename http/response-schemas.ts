@@ -88,6 +88,11 @@ export const productSearchDto = pageOf(productDto)
     facets: z.object({
       categories: z.array(z.object({ id: z.string(), name: z.string(), count })),
       brands: z.array(z.object({ name: z.string(), count })),
+      attributes: z
+        .array(z.object({ name: z.string(), values: z.array(z.object({ value: z.string(), count })) }))
+        .describe(
+          'The specifications the result shares (at most 8 names, those held by a fifth of it or filtered by, each with at most 20 values in natural order: M6 before M10), to filter by as `attr=Name:Value`. A filtered name\'s values are counted without its own filter.',
+        ),
     }),
     correctedQuery: z
       .string()

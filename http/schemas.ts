@@ -28,6 +28,8 @@ import { readExpiry } from '#domain/ordering/card-entry.ts';
 import { phoneProblem } from '#domain/shared/phone.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { MAX_PAGE_SIZE } from '#domain/shared/page.ts';
+import { attributeFilters, MAX_ATTRIBUTE_FILTERS } from '#domain/catalog/attribute-facets.ts';
+import { MAX_ATTRIBUTE_NAME_LENGTH, MAX_ATTRIBUTE_VALUE_LENGTH } from '#domain/catalog/product-terms-rules.ts';
 import { MAX_PRICE_CENTS, MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_STOCK } from '#domain/catalog/manage-catalog.ts';
 import { MAX_COMMENT, MAX_COUNTRY } from '#domain/content/manage-reviews.ts';
 import { RATING_MAX, RATING_MIN } from '#domain/content/review.ts';
@@ -382,6 +384,27 @@ const priceFilter = z
   .pipe(z.number().max(MAX_PRICE_CENTS, messages.priceFilterInvalid));
 
 /**
+ * `attr=Name:Value`, repeatable (docs/catalogue.md, "Spec facets"): one value arrives as a string,
+ * several as an array. Read as filters by the domain's rules (attribute-facets.ts): a malformed
+ * pair, or more than MAX_ATTRIBUTE_FILTERS, is refused.
+ */
+const attributeFilterParam = z
+  .union([z.string(), z.array(z.string())])
+  .describe(
+    `A specification filter, \`Name:Value\` (split at the first colon), repeatable up to ${MAX_ATTRIBUTE_FILTERS} times: a product matches when it holds every name given with any of that name's values.`,
+  )
+  .transform((value, context) => {
+    const texts = typeof value === 'string' ? [value] : value;
+    // A bound before parsing: a query string of thousands of pairs is refused without reading them.
+    const filters = texts.length > MAX_ATTRIBUTE_FILTERS * 2 ? null : attributeFilters(texts);
+    if (filters?.ok) return filters.value;
+    const message =
+      filters === null || filters.error.code === 'TOO_MANY' ? messages.tooMany(MAX_ATTRIBUTE_FILTERS) : messages.attributeFilterInvalid(MAX_ATTRIBUTE_NAME_LENGTH, MAX_ATTRIBUTE_VALUE_LENGTH);
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/**
  * GET /api/products. `q` may hold anything a buyer types (quotes, operators, emoji): the domain
  * cuts it into words, so only its length is refused here.
  */
@@ -398,6 +421,7 @@ export const catalogQuerySchema = z
     sort: z.enum(PRODUCT_SORTS, { error: messages.sortUnknown }).optional(),
     /** The words as typed, without typo corrections ("search instead for …"). */
     exact: z.enum(['true', 'false'], { error: messages.exactInvalid }).transform((value) => value === 'true').optional(),
+    attr: attributeFilterParam.optional(),
   })
   .superRefine((query, context) => {
     if (query.minPriceCents !== undefined && query.maxPriceCents !== undefined && query.minPriceCents > query.maxPriceCents) {

@@ -27,6 +27,11 @@ export interface SearchDialect {
   time(param: string): string;
   /** A column to group by without reading the whole table through that column's own index. */
   groupedOnly(column: string): string;
+  /**
+   * A FROM item, aliased `a` (columns `name`, `value`), of the attributes of the products that
+   * `matches` (a `SELECT p.id …`) selects, read by product through the primary key.
+   */
+  attributesOf(matches: string): string;
 }
 
 export interface SqlQuery {
@@ -49,7 +54,7 @@ interface Counts {
   total: number;
   facets: RawFacets;
 }
-const NO_COUNTS: Counts = { total: 0, facets: { categories: [], brands: [] } };
+const NO_COUNTS: Counts = { total: 0, facets: { categories: [], brands: [], attributes: [] } };
 const countOf = (row: Row | undefined): number => Number(row?.['count'] ?? 0);
 
 /** Columns every product read selects, aliased to the domain's names. */
@@ -74,6 +79,13 @@ export const PRODUCT_SELECT = [
 
 type Filter = 'category' | 'brand';
 
+/**
+ * A product holds the name with one of the values: product_attributes (migrations 0018/0021, kept
+ * by triggers from `products.attributes`) along product_attributes_name_value_idx.
+ */
+const holds = (add: (value: unknown) => string, name: string, values: readonly string[]) =>
+  `p.id IN (SELECT a.product_id FROM product_attributes a WHERE a.name = ${add(name)} AND a.value IN (${values.map((value) => add(value)).join(', ')}))`;
+
 export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery, after: SortKey | null): SearchSql {
   const words = query.terms?.words ?? null;
   const typed = (words ?? []).map((word) => [word]);
@@ -85,8 +97,12 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
   const sort = appliedSort(query.sort, words !== null && words.length > 0);
   if (words !== null && words.length === 0) return { sort, page: null, counts: [], countsOf: () => NO_COUNTS };
 
-  /** The WHERE clause and its parameters, leaving out the named filters (for the facets). */
-  const where = (leaveOut: readonly Filter[], params: unknown[]): string => {
+  const attributeFilters = query.attributes ?? [];
+  /**
+   * The WHERE clause and its parameters, leaving out the named filters (for the facets), and the
+   * attribute filter of `leaveOutName` (for that name's values).
+   */
+  const where = (leaveOut: readonly Filter[], params: unknown[], leaveOutName: string | null = null): string => {
     const add = (value: unknown) => {
       params.push(value);
       return dialect.param(params.length);
@@ -108,6 +124,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     if (query.inStock) conditions.push('p.stock > 0');
     if (query.minPriceCents !== null) conditions.push(`p.price_cents >= ${add(query.minPriceCents)}`);
     if (query.maxPriceCents !== null) conditions.push(`p.price_cents <= ${add(query.maxPriceCents)}`);
+    for (const filter of attributeFilters) if (filter.name !== leaveOutName) conditions.push(holds(add, filter.name, filter.values));
     return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   };
 
@@ -149,6 +166,49 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
   const pageQuery = { text: page, params: pageParams };
   if (!query.withCounts) return { sort, page: pageQuery, counts: [], countsOf: () => NO_COUNTS };
 
+  /**
+   * The spec facets: one grouping of the attributes of every match for the names not filtered by,
+   * and one per filtered name, of that name's values over the matches without its own filter.
+   */
+  const attributeCounts = (): SqlQuery[] => {
+    const counted = (leaveOutName: string | null): SqlQuery => {
+      const params: unknown[] = [];
+      const add = (value: unknown) => {
+        params.push(value);
+        return dialect.param(params.length);
+      };
+      const conditions = where([], params, leaveOutName);
+      const names =
+        leaveOutName !== null
+          ? `a.name = ${add(leaveOutName)}`
+          : attributeFilters.length > 0
+            ? `a.name NOT IN (${attributeFilters.map((filter) => add(filter.name)).join(', ')})`
+            : '';
+      // Only this name's own filter: its values over the whole catalogue, along
+      // product_attributes_name_value_idx, no product read.
+      const from = conditions === '' ? 'product_attributes a' : dialect.attributesOf(`SELECT p.id FROM products p ${conditions}`);
+      return { text: `SELECT a.name AS "name", a.value AS "value", count(*) AS "count" FROM ${from}${names ? ` WHERE ${names}` : ''} GROUP BY a.name, a.value`, params };
+    };
+    // Nothing narrows the list: the names not filtered by are not counted (product-search.ts, RawFacets).
+    const narrowed = where([], []) !== '';
+    return [...(narrowed ? [counted(null)] : []), ...attributeFilters.map((filter) => counted(filter.name))];
+  };
+
+  /** The other counts' statements followed by the attributes', read back in the same order. */
+  const withAttributeCounts = (built: SearchSql): SearchSql => {
+    const attributes = attributeCounts();
+    const others = built.counts.length;
+    return {
+      ...built,
+      counts: [...built.counts, ...attributes],
+      countsOf(results) {
+        const counts = built.countsOf(results.slice(0, others));
+        const rows = results.slice(others).flat();
+        return { total: counts.total, facets: { ...counts.facets, attributes: rows.map((row) => ({ name: String(row['name']), value: String(row['value']), count: countOf(row) })) } };
+      },
+    };
+  };
+
   if (words !== null) {
     // One pass over what the words (with the stock and price filters) match, grouped by category
     // and brand: the total and both facets (each leaving out its own filter) are sums of these
@@ -158,7 +218,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     const categoryIds = query.categoryIds === null ? null : new Set(query.categoryIds);
     const inCategory = (id: string | null) => categoryIds === null || (id !== null && categoryIds.has(id));
     const ofBrand = (brand: string | null) => query.brand === null || brand === query.brand;
-    return {
+    return withAttributeCounts({
       sort,
       page: pageQuery,
       counts: [{ text: `SELECT p.category_id AS "categoryId", p.brand AS "brand", count(*) AS "count" FROM products p ${narrowing} GROUP BY p.category_id, p.brand`, params: narrowingParams }],
@@ -174,10 +234,14 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
         }
         return {
           total,
-          facets: { categories: [...categories].map(([id, count]) => ({ id, count })), brands: [...brands].map(([name, count]) => ({ name, count })) },
+          facets: {
+            categories: [...categories].map(([id, count]) => ({ id, count })),
+            brands: [...brands].map(([name, count]) => ({ name, count })),
+            attributes: [],
+          },
         };
       },
-    };
+    });
   }
 
   // No words: each count reads its own index. A facet with no filter but its own counts the whole
@@ -191,7 +255,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
   };
   /** True when leaving out the facet's own filter leaves nothing to filter by. */
   const onlyItsOwn = (facet: Filter) => counted([facet], '', '', '').params.length === 0 && !query.inStock;
-  return {
+  return withAttributeCounts({
     sort,
     page: pageQuery,
     counts: [
@@ -214,7 +278,8 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
       facets: {
         categories: categories.flatMap((row) => (countOf(row) > 0 ? [{ id: String(row['id']), count: countOf(row) }] : [])),
         brands: brands.map((row) => ({ name: String(row['name']), count: countOf(row) })),
+        attributes: [],
       },
     }),
-  };
+  });
 }

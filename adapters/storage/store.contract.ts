@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeAttributeFacetsContract } from './contract/attribute-facets.contract.ts';
 import { describeAuditContract } from './contract/audit.contract.ts';
 import { describeCartContract } from './contract/carts.contract.ts';
 import { describeCategoryContract } from './contract/categories.contract.ts';
@@ -28,6 +29,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeProductContract(harness);
     describeCategoryContract(harness);
     describeSearchContract(harness);
+    describeAttributeFacetsContract(harness);
     describeUserContract(harness);
     describeOrderContract(harness);
     describeCartContract(harness);

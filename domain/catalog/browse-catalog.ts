@@ -1,6 +1,7 @@
 import { invalid, notFound, type ErrorOf } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
+import { chooseAttributeFacets, type AttributeFacet, type AttributeFilter } from './attribute-facets.ts';
 import { problem } from '../shared/field-problem.ts';
 import { categoryWithChildren, findCategory, type Category } from './category.ts';
 import type { CategoryRepository } from './category-repository.ts';
@@ -41,12 +42,16 @@ export interface CatalogQuery {
   cursor?: string | null | undefined;
   /** True: the words as typed only, no typo corrections ("search instead for …"). */
   exact?: boolean | undefined;
+  /** Spec filters, from `attr=Name:Value` read by attribute-facets.ts `attributeFilters`. */
+  attr?: readonly AttributeFilter[] | undefined;
 }
 
 export interface NamedFacets {
   /** Categories with matching products: a department counts its categories' products too. */
   categories: { id: string; name: string; count: number }[];
   brands: { name: string; count: number }[];
+  /** The specs the result shares (attribute-facets.ts `chooseAttributeFacets`). */
+  attributes: AttributeFacet[];
 }
 
 export interface CatalogPage extends Page<Product> {
@@ -65,7 +70,7 @@ const byCountThenName = <T extends { name: string; count: number }>(a: T, b: T) 
   b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Raw per-category counts named, departments adding up their categories. */
-export const nameFacets = (raw: RawFacets, categories: readonly Category[]): NamedFacets => {
+export const nameFacets = (raw: RawFacets, categories: readonly Category[]): Omit<NamedFacets, 'attributes'> => {
   const counts = new Map(raw.categories.map(({ id, count }) => [id, count]));
   const named = categories.flatMap((category) => {
     const own = counts.get(category.id) ?? 0;
@@ -99,6 +104,7 @@ export const searchCatalog = async ({ store }: SearchCatalogPorts, query: Catalo
     inStock: query.inStock ?? false,
     minPriceCents: query.minPriceCents ?? null,
     maxPriceCents: query.maxPriceCents ?? null,
+    attributes: query.attr ?? [],
   };
   const found = await store.search.search({ terms, ...filters, sort: query.sort ?? (terms ? 'relevance' : 'newest'), limit, cursor: cursor ?? null, withCounts: true });
   // Whether the words as typed find anything at all: asked only when a correction was used and
@@ -108,7 +114,8 @@ export const searchCatalog = async ({ store }: SearchCatalogPorts, query: Catalo
     const asIs = await store.search.search({ terms: asTyped(terms), ...filters, sort: 'relevance', limit: 1, cursor: null, withCounts: false });
     if (asIs.items.length === 0) correctedQuery = correctedText(terms.words, terms.corrections);
   }
-  return ok({ items: found.items, nextCursor: found.nextCursor, total: found.total, facets: nameFacets(found.facets, categories), categories, correctedQuery });
+  const facets = { ...nameFacets(found.facets, categories), attributes: chooseAttributeFacets(found.total, found.facets.attributes, filters.attributes) };
+  return ok({ items: found.items, nextCursor: found.nextCursor, total: found.total, facets, categories, correctedQuery });
 };
 
 /**

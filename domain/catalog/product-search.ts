@@ -1,4 +1,5 @@
 import type { Page } from '../shared/page.ts';
+import type { AttributeCount, AttributeFilter } from './attribute-facets.ts';
 import type { Product } from './product.ts';
 import { wordsMatch, type SearchTerms } from './search-terms.ts';
 import { skuKey } from './sku.ts';
@@ -28,6 +29,11 @@ export interface ProductSearchQuery {
   inStock: boolean;
   minPriceCents: number | null;
   maxPriceCents: number | null;
+  /**
+   * Spec filters (attribute-facets.ts): every name must be held with one of its values. Absent or
+   * empty: none.
+   */
+  attributes?: readonly AttributeFilter[] | undefined;
   /** `relevance` without terms is read as `newest`. */
   sort: ProductSort;
   limit: number;
@@ -53,10 +59,20 @@ export const bestMatchesQuery = (terms: SearchTerms, limit: number): ProductSear
   withCounts: false,
 });
 
-/** Facets as the stores count them: by category id (filed directly) and brand. */
+/**
+ * Facets as the stores count them: by category id (filed directly), brand, and attribute name and
+ * value. Each facet leaves out its own filter: the categories are counted without the category
+ * filter, the brands without the brand filter, a filtered attribute name's values without that
+ * name's filter (the other names under every filter).
+ *
+ * The attributes of names not filtered by are counted only when something narrows the list (words,
+ * a category, a brand, stock, a price or an attribute): the whole catalogue shares no specs worth
+ * offering (bolts and cables), and counting them would read every product's attributes each time.
+ */
 export interface RawFacets {
   categories: { id: string; count: number }[];
   brands: { name: string; count: number }[];
+  attributes: AttributeCount[];
 }
 
 export interface ProductSearchPage extends Page<Product> {

@@ -132,11 +132,18 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       brand: BRANDS[Math.floor(index / 7) % BRANDS.length]!,
       description: `${kind}, ${sizeName}, ${finish}: sold in boxes of one hundred.`,
     };
+    // Specs every kind shares (the spec facets count them, the `attr` filters find them): the
+    // migrations' triggers write product_attributes from this column, as for any insert.
+    const attributes = [
+      { name: 'Size', value: sizeName },
+      { name: 'Finish', value: finish },
+    ];
     // The words the repositories would index (the search columns), so search finds bulk rows too.
-    const text = productSearchText({ ...product, attributes: [] });
+    const text = productSearchText({ ...product, attributes });
     products.push({
       id: idFor('product', index),
       ...product,
+      attributes: JSON.stringify(attributes),
       category_id: kindCategory.get(kind) ?? null,
       image_url: '/demo/products/ball-valve.svg',
       price_cents: 100 + ((index * 37) % 5_000),
@@ -358,6 +365,7 @@ const PG_TYPES: Record<string, string> = {
   at: 'timestamptz',
   before: 'jsonb',
   after: 'jsonb',
+  attributes: 'jsonb',
   holds_stock: 'boolean',
   expires_at: 'timestamptz',
   answered_at: 'timestamptz',

@@ -42,6 +42,11 @@ const SEARCHES: [what: string, query: Partial<ProductSearchQuery>][] = [
   ['a department, by price', { categoryIds: bulkCategoryIds('plumbing'), sort: 'price-asc' }],
   ['a brand, in stock, a price range', { brand: 'Boltline', inStock: true, minPriceCents: 200, maxPriceCents: 900, sort: 'price-desc' }],
   ['by name', { sort: 'name' }],
+  // Spec facets (docs/catalogue.md, "Spec facets"): the attr filters along
+  // product_attributes_name_value_idx, each name's values counted without its own filter.
+  ['a category and two specs', { categoryIds: bulkCategoryIds('hex-nut'), attributes: [{ name: 'Size', values: ['M8', 'M10'] }, { name: 'Finish', values: ['stainless A2'] }], sort: 'price-asc' }],
+  ['a word and a spec', { terms: searchTerms('nut'), attributes: [{ name: 'Finish', values: ['brass'] }], sort: 'relevance' }],
+  ['a spec alone, newest first', { attributes: [{ name: 'Size', values: ['M12'] }] }],
   ['the typeahead', { terms: searchTerms('hex bo'), sort: 'relevance', limit: 8, withCounts: false }],
 ];
 

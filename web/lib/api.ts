@@ -105,13 +105,15 @@ export interface ListParams {
 
 /**
  * The query string of a call (`?a=1&b=x`, or '' when empty), in the order given: a value left
- * out, null, '' or false is not sent, so an unset filter never reaches the server.
+ * out, null, '' or false is not sent, so an unset filter never reaches the server. A list is sent
+ * as the parameter repeated (`attr=a&attr=b`).
  */
-export const queryString = (params: Record<string, string | number | boolean | null | undefined>): string => {
+export const queryString = (params: Record<string, string | number | boolean | readonly string[] | null | undefined>): string => {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '' || value === false) continue;
-    search.set(name, String(value));
+    if (typeof value === 'object') for (const item of value) search.append(name, item);
+    else search.set(name, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

@@ -26,7 +26,7 @@ const defaultHandlers = [
       items: Array.from({ length: 6 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Product ${index}` })),
       nextCursor: null,
       total: 6,
-      facets: { categories: [], brands: [] },
+      facets: { categories: [], brands: [], attributes: [] },
     }),
   ),
   http.get('*/api/categories', () => json<CategoryNodeDto[]>([])),

@@ -58,12 +58,20 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
       };
       const inCategory = (product: Product) => query.categoryIds === null || (product.categoryId !== null && query.categoryIds.includes(product.categoryId));
       const ofBrand = (product: Product) => query.brand === null || product.brand === query.brand;
+      const attributeFilters = query.attributes ?? [];
+      /** Holds every filtered name with one of its values, but `leaveOutName`'s (for its own facet). */
+      const holdsAttributes = (product: Product, leaveOutName: string | null = null) =>
+        attributeFilters.every(
+          (filter) => filter.name === leaveOutName || product.attributes.some((attribute) => attribute.name === filter.name && filter.values.includes(attribute.value)),
+        );
       const others = (product: Product) =>
         (!query.inStock || product.stock > 0) &&
         (query.minPriceCents === null || product.priceCents >= query.minPriceCents) &&
         (query.maxPriceCents === null || product.priceCents <= query.maxPriceCents);
 
-      const base = [...tables.products.values()].filter((product) => matchesText(product) && others(product));
+      // Before the category, brand and attribute filters, which the facets leave out one at a time.
+      const unfiltered = [...tables.products.values()].filter((product) => matchesText(product) && others(product));
+      const base = unfiltered.filter((product) => holdsAttributes(product));
       const matching = base.filter((product) => inCategory(product) && ofBrand(product));
       const keyed = matching.map((product) => {
         const words = wordsOf(product);
@@ -76,7 +84,7 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
       const page = rest.slice(0, query.limit);
       const last = page.at(-1);
 
-      const facets: RawFacets = { categories: [], brands: [] };
+      const facets: RawFacets = { categories: [], brands: [], attributes: [] };
       if (query.withCounts) {
         const categoryCounts = new Map<string, number>();
         for (const product of base.filter(ofBrand)) {
@@ -88,6 +96,24 @@ export function createMemorySearch(tables: MemoryTables): ProductSearch {
         }
         facets.categories = [...categoryCounts].map(([id, count]) => ({ id, count }));
         facets.brands = [...brandCounts].map(([name, count]) => ({ name, count }));
+        const filtered = new Set(attributeFilters.map((filter) => filter.name));
+        // The names not filtered by only when something narrows the list (product-search.ts, RawFacets).
+        const narrowed =
+          query.terms !== null || query.categoryIds !== null || query.brand !== null || query.inStock || query.minPriceCents !== null || query.maxPriceCents !== null || attributeFilters.length > 0;
+        const attributeCounts = new Map<string, { name: string; value: string; count: number }>();
+        const within = unfiltered.filter((product) => inCategory(product) && ofBrand(product));
+        for (const product of within) {
+          for (const { name, value } of product.attributes) {
+            // A filtered name's values are counted without its own filter, the others under all.
+            if (!filtered.has(name) && !narrowed) continue;
+            if (!holdsAttributes(product, filtered.has(name) ? name : null)) continue;
+            const key = JSON.stringify([name, value]);
+            const entry = attributeCounts.get(key) ?? { name, value, count: 0 };
+            entry.count += 1;
+            attributeCounts.set(key, entry);
+          }
+        }
+        facets.attributes = [...attributeCounts.values()];
       }
       return {
         items: page.map(({ product }) => copy(product)),

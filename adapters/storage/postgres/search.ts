@@ -23,6 +23,10 @@ export const pgSearchDialect: SearchDialect = {
   skuPrefixEnd: (param) => `(${param} || '~') COLLATE "C"`,
   time: (param) => `(timestamptz 'epoch' + ${param}::bigint * interval '1 millisecond')`,
   groupedOnly: (column) => column,
+  // Joined any other way, the planner hashes the matches against the whole attributes table read in
+  // full; OFFSET 0 keeps the lateral subquery apart, so each match's attributes are one probe of
+  // the primary key, and the work follows the matches, not the catalogue.
+  attributesOf: (matches) => `(${matches}) m CROSS JOIN LATERAL (SELECT x.name, x.value FROM product_attributes x WHERE x.product_id = m.id OFFSET 0) a`,
 };
 
 interface ProductRow extends Omit<Product, 'priceCents'> {

@@ -110,6 +110,29 @@ export const products = sqliteTable(
 );
 
 /**
+ * A product's attributes one row each (docs/catalogue.md, "Spec facets"): what the spec facets
+ * count and the `attr` filters find, through indexes rather than by reading every product's JSON.
+ * Kept from `products.attributes` by triggers (migration 0018) on every insert and update of
+ * it, however the product was written (the admin, an import, a bulk load); deleted with it.
+ */
+export const productAttributes = sqliteTable(
+  'product_attributes',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    // A product holds a name once (product-terms-rules.ts refuses a repeated one).
+    primaryKey({ columns: [t.productId, t.name] }),
+    // The `attr` filters (a name with some values) and a name's value counts.
+    index('product_attributes_name_value_idx').on(t.name, t.value, t.productId),
+  ],
+);
+
+/**
  * Orders (docs/orders.md, "Orders, cart, quick order"): one payment and one delivery for one or more lines (`order_lines`).
  * `number` is the human order number, unique; `item_count` the units across the lines.
  */

@@ -28,6 +28,7 @@ export const sqliteSearchDialect: SearchDialect = {
   // SQLite would otherwise walk the brand index to group without sorting, fetching every product
   // to test the other filters; `+` makes it read the filters' index and sort the few matches.
   groupedOnly: (column) => `+${column}`,
+  attributesOf: (matches) => `(SELECT x.name, x.value FROM product_attributes x WHERE x.product_id IN (${matches})) a`,
 };
 
 interface ProductRow extends Omit<Product, 'attributes' | 'priceTiers' | 'createdAt' | 'updatedAt'> {

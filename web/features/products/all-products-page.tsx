@@ -1,10 +1,10 @@
 import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
-import { CATALOGUE_SORTS, hasFilters, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
+import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -81,6 +81,10 @@ function ActiveFilters({ search, tree, onChange }: { search: CatalogueSearch; tr
   if (search.brand) chips.push({ label: search.brand, remove: { brand: undefined } });
   if (search.inStock) chips.push({ label: 'In stock', remove: { inStock: undefined } });
   if (price) chips.push({ label: price, remove: { minPrice: undefined, maxPrice: undefined } });
+  for (const pair of search.attr ?? []) {
+    const rest = (search.attr ?? []).filter((other) => other !== pair);
+    chips.push({ label: pair.replace(':', ': '), remove: { attr: rest.length > 0 ? rest : undefined } });
+  }
   if (chips.length === 0) return null;
   return (
     <ul aria-label="Filters in use" className="mb-4 flex flex-wrap gap-2">
@@ -100,7 +104,78 @@ function ActiveFilters({ search, tree, onChange }: { search: CatalogueSearch; tr
   );
 }
 
-/** Brand, in stock and price range: each change goes into the URL. */
+type AttributeFacet = ProductSearchDto['facets']['attributes'][number];
+
+/** How many values of a spec show before "Show all": the common sizes fit, a long list waits. */
+const VALUES_SHOWN = 6;
+
+/**
+ * One spec (docs/catalogue.md, "Spec facets") as a group of real checkboxes, each value with the
+ * number of products it would show; a ticked value always shows, so it can be unticked.
+ */
+function SpecGroup({ facet, ticked, full, onToggle }: { facet: AttributeFacet; ticked: ReadonlySet<string>; full: boolean; onToggle: (pair: string, on: boolean) => void }) {
+  const [all, setAll] = useState(false);
+  const listId = useId();
+  const shown = all ? facet.values : facet.values.filter(({ value }, index) => index < VALUES_SHOWN || ticked.has(attrPair(facet.name, value)));
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-bold text-slate-900">{facet.name}</legend>
+      <ul id={listId} className="space-y-1">
+        {shown.map(({ value, count }) => {
+          const pair = attrPair(facet.name, value);
+          const checked = ticked.has(pair);
+          return (
+            <li key={value}>
+              <label className="flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 shrink-0 accent-amber-600"
+                  checked={checked}
+                  // The API takes so many spec filters; the rest wait until one is unticked.
+                  disabled={!checked && full}
+                  onChange={(event) => onToggle(pair, event.target.checked)}
+                />
+                <span className="min-w-0 flex-1 break-words">{value}</span>{' '}
+                <span className="text-slate-600">({count})</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {facet.values.length > VALUES_SHOWN ? (
+        <button
+          type="button"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll((open) => !open)}
+          className="mt-1 text-sm font-semibold text-amber-800 underline focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+        >
+          {all ? `Show fewer ${facet.name} values` : `Show all ${facet.values.length} ${facet.name} values`}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The specs the products shown share; every tick or untick goes into the URL (`attr`). */
+function SpecFilters({ search, facets, onChange }: { search: CatalogueSearch; facets: AttributeFacet[]; onChange: Navigate }) {
+  if (facets.length === 0) return null;
+  const current = search.attr ?? [];
+  const ticked = new Set(current);
+  const toggle = (pair: string, on: boolean) => {
+    const next = on ? [...current, pair] : current.filter((other) => other !== pair);
+    onChange({ attr: next.length > 0 ? next : undefined });
+  };
+  return (
+    <div className="space-y-5" role="group" aria-label="Specifications">
+      {facets.map((facet) => (
+        <SpecGroup key={facet.name} facet={facet} ticked={ticked} full={current.length >= MAX_ATTR_FILTERS} onToggle={toggle} />
+      ))}
+    </div>
+  );
+}
+
+/** Brand, in stock, specs and price range: each change goes into the URL. */
 function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets: ProductSearchDto['facets'] | undefined; onChange: Navigate }) {
   const priceForm = useAppForm({
     defaultValues: { minPrice: search.minPrice?.toString() ?? '', maxPrice: search.maxPrice?.toString() ?? '' },
@@ -138,6 +213,7 @@ function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets
         />
         In stock only
       </label>
+      <SpecFilters search={search} facets={facets?.attributes ?? []} onChange={onChange} />
       <form
         className="space-y-2"
         aria-label="Price range"

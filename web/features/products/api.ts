@@ -25,6 +25,8 @@ export interface ProductSearchParams extends ListParams {
   sort?: 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
   /** The words as typed, without typo corrections ("search instead for …"). */
   exact?: boolean;
+  /** Spec filters, `Name:Value` each (docs/catalogue.md, "Spec facets"). */
+  attr?: readonly string[];
 }
 
 const searchProducts = (params: ProductSearchParams, signal?: AbortSignal) =>

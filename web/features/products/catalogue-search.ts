@@ -17,6 +17,13 @@ export const SORT_LABELS: Record<CatalogueSort, string> = {
   name: 'Name A–Z',
 };
 
+/** The API's bounds on `attr` (domain/catalog/attribute-facets.ts): 10 pairs, a name of 60 and a value of 200 characters. */
+export const MAX_ATTR_FILTERS = 10;
+const MAX_ATTR_TEXT = 60 + 1 + 200;
+
+/** One ticked spec as the URL and the API hold it. */
+export const attrPair = (name: string, value: string) => `${name}:${value}`;
+
 const dollars = z.coerce.number().finite().min(0).max(1_000_000).optional().catch(undefined);
 
 export const catalogueSearchSchema = z.object({
@@ -29,6 +36,15 @@ export const catalogueSearchSchema = z.object({
   sort: z.enum(CATALOGUE_SORTS).optional().catch(undefined),
   /** `exact=1`: search the words as typed, without typo corrections ("search instead for …"). */
   exact: z.literal(1).optional().catch(undefined),
+  /**
+   * Ticked specs, `Name:Value` each (docs/catalogue.md, "Spec facets"), at most as many as the
+   * API takes; a list that is not one is dropped whole.
+   */
+  attr: z
+    .array(z.string().max(MAX_ATTR_TEXT).regex(/^[^:]+:.+$/s))
+    .max(MAX_ATTR_FILTERS)
+    .optional()
+    .catch(undefined),
 });
 
 export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
@@ -53,9 +69,10 @@ export const toSearchParams = (search: CatalogueSearch): ProductSearchParams => 
     // "Best match" only means something with words to match.
     sort: search.sort === 'relevance' && !search.q ? undefined : search.sort,
     exact: (search.exact === 1 && Boolean(search.q)) || undefined,
+    attr: search.attr && search.attr.length > 0 ? search.attr : undefined,
   };
 };
 
 /** Whether any filter narrows the list (the empty state offers to clear them). */
 export const hasFilters = (search: CatalogueSearch): boolean =>
-  Boolean(search.q || search.category || search.brand || search.inStock || search.minPrice !== undefined || search.maxPrice !== undefined);
+  Boolean(search.q || search.category || search.brand || search.inStock || search.minPrice !== undefined || search.maxPrice !== undefined || search.attr?.length);

@@ -48,7 +48,7 @@ const catalogue = (answer: (url: URL) => { items: ProductDto[]; nextCursor?: str
         items: page.items,
         nextCursor: page.nextCursor ?? null,
         total: page.total ?? page.items.length,
-        facets: { categories: [{ id: 'c_nuts', name: 'Nuts', count: 12 }], brands: [{ name: 'Bossard', count: 7 }, { name: 'Würth', count: 5 }] },
+        facets: { categories: [{ id: 'c_nuts', name: 'Nuts', count: 12 }], brands: [{ name: 'Bossard', count: 7 }, { name: 'Würth', count: 5 }], attributes: [] },
         ...(page.correctedQuery ? { correctedQuery: page.correctedQuery } : {}),
       });
     }),
