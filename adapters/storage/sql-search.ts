@@ -74,6 +74,13 @@ export const PRODUCT_SELECT = [
 
 type Filter = 'category' | 'brand';
 
+/**
+ * Up to this many categories, a page of several categories is read category by category and
+ * merged (see `buildSearchSql`); a department has a handful. Beyond it one statement of this many
+ * branches would cost more to plan than to sort.
+ */
+const MERGED_CATEGORIES = 32;
+
 export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery, after: SortKey | null): SearchSql {
   const words = query.terms?.words ?? null;
   const typed = (words ?? []).map((word) => [word]);
@@ -85,8 +92,11 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
   const sort = appliedSort(query.sort, words !== null && words.length > 0);
   if (words !== null && words.length === 0) return { sort, page: null, counts: [], countsOf: () => NO_COUNTS };
 
-  /** The WHERE clause and its parameters, leaving out the named filters (for the facets). */
-  const where = (leaveOut: readonly Filter[], params: unknown[]): string => {
+  /**
+   * The WHERE clause and its parameters, leaving out the named filters (for the facets);
+   * `inCategory`, when given, stands for the category filter (one branch of a department's page).
+   */
+  const where = (leaveOut: readonly Filter[], params: unknown[], inCategory?: string): string => {
     const add = (value: unknown) => {
       params.push(value);
       return dialect.param(params.length);
@@ -101,7 +111,8 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
         conditions.push(`(${text} OR (${skuKeyColumn} >= ${key} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(key)}))`);
       }
     }
-    if (query.categoryIds !== null && !leaveOut.includes('category')) {
+    if (inCategory !== undefined) conditions.push(`p.category_id = ${add(inCategory)}`);
+    else if (query.categoryIds !== null && !leaveOut.includes('category')) {
       conditions.push(query.categoryIds.length === 0 ? '1 = 0' : `p.category_id IN (${query.categoryIds.map((id) => add(id)).join(', ')})`);
     }
     if (query.brand !== null && !leaveOut.includes('brand')) conditions.push(`p.brand = ${add(query.brand)}`);
@@ -129,21 +140,46 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
       after?.sort === 'relevance' ? `WHERE ("bucket", "sortName", "sortId") > (${add(after.bucket)}, ${add(after.name)}, ${add(after.id)})` : '';
     page = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
   } else {
-    const conditions = where([], pageParams);
-    const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
-    const [order, cursor] = ((): [string, string | null] => {
-      switch (sort) {
-        case 'newest':
-          return ['p.created_at DESC, ' + `${id} DESC`, after?.sort === 'newest' ? `(p.created_at, ${id}) < (${dialect.time(add(after.createdAtMs))}, ${add(after.id)})` : null];
-        case 'price-asc':
-          return [`p.price_cents, ${id}`, after?.sort === 'price-asc' ? `(p.price_cents, ${id}) > (${add(after.priceCents)}, ${add(after.id)})` : null];
-        case 'price-desc':
-          return [`p.price_cents DESC, ${id} DESC`, after?.sort === 'price-desc' ? `(p.price_cents, ${id}) < (${add(after.priceCents)}, ${add(after.id)})` : null];
-        default:
-          return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
-      }
-    })();
-    page = `SELECT ${PRODUCT_SELECT} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+    /** One sorted, limited read: of the whole filter, or of one category of a department. */
+    const sortedRead = (inCategory?: string): string => {
+      const conditions = where([], pageParams, inCategory);
+      const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
+      const [order, cursor] = ((): [string, string | null] => {
+        switch (sort) {
+          case 'newest':
+            return ['p.created_at DESC, ' + `${id} DESC`, after?.sort === 'newest' ? `(p.created_at, ${id}) < (${dialect.time(add(after.createdAtMs))}, ${add(after.id)})` : null];
+          case 'price-asc':
+            return [`p.price_cents, ${id}`, after?.sort === 'price-asc' ? `(p.price_cents, ${id}) > (${add(after.priceCents)}, ${add(after.id)})` : null];
+          case 'price-desc':
+            return [`p.price_cents DESC, ${id} DESC`, after?.sort === 'price-desc' ? `(p.price_cents, ${id}) < (${add(after.priceCents)}, ${add(after.id)})` : null];
+          default:
+            return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
+        }
+      })();
+      return `SELECT ${PRODUCT_SELECT} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+    };
+    const departmentOf = query.categoryIds;
+    if (words === null && departmentOf !== null && departmentOf.length > 1 && departmentOf.length <= MERGED_CATEGORIES) {
+      // A department (a category and its children) is an IN over its categories, and no index
+      // gives the products of several categories in price (or name, or date) order: the database
+      // read the department's every product and sorted them to return one page. Instead each
+      // category reads its own page along its (category, sort) index and only those few rows are
+      // merged (docs/catalogue.md, "Catalogue"; docs/performance.md, "At a supplier's size").
+      const merged = departmentOf.map((categoryId, n) => `SELECT * FROM (${sortedRead(categoryId)}) c${n}`).join(' UNION ALL ');
+      const order = ((): string => {
+        switch (sort) {
+          case 'newest':
+            return `"createdAt" DESC, ${dialect.bytes('"id"')} DESC`;
+          case 'price-asc':
+            return `"priceCents", ${dialect.bytes('"id"')}`;
+          case 'price-desc':
+            return `"priceCents" DESC, ${dialect.bytes('"id"')} DESC`;
+          default:
+            return `${dialect.bytes('"name"')}, ${dialect.bytes('"id"')}`;
+        }
+      })();
+      page = `SELECT * FROM (${merged}) d ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+    } else page = sortedRead();
   }
 
   const pageQuery = { text: page, params: pageParams };

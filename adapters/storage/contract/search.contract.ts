@@ -159,6 +159,46 @@ export function describeSearchContract(h: StoreHarness): void {
       expect(seen.map((p) => p.id)).toEqual(ordered.map((p) => p.id));
     });
 
+    it.each(SORTS.filter((sort) => sort !== 'relevance'))(
+      'pages through a department of three categories sorted by %s, ties across categories broken by id',
+      async (sort) => {
+        // SQL stores read a department category by category and merge the pages (sql-search.ts):
+        // equal prices, names and times in different categories must still interleave by id.
+        const department = await h.addCategory({ name: 'Fixings', slug: 'fixings' });
+        const children = [department, await h.addCategory({ name: 'Anchors', slug: 'anchors', parentId: department.id }), await h.addCategory({ name: 'Rivets', slug: 'rivets', parentId: department.id })];
+        const elsewhere = await h.addCategory({ name: 'Tools', slug: 'tools' });
+        const made: Product[] = [];
+        for (let i = 0; i < 10; i++) {
+          made.push(
+            await h.addProduct({ name: `Fixing ${i % 3}`, sku: `FX-${String(i).padStart(2, '0')}`, priceCents: (i % 3) * 10, createdAt: h.at(i % 2), categoryId: children[i % 3]!.id, stock: i % 4 === 0 ? 0 : 10 }),
+          );
+        }
+        await h.addProduct({ name: 'Fixing 0', sku: 'TOOL-1', priceCents: 0, createdAt: h.at(0), categoryId: elsewhere.id });
+        const first = query({ categoryIds: children.map((c) => c.id), sort, limit: 3 });
+        const pages: Product[][] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await h.store.search.search({ ...first, cursor });
+          pages.push(page.items);
+          cursor = page.nextCursor;
+        } while (cursor !== null && pages.length < 10);
+        expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 1]);
+        const ordered = [...made].sort(
+          {
+            newest: (a: Product, b: Product) => b.createdAt.getTime() - a.createdAt.getTime() || cmp(b.id, a.id),
+            'price-asc': (a: Product, b: Product) => a.priceCents - b.priceCents || cmp(a.id, b.id),
+            'price-desc': (a: Product, b: Product) => b.priceCents - a.priceCents || cmp(b.id, a.id),
+            name: (a: Product, b: Product) => cmp(a.name, b.name) || cmp(a.id, b.id),
+          }[sort as Exclude<ProductSort, 'relevance'>],
+        );
+        expect(pages.flat().map((p) => p.id)).toEqual(ordered.map((p) => p.id));
+        // The other filters hold in every category's branch; the total counts the whole department.
+        const inStock = await h.store.search.search({ ...first, inStock: true, limit: 100 });
+        expect(inStock.items.map((p) => p.id)).toEqual(ordered.filter((p) => p.stock > 0).map((p) => p.id));
+        expect((await h.store.search.search(first)).total).toBe(10);
+      },
+    );
+
     it('reads a garbage cursor, or one of another sort, as the start', async () => {
       await arrange();
       const start = await h.store.search.search(query({ sort: 'name', limit: 2 }));
