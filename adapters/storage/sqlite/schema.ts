@@ -161,6 +161,35 @@ export const orders = sqliteTable(
 );
 
 /**
+ * The sales report's roll-up (docs/reports.md, "Reports"): per UTC day of placing, the orders that
+ * count as sales (every status but unpaid) and their revenue, and per day and product the units and
+ * revenue of their lines. Kept by triggers on orders and order_lines (migration 0019) in the
+ * transaction of the write that makes an order count (its payment, or an insert of a paid order),
+ * so no write path can forget it; the report reads a range of days here instead of joining every
+ * paid order of the period to its lines (docs/performance.md, "At a supplier's size").
+ * `product_id` is '' for a line whose product was deleted before the order counted; the report
+ * resolves a deleted product's id to null when it reads.
+ */
+export const salesDays = sqliteTable('sales_days', {
+  day: text('day').primaryKey(),
+  orders: integer('orders').notNull(),
+  revenueCents: integer('revenue_cents').notNull(),
+});
+
+export const salesDayProducts = sqliteTable(
+  'sales_day_products',
+  {
+    day: text('day').notNull(),
+    productId: text('product_id').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    units: integer('units').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.sku] })],
+);
+
+/**
  * An order's lines, in the order the buyer listed them: the product's part number, name, image,
  * description and unit are copied at order time, so an order never changes with the catalogue.
  */
