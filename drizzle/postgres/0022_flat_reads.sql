@@ -67,3 +67,36 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER order_lines_sales_counted AFTER INSERT ON "order_lines" FOR EACH ROW EXECUTE FUNCTION sales_line_counted();
+--> statement-breakpoint
+-- The search's counts with no words (adapters/storage/postgres/schema.ts, `productCounts`): products
+-- per (category, brand, in stock), '' for none, kept by the trigger below on every write of a
+-- product; filled here for the products there are.
+CREATE TABLE "product_counts" (
+	"category_id" text NOT NULL,
+	"brand" text NOT NULL,
+	"in_stock" integer NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "product_counts_category_id_brand_in_stock_pk" PRIMARY KEY("category_id","brand","in_stock")
+);
+--> statement-breakpoint
+INSERT INTO product_counts (category_id, brand, in_stock, count)
+  SELECT coalesce(category_id, ''), coalesce(brand, ''), (stock > 0)::int, count(*) FROM products GROUP BY 1, 2, 3;
+--> statement-breakpoint
+CREATE FUNCTION product_counts_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE product_counts SET count = count - 1
+      WHERE category_id = coalesce(OLD.category_id, '') AND brand = coalesce(OLD.brand, '') AND in_stock = (OLD.stock > 0)::int;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO product_counts (category_id, brand, in_stock, count) VALUES (coalesce(NEW.category_id, ''), coalesce(NEW.brand, ''), (NEW.stock > 0)::int, 1)
+      ON CONFLICT (category_id, brand, in_stock) DO UPDATE SET count = product_counts.count + 1;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER products_counts_insert_delete AFTER INSERT OR DELETE ON "products" FOR EACH ROW EXECUTE FUNCTION product_counts_change();
+--> statement-breakpoint
+CREATE TRIGGER products_counts_update AFTER UPDATE OF category_id, brand, stock ON "products" FOR EACH ROW
+  WHEN (OLD.category_id IS DISTINCT FROM NEW.category_id OR OLD.brand IS DISTINCT FROM NEW.brand OR (OLD.stock > 0) <> (NEW.stock > 0))
+  EXECUTE FUNCTION product_counts_change();

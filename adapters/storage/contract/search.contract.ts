@@ -109,6 +109,38 @@ export function describeSearchContract(h: StoreHarness): void {
       expect((await h.store.search.search(query({ categoryIds: [] }))).total).toBe(0);
     });
 
+    it('counts without words follow every product write: a new product, a move, a new brand, stock sold out and back, a deletion', async () => {
+      // The SQL stores sum counters their triggers keep (product_counts); these must never drift.
+      const p = await arrange();
+      const counts = async (overrides: Partial<ProductSearchQuery> = {}) => {
+        const found = await h.store.search.search(query({ withCounts: true, ...overrides }));
+        return {
+          total: found.total,
+          categories: Object.fromEntries(found.facets.categories.map(({ id, count }) => [id, count])),
+          brands: Object.fromEntries(found.facets.brands.map(({ name, count }) => [name, count])),
+        };
+      };
+      const department = [p.fasteners.id, p.nuts.id];
+      expect(await counts({ categoryIds: department, inStock: true })).toEqual({
+        total: 3,
+        categories: { [p.nuts.id]: 1, [p.fasteners.id]: 2, [p.plumbing.id]: 2 },
+        brands: { Würth: 2 },
+      });
+      const clip = await h.addProduct({ name: 'Spring clip', sku: 'CLIP-1', categoryId: p.nuts.id, brand: 'Fastenal', stock: 10 });
+      await h.store.products.update(p.valve.id, { categoryId: p.fasteners.id, brand: 'Würth' }, h.at(50));
+      await h.store.products.update(p.nutA2.id, { stock: 0 }, h.at(51));
+      await h.store.products.update(p.nutZinc.id, { stock: 40 }, h.at(52));
+      await h.store.products.delete(p.washer.id);
+      expect(await counts({ categoryIds: department, inStock: true })).toEqual({
+        total: 4, // the bolt, the valve, the zinc nut back in stock, the clip
+        categories: { [p.nuts.id]: 2, [p.fasteners.id]: 2, [p.plumbing.id]: 1 },
+        brands: { Würth: 2, Fastenal: 2 },
+      });
+      expect(await counts({ brand: 'Würth' })).toEqual({ total: 3, categories: { [p.nuts.id]: 1, [p.fasteners.id]: 2 }, brands: { Würth: 3, Fastenal: 2 } });
+      expect((await counts()).total).toBe(6);
+      expect((await counts({ categoryIds: [clip.categoryId ?? ''], brand: 'Fastenal' })).total).toBe(2);
+    });
+
     it('skips the counts when asked to (the typeahead)', async () => {
       await arrange();
       const found = await h.store.search.search(query({ withCounts: false, limit: 2 }));

@@ -190,6 +190,25 @@ export const orders = pgTable(
 );
 
 /**
+ * How many products each (category, brand, in stock) holds, '' for no category or no brand: the
+ * search's counts with no words and no price range (the total and both facets) are sums of these
+ * few rows (adapters/storage/sql-search.ts) rather than counts over the products of a department
+ * or of the whole catalogue (docs/performance.md, "At a supplier's size"). Kept by triggers on
+ * products (migration 0022) in the transaction of every write: insert, delete, and a change of
+ * category, brand, or stock across zero. A group emptied keeps its row at 0.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: text('category_id').notNull(),
+    brand: text('brand').notNull(),
+    inStock: integer('in_stock').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.brand, t.inStock] })],
+);
+
+/**
  * The sales report's roll-up (docs/reports.md, "Reports"): per UTC day of placing, the orders that
  * count as sales (every status but unpaid) and their revenue, and per day and product the units and
  * revenue of their lines. Kept by triggers on orders and order_lines (migration 0022) in the

@@ -43,4 +43,31 @@ CREATE TRIGGER `order_lines_sales_counted` AFTER INSERT ON `order_lines` WHEN (S
   INSERT INTO sales_day_products (day, product_id, sku, name, units, revenue_cents)
     SELECT strftime('%Y-%m-%d', o.created_at / 1000, 'unixepoch'), coalesce(new.product_id, ''), new.sku, new.product_name, new.quantity, new.line_total_cents FROM orders o WHERE o.id = new.order_id
     ON CONFLICT (day, product_id, sku) DO UPDATE SET units = units + excluded.units, revenue_cents = revenue_cents + excluded.revenue_cents, name = max(name, excluded.name);
+END;--> statement-breakpoint
+-- The search's counts with no words (adapters/storage/sqlite/schema.ts, `productCounts`): products
+-- per (category, brand, in stock), '' for none, kept by the triggers below on every write of a
+-- product; filled here for the products there are.
+CREATE TABLE `product_counts` (
+	`category_id` text NOT NULL,
+	`brand` text NOT NULL,
+	`in_stock` integer NOT NULL,
+	`count` integer NOT NULL,
+	PRIMARY KEY(`category_id`, `brand`, `in_stock`)
+);
+--> statement-breakpoint
+INSERT INTO `product_counts` (`category_id`, `brand`, `in_stock`, `count`)
+  SELECT coalesce(category_id, ''), coalesce(brand, ''), stock > 0, count(*) FROM `products` GROUP BY 1, 2, 3;
+--> statement-breakpoint
+CREATE TRIGGER `products_counts_insert` AFTER INSERT ON `products` BEGIN
+  INSERT INTO product_counts (category_id, brand, in_stock, count) VALUES (coalesce(new.category_id, ''), coalesce(new.brand, ''), new.stock > 0, 1)
+    ON CONFLICT (category_id, brand, in_stock) DO UPDATE SET count = count + 1;
+END;--> statement-breakpoint
+CREATE TRIGGER `products_counts_delete` AFTER DELETE ON `products` BEGIN
+  UPDATE product_counts SET count = count - 1 WHERE category_id = coalesce(old.category_id, '') AND brand = coalesce(old.brand, '') AND in_stock = (old.stock > 0);
+END;--> statement-breakpoint
+CREATE TRIGGER `products_counts_update` AFTER UPDATE OF category_id, brand, stock ON `products`
+WHEN old.category_id IS NOT new.category_id OR old.brand IS NOT new.brand OR (old.stock > 0) <> (new.stock > 0) BEGIN
+  UPDATE product_counts SET count = count - 1 WHERE category_id = coalesce(old.category_id, '') AND brand = coalesce(old.brand, '') AND in_stock = (old.stock > 0);
+  INSERT INTO product_counts (category_id, brand, in_stock, count) VALUES (coalesce(new.category_id, ''), coalesce(new.brand, ''), new.stock > 0, 1)
+    ON CONFLICT (category_id, brand, in_stock) DO UPDATE SET count = count + 1;
 END;
