@@ -141,7 +141,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     page = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
   } else {
     /** One sorted, limited read: of the whole filter, or of one category of a department. */
-    const sortedRead = (inCategory?: string): string => {
+    const sortedRead = (inCategory?: string, select = PRODUCT_SELECT): string => {
       const conditions = where([], pageParams, inCategory);
       const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
       const [order, cursor] = ((): [string, string | null] => {
@@ -156,7 +156,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
             return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
         }
       })();
-      return `SELECT ${PRODUCT_SELECT} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+      return `SELECT ${select} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
     };
     const departmentOf = query.categoryIds;
     if (words === null && departmentOf !== null && departmentOf.length > 1 && departmentOf.length <= MERGED_CATEGORIES) {
@@ -165,20 +165,23 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
       // read the department's every product and sorted them to return one page. Instead each
       // category reads its own page along its (category, sort) index and only those few rows are
       // merged (docs/catalogue.md, "Catalogue"; docs/performance.md, "At a supplier's size").
-      const merged = departmentOf.map((categoryId, n) => `SELECT * FROM (${sortedRead(categoryId)}) c${n}`).join(' UNION ALL ');
-      const order = ((): string => {
+      // The branches carry only the id and the sort's key (their index holds both); the page's
+      // few products are read whole at the end.
+      const [key, order] = ((): [string, (alias: string) => string] => {
         switch (sort) {
           case 'newest':
-            return `"createdAt" DESC, ${dialect.bytes('"id"')} DESC`;
+            return ['p.created_at AS "k"', (a) => `${a}."k" DESC, ${dialect.bytes(`${a}."id"`)} DESC`];
           case 'price-asc':
-            return `"priceCents", ${dialect.bytes('"id"')}`;
+            return ['p.price_cents AS "k"', (a) => `${a}."k", ${dialect.bytes(`${a}."id"`)}`];
           case 'price-desc':
-            return `"priceCents" DESC, ${dialect.bytes('"id"')} DESC`;
+            return ['p.price_cents AS "k"', (a) => `${a}."k" DESC, ${dialect.bytes(`${a}."id"`)} DESC`];
           default:
-            return `${dialect.bytes('"name"')}, ${dialect.bytes('"id"')}`;
+            return [`${name} AS "k"`, (a) => `${a}."k", ${dialect.bytes(`${a}."id"`)}`];
         }
       })();
-      page = `SELECT * FROM (${merged}) d ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+      const merged = departmentOf.map((categoryId, n) => `SELECT * FROM (${sortedRead(categoryId, `p.id AS "id", ${key}`)}) c${n}`).join(' UNION ALL ');
+      const chosen = `SELECT * FROM (${merged}) d ORDER BY ${order('d')} LIMIT ${add(query.limit + 1)}`;
+      page = `SELECT ${PRODUCT_SELECT} FROM (${chosen}) k JOIN products p ON p.id = k."id" ORDER BY ${order('k')}`;
     } else page = sortedRead();
   }
 
