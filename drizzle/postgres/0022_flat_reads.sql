@@ -68,6 +68,22 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER order_lines_sales_counted AFTER INSERT ON "order_lines" FOR EACH ROW EXECUTE FUNCTION sales_line_counted();
 --> statement-breakpoint
+-- A deleted product's sales stay under its SKU with no product (''), as its order lines do, so the
+-- report reads the roll-up alone (adapters/storage/postgres/reports.ts).
+CREATE INDEX "sales_day_products_product_idx" ON "sales_day_products" USING btree ("product_id");
+--> statement-breakpoint
+CREATE FUNCTION sales_product_forgotten() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  INSERT INTO sales_day_products (day, product_id, sku, name, units, revenue_cents)
+    SELECT day, '', sku, name, units, revenue_cents FROM sales_day_products WHERE product_id = OLD.id
+    ON CONFLICT (day, product_id, sku) DO UPDATE SET units = sales_day_products.units + EXCLUDED.units,
+      revenue_cents = sales_day_products.revenue_cents + EXCLUDED.revenue_cents, name = greatest(sales_day_products.name, EXCLUDED.name);
+  DELETE FROM sales_day_products WHERE product_id = OLD.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER products_sales_forget AFTER DELETE ON "products" FOR EACH ROW EXECUTE FUNCTION sales_product_forgotten();
+--> statement-breakpoint
 -- The search's counts with no words (adapters/storage/postgres/schema.ts, `productCounts`): products
 -- per (category, brand, in stock), '' for none, kept by the trigger below on every write of a
 -- product; filled here for the products there are.

@@ -44,6 +44,16 @@ CREATE TRIGGER `order_lines_sales_counted` AFTER INSERT ON `order_lines` WHEN (S
     SELECT strftime('%Y-%m-%d', o.created_at / 1000, 'unixepoch'), coalesce(new.product_id, ''), new.sku, new.product_name, new.quantity, new.line_total_cents FROM orders o WHERE o.id = new.order_id
     ON CONFLICT (day, product_id, sku) DO UPDATE SET units = units + excluded.units, revenue_cents = revenue_cents + excluded.revenue_cents, name = max(name, excluded.name);
 END;--> statement-breakpoint
+-- A deleted product's sales stay under its SKU with no product (''), as its order lines do, so the
+-- report reads the roll-up alone (adapters/storage/sqlite/reports.ts).
+CREATE INDEX `sales_day_products_product_idx` ON `sales_day_products` (`product_id`);--> statement-breakpoint
+CREATE TRIGGER `products_sales_forget` AFTER DELETE ON `products` BEGIN
+  INSERT INTO sales_day_products (day, product_id, sku, name, units, revenue_cents)
+    SELECT day, '', sku, name, units, revenue_cents FROM sales_day_products WHERE product_id = old.id
+    ON CONFLICT (day, product_id, sku) DO UPDATE SET units = units + excluded.units, revenue_cents = revenue_cents + excluded.revenue_cents, name = max(name, excluded.name);
+  DELETE FROM sales_day_products WHERE product_id = old.id;
+END;
+--> statement-breakpoint
 -- The search's counts with no words (adapters/storage/sqlite/schema.ts, `productCounts`): products
 -- per (category, brand, in stock), '' for none, kept by the triggers below on every write of a
 -- product; filled here for the products there are.

@@ -54,6 +54,12 @@ export function describeReportContract(h: StoreHarness): void {
       await h.store.orders.markShipped(order.id, day('2032-03-01T10:00:00'), { carrier: null, trackingNumber: null });
       expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
       expect((await h.store.reports.topProducts(from, to, 5)).map((top) => top.units)).toEqual([200, 200]);
+      // Deleted after its sale counted: the same sums, under its SKU with no product.
+      await h.store.products.delete(bolt.id);
+      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
+        { productId: null, sku: 'LATE-BOLT', name: 'Bolt', units: 200, revenueCents: 20_000 },
+        { productId: null, sku: 'LATE-NUT', name: 'Nut', units: 200, revenueCents: 2_000 },
+      ]);
     });
 
     it('lists the products below a stock level, fewest units first, at most the limit', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, lt, sql } from 'drizzle-orm';
 import type { ReportRepository } from '#domain/admin/report-repository.ts';
 import { dayOf } from '../sales-days.ts';
 import type { SqliteDb } from './database.ts';
@@ -18,19 +18,19 @@ export function createSqliteReports(db: SqliteDb): ReportRepository {
     },
     async topProducts(from, to, limit) {
       const revenue = sql<number>`sum(${salesDayProducts.revenueCents})`;
-      // A product deleted since (or before the order counted, '') reads as null, its SKU as sold.
+      // A deleted product's rows are under '' (read as null), its SKU as sold: no join needed.
+      const productId = sql<string | null>`nullif(${salesDayProducts.productId}, '')`;
       return db
         .select({
-          productId: products.id,
+          productId,
           sku: salesDayProducts.sku,
           name: sql<string>`max(${salesDayProducts.name})`,
           units: sql<number>`sum(${salesDayProducts.units})`,
           revenueCents: revenue,
         })
         .from(salesDayProducts)
-        .leftJoin(products, eq(products.id, salesDayProducts.productId))
         .where(and(gte(salesDayProducts.day, dayOf(from)), lt(salesDayProducts.day, dayOf(to))))
-        .groupBy(products.id, salesDayProducts.sku)
+        .groupBy(salesDayProducts.productId, salesDayProducts.sku)
         .orderBy(desc(revenue), asc(salesDayProducts.sku))
         .limit(limit)
         .all();

@@ -186,8 +186,8 @@ export const productCounts = sqliteTable(
  * transaction of the write that makes an order count (its payment, or an insert of a paid order),
  * so no write path can forget it; the report reads a range of days here instead of joining every
  * paid order of the period to its lines (docs/performance.md, "At a supplier's size").
- * `product_id` is '' for a line whose product was deleted before the order counted; the report
- * resolves a deleted product's id to null when it reads.
+ * `product_id` is '' for a product deleted (a trigger on products moves its rows there), which the
+ * report reads as null.
  */
 export const salesDays = sqliteTable('sales_days', {
   day: text('day').primaryKey(),
@@ -205,7 +205,8 @@ export const salesDayProducts = sqliteTable(
     units: integer('units').notNull(),
     revenueCents: integer('revenue_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productId, t.sku] })],
+  // By product: a deleted product's rows move to '' (a trigger on products).
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.sku] }), index('sales_day_products_product_idx').on(t.productId)],
 );
 
 /**
