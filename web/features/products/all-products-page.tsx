@@ -146,17 +146,18 @@ function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets
           void priceForm.handleSubmit();
         }}
       >
+        {/* The boxes and the button have ids so the focus comes back to them when the filters are drawn anew with the new range (layout/route-focus.tsx). */}
         <p className="text-sm font-bold text-slate-900">Unit price ($)</p>
         <div className="flex items-center gap-2">
           <priceForm.Field name="minPrice">
-            {(field) => <Input aria-label="Lowest price" inputMode="decimal" placeholder="Min" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+            {(field) => <Input id="filter-price-min" aria-label="Lowest price" inputMode="decimal" placeholder="Min" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
           </priceForm.Field>
           <span aria-hidden="true">–</span>
           <priceForm.Field name="maxPrice">
-            {(field) => <Input aria-label="Highest price" inputMode="decimal" placeholder="Max" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+            {(field) => <Input id="filter-price-max" aria-label="Highest price" inputMode="decimal" placeholder="Max" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
           </priceForm.Field>
         </div>
-        <Button type="submit" variant="secondary" className="w-full">
+        <Button id="filter-price-apply" type="submit" variant="secondary" className="w-full">
           Apply price
         </Button>
       </form>
