@@ -38,6 +38,7 @@ const webMessages = {
   reviewFailed: 'Could not add your review. Please try again.',
   productAddFailed: 'Could not add the product. Please try again.',
   productUpdateFailed: 'Could not update the product. Please try again.',
+  priceFilterTyped: 'Enter a price in dollars, such as 12.50',
   profileUpdateFailed: 'Could not update your profile. Please try again.',
   makeAdminFailed: 'Could not make this user an admin',
   emailVerified: 'Your e-mail is verified. Thank you!',

@@ -34,3 +34,26 @@ describe('page changes', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument());
   });
 });
+
+describe('a change of the same page’s choices', () => {
+  it('keeps the focus in the search box that was sent, though the box is drawn anew with the new words', async () => {
+    const { screen, user, history } = renderApp('/allProduct');
+    const box = await screen.findByRole('searchbox', { name: 'Search the catalogue' });
+    await user.type(box, 'washer{Enter}');
+    await waitFor(() => expect(history.location.search).toContain('q=washer'));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search the catalogue' })).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).not.toHaveFocus();
+    expect(screen.getByTestId('route-announcer')).toBeEmptyDOMElement();
+  });
+
+  it('keeps the focus in the price box a range was sent from, and sends it to the heading when the pressed filter goes away', async () => {
+    const { screen, user, history } = renderApp('/allProduct?inStock=true');
+    await user.type(await screen.findByRole('textbox', { name: 'Highest price' }), '20{Enter}');
+    await waitFor(() => expect(history.location.search).toContain('maxPrice=20'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Highest price' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Remove filter In stock' }));
+    await waitFor(() => expect(history.location.search).not.toContain('inStock'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+});

@@ -92,7 +92,25 @@ describe('payment page (test provider)', () => {
     expect(alert).toHaveTextContent(messages.cardDeclined);
     expect(alert).toHaveClass('text-red-700');
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(messages.cardDeclined);
+    // The box the refusal names gets the focus, not the Pay button that sent it.
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
     expect(confirmed).toBe(false);
+  });
+
+  it('says what is wrong with a box as soon as it is left, and takes it back once fixed', async () => {
+    session.current = meOf(customer);
+    testProvider();
+    const { screen, user } = renderApp('/dashboard/payment/o_1');
+    await screen.findByText(/Test mode/);
+    const number = screen.getByLabelText('Card number');
+    await user.click(number);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveFocus();
+    expect(number).toHaveAccessibleDescription(messages.cardNumberInvalid);
+    await user.type(number, '4242424242424242');
+    expect(number).not.toHaveAccessibleDescription(messages.cardNumberInvalid);
+    expect(number).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('pays, confirms with the intent id, toasts and shows the transaction id', async () => {

@@ -3,7 +3,7 @@ import { useRef, type ReactNode, type Ref } from 'react';
 import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { ApiError } from '../../lib/api.ts';
-import { checkOnChangeBlurSubmit, fieldError, firstError } from '../../lib/validate.ts';
+import { checkOnBlur, checkOnChangeBlurSubmit, fieldError, firstError } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { useConfirmTestCard } from './api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -45,6 +45,7 @@ function CardInput({
   label,
   value,
   onChange,
+  onBlur,
   error,
   inputRef,
   ...rest
@@ -53,6 +54,8 @@ function CardInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Marks the box left, so its check's message shows then and not only on submit. */
+  onBlur: () => void;
   error: string | undefined;
   autoComplete: string;
   placeholder: string;
@@ -72,6 +75,7 @@ function CardInput({
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         {...rest}
       />
       {error ? (
@@ -97,13 +101,17 @@ export function TestCardForm({
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
+  const boxes: Record<CardField, typeof numberRef> = { number: numberRef, expiry: expiryRef, cvc: cvcRef };
+  // The first box to fix gets the focus, so a keyboard or screen-reader user lands on it: after
+  // the boxes' own checks and after the provider's refusal alike (a declined card is said under
+  // the card number while the focus would otherwise stay on the Pay button or the CVC).
+  const focusFirstWrong = (formApi: AnyFormApi) => {
+    const first = (['number', 'expiry', 'cvc'] as const).find((field) => firstError(formApi.getFieldMeta(field) ?? { errors: [] }));
+    if (first) boxes[first].current?.focus();
+  };
   const form = useAppForm({
     defaultValues: { number: '', expiry: '', cvc: '' } satisfies Record<CardField, string>,
-    // The first box to fix gets the focus, so a keyboard or screen-reader user lands on it.
-    onSubmitInvalid: ({ formApi }) => {
-      const first = (['number', 'expiry', 'cvc'] as const).find((field) => firstError(formApi.getFieldMeta(field) ?? { errors: [] }));
-      if (first) ({ number: numberRef, expiry: expiryRef, cvc: cvcRef })[first].current?.focus();
-    },
+    onSubmitInvalid: ({ formApi }) => focusFirstWrong(formApi),
     onSubmit: async ({ value, formApi }) => {
       const date = readExpiry(value.expiry);
       if (date.kind !== 'date') return;
@@ -116,12 +124,13 @@ export function TestCardForm({
         await onPaid(result.paymentIntentId);
       } catch (error) {
         showUnderTheBoxes(formApi, error instanceof ApiError ? errorsFromServer(error) : { number: messages.serverError });
+        focusFirstWrong(formApi);
       }
     },
   });
-  const box = (field: CardField, render: (value: string, change: (typed: string) => void, error: string | undefined) => ReactNode) => (
+  const box = (field: CardField, render: (value: string, change: (typed: string) => void, leave: () => void, error: string | undefined) => ReactNode) => (
     <form.Field name={field} validators={checkOnChangeBlurSubmit(({ value }: { value: string }) => cardChecks[field](value))}>
-      {(fieldApi) => render(fieldApi.state.value, (typed) => fieldApi.handleChange(typed), fieldError(fieldApi))}
+      {(fieldApi) => render(fieldApi.state.value, (typed) => fieldApi.handleChange(typed), checkOnBlur(fieldApi), fieldError(fieldApi))}
     </form.Field>
   );
 
@@ -138,24 +147,25 @@ export function TestCardForm({
       <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <strong>Test mode</strong> — {labels.testModeNotice.replace(/^Test mode: /, '')}
       </p>
-      {box('number', (value, change, error) => (
-        <CardInput field="number" label="Card number" value={value} onChange={(typed) => change(groupCardNumber(typed))} error={error} autoComplete="cc-number" placeholder="4242 4242 4242 4242" inputRef={numberRef} />
+      {box('number', (value, change, leave, error) => (
+        <CardInput field="number" label="Card number" value={value} onChange={(typed) => change(groupCardNumber(typed))} onBlur={leave} error={error} autoComplete="cc-number" placeholder="4242 4242 4242 4242" inputRef={numberRef} />
       ))}
       <div className="grid grid-cols-2 gap-4">
-        {box('expiry', (value, change, error) => (
+        {box('expiry', (value, change, leave, error) => (
           <CardInput
             field="expiry"
             label="Expiry (MM/YY)"
             value={value}
             onChange={(typed) => change(formatExpiryAsTyped(typed, value))}
+            onBlur={leave}
             error={error}
             autoComplete="cc-exp"
             placeholder="MM / YY"
             inputRef={expiryRef}
           />
         ))}
-        {box('cvc', (value, change, error) => (
-          <CardInput field="cvc" label="CVC" value={value} onChange={change} error={error} autoComplete="cc-csc" placeholder="123" inputRef={cvcRef} />
+        {box('cvc', (value, change, leave, error) => (
+          <CardInput field="cvc" label="CVC" value={value} onChange={change} onBlur={leave} error={error} autoComplete="cc-csc" placeholder="123" inputRef={cvcRef} />
         ))}
       </div>
       <form.Subscribe selector={(state) => state.isSubmitting}>

@@ -1,11 +1,13 @@
 import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { messages } from '../../lib/messages.ts';
+import { checkOnBlur, checkOnChangeBlurSubmit, firstError } from '../../lib/validate.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -175,10 +177,23 @@ function SpecFilters({ search, facets, onChange }: { search: CatalogueSearch; fa
   );
 }
 
+/**
+ * A price box as typed: empty (no bound) or dollars, 0 or more, as the URL takes them
+ * (catalogue-search.ts). Anything else is said under the range instead of being dropped unseen.
+ */
+const priceProblem = ({ value }: { value: string }) => {
+  const typed = value.trim();
+  return typed === '' || (Number.isFinite(Number(typed)) && Number(typed) >= 0) ? undefined : messages.priceFilterTyped;
+};
+
 /** Brand, in stock, specs and price range: each change goes into the URL. */
 function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets: ProductSearchDto['facets'] | undefined; onChange: Navigate }) {
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
   const priceForm = useAppForm({
     defaultValues: { minPrice: search.minPrice?.toString() ?? '', maxPrice: search.maxPrice?.toString() ?? '' },
+    // The box to fix gets the focus, as in every form.
+    onSubmitInvalid: ({ formApi }) => (firstError(formApi.getFieldMeta('minPrice') ?? { errors: [] }) ? minRef : maxRef).current?.focus(),
     onSubmit: ({ value }) => onChange({ minPrice: price(value.minPrice), maxPrice: price(value.maxPrice) }),
   });
   const brands = facets?.brands ?? [];
@@ -222,17 +237,51 @@ function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets
           void priceForm.handleSubmit();
         }}
       >
+        {/* The boxes and the button have ids so the focus comes back to them when the filters are drawn anew with the new range (layout/route-focus.tsx). */}
         <p className="text-sm font-bold text-slate-900">Unit price ($)</p>
         <div className="flex items-center gap-2">
-          <priceForm.Field name="minPrice">
-            {(field) => <Input aria-label="Lowest price" inputMode="decimal" placeholder="Min" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
-          </priceForm.Field>
-          <span aria-hidden="true">–</span>
-          <priceForm.Field name="maxPrice">
-            {(field) => <Input aria-label="Highest price" inputMode="decimal" placeholder="Max" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
-          </priceForm.Field>
+          {(['minPrice', 'maxPrice'] as const).map((name) => (
+            <span key={name} className="contents">
+              {name === 'maxPrice' ? <span aria-hidden="true">–</span> : null}
+              <priceForm.Field name={name} validators={checkOnChangeBlurSubmit(priceProblem)}>
+                {(field) => {
+                  const problem = field.state.meta.isBlurred || field.form.state.submissionAttempts > 0 ? firstError(field.state.meta) : undefined;
+                  return (
+                    <Input
+                      ref={name === 'minPrice' ? minRef : maxRef}
+                      id={name === 'minPrice' ? 'filter-price-min' : 'filter-price-max'}
+                      aria-label={name === 'minPrice' ? 'Lowest price' : 'Highest price'}
+                      inputMode="decimal"
+                      placeholder={name === 'minPrice' ? 'Min' : 'Max'}
+                      value={field.state.value}
+                      aria-invalid={problem ? true : undefined}
+                      aria-describedby={problem ? 'filter-price-problem' : undefined}
+                      onChange={(event) => field.handleChange(event.target.value)}
+                      onBlur={checkOnBlur(field)}
+                    />
+                  );
+                }}
+              </priceForm.Field>
+            </span>
+          ))}
         </div>
-        <Button type="submit" variant="secondary" className="w-full">
+        <priceForm.Subscribe
+          selector={(state) =>
+            (['minPrice', 'maxPrice'] as const).some((name) => {
+              const meta = state.fieldMeta[name];
+              return meta !== undefined && (meta.isBlurred || state.submissionAttempts > 0) && firstError(meta) !== undefined;
+            })
+          }
+        >
+          {(wrong) =>
+            wrong ? (
+              <p id="filter-price-problem" role="alert" className="text-sm text-red-700">
+                {messages.priceFilterTyped}
+              </p>
+            ) : null
+          }
+        </priceForm.Subscribe>
+        <Button id="filter-price-apply" type="submit" variant="secondary" className="w-full">
           Apply price
         </Button>
       </form>

@@ -1,8 +1,9 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts';
 import { labels } from '../../lib/labels.ts';
+import { messages } from '../../lib/messages.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, server } from '../../test/server.ts';
@@ -225,6 +226,26 @@ describe('the catalogue (All Products)', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await expect.poll(() => Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ q: 'wahser m8' });
     expect(await screen.findByText(/Showing results for/)).toBeInTheDocument();
+  });
+
+  it('says a price that is not dollars under the range, focuses its box and keeps the URL, until it is fixed', async () => {
+    catalogue(() => ({ items: [nut] }));
+    const { screen, user, history } = renderApp('/allProduct?maxPrice=20');
+    await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' });
+    const low = screen.getByRole('textbox', { name: 'Lowest price' });
+    await user.type(low, 'ten');
+    expect(screen.queryByText(messages.priceFilterTyped)).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Highest price' }), '{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.priceFilterTyped);
+    expect(low).toHaveFocus();
+    expect(low).toHaveAccessibleDescription(messages.priceFilterTyped);
+    expect(history.location.search).toBe('?maxPrice=20');
+    await user.clear(low);
+    await user.type(low, '10');
+    expect(screen.queryByText(messages.priceFilterTyped)).not.toBeInTheDocument();
+    expect(low).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    await waitFor(() => expect(history.location.search).toBe('?maxPrice=20&minPrice=10'));
   });
 
   it('says nothing of corrections when the answer has none', async () => {
