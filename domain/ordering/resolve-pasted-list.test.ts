@@ -34,12 +34,14 @@ const memoryCatalog = () => {
       return new Map(skus.map((sku) => [sku, closestSkus(sku, products.map((product) => product.sku), limit)]));
     },
   };
-  /** The catalogue search for pasted names: every word starts a word of the name or SKU. */
+  /** The catalogue search, as the stores answer it: every word starts a word of the name or SKU, or the SKU key starts with the typed one. */
   const search: QuickOrderSearch = {
     async search(query) {
       const words = query.terms?.words ?? [];
+      const key = query.terms?.skuKey ?? null;
       calls.findByWords.push(words.join(' '));
-      return { items: products.filter((product) => wordsMatch(words, searchWords(`${product.name} ${product.sku}`))).slice(0, query.limit) };
+      const matches = (product: QuickOrderProduct) => wordsMatch(words, searchWords(`${product.name} ${product.sku}`)) || (key !== null && skuKey(product.sku).startsWith(key));
+      return { items: products.filter(matches).slice(0, query.limit) };
     },
   };
   const ports: ResolvePastedListPorts = { store: { products: catalog, search } };
@@ -120,11 +122,12 @@ describe('resolvePastedList: a 12-row list', () => {
     expect(advised(10)).toBeNull();
   });
 
-  it('asks the catalogue once for every SKU, and for did-you-mean only for the unknown one', async () => {
+  it('asks the catalogue once for every SKU, and the search and did-you-mean only for the unknown one', async () => {
     const { ports, calls } = memoryCatalog();
     await resolvePastedList(ports, { text: pasted });
     expect(calls.findBySkus).toEqual([['M8NUTA2', 'WASHERM8', 'CABLETIE200', 'PTFETAPE12', 'M8BOLT04', 'M8BOLT40', 'HOSECLAMP20']]);
-    expect(calls.findByWords).toEqual([]);
+    // As the start of a longer part number first: no SKU starts with M8BOLT04.
+    expect(calls.findByWords).toEqual(['m8 bolt 04']);
     expect(calls.similarSkus).toEqual([['M8-BOLT-04']]);
   });
 
@@ -202,6 +205,16 @@ describe('part numbers however they are typed, and pasted names', () => {
       ['ok', 'M8-NUT-A2', [], null],
       ['unknown-sku', 'PART M8', ['M8-NUT-A2', 'WASHER-M8', 'M8-BOLT-40'], 'several-match'],
       ['unknown-sku', 'GEARBOX OIL SEAL', [], 'unknown-name'],
+    ]);
+  });
+
+  it('finds a part number typed without its last parts when one SKU starts with it, and leaves the rest to did-you-mean', async () => {
+    const { ports } = memoryCatalog();
+    const result = await resolvePastedList(ports, { text: ['m8bolt, 500', 'cable-tie 200', 'm8-bolt-04, 100'].join('\n') });
+    expect(result.ok && result.value.map((row) => [row.status, row.sku, row.unmatched])).toEqual([
+      ['ok', 'M8-BOLT-40', null],
+      ['ok', 'CABLE-TIE-200', null],
+      ['unknown-sku', 'M8-BOLT-04', 'unknown-sku'],
     ]);
   });
 

@@ -42,14 +42,20 @@ export interface QuickOrderSearch {
 export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog; search: QuickOrderSearch } };
 
 /**
- * How many pasted names (a line whose first cell holds several words, not a SKU) one list may
- * look up in the catalogue search: a list of 200 descriptions must not cost 200 searches.
+ * How many pasted names (a line whose first cell holds several words, not a SKU) and part numbers
+ * typed short (no product has the key, see below) one list may look up in the catalogue search: a
+ * list of 200 descriptions must not cost 200 searches.
  */
 export const MAX_NAME_LOOKUPS = 10;
 /** The choices offered for a name several products match. */
 const NAME_CHOICES = 3;
 /** A cell with a space in it is words, never a SKU (sku.ts allows none). */
 const isName = (cell: string): boolean => /\s/.test(cell.trim());
+/**
+ * A part number typed without its last parts ("fbm840" for FB-M8-40-A2) is looked up as the start
+ * of a SKU key when it is at least this long: shorter ones ("M8") start too many.
+ */
+const MIN_KEY_PREFIX = 4;
 
 /** The products matching every word of a pasted name, best first (the catalogue search's relevance). */
 const findByWords = async (search: QuickOrderSearch, text: string, limit: number): Promise<QuickOrderProduct[]> =>
@@ -67,6 +73,7 @@ const findProducts = async ({ store }: ResolvePastedListPorts, skus: readonly st
   /** Rows no product clearly stands for, with the choices to offer: from the SKU key or the name. */
   const choices = new Map<string, { skus: string[]; unmatched: Unmatched }>();
   const names: string[] = [];
+  const shortSkus: string[] = [];
   for (const sku of skus) {
     const sharing = byKey.get(skuKey(sku)) ?? [];
     // Two SKUs may share a key (`AB-1`, `A-B1`): the one typed exactly wins, else the buyer picks.
@@ -74,12 +81,23 @@ const findProducts = async ({ store }: ResolvePastedListPorts, skus: readonly st
     if (product) products.set(sku, product);
     else if (sharing.length > 1) choices.set(sku, { skus: sharing.map((candidate) => candidate.sku).slice(0, DID_YOU_MEAN_LIMIT), unmatched: 'several-match' });
     else if (isName(sku)) names.push(sku);
+    else if (skuKey(sku).length >= MIN_KEY_PREFIX) shortSkus.push(sku);
   }
-  // A name resolves when one product matches all its words; several are offered as choices.
-  const looked = await Promise.all(names.slice(0, MAX_NAME_LOOKUPS).map(async (name) => [name, await findByWords(store.search, name, NAME_CHOICES + 1)] as const));
-  for (const [name, found] of looked) {
-    if (found.length === 1 && found[0]) products.set(name, found[0]);
-    else choices.set(name, { skus: found.slice(0, NAME_CHOICES).map((product) => product.sku), unmatched: found.length === 0 ? 'unknown-name' : 'several-match' });
+  // A name resolves when one product matches all its words, a short part number when one SKU
+  // starts with its key; several are offered as choices. A short part number nothing starts with
+  // is left to did-you-mean.
+  const lookups = [...names.map((text) => ({ text, isName: true })), ...shortSkus.map((text) => ({ text, isName: false }))].slice(0, MAX_NAME_LOOKUPS);
+  const looked = await Promise.all(
+    lookups.map(async (lookup) => {
+      const found = await findByWords(store.search, lookup.text, NAME_CHOICES + 1);
+      const key = skuKey(lookup.text);
+      return { ...lookup, found: lookup.isName ? found : found.filter((product) => skuKey(product.sku).startsWith(key)) };
+    }),
+  );
+  for (const { text, isName: named, found } of looked) {
+    if (found.length === 1 && found[0]) products.set(text, found[0]);
+    else if (found.length > 1) choices.set(text, { skus: found.slice(0, NAME_CHOICES).map((product) => product.sku), unmatched: 'several-match' });
+    else if (named) choices.set(text, { skus: [], unmatched: 'unknown-name' });
   }
   for (const name of names.slice(MAX_NAME_LOOKUPS)) choices.set(name, { skus: [], unmatched: 'unknown-name' });
   return { products, choices };

@@ -45,6 +45,15 @@ describe.each(stores)('search that forgives (%s)', (_, storage) => {
     expect((await call('GET', '/api/products?q=nutt')).json.total).toBe(0);
   });
 
+  it('quick order resolves a part number typed without its last parts when one SKU starts with it', async () => {
+    const { call } = await arrange();
+    const answer = await call('POST', '/api/cart/resolve', { body: { text: 'fbm840, 200\nFB-M8, 100' } });
+    expect(answer.json.rows.map((row: { sku: string; status: string; didYouMean: string[] }) => [row.sku, row.status])).toEqual([
+      ['FB-M8-40-A2', 'ok'],
+      ['FB-M8-40-A2', 'duplicate'],
+    ]);
+  });
+
   it('finds a part number however it is typed, in the search and the typeahead', async () => {
     const { call } = await arrange();
     for (const q of ['fbm840', 'FB M8 40', 'fb-m8-40']) {
@@ -55,13 +64,15 @@ describe.each(stores)('search that forgives (%s)', (_, storage) => {
 
   it('quick order resolves a SKU typed any way and a pasted name one product matches; offers choices otherwise', async () => {
     const { call } = await arrange();
-    const answer = await call('POST', '/api/cart/resolve', { body: { text: 'fbm840a2, 200\nM8 hex nut stainless, 500\nstainless M8, 300\nFW M8 ZN 1 000' } });
+    const answer = await call('POST', '/api/cart/resolve', { body: { text: 'fbm840a2, 200\nM8 hex nut stainless, 500\nstainless M8, 300\nFW M8 ZN 1 000\nhnm8, 100' } });
     expect(answer.status).toBe(200);
     expect(answer.json.rows.map((row: { sku: string; status: string; didYouMean: string[] }) => [row.sku, row.status, row.didYouMean])).toEqual([
       ['FB-M8-40-A2', 'ok', []],
       ['HN-M8-A2', 'ok', []],
       ['STAINLESS M8', 'unknown-sku', ['FB-M8-40-A2', 'HN-M8-A2']],
       ['FW-M8-ZN', 'ok', []],
+      // The start of one part number only, typed without its dashes.
+      ['HN-M8-A2', 'duplicate', []],
     ]);
     expect(answer.json.rows[2].message).toBe(messages.rowSeveralMatch('STAINLESS M8'));
   });
