@@ -57,16 +57,6 @@ interface Counts {
 const NO_COUNTS: Counts = { total: 0, facets: { categories: [], brands: [], attributes: [] } };
 const countOf = (row: Row | undefined): number => Number(row?.['count'] ?? 0);
 
-/** The counts read as three statements: the total, the categories' and the brands' (no specs among them). */
-const totalCategoriesBrands = ([total = [], categories = [], brands = []]: readonly (readonly Row[])[]): Counts => ({
-  total: countOf(total[0]),
-  facets: {
-    categories: categories.flatMap((row) => (countOf(row) > 0 ? [{ id: String(row['id']), count: countOf(row) }] : [])),
-    brands: brands.map((row) => ({ name: String(row['name']), count: countOf(row) })),
-    attributes: [],
-  },
-});
-
 /** Columns every product read selects, aliased to the domain's names. */
 export const PRODUCT_SELECT = [
   'p.id AS "id"',
@@ -319,7 +309,14 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
         summed('category', 'pc.category_id AS "id", sum(pc.count) AS "count"', ' GROUP BY pc.category_id', 'pc.category_id'),
         summed('brand', 'pc.brand AS "name", sum(pc.count) AS "count"', ' GROUP BY pc.brand HAVING sum(pc.count) > 0', 'pc.brand'),
       ],
-      countsOf: totalCategoriesBrands,
+      countsOf: ([total = [], categories = [], brands = []]) => ({
+        total: countOf(total[0]),
+        facets: {
+          categories: categories.flatMap((row) => (countOf(row) > 0 ? [{ id: String(row['id']), count: countOf(row) }] : [])),
+          brands: brands.map((row) => ({ name: String(row['name']), count: countOf(row) })),
+          attributes: [],
+        },
+      }),
     });
   }
 
@@ -352,6 +349,13 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
           }
         : counted(['brand'], 'p.brand AS "name", count(*) AS "count"', 'p.brand IS NOT NULL', ` GROUP BY ${dialect.groupedOnly('p.brand')}`),
     ],
-    countsOf: totalCategoriesBrands,
+    countsOf: ([total = [], categories = [], brands = []]) => ({
+      total: countOf(total[0]),
+      facets: {
+        categories: categories.flatMap((row) => (countOf(row) > 0 ? [{ id: String(row['id']), count: countOf(row) }] : [])),
+        brands: brands.map((row) => ({ name: String(row['name']), count: countOf(row) })),
+        attributes: [],
+      },
+    }),
   });
 }
