@@ -86,13 +86,6 @@ type Filter = 'category' | 'brand';
 const holds = (add: (value: unknown) => string, name: string, values: readonly string[]) =>
   `p.id IN (SELECT a.product_id FROM product_attributes a WHERE a.name = ${add(name)} AND a.value IN (${values.map((value) => add(value)).join(', ')}))`;
 
-/**
- * Up to this many categories, a page of several categories is read category by category and
- * merged (see `buildSearchSql`); a department has a handful. Beyond it one statement of this many
- * branches would cost more to plan than to sort.
- */
-const MERGED_CATEGORIES = 32;
-
 export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery, after: SortKey | null): SearchSql {
   const words = query.terms?.words ?? null;
   const typed = (words ?? []).map((word) => [word]);
@@ -106,11 +99,10 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
 
   const attributeFilters = query.attributes ?? [];
   /**
-   * The WHERE clause and its parameters, leaving out the named filters (for the facets) and the
-   * attribute filter of `leaveOutName` (for that name's values); `inCategory`, when given, stands
-   * for the category filter (one branch of a department's page).
+   * The WHERE clause and its parameters, leaving out the named filters (for the facets), and the
+   * attribute filter of `leaveOutName` (for that name's values).
    */
-  const where = (leaveOut: readonly Filter[], params: unknown[], leaveOutName: string | null = null, inCategory?: string): string => {
+  const where = (leaveOut: readonly Filter[], params: unknown[], leaveOutName: string | null = null): string => {
     const add = (value: unknown) => {
       params.push(value);
       return dialect.param(params.length);
@@ -125,8 +117,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
         conditions.push(`(${text} OR (${skuKeyColumn} >= ${key} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(key)}))`);
       }
     }
-    if (inCategory !== undefined) conditions.push(`p.category_id = ${add(inCategory)}`);
-    else if (query.categoryIds !== null && !leaveOut.includes('category')) {
+    if (query.categoryIds !== null && !leaveOut.includes('category')) {
       conditions.push(query.categoryIds.length === 0 ? '1 = 0' : `p.category_id IN (${query.categoryIds.map((id) => add(id)).join(', ')})`);
     }
     if (query.brand !== null && !leaveOut.includes('brand')) conditions.push(`p.brand = ${add(query.brand)}`);
@@ -155,49 +146,21 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
       after?.sort === 'relevance' ? `WHERE ("bucket", "sortName", "sortId") > (${add(after.bucket)}, ${add(after.name)}, ${add(after.id)})` : '';
     page = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
   } else {
-    /** One sorted, limited read: of the whole filter, or of one category of a department. */
-    const sortedRead = (inCategory?: string, select = PRODUCT_SELECT): string => {
-      const conditions = where([], pageParams, null, inCategory);
-      const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
-      const [order, cursor] = ((): [string, string | null] => {
-        switch (sort) {
-          case 'newest':
-            return ['p.created_at DESC, ' + `${id} DESC`, after?.sort === 'newest' ? `(p.created_at, ${id}) < (${dialect.time(add(after.createdAtMs))}, ${add(after.id)})` : null];
-          case 'price-asc':
-            return [`p.price_cents, ${id}`, after?.sort === 'price-asc' ? `(p.price_cents, ${id}) > (${add(after.priceCents)}, ${add(after.id)})` : null];
-          case 'price-desc':
-            return [`p.price_cents DESC, ${id} DESC`, after?.sort === 'price-desc' ? `(p.price_cents, ${id}) < (${add(after.priceCents)}, ${add(after.id)})` : null];
-          default:
-            return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
-        }
-      })();
-      return `SELECT ${select} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
-    };
-    const departmentOf = query.categoryIds;
-    if (words === null && departmentOf !== null && departmentOf.length > 1 && departmentOf.length <= MERGED_CATEGORIES) {
-      // A department (a category and its children) is an IN over its categories, and no index
-      // gives the products of several categories in price (or name, or date) order: the database
-      // read the department's every product and sorted them to return one page. Instead each
-      // category reads its own page along its (category, sort) index and only those few rows are
-      // merged (docs/catalogue.md, "Catalogue"; docs/performance.md, "At a supplier's size").
-      // The branches carry only the id and the sort's key (their index holds both); the page's
-      // few products are read whole at the end.
-      const [key, order] = ((): [string, (alias: string) => string] => {
-        switch (sort) {
-          case 'newest':
-            return ['p.created_at AS "k"', (a) => `${a}."k" DESC, ${dialect.bytes(`${a}."id"`)} DESC`];
-          case 'price-asc':
-            return ['p.price_cents AS "k"', (a) => `${a}."k", ${dialect.bytes(`${a}."id"`)}`];
-          case 'price-desc':
-            return ['p.price_cents AS "k"', (a) => `${a}."k" DESC, ${dialect.bytes(`${a}."id"`)} DESC`];
-          default:
-            return [`${name} AS "k"`, (a) => `${a}."k", ${dialect.bytes(`${a}."id"`)}`];
-        }
-      })();
-      const merged = departmentOf.map((categoryId, n) => `SELECT * FROM (${sortedRead(categoryId, `p.id AS "id", ${key}`)}) c${n}`).join(' UNION ALL ');
-      const chosen = `SELECT * FROM (${merged}) d ORDER BY ${order('d')} LIMIT ${add(query.limit + 1)}`;
-      page = `SELECT ${PRODUCT_SELECT} FROM (${chosen}) k JOIN products p ON p.id = k."id" ORDER BY ${order('k')}`;
-    } else page = sortedRead();
+    const conditions = where([], pageParams);
+    const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
+    const [order, cursor] = ((): [string, string | null] => {
+      switch (sort) {
+        case 'newest':
+          return ['p.created_at DESC, ' + `${id} DESC`, after?.sort === 'newest' ? `(p.created_at, ${id}) < (${dialect.time(add(after.createdAtMs))}, ${add(after.id)})` : null];
+        case 'price-asc':
+          return [`p.price_cents, ${id}`, after?.sort === 'price-asc' ? `(p.price_cents, ${id}) > (${add(after.priceCents)}, ${add(after.id)})` : null];
+        case 'price-desc':
+          return [`p.price_cents DESC, ${id} DESC`, after?.sort === 'price-desc' ? `(p.price_cents, ${id}) < (${add(after.priceCents)}, ${add(after.id)})` : null];
+        default:
+          return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
+      }
+    })();
+    page = `SELECT ${PRODUCT_SELECT} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
   }
 
   const pageQuery = { text: page, params: pageParams };
@@ -281,46 +244,7 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     });
   }
 
-  if (query.minPriceCents === null && query.maxPriceCents === null && attributeFilters.length === 0) {
-    // No words, no price range and no spec filter: every count is a sum of product_counts, the products per
-    // (category, brand, in stock) that triggers keep on every product write (the schemas'
-    // `productCounts`), a few hundred rows at most however large the catalogue: counting a
-    // department's or the whole catalogue's products at each request grew with the catalogue.
-    const summed = (leaveOut: Filter | null, select: string, group: string, notEmpty: string | null): SqlQuery => {
-      const params: unknown[] = [];
-      const add = (value: unknown) => {
-        params.push(value);
-        return dialect.param(params.length);
-      };
-      const conditions: string[] = [];
-      if (query.categoryIds !== null && leaveOut !== 'category') {
-        conditions.push(query.categoryIds.length === 0 ? '1 = 0' : `pc.category_id IN (${query.categoryIds.map((id) => add(id)).join(', ')})`);
-      }
-      if (query.brand !== null && leaveOut !== 'brand') conditions.push(`pc.brand = ${add(query.brand)}`);
-      if (query.inStock) conditions.push('pc.in_stock = 1');
-      if (notEmpty) conditions.push(`${notEmpty} <> ''`);
-      return { text: `SELECT ${select} FROM product_counts pc${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}${group}`, params };
-    };
-    return withAttributeCounts({
-      sort,
-      page: pageQuery,
-      counts: [
-        summed(null, 'sum(pc.count) AS "count"', '', null),
-        summed('category', 'pc.category_id AS "id", sum(pc.count) AS "count"', ' GROUP BY pc.category_id', 'pc.category_id'),
-        summed('brand', 'pc.brand AS "name", sum(pc.count) AS "count"', ' GROUP BY pc.brand HAVING sum(pc.count) > 0', 'pc.brand'),
-      ],
-      countsOf: ([total = [], categories = [], brands = []]) => ({
-        total: countOf(total[0]),
-        facets: {
-          categories: categories.flatMap((row) => (countOf(row) > 0 ? [{ id: String(row['id']), count: countOf(row) }] : [])),
-          brands: brands.map((row) => ({ name: String(row['name']), count: countOf(row) })),
-          attributes: [],
-        },
-      }),
-    });
-  }
-
-  // No words, a price range or a spec filter: each count reads its own index. A facet with no filter but its own counts the whole
+  // No words: each count reads its own index. A facet with no filter but its own counts the whole
   // catalogue; grouping every product row is what PostgreSQL would then do (reading the whole
   // table), so instead each category, and each brand found by stepping through the brand index,
   // counts its own index range.

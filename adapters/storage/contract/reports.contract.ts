@@ -36,32 +36,6 @@ export function describeReportContract(h: StoreHarness): void {
       expect((await h.store.reports.topProducts(from, to, 5))[1]).toEqual({ productId: null, sku: 'RPT-NUT', name: 'Nut', units: 1_200, revenueCents: 12_000 });
     });
 
-    it('counts an order on the day it was placed once it is paid, whenever it is paid, and a product deleted before the payment under its SKU', async () => {
-      // The SQL stores keep these sums in a roll-up their triggers update as an order comes to count.
-      const [bolt, nut] = [await h.addProduct({ sku: 'LATE-BOLT', name: 'Bolt', priceCents: 100, stock: 100_000 }), await h.addProduct({ sku: 'LATE-NUT', name: 'Nut', priceCents: 10, stock: 100_000 })];
-      const order = await h.placeOk(h.newOrder([bolt, nut], { quantity: 200, createdAt: day('2032-02-28T22:00:00') }));
-      const [from, to] = [day('2032-02-28T00:00:00'), day('2032-03-02T00:00:00')];
-      expect(await h.store.reports.salesPerDay(from, to)).toEqual([]);
-      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([]);
-      await h.store.products.delete(nut.id);
-      await h.store.orders.markPaid(order.id, `pi_${order.id}`, day('2032-03-01T09:00:00'));
-      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
-      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
-        { productId: bolt.id, sku: 'LATE-BOLT', name: 'Bolt', units: 200, revenueCents: 20_000 },
-        { productId: null, sku: 'LATE-NUT', name: 'Nut', units: 200, revenueCents: 2_000 },
-      ]);
-      // Shipping it changes nothing: it counted once.
-      await h.store.orders.markShipped(order.id, day('2032-03-01T10:00:00'), { carrier: null, trackingNumber: null });
-      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
-      expect((await h.store.reports.topProducts(from, to, 5)).map((top) => top.units)).toEqual([200, 200]);
-      // Deleted after its sale counted: the same sums, under its SKU with no product.
-      await h.store.products.delete(bolt.id);
-      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
-        { productId: null, sku: 'LATE-BOLT', name: 'Bolt', units: 200, revenueCents: 20_000 },
-        { productId: null, sku: 'LATE-NUT', name: 'Nut', units: 200, revenueCents: 2_000 },
-      ]);
-    });
-
     it('lists the products below a stock level, fewest units first, at most the limit', async () => {
       await h.addProduct({ sku: 'LOW-C', stock: 99, minOrderQuantity: 100 });
       await h.addProduct({ sku: 'LOW-A', stock: 0 });

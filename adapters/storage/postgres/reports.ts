@@ -1,39 +1,40 @@
-import { and, asc, desc, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, lt, ne, sql } from 'drizzle-orm';
 import type { ReportRepository } from '#domain/admin/report-repository.ts';
-import { dayOf } from '../sales-days.ts';
 import type { PgDb } from './database.ts';
-import { products, salesDayProducts, salesDays } from './schema.ts';
+import { orderLines, orders, products } from './schema.ts';
+
+/** Paid orders placed in [from, to): a range of orders_newest_idx. */
+const paidIn = (from: Date, to: Date) => and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, 'unpaid'));
 /** Sums of bigint columns arrive as text; cents and units stay far below 2^53. */
 const sumOf = (column: Parameters<typeof sql>[1]) => sql<string>`sum(${column})`;
 
 export function createPgReports(db: PgDb): ReportRepository {
   return {
-    // The roll-up (schema.ts, `salesDays`), a range of its days: what the triggers of migration
-    // 0022 summed as each order came to count, rather than every paid order of the period and its lines.
     async salesPerDay(from, to) {
+      const day = sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ day: salesDays.day, orders: salesDays.orders, revenueCents: salesDays.revenueCents })
-        .from(salesDays)
-        .where(and(gte(salesDays.day, dayOf(from)), lt(salesDays.day, dayOf(to))))
-        .orderBy(asc(salesDays.day));
-      return rows.map((row) => ({ ...row, orders: Number(row.orders), revenueCents: Number(row.revenueCents) }));
+        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: sumOf(orders.totalCents) })
+        .from(orders)
+        .where(paidIn(from, to))
+        .groupBy(day)
+        .orderBy(asc(day));
+      return rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents) }));
     },
     async topProducts(from, to, limit) {
-      const revenue = sumOf(salesDayProducts.revenueCents);
-      // A deleted product's rows are under '' (read as null), its SKU as sold: no join needed.
-      const productId = sql<string | null>`nullif(${salesDayProducts.productId}, '')`;
+      const revenue = sumOf(orderLines.lineTotalCents);
       const rows = await db
         .select({
-          productId,
-          sku: salesDayProducts.sku,
-          name: sql<string>`max(${salesDayProducts.name})`,
-          units: sumOf(salesDayProducts.units),
+          productId: orderLines.productId,
+          sku: orderLines.sku,
+          name: sql<string>`max(${orderLines.productName})`,
+          units: sumOf(orderLines.quantity),
           revenueCents: revenue,
         })
-        .from(salesDayProducts)
-        .where(and(gte(salesDayProducts.day, dayOf(from)), lt(salesDayProducts.day, dayOf(to))))
-        .groupBy(salesDayProducts.productId, salesDayProducts.sku)
-        .orderBy(desc(revenue), asc(salesDayProducts.sku))
+        .from(orders)
+        .innerJoin(orderLines, sql`${orderLines.orderId} = ${orders.id}`)
+        .where(paidIn(from, to))
+        .groupBy(orderLines.productId, orderLines.sku)
+        .orderBy(desc(revenue), asc(orderLines.sku))
         .limit(limit);
       return rows.map((row) => ({ ...row, units: Number(row.units), revenueCents: Number(row.revenueCents) }));
     },

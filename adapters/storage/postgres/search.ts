@@ -5,6 +5,7 @@ import { MAX_VOCABULARY_WORDS } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
 import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 import type { PgDb } from './database.ts';
+import { PRODUCT_SEARCH_VECTOR } from './schema.ts';
 
 /** tsquery: each word quoted and marked as a prefix, every group required, any word of a group. */
 const prefix = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`;
@@ -13,11 +14,10 @@ const prefixes = (groups: readonly (readonly string[])[]) =>
 
 export const pgSearchDialect: SearchDialect = {
   param: (n) => `$${n}`,
-  // The stored vectors (schema.ts, `search_vector`), so the GIN index serves the match and a
-  // relevance sort's second look at each match reads the row rather than recomputing the vector.
-  textMatch: (param) => `p.search_vector @@ to_tsquery('simple', ${param})`,
+  // Written exactly as products_search_idx's expression, so the GIN index serves it.
+  textMatch: (param) => `${PRODUCT_SEARCH_VECTOR.replace('search_name', 'p.search_name').replace('search_rest', 'p.search_rest')} @@ to_tsquery('simple', ${param})`,
   matchExpression: prefixes,
-  nameMatch: (param) => `p.search_name_vector @@ to_tsquery('simple', ${param})`,
+  nameMatch: (param) => `to_tsvector('simple', p.search_name) @@ to_tsquery('simple', ${param})`,
   nameMatchExpression: prefixes,
   bytes: (column) => `${column} COLLATE "C"`,
   skuPrefixEnd: (param) => `(${param} || '~') COLLATE "C"`,
@@ -54,8 +54,8 @@ const toProduct = (row: ProductRow): Product => ({
 });
 
 /**
- * The search port on PostgreSQL: the stored `simple` tsvector of the search words (GIN index
- * products_search_vector_idx) for matching, the products indexes (names and ids in "C" order) for
+ * The search port on PostgreSQL: the `simple` tsvector of the search words (GIN index
+ * products_search_idx) for matching, the products indexes (names and ids in "C" order) for
  * filters and sorts; sql-search.ts builds the statements.
  */
 export function createPgSearch(db: PgDb): ProductSearch {

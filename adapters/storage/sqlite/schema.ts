@@ -184,55 +184,6 @@ export const orders = sqliteTable(
 );
 
 /**
- * How many products each (category, brand, in stock) holds, '' for no category or no brand: the
- * search's counts with no words and no price range (the total and both facets) are sums of these
- * few rows (adapters/storage/sql-search.ts) rather than counts over the products of a department
- * or of the whole catalogue (docs/performance.md, "At a supplier's size"). Kept by triggers on
- * products (migration 0019) in the transaction of every write: insert, delete, and a change of
- * category, brand, or stock across zero. A group emptied keeps its row at 0.
- */
-export const productCounts = sqliteTable(
-  'product_counts',
-  {
-    categoryId: text('category_id').notNull(),
-    brand: text('brand').notNull(),
-    inStock: integer('in_stock').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.categoryId, t.brand, t.inStock] })],
-);
-
-/**
- * The sales report's roll-up (docs/reports.md, "Reports"): per UTC day of placing, the orders that
- * count as sales (every status but unpaid) and their revenue, and per day and product the units and
- * revenue of their lines. Kept by triggers on orders and order_lines (migration 0019) in the
- * transaction of the write that makes an order count (its payment, or an insert of a paid order),
- * so no write path can forget it; the report reads a range of days here instead of joining every
- * paid order of the period to its lines (docs/performance.md, "At a supplier's size").
- * `product_id` is '' for a product deleted (a trigger on products moves its rows there), which the
- * report reads as null.
- */
-export const salesDays = sqliteTable('sales_days', {
-  day: text('day').primaryKey(),
-  orders: integer('orders').notNull(),
-  revenueCents: integer('revenue_cents').notNull(),
-});
-
-export const salesDayProducts = sqliteTable(
-  'sales_day_products',
-  {
-    day: text('day').notNull(),
-    productId: text('product_id').notNull(),
-    sku: text('sku').notNull(),
-    name: text('name').notNull(),
-    units: integer('units').notNull(),
-    revenueCents: integer('revenue_cents').notNull(),
-  },
-  // By product: a deleted product's rows move to '' (a trigger on products).
-  (t) => [primaryKey({ columns: [t.day, t.productId, t.sku] }), index('sales_day_products_product_idx').on(t.productId)],
-);
-
-/**
  * An order's lines, in the order the buyer listed them: the product's part number, name, image,
  * description and unit are copied at order time, so an order never changes with the catalogue.
  */
