@@ -71,6 +71,17 @@ export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(junkString, junkNumber), { maxKeys: 4 }),
 );
 
+/** Any JSON value without control characters or lone surrogates (see storableJunkString), nested a little. */
+export const storableJunkValue: fc.Arbitrary<unknown> = fc.oneof(
+  { depthSize: 'small' },
+  storableJunkString,
+  junkNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(storableJunkString, junkNumber, fc.constant(null)), { maxLength: 5 }),
+  fc.dictionary(storableJunkString.filter((key) => key.length <= 8), fc.oneof(storableJunkString, junkNumber), { maxKeys: 4 }),
+);
+
 const notAString = fc.oneof(junkNumber, fc.boolean(), fc.constant(null), fc.array(storableJunkString, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), storableJunkString, { maxKeys: 3 }));
 const notANumber = fc.oneof(junkString, fc.boolean(), fc.constant(null), fc.array(junkNumber, { maxLength: 3 }), fc.constant({}), fc.constantFrom('100', '1e2', '0x10'));
 const blank = fc.constantFrom('', ' ', '\t', '\n  \n', '\u00a0');
@@ -359,8 +370,8 @@ export const orderLinesFlaws = (productIds: readonly string[], stock: number): R
     // The first contract's keys beside lines: which one did the client mean? Neither is ordered.
     'lines beside a productId or quantity': fc
       .oneof(
-        fc.record({ productId: fc.oneof(fc.constantFrom(...productIds), fc.uuid(), junkValue) }),
-        fc.record({ quantity: fc.oneof(fc.constant(100), junkValue) }),
+        fc.record({ productId: fc.oneof(fc.constantFrom(...productIds), fc.uuid(), storableJunkValue) }),
+        fc.record({ quantity: fc.oneof(fc.constant(100), storableJunkValue) }),
         fc.record({ productId: fc.constantFrom(...productIds), quantity: fc.constant(100) }),
       )
       .map((keys) => refused(keys, Object.fromEntries(Object.keys(keys).map((key) => [key, messages.linesOrOneProduct])))),
