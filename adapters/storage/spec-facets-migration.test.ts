@@ -15,11 +15,11 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProductSearchQuery } from '#domain/catalog/product-search.ts';
 import { MIGRATIONS_FOLDER as PG_MIGRATIONS } from './postgres/migrate.ts';
 import { openPgliteStorage, openPostgresStorage } from './postgres/postgres-store.ts';
 import { openSqliteStorage } from './sqlite/sqlite-store.ts';
 import type { Storage } from './storage.ts';
+import { searchQuery } from './contract/search-query.ts';
 
 const SQLITE_MIGRATIONS = fileURLToPath(new URL('../../drizzle/sqlite', import.meta.url));
 const ATTRIBUTES = JSON.stringify([
@@ -27,19 +27,7 @@ const ATTRIBUTES = JSON.stringify([
   { name: 'Material', value: 'A2 stainless' },
 ]);
 const PRODUCT = { id: 'p-old', sku: 'OLD-100', name: 'Hex bolt M8', description: 'Stainless.', image_url: '/img/bolt.webp', price_cents: 25, stock: 1_000 };
-const search: ProductSearchQuery = {
-  terms: null,
-  categoryIds: null,
-  brand: null,
-  inStock: false,
-  minPriceCents: null,
-  maxPriceCents: null,
-  sort: 'newest',
-  limit: 10,
-  cursor: null,
-  withCounts: true,
-  attributes: [{ name: 'Thread', values: ['M8'] }],
-};
+const search = searchQuery({ limit: 10, attributes: [{ name: 'Thread', values: ['M8'] }] });
 
 async function expectMigrated(storage: Storage) {
   const store = storage.repositories;

@@ -3,21 +3,10 @@ import type { AttributeCount } from '#domain/catalog/attribute-facets.ts';
 import type { ProductSearchQuery } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { searchTerms } from '#domain/catalog/search-terms.ts';
+import { searchQuery } from './search-query.ts';
 import type { StoreHarness } from './store-harness.ts';
 
-const query = (overrides: Partial<ProductSearchQuery> = {}): ProductSearchQuery => ({
-  terms: null,
-  categoryIds: null,
-  brand: null,
-  inStock: false,
-  minPriceCents: null,
-  maxPriceCents: null,
-  sort: 'name',
-  limit: 24,
-  cursor: null,
-  withCounts: true,
-  ...overrides,
-});
+const query = (overrides: Partial<ProductSearchQuery> = {}): ProductSearchQuery => searchQuery({ sort: 'name', ...overrides });
 
 /** The counts in one order whatever order the store grouped them in. */
 const sorted = (counts: readonly AttributeCount[]) =>

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductSearchQuery, ProductSort } from '#domain/catalog/product-search.ts';
+import type { ProductSort } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { searchTerms } from '#domain/catalog/search-terms.ts';
+import { searchQuery } from './search-query.ts';
 import type { StoreHarness } from './store-harness.ts';
 
-const query = (overrides: Partial<ProductSearchQuery> = {}): ProductSearchQuery => ({
-  terms: null,
-  categoryIds: null,
-  brand: null,
-  inStock: false,
-  minPriceCents: null,
-  maxPriceCents: null,
-  sort: 'newest',
-  limit: 24,
-  cursor: null,
-  withCounts: true,
-  ...overrides,
-});
+const query = searchQuery;
 
 /**
  * ProductSearch: the same queries give the same answers on every store — matching (words,
