@@ -70,6 +70,38 @@ export const PRODUCT_GROUPS: SqlQuery = {
   params: [],
 };
 
+/**
+ * The spec attributes' values per (category, brand, in stock): the spec facets of a page with no
+ * words, price range or spec filter are summed from these, read once per catalogue version like
+ * `PRODUCT_GROUPS` (the attributes change only with a product write).
+ */
+export const ATTRIBUTE_GROUPS: SqlQuery = {
+  text:
+    'SELECT p.category_id AS "categoryId", p.brand AS "brand", CASE WHEN p.stock > 0 THEN 1 ELSE 0 END AS "inStock", a.name AS "name", a.value AS "value", count(*) AS "count" ' +
+    'FROM product_attributes a JOIN products p ON p.id = a.product_id GROUP BY p.category_id, p.brand, CASE WHEN p.stock > 0 THEN 1 ELSE 0 END, a.name, a.value',
+  params: [],
+};
+
+/** The statements a store answers from its copy for the current catalogue version. */
+export const READ_PER_VERSION: readonly SqlQuery[] = [PRODUCT_GROUPS, ATTRIBUTE_GROUPS];
+
+/** Grouped rows by their category (null for none), worked out once per copy of the rows. */
+const byCategoryOf = new WeakMap<readonly Row[], Map<string | null, Row[]>>();
+const byCategory = (rows: readonly Row[]): Map<string | null, Row[]> => {
+  let index = byCategoryOf.get(rows);
+  if (!index) {
+    index = new Map();
+    for (const row of rows) {
+      const id = (row['categoryId'] as string | null) ?? null;
+      const list = index.get(id);
+      if (list) list.push(row);
+      else index.set(id, [row]);
+    }
+    byCategoryOf.set(rows, index);
+  }
+  return index;
+};
+
 /** Columns every product read selects, aliased to the domain's names. */
 export const PRODUCT_SELECT = [
   'p.id AS "id"',
@@ -307,12 +339,29 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     // with every product write and every stock move across zero) instead of counting a
     // department's or the whole catalogue's products at each request; no row is kept for them,
     // so no write waits on a counter (docs/performance.md, "At a supplier's size").
-    return withAttributeCounts({
+    const inStockOnly = (group: Row) => !query.inStock || Number(group['inStock']) === 1;
+    // The spec facets likewise, when something narrows the list (otherwise none are counted:
+    // product-search.ts, RawFacets): the attributes' values of the groups the filters keep.
+    const narrowed = query.categoryIds !== null || query.brand !== null || query.inStock;
+    return {
       sort,
       page: pageQuery,
-      counts: [PRODUCT_GROUPS],
-      countsOf: ([groups = []]) => summedGroups(groups.filter((group) => !query.inStock || Number(group['inStock']) === 1)),
-    });
+      counts: narrowed ? [PRODUCT_GROUPS, ATTRIBUTE_GROUPS] : [PRODUCT_GROUPS],
+      countsOf: ([groups = [], attributeGroups = []]) => {
+        const counts = summedGroups(groups.filter(inStockOnly));
+        const kept = query.categoryIds === null ? attributeGroups : query.categoryIds.flatMap((id) => byCategory(attributeGroups).get(id) ?? []);
+        const values = new Map<string, { name: string; value: string; count: number }>();
+        for (const group of kept) {
+          if (!inStockOnly(group) || !ofBrand(group['brand'] as string | null)) continue;
+          const [name, value] = [String(group['name']), String(group['value'])];
+          const key = JSON.stringify([name, value]);
+          const counted = values.get(key);
+          if (counted) counted.count += countOf(group);
+          else values.set(key, { name, value, count: countOf(group) });
+        }
+        return { total: counts.total, facets: { ...counts.facets, attributes: [...values.values()] } };
+      },
+    };
   }
 
   // No words, a price range or a spec filter: each count reads its own index. A facet with no filter but its own counts the whole

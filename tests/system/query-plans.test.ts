@@ -21,7 +21,7 @@ import type { Store } from '#domain/store.ts';
 import { createPgStorage } from '#adapters/storage/postgres/pg-storage.ts';
 import { openPostgresStorage } from '#adapters/storage/postgres/postgres-store.ts';
 import * as pgSchema from '#adapters/storage/postgres/schema.ts';
-import { PRODUCT_GROUPS } from '#adapters/storage/sql-search.ts';
+import { READ_PER_VERSION } from '#adapters/storage/sql-search.ts';
 import { openSqliteStorage } from '#adapters/storage/sqlite/sqlite-store.ts';
 import type { Storage } from '#adapters/storage/storage.ts';
 import { LARGE_SHOP, bulkCategoryIds, bulkInsertPostgres, bulkInsertSqlite, buildBulkShop, type BulkShop } from '../support/bulk-shop.ts';
@@ -187,10 +187,11 @@ const INBOX_SQL = {
 const SMALL_TABLES = new Set(['categories']);
 
 /**
- * The products per (category, brand, in stock) read whole, which the stores read once per catalogue
- * version (sql-search.ts, `PRODUCT_GROUPS`), not once per request: left out of the per-read plans.
+ * The products and their specs per (category, brand, in stock), read whole, which the stores read
+ * once per catalogue version (sql-search.ts, `READ_PER_VERSION`), not once per request: left out
+ * of the per-read plans.
  */
-const perRequest = (sql: string) => sql !== PRODUCT_GROUPS.text;
+const perRequest = (sql: string) => !READ_PER_VERSION.some((query) => query.text === sql);
 
 let shop: BulkShop;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Product } from '#domain/catalog/product.ts';
 import { MAX_VOCABULARY_WORDS } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
 import { readOncePerVersion } from '../catalog-writes.ts';
-import { buildSearchSql, PRODUCT_GROUPS, type SearchDialect, type SqlQuery } from '../sql-search.ts';
+import { buildSearchSql, READ_PER_VERSION, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 import type { PgDb } from './database.ts';
 
 /** tsquery: each word quoted and marked as a prefix, every group required, any word of a group. */
@@ -57,8 +57,9 @@ const toProduct = (row: ProductRow): Product => ({
 /**
  * The search port on PostgreSQL: the stored `simple` tsvector of the search words (GIN index
  * products_search_vector_idx) for matching, the products indexes (names and ids in "C" order) for
- * filters and sorts; sql-search.ts builds the statements. The products per (category, brand, in
- * stock), which the counts without words are summed from, are read once per catalogue `version`.
+ * filters and sorts; sql-search.ts builds the statements. The products and their specs per
+ * (category, brand, in stock), which the counts without words are summed from, are read once per
+ * catalogue `version`.
  */
 export function createPgSearch(db: PgDb, version: (() => string | null) | null = null): ProductSearch {
   const all = async <T>(query: SqlQuery): Promise<T[]> => {
@@ -70,8 +71,8 @@ export function createPgSearch(db: PgDb, version: (() => string | null) | null =
     if (!(result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))) throw new Error('search: the driver answered without rows');
     return result.rows as T[];
   };
-  const productGroups = readOncePerVersion(() => all<Record<string, unknown>>(PRODUCT_GROUPS), version);
-  const counted = (query: SqlQuery) => (query === PRODUCT_GROUPS ? productGroups() : all<Record<string, unknown>>(query));
+  const perVersion = new Map(READ_PER_VERSION.map((query) => [query, readOncePerVersion(() => all<Record<string, unknown>>(query), version)]));
+  const counted = (query: SqlQuery) => perVersion.get(query)?.() ?? all<Record<string, unknown>>(query);
 
   return {
     async vocabulary() {
