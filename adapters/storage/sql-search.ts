@@ -195,10 +195,16 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     // What only a typo correction matched ranks last (4): one more match of the words as typed.
     const asTyped = corrected ? ` WHEN ${dialect.textMatch(add(dialect.matchExpression(typed)))} THEN 3 ELSE 4` : ' ELSE 3';
     const bucket = `CASE WHEN ${skuKeyColumn} = ${skuParam} THEN 0 WHEN ${skuKeyColumn} >= ${skuParam} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(skuParam)} THEN 1 WHEN ${dialect.nameMatch(add(dialect.nameMatchExpression(typed)))} THEN 2${asTyped} END`;
-    const inner = `SELECT ${PRODUCT_SELECT}, ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where([], pageParams)}`;
+    // Every match is ranked before the first page (a common word matches thousands): only its id
+    // and sort keys are carried through the sort, and the page's few products are read whole at
+    // the end, rather than sorting thousands of whole rows (docs/performance.md, "At a supplier's size").
+    const inner = `SELECT p.id AS "id", ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where([], pageParams)}`;
     const cursor =
       after?.sort === 'relevance' ? `WHERE ("bucket", "sortName", "sortId") > (${add(after.bucket)}, ${add(after.name)}, ${add(after.id)})` : '';
-    page = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
+    const chosen = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
+    page =
+      `SELECT ${PRODUCT_SELECT}, k."bucket" AS "bucket" FROM (${chosen}) k JOIN products p ON p.id = k."id" ` +
+      `ORDER BY k."bucket", ${dialect.bytes('k."sortName"')}, ${dialect.bytes('k."sortId"')}`;
   } else {
     /** One sorted, limited read: of the whole filter, or of one category of a department. */
     const sortedRead = (inCategory?: string, select = PRODUCT_SELECT): string => {
