@@ -1,8 +1,10 @@
 // `npm run bench -- --scale`: the shop at a supplier's size beside a small one, on SQLite and on
 // PostgreSQL. Each shop is written with bulk inserts (tests/support/bulk-shop.ts) into a fresh
 // database the real server then opens; every read is measured with autocannon in its own process
-// (load.mjs) like the main bench, with the server's memory after each. SCALE_SECONDS (per run,
-// default 3) and SCALE_CONNECTIONS (default 10) tune it.
+// (load.mjs) like the main bench, with the server's memory after each: the cached reads, the
+// reads with no cache (CATALOGUE_CACHE_MB=0), then a fresh server's memory at rest and while it
+// imports the whole catalogue. SCALE_SECONDS (per run, default 3), SCALE_CONNECTIONS (default 10)
+// and SCALE_ONLY=uncached (skip the cached reads) tune it.
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { BULK_PASSWORD, LARGE_SHOP, SMALL_SHOP, bulkCustomerEmail, bulkInsertPostgres, bulkInsertSqlite, buildBulkShop } from '../tests/support/bulk-shop.ts';
@@ -130,6 +132,74 @@ async function measureShop(server, shop) {
   return results;
 }
 
+/**
+ * The reads a busy shop pays for in full: a server with CATALOGUE_CACHE_MB=0, so every catalogue
+ * read runs its queries (every order moves stock, and a cache only helps the pages it leaves alone);
+ * the admins' reads are never cached. Then the server's memory at rest, and a catalogue import of
+ * the whole catalogue (the export read back: every row an update) with the peak it took.
+ */
+async function measureUncached(server, shop) {
+  const admin = { authorization: `Bearer ${await signIn(server.url, TEST_ADMIN.email, TEST_ADMIN.password)}` };
+  const cursor = await deepCursor(server.url, shop.size.products);
+  const scenarios = [
+    { name: 'uncached first page', paths: ['/api/products?limit=24'] },
+    { name: 'uncached deep page', paths: [`/api/products?limit=24&cursor=${cursor}`] },
+    { name: 'department by price', paths: ['/api/products?category=fasteners&sort=price-asc&limit=24'] },
+    { name: 'category by price', paths: ['/api/products?category=hex-nut&sort=price-asc&limit=24'] },
+    { name: 'common word "stainless"', paths: ['/api/products?q=stainless&limit=24'] },
+    { name: 'facets q=bolt&inStock=true', paths: ['/api/products?q=bolt&inStock=true&limit=24'] },
+    { name: 'typeahead "hex bo"', paths: ['/api/products/suggest?q=hex%20bo'] },
+    { name: 'sales report, 30 days', paths: ['/api/admin/reports/sales?days=30'], headers: admin },
+    { name: 'sales report, 90 days', paths: ['/api/admin/reports/sales?days=90'], headers: admin },
+    { name: 'audit log, first page', paths: ['/api/admin/audit'], headers: admin },
+  ];
+  const results = [];
+  for (const scenario of scenarios) {
+    const bytes = await bodyBytes(server.url, scenario.paths[0], scenario.headers);
+    await measure(server.pid, { url: server.url, paths: scenario.paths, headers: scenario.headers, connections: CONNECTIONS, duration: 1 });
+    const run = await measure(server.pid, { url: server.url, paths: scenario.paths, headers: scenario.headers, connections: CONNECTIONS, duration: SECONDS });
+    results.push({ ...scenario, bytes, connections: CONNECTIONS, ...run, rssAfterMb: rssMb(server.pid) ?? 0 });
+  }
+  return results;
+}
+
+/** A fresh server's memory at rest (after signing in and one catalogue page), then an import's peak. */
+async function measureMemory(server) {
+  const admin = { authorization: `Bearer ${await signIn(server.url, TEST_ADMIN.email, TEST_ADMIN.password)}` };
+  await bodyBytes(server.url, '/api/products?limit=24');
+  // At rest: a few seconds without requests, so the heap settles as it would between visitors.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const restMb = rssMb(server.pid) ?? 0;
+  const csv = await (await fetch(`${server.url}/api/admin/products/export.csv`, { headers: admin })).text();
+  const rows = csv.split('\r\n').filter(Boolean).length - 1;
+  const beforeImportMb = rssMb(server.pid, 'VmHWM') ?? 0;
+  const startedAt = performance.now();
+  const reply = await fetch(`${server.url}/api/admin/products/import`, { method: 'POST', headers: { ...admin, 'content-type': 'text/csv' }, body: csv });
+  const importMs = performance.now() - startedAt;
+  const report = await reply.text();
+  const importPeakMb = rssMb(server.pid, 'VmHWM') ?? 0;
+  return { restMb, rows, csvBytes: Buffer.byteLength(csv), importStatus: reply.status, importReport: report.slice(0, 200), importMs, beforeImportMb, importPeakMb };
+}
+
+/** SCALE_ONLY=uncached skips the cached reads (the scenarios of the first table). */
+const ONLY = process.env.SCALE_ONLY ?? '';
+
+/** The cached reads, the uncached ones, then memory, each on a server of its own. */
+async function measureAll(start, shop) {
+  const run = async (env, what) => {
+    const server = await start(env);
+    try {
+      return await what(server);
+    } finally {
+      await server.stop();
+    }
+  };
+  const cached = ONLY === 'uncached' ? [] : await run({}, (server) => measureShop(server, shop));
+  const uncached = await run({ CATALOGUE_CACHE_MB: '0' }, (server) => measureUncached(server, shop));
+  const memory = await run({}, (server) => measureMemory(server));
+  return { results: [...cached, ...uncached], memory };
+}
+
 async function onSqlite(shop) {
   const dataDir = freshDataDir('bulkhead-scale');
   try {
@@ -137,12 +207,7 @@ async function onSqlite(shop) {
     await openSqliteStorage(sqliteFileIn(dataDir)).lifecycle.close(); // runs the migrations
     bulkInsertSqlite(sqliteFileIn(dataDir), shop);
     const buildMs = Date.now() - building;
-    const server = await startServer({ dataDir, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' }, discardOutput: true });
-    try {
-      return { buildMs, results: await measureShop(server, shop) };
-    } finally {
-      await server.stop();
-    }
+    return { buildMs, ...(await measureAll((env) => startServer({ dataDir, env: { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env }, discardOutput: true }), shop)) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -155,12 +220,7 @@ async function onPostgres(shop) {
     await (await openPostgresStorage(database.url)).lifecycle.close(); // runs the migrations
     await bulkInsertPostgres(database.url, shop);
     const buildMs = Date.now() - building;
-    const server = await startServer({ env: { DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' }, discardOutput: true });
-    try {
-      return { buildMs, results: await measureShop(server, shop) };
-    } finally {
-      await server.stop();
-    }
+    return { buildMs, ...(await measureAll((env) => startServer({ env: { DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env }, discardOutput: true }), shop)) };
   } finally {
     await database.drop();
   }
@@ -205,23 +265,30 @@ export async function runScaleBench() {
       continue;
     }
     console.log(`\n${section.database} (large shop built in ${(section.large.buildMs / 1000).toFixed(1)} s)`);
-    console.log(`${'scenario'.padEnd(30)} | small: ${head}| large: ${head}| CPU large/small | req/s small/large`);
+    console.log(`${'scenario'.padEnd(32)} | small: ${head}| large: ${head}| CPU large/small | req/s small/large`);
     section.small.results.forEach((a, index) => {
       const b = section.large.results[index];
       const cpu = a.cpuUsPerRequest && b.cpuUsPerRequest ? b.cpuUsPerRequest / a.cpuUsPerRequest : NaN;
       const slower = a.rps / b.rps;
-      console.log(`${b.name.padEnd(30)} |        ${figures(a)}|        ${figures(b)}| ${cpu.toFixed(2)}x | ${slower.toFixed(2)}x`);
+      console.log(`${b.name.padEnd(32)} |        ${figures(a)}|        ${figures(b)}| ${cpu.toFixed(2)}x | ${slower.toFixed(2)}x`);
       // The server's CPU misses what PostgreSQL does in its own processes; req/s counts both.
       verdicts.push({ what: `${section.database} ${b.name}: large within ${TARGETS.ratio}× of small (req/s ${slower.toFixed(2)}×, server CPU ${cpu.toFixed(2)}×)`, ok: slower <= TARGETS.ratio && cpu <= TARGETS.ratio });
       verdicts.push({ what: `${section.database} ${b.name}: response ≤ 1 MB (${kb(b.bytes)})`, ok: b.bytes <= TARGETS.maxBytes });
     });
+    for (const [size, m] of [['small', section.small.memory], ['large', section.large.memory]]) {
+      console.log(`memory, ${size} shop: ${Math.round(m.restMb)} MB at rest; import of ${m.rows} rows (${kb(m.csvBytes)}): ${m.importStatus} in ${Math.round(m.importMs)} ms, peak ${Math.round(m.importPeakMb)} MB (${Math.round(m.beforeImportMb)} MB before)`);
+      if (m.importStatus !== 200) console.log(`  import answered: ${m.importReport}`);
+    }
+    const m = section.large.memory;
+    verdicts.push({ what: `${section.database}: a server at rest on the large shop under 160 MB (${Math.round(m.restMb)} MB)`, ok: m.restMb < 160 });
+    verdicts.push({ what: `${section.database}: an import of ${m.rows} rows peaks under 256 MB (${Math.round(m.importPeakMb)} MB, answered ${m.importStatus})`, ok: m.importPeakMb < 256 && m.importStatus === 200 });
     const peak = Math.max(...[...section.small.results, ...section.large.results].map((r) => Math.max(r.rssMb, r.rssAfterMb)));
     verdicts.push({ what: `${section.database}: server memory under ${TARGETS.rssMb} MB throughout (peak ${Math.round(peak)} MB)`, ok: peak < TARGETS.rssMb });
   }
   const sqlite = sections.find((s) => s.database === 'SQLite' && !s.error);
   const postgres = sections.find((s) => s.database === 'PostgreSQL' && !s.error);
   if (sqlite && postgres) {
-    for (const index of [0, 1]) {
+    for (const index of ONLY === 'uncached' ? [] : [0, 1]) {
       const [a, b] = [sqlite.large.results[index], postgres.large.results[index]];
       const ratio = a.rps / b.rps;
       verdicts.push({ what: `large ${a.name}: PostgreSQL req/s within 2× of SQLite's (${ratio.toFixed(2)}×)`, ok: ratio <= 2 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '#domain/catalog/category.ts';
 import type { CategoryRepository } from '#domain/catalog/category-repository.ts';
-import { categoriesReadOncePerVersion } from './catalog-writes.ts';
+import { categoriesReadOncePerVersion, readOncePerVersion } from './catalog-writes.ts';
 
 const category = (name: string): Category => ({ id: name, name, slug: name.toLowerCase(), parentId: null }) as Category;
 
@@ -54,5 +54,34 @@ describe('categoriesReadOncePerVersion', () => {
     state.failing = false;
     expect(await categories.listAll()).toEqual([category('Fasteners')]);
     expect(state.reads).toBe(4);
+  });
+});
+
+describe('readOncePerVersion', () => {
+  it('hands every caller the same read until the version moves, reads every time without one, and keeps no failed read', async () => {
+    let reads = 0;
+    let failing = false;
+    const read = async () => {
+      reads++;
+      if (failing) throw new Error('database gone');
+      return [reads];
+    };
+    let version: string | null = '1';
+    const once = readOncePerVersion(read, () => version);
+    const first = await once();
+    expect(await once()).toBe(first);
+    expect(reads).toBe(1);
+    version = '2';
+    expect(await once()).toEqual([2]);
+    version = null;
+    await once();
+    await once();
+    expect(reads).toBe(4);
+    version = '3';
+    failing = true;
+    await expect(once()).rejects.toThrow('database gone');
+    failing = false;
+    expect(await once()).toEqual([6]);
+    expect(reads).toBe(6);
   });
 });

@@ -117,3 +117,28 @@ export const vocabularyReadOncePerVersion = (search: ProductSearch, version: (()
     },
   };
 };
+
+/**
+ * A read of the whole catalogue kept for as long as the catalog version stays put, the same
+ * promise handed to every caller until the version moves (a failed read is not kept). The SQL
+ * stores' search reads the products per (category, brand, in stock) this way (sql-search.ts,
+ * `PRODUCT_GROUPS`): the version moves with every product write and every stock move across zero,
+ * which is all that changes those groups. Without a version every call reads.
+ */
+export const readOncePerVersion = <T>(read: () => Promise<T>, version: (() => string | null) | null): (() => Promise<T>) => {
+  if (!version) return read;
+  let remembered: { version: string; value: Promise<T> } | null = null;
+  return () => {
+    const now = version();
+    if (now === null) return read();
+    if (remembered?.version !== now) {
+      // Read after the version: a write landing meanwhile moves it, and the next call reads again.
+      const value = read();
+      remembered = { version: now, value };
+      value.catch(() => {
+        if (remembered?.value === value) remembered = null;
+      });
+    }
+    return remembered.value;
+  };
+};

@@ -57,6 +57,51 @@ interface Counts {
 const NO_COUNTS: Counts = { total: 0, facets: { categories: [], brands: [], attributes: [] } };
 const countOf = (row: Row | undefined): number => Number(row?.['count'] ?? 0);
 
+/**
+ * The catalogue's products per (category, brand, in stock): what the counts without words, price
+ * range or spec filter are summed from (`buildSearchSql`). One statement, without parameters, so a
+ * store recognises it and answers it from its copy for the current catalogue version
+ * (catalog-writes.ts, `productGroupsReadOncePerVersion`).
+ */
+export const PRODUCT_GROUPS: SqlQuery = {
+  text:
+    'SELECT p.category_id AS "categoryId", p.brand AS "brand", CASE WHEN p.stock > 0 THEN 1 ELSE 0 END AS "inStock", count(*) AS "count" ' +
+    'FROM products p GROUP BY p.category_id, p.brand, CASE WHEN p.stock > 0 THEN 1 ELSE 0 END',
+  params: [],
+};
+
+/**
+ * The spec attributes' values per (category, brand, in stock): the spec facets of a page with no
+ * words, price range or spec filter are summed from these, read once per catalogue version like
+ * `PRODUCT_GROUPS` (the attributes change only with a product write).
+ */
+export const ATTRIBUTE_GROUPS: SqlQuery = {
+  text:
+    'SELECT p.category_id AS "categoryId", p.brand AS "brand", CASE WHEN p.stock > 0 THEN 1 ELSE 0 END AS "inStock", a.name AS "name", a.value AS "value", count(*) AS "count" ' +
+    'FROM product_attributes a JOIN products p ON p.id = a.product_id GROUP BY p.category_id, p.brand, CASE WHEN p.stock > 0 THEN 1 ELSE 0 END, a.name, a.value',
+  params: [],
+};
+
+/** The statements a store answers from its copy for the current catalogue version. */
+export const READ_PER_VERSION: readonly SqlQuery[] = [PRODUCT_GROUPS, ATTRIBUTE_GROUPS];
+
+/** Grouped rows by their category (null for none), worked out once per copy of the rows. */
+const byCategoryOf = new WeakMap<readonly Row[], Map<string | null, Row[]>>();
+const byCategory = (rows: readonly Row[]): Map<string | null, Row[]> => {
+  let index = byCategoryOf.get(rows);
+  if (!index) {
+    index = new Map();
+    for (const row of rows) {
+      const id = (row['categoryId'] as string | null) ?? null;
+      const list = index.get(id);
+      if (list) list.push(row);
+      else index.set(id, [row]);
+    }
+    byCategoryOf.set(rows, index);
+  }
+  return index;
+};
+
 /** Columns every product read selects, aliased to the domain's names. */
 export const PRODUCT_SELECT = [
   'p.id AS "id"',
@@ -86,6 +131,13 @@ type Filter = 'category' | 'brand';
 const holds = (add: (value: unknown) => string, name: string, values: readonly string[]) =>
   `p.id IN (SELECT a.product_id FROM product_attributes a WHERE a.name = ${add(name)} AND a.value IN (${values.map((value) => add(value)).join(', ')}))`;
 
+/**
+ * Up to this many categories, a page of several categories is read category by category and
+ * merged (see `buildSearchSql`); a department has a handful. Beyond it one statement of this many
+ * branches would cost more to plan than to sort.
+ */
+const MERGED_CATEGORIES = 32;
+
 export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery, after: SortKey | null): SearchSql {
   const words = query.terms?.words ?? null;
   const typed = (words ?? []).map((word) => [word]);
@@ -99,10 +151,11 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
 
   const attributeFilters = query.attributes ?? [];
   /**
-   * The WHERE clause and its parameters, leaving out the named filters (for the facets), and the
-   * attribute filter of `leaveOutName` (for that name's values).
+   * The WHERE clause and its parameters, leaving out the named filters (for the facets) and the
+   * attribute filter of `leaveOutName` (for that name's values); `inCategory`, when given, stands
+   * for the category filter (one branch of a department's page).
    */
-  const where = (leaveOut: readonly Filter[], params: unknown[], leaveOutName: string | null = null): string => {
+  const where = (leaveOut: readonly Filter[], params: unknown[], leaveOutName: string | null = null, inCategory?: string): string => {
     const add = (value: unknown) => {
       params.push(value);
       return dialect.param(params.length);
@@ -117,7 +170,8 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
         conditions.push(`(${text} OR (${skuKeyColumn} >= ${key} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(key)}))`);
       }
     }
-    if (query.categoryIds !== null && !leaveOut.includes('category')) {
+    if (inCategory !== undefined) conditions.push(`p.category_id = ${add(inCategory)}`);
+    else if (query.categoryIds !== null && !leaveOut.includes('category')) {
       conditions.push(query.categoryIds.length === 0 ? '1 = 0' : `p.category_id IN (${query.categoryIds.map((id) => add(id)).join(', ')})`);
     }
     if (query.brand !== null && !leaveOut.includes('brand')) conditions.push(`p.brand = ${add(query.brand)}`);
@@ -141,26 +195,60 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     // What only a typo correction matched ranks last (4): one more match of the words as typed.
     const asTyped = corrected ? ` WHEN ${dialect.textMatch(add(dialect.matchExpression(typed)))} THEN 3 ELSE 4` : ' ELSE 3';
     const bucket = `CASE WHEN ${skuKeyColumn} = ${skuParam} THEN 0 WHEN ${skuKeyColumn} >= ${skuParam} AND ${skuKeyColumn} < ${dialect.skuPrefixEnd(skuParam)} THEN 1 WHEN ${dialect.nameMatch(add(dialect.nameMatchExpression(typed)))} THEN 2${asTyped} END`;
-    const inner = `SELECT ${PRODUCT_SELECT}, ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where([], pageParams)}`;
+    // Every match is ranked before the first page (a common word matches thousands): only its id
+    // and sort keys are carried through the sort, and the page's few products are read whole at
+    // the end, rather than sorting thousands of whole rows (docs/performance.md, "At a supplier's size").
+    const inner = `SELECT p.id AS "id", ${bucket} AS "bucket", ${name} AS "sortName", ${id} AS "sortId" FROM products p ${where([], pageParams)}`;
     const cursor =
       after?.sort === 'relevance' ? `WHERE ("bucket", "sortName", "sortId") > (${add(after.bucket)}, ${add(after.name)}, ${add(after.id)})` : '';
-    page = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
+    const chosen = `SELECT * FROM (${inner}) r ${cursor} ORDER BY "bucket", "sortName", "sortId" LIMIT ${add(query.limit + 1)}`;
+    page =
+      `SELECT ${PRODUCT_SELECT}, k."bucket" AS "bucket" FROM (${chosen}) k JOIN products p ON p.id = k."id" ` +
+      `ORDER BY k."bucket", ${dialect.bytes('k."sortName"')}, ${dialect.bytes('k."sortId"')}`;
   } else {
-    const conditions = where([], pageParams);
-    const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
-    const [order, cursor] = ((): [string, string | null] => {
-      switch (sort) {
-        case 'newest':
-          return ['p.created_at DESC, ' + `${id} DESC`, after?.sort === 'newest' ? `(p.created_at, ${id}) < (${dialect.time(add(after.createdAtMs))}, ${add(after.id)})` : null];
-        case 'price-asc':
-          return [`p.price_cents, ${id}`, after?.sort === 'price-asc' ? `(p.price_cents, ${id}) > (${add(after.priceCents)}, ${add(after.id)})` : null];
-        case 'price-desc':
-          return [`p.price_cents DESC, ${id} DESC`, after?.sort === 'price-desc' ? `(p.price_cents, ${id}) < (${add(after.priceCents)}, ${add(after.id)})` : null];
-        default:
-          return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
-      }
-    })();
-    page = `SELECT ${PRODUCT_SELECT} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+    /** One sorted, limited read: of the whole filter, or of one category of a department. */
+    const sortedRead = (inCategory?: string, select = PRODUCT_SELECT): string => {
+      const conditions = where([], pageParams, null, inCategory);
+      const and = (condition: string) => (conditions ? `${conditions} AND ${condition}` : `WHERE ${condition}`);
+      const [order, cursor] = ((): [string, string | null] => {
+        switch (sort) {
+          case 'newest':
+            return ['p.created_at DESC, ' + `${id} DESC`, after?.sort === 'newest' ? `(p.created_at, ${id}) < (${dialect.time(add(after.createdAtMs))}, ${add(after.id)})` : null];
+          case 'price-asc':
+            return [`p.price_cents, ${id}`, after?.sort === 'price-asc' ? `(p.price_cents, ${id}) > (${add(after.priceCents)}, ${add(after.id)})` : null];
+          case 'price-desc':
+            return [`p.price_cents DESC, ${id} DESC`, after?.sort === 'price-desc' ? `(p.price_cents, ${id}) < (${add(after.priceCents)}, ${add(after.id)})` : null];
+          default:
+            return [`${name}, ${id}`, after?.sort === 'name' ? `(${name}, ${id}) > (${add(after.name)}, ${add(after.id)})` : null];
+        }
+      })();
+      return `SELECT ${select} FROM products p ${cursor ? and(cursor) : conditions} ORDER BY ${order} LIMIT ${add(query.limit + 1)}`;
+    };
+    const departmentOf = query.categoryIds;
+    if (words === null && departmentOf !== null && departmentOf.length > 1 && departmentOf.length <= MERGED_CATEGORIES) {
+      // A department (a category and its children) is an IN over its categories, and no index
+      // gives the products of several categories in price (or name, or date) order: the database
+      // read the department's every product and sorted them to return one page. Instead each
+      // category reads its own page along its (category, sort) index and only those few rows are
+      // merged (docs/catalogue.md, "Catalogue"; docs/performance.md, "At a supplier's size").
+      // The branches carry only the id and the sort's key (their index holds both); the page's
+      // few products are read whole at the end.
+      const [key, order] = ((): [string, (alias: string) => string] => {
+        switch (sort) {
+          case 'newest':
+            return ['p.created_at AS "k"', (a) => `${a}."k" DESC, ${dialect.bytes(`${a}."id"`)} DESC`];
+          case 'price-asc':
+            return ['p.price_cents AS "k"', (a) => `${a}."k", ${dialect.bytes(`${a}."id"`)}`];
+          case 'price-desc':
+            return ['p.price_cents AS "k"', (a) => `${a}."k" DESC, ${dialect.bytes(`${a}."id"`)} DESC`];
+          default:
+            return [`${name} AS "k"`, (a) => `${a}."k", ${dialect.bytes(`${a}."id"`)}`];
+        }
+      })();
+      const merged = departmentOf.map((categoryId, n) => `SELECT * FROM (${sortedRead(categoryId, `p.id AS "id", ${key}`)}) c${n}`).join(' UNION ALL ');
+      const chosen = `SELECT * FROM (${merged}) d ORDER BY ${order('d')} LIMIT ${add(query.limit + 1)}`;
+      page = `SELECT ${PRODUCT_SELECT} FROM (${chosen}) k JOIN products p ON p.id = k."id" ORDER BY ${order('k')}`;
+    } else page = sortedRead();
   }
 
   const pageQuery = { text: page, params: pageParams };
@@ -209,42 +297,80 @@ export function buildSearchSql(dialect: SearchDialect, query: ProductSearchQuery
     };
   };
 
+  /**
+   * The total and the category and brand facets (each leaving out its own filter) from counts
+   * grouped by category and brand, every other filter applied already.
+   */
+  const categoryIds = query.categoryIds === null ? null : new Set(query.categoryIds);
+  const inCategory = (id: string | null) => categoryIds === null || (id !== null && categoryIds.has(id));
+  const ofBrand = (brand: string | null) => query.brand === null || brand === query.brand;
+  const summedGroups = (groups: readonly Row[]): Counts => {
+    let total = 0;
+    const categories = new Map<string, number>();
+    const brands = new Map<string, number>();
+    for (const group of groups) {
+      const [categoryId, brand, count] = [group['categoryId'] as string | null, group['brand'] as string | null, countOf(group)];
+      if (inCategory(categoryId) && ofBrand(brand)) total += count;
+      if (categoryId !== null && ofBrand(brand)) categories.set(categoryId, (categories.get(categoryId) ?? 0) + count);
+      if (brand !== null && inCategory(categoryId)) brands.set(brand, (brands.get(brand) ?? 0) + count);
+    }
+    return {
+      total,
+      facets: {
+        categories: [...categories].flatMap(([id, count]) => (count > 0 ? [{ id, count }] : [])),
+        brands: [...brands].flatMap(([name, count]) => (count > 0 ? [{ name, count }] : [])),
+        attributes: [],
+      },
+    };
+  };
+
   if (words !== null) {
     // One pass over what the words (with the stock and price filters) match, grouped by category
     // and brand: the total and both facets (each leaving out its own filter) are sums of these
     // groups, so the full-text match runs once, not once per count.
     const narrowingParams: unknown[] = [];
     const narrowing = where(['category', 'brand'], narrowingParams);
-    const categoryIds = query.categoryIds === null ? null : new Set(query.categoryIds);
-    const inCategory = (id: string | null) => categoryIds === null || (id !== null && categoryIds.has(id));
-    const ofBrand = (brand: string | null) => query.brand === null || brand === query.brand;
     return withAttributeCounts({
       sort,
       page: pageQuery,
       counts: [{ text: `SELECT p.category_id AS "categoryId", p.brand AS "brand", count(*) AS "count" FROM products p ${narrowing} GROUP BY p.category_id, p.brand`, params: narrowingParams }],
-      countsOf([groups = []]) {
-        let total = 0;
-        const categories = new Map<string, number>();
-        const brands = new Map<string, number>();
-        for (const group of groups) {
-          const [categoryId, brand, count] = [group['categoryId'] as string | null, group['brand'] as string | null, countOf(group)];
-          if (inCategory(categoryId) && ofBrand(brand)) total += count;
-          if (categoryId !== null && ofBrand(brand)) categories.set(categoryId, (categories.get(categoryId) ?? 0) + count);
-          if (brand !== null && inCategory(categoryId)) brands.set(brand, (brands.get(brand) ?? 0) + count);
-        }
-        return {
-          total,
-          facets: {
-            categories: [...categories].map(([id, count]) => ({ id, count })),
-            brands: [...brands].map(([name, count]) => ({ name, count })),
-            attributes: [],
-          },
-        };
-      },
+      countsOf: ([groups = []]) => summedGroups(groups),
     });
   }
 
-  // No words: each count reads its own index. A facet with no filter but its own counts the whole
+  if (query.minPriceCents === null && query.maxPriceCents === null && attributeFilters.length === 0) {
+    // No words, no price range and no spec filter: every count is a sum of the catalogue's
+    // products per (category, brand, in stock), a few hundred groups however large the catalogue
+    // (PRODUCT_GROUPS). The stores read those groups once per catalogue version (which moves
+    // with every product write and every stock move across zero) instead of counting a
+    // department's or the whole catalogue's products at each request; no row is kept for them,
+    // so no write waits on a counter (docs/performance.md, "At a supplier's size").
+    const inStockOnly = (group: Row) => !query.inStock || Number(group['inStock']) === 1;
+    // The spec facets likewise, when something narrows the list (otherwise none are counted:
+    // product-search.ts, RawFacets): the attributes' values of the groups the filters keep.
+    const narrowed = query.categoryIds !== null || query.brand !== null || query.inStock;
+    return {
+      sort,
+      page: pageQuery,
+      counts: narrowed ? [PRODUCT_GROUPS, ATTRIBUTE_GROUPS] : [PRODUCT_GROUPS],
+      countsOf: ([groups = [], attributeGroups = []]) => {
+        const counts = summedGroups(groups.filter(inStockOnly));
+        const kept = query.categoryIds === null ? attributeGroups : query.categoryIds.flatMap((id) => byCategory(attributeGroups).get(id) ?? []);
+        const values = new Map<string, { name: string; value: string; count: number }>();
+        for (const group of kept) {
+          if (!inStockOnly(group) || !ofBrand(group['brand'] as string | null)) continue;
+          const [name, value] = [String(group['name']), String(group['value'])];
+          const key = JSON.stringify([name, value]);
+          const counted = values.get(key);
+          if (counted) counted.count += countOf(group);
+          else values.set(key, { name, value, count: countOf(group) });
+        }
+        return { total: counts.total, facets: { ...counts.facets, attributes: [...values.values()] } };
+      },
+    };
+  }
+
+  // No words, a price range or a spec filter: each count reads its own index. A facet with no filter but its own counts the whole
   // catalogue; grouping every product row is what PostgreSQL would then do (reading the whole
   // table), so instead each category, and each brand found by stepping through the brand index,
   // counts its own index range.

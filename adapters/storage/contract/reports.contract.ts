@@ -36,6 +36,57 @@ export function describeReportContract(h: StoreHarness): void {
       expect((await h.store.reports.topProducts(from, to, 5))[1]).toEqual({ productId: null, sku: 'RPT-NUT', name: 'Nut', units: 1_200, revenueCents: 12_000 });
     });
 
+    it('counts an order on the day it was placed once it is paid, whenever it is paid, and a product deleted before the payment under its SKU', async () => {
+      // The SQL stores keep these sums in a roll-up their triggers update as an order comes to count.
+      const [bolt, nut] = [await h.addProduct({ sku: 'LATE-BOLT', name: 'Bolt', priceCents: 100, stock: 100_000 }), await h.addProduct({ sku: 'LATE-NUT', name: 'Nut', priceCents: 10, stock: 100_000 })];
+      const order = await h.placeOk(h.newOrder([bolt, nut], { quantity: 200, createdAt: day('2032-02-28T22:00:00') }));
+      const [from, to] = [day('2032-02-28T00:00:00'), day('2032-03-02T00:00:00')];
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([]);
+      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([]);
+      await h.store.products.delete(nut.id);
+      await h.store.orders.markPaid(order.id, `pi_${order.id}`, day('2032-03-01T09:00:00'));
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
+      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
+        { productId: bolt.id, sku: 'LATE-BOLT', name: 'Bolt', units: 200, revenueCents: 20_000 },
+        { productId: null, sku: 'LATE-NUT', name: 'Nut', units: 200, revenueCents: 2_000 },
+      ]);
+      // Shipping it changes nothing: it counted once.
+      await h.store.orders.markShipped(order.id, day('2032-03-01T10:00:00'), { carrier: null, trackingNumber: null });
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
+      expect((await h.store.reports.topProducts(from, to, 5)).map((top) => top.units)).toEqual([200, 200]);
+      // Deleted after its sale counted: the same sums, under its SKU with no product.
+      await h.store.products.delete(bolt.id);
+      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
+        { productId: null, sku: 'LATE-BOLT', name: 'Bolt', units: 200, revenueCents: 20_000 },
+        { productId: null, sku: 'LATE-NUT', name: 'Nut', units: 200, revenueCents: 2_000 },
+      ]);
+    });
+
+    it('counts every one of many orders paid at once, their lines sharing products in different orders, without deadlock', async () => {
+      // PostgreSQL's roll-up rows are locked by each payment (migration 0022): a day's totals are
+      // split over shards and a payment writes its products in one order, so payments at once
+      // wait for one another at most; none fails and none is lost.
+      const parts = [
+        await h.addProduct({ sku: 'CONC-A', name: 'A', priceCents: 1, stock: 1_000_000 }),
+        await h.addProduct({ sku: 'CONC-B', name: 'B', priceCents: 2, stock: 1_000_000 }),
+        await h.addProduct({ sku: 'CONC-C', name: 'C', priceCents: 3, stock: 1_000_000 }),
+      ];
+      const orders = [];
+      for (let i = 0; i < 24; i++) {
+        const turned = [...parts.slice(i % 3), ...parts.slice(0, i % 3)];
+        orders.push(await h.placeOk(h.newOrder(i % 2 === 0 ? turned : turned.reverse(), { quantity: 100, createdAt: day('2033-07-04T12:00:00') })));
+      }
+      const paid = await Promise.all(orders.map((order) => h.store.orders.markPaid(order.id, `pi_${order.id}`, day('2033-07-05T09:00:00'))));
+      expect(paid.every((order) => order?.status === 'pending')).toBe(true);
+      const [from, to] = [day('2033-07-04T00:00:00'), day('2033-07-05T00:00:00')];
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2033-07-04', orders: 24, revenueCents: 24 * 600 }]);
+      expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
+        { productId: parts[2]!.id, sku: 'CONC-C', name: 'C', units: 2_400, revenueCents: 7_200 },
+        { productId: parts[1]!.id, sku: 'CONC-B', name: 'B', units: 2_400, revenueCents: 4_800 },
+        { productId: parts[0]!.id, sku: 'CONC-A', name: 'A', units: 2_400, revenueCents: 2_400 },
+      ]);
+    });
+
     it('lists the products below a stock level, fewest units first, at most the limit', async () => {
       await h.addProduct({ sku: 'LOW-C', stock: 99, minOrderQuantity: 100 });
       await h.addProduct({ sku: 'LOW-A', stock: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductSort } from '#domain/catalog/product-search.ts';
+import type { ProductSearchQuery, ProductSort } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { searchTerms } from '#domain/catalog/search-terms.ts';
 import { searchQuery } from './search-query.ts';
@@ -98,6 +98,51 @@ export function describeSearchContract(h: StoreHarness): void {
       expect((await h.store.search.search(query({ categoryIds: [] }))).total).toBe(0);
     });
 
+    it('counts without words follow every product write: a new product, a move, a new brand, stock sold out and back, a deletion', async () => {
+      // The SQL stores sum the products per (category, brand, in stock), read once per catalogue
+      // version (sql-search.ts, PRODUCT_GROUPS): every write below must move that version.
+      const p = await arrange();
+      const counts = async (overrides: Partial<ProductSearchQuery> = {}) => {
+        const found = await h.store.search.search(query({ withCounts: true, ...overrides }));
+        return {
+          total: found.total,
+          categories: Object.fromEntries(found.facets.categories.map(({ id, count }) => [id, count])),
+          brands: Object.fromEntries(found.facets.brands.map(({ name, count }) => [name, count])),
+        };
+      };
+      const department = [p.fasteners.id, p.nuts.id];
+      expect(await counts({ categoryIds: department, inStock: true })).toEqual({
+        total: 3,
+        categories: { [p.nuts.id]: 1, [p.fasteners.id]: 2, [p.plumbing.id]: 2 },
+        brands: { Würth: 2 },
+      });
+      const clip = await h.addProduct({ name: 'Spring clip', sku: 'CLIP-1', categoryId: p.nuts.id, brand: 'Fastenal', stock: 1_000 });
+      await h.store.products.update(p.valve.id, { categoryId: p.fasteners.id, brand: 'Würth' }, h.at(50));
+      await h.store.products.update(p.nutA2.id, { stock: 0 }, h.at(51));
+      await h.store.products.update(p.nutZinc.id, { stock: 40 }, h.at(52));
+      await h.store.products.delete(p.washer.id);
+      expect(await counts({ categoryIds: department, inStock: true })).toEqual({
+        total: 4, // the bolt, the valve, the zinc nut back in stock, the clip
+        categories: { [p.nuts.id]: 2, [p.fasteners.id]: 2, [p.plumbing.id]: 1 },
+        brands: { Würth: 2, Fastenal: 2 },
+      });
+      expect(await counts({ brand: 'Würth' })).toEqual({ total: 3, categories: { [p.nuts.id]: 1, [p.fasteners.id]: 2 }, brands: { Würth: 3, Fastenal: 2 } });
+      expect((await counts()).total).toBe(6);
+      expect((await counts({ categoryIds: [clip.categoryId ?? ''], brand: 'Fastenal' })).total).toBe(2);
+      // Orders move stock: one that leaves some on the shelf changes no count; one that empties the
+      // shelf takes the clip out of stock; deleting that unpaid order puts it back.
+      await h.placeOk(h.newOrder(clip, { quantity: 400 }));
+      expect((await counts({ inStock: true })).total).toBe(5);
+      const emptying = await h.placeOk(h.newOrder(clip, { quantity: 600 }));
+      expect(await counts({ categoryIds: department, inStock: true })).toEqual({
+        total: 3,
+        categories: { [p.nuts.id]: 1, [p.fasteners.id]: 2, [p.plumbing.id]: 1 },
+        brands: { Würth: 2, Fastenal: 1 },
+      });
+      expect(await h.store.orders.deleteUnpaidReturningStock(emptying.id)).toBe(true);
+      expect((await counts({ categoryIds: department, inStock: true })).total).toBe(4);
+    });
+
     it('skips the counts when asked to (the typeahead)', async () => {
       await arrange();
       const found = await h.store.search.search(query({ withCounts: false, limit: 2 }));
@@ -147,6 +192,46 @@ export function describeSearchContract(h: StoreHarness): void {
       );
       expect(seen.map((p) => p.id)).toEqual(ordered.map((p) => p.id));
     });
+
+    it.each(SORTS.filter((sort) => sort !== 'relevance'))(
+      'pages through a department of three categories sorted by %s, ties across categories broken by id',
+      async (sort) => {
+        // SQL stores read a department category by category and merge the pages (sql-search.ts):
+        // equal prices, names and times in different categories must still interleave by id.
+        const department = await h.addCategory({ name: 'Fixings', slug: 'fixings' });
+        const children = [department, await h.addCategory({ name: 'Anchors', slug: 'anchors', parentId: department.id }), await h.addCategory({ name: 'Rivets', slug: 'rivets', parentId: department.id })];
+        const elsewhere = await h.addCategory({ name: 'Tools', slug: 'tools' });
+        const made: Product[] = [];
+        for (let i = 0; i < 10; i++) {
+          made.push(
+            await h.addProduct({ name: `Fixing ${i % 3}`, sku: `FX-${String(i).padStart(2, '0')}`, priceCents: (i % 3) * 10, createdAt: h.at(i % 2), categoryId: children[i % 3]!.id, stock: i % 4 === 0 ? 0 : 10 }),
+          );
+        }
+        await h.addProduct({ name: 'Fixing 0', sku: 'TOOL-1', priceCents: 0, createdAt: h.at(0), categoryId: elsewhere.id });
+        const first = query({ categoryIds: children.map((c) => c.id), sort, limit: 3 });
+        const pages: Product[][] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await h.store.search.search({ ...first, cursor });
+          pages.push(page.items);
+          cursor = page.nextCursor;
+        } while (cursor !== null && pages.length < 10);
+        expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 1]);
+        const ordered = [...made].sort(
+          {
+            newest: (a: Product, b: Product) => b.createdAt.getTime() - a.createdAt.getTime() || cmp(b.id, a.id),
+            'price-asc': (a: Product, b: Product) => a.priceCents - b.priceCents || cmp(a.id, b.id),
+            'price-desc': (a: Product, b: Product) => b.priceCents - a.priceCents || cmp(b.id, a.id),
+            name: (a: Product, b: Product) => cmp(a.name, b.name) || cmp(a.id, b.id),
+          }[sort as Exclude<ProductSort, 'relevance'>],
+        );
+        expect(pages.flat().map((p) => p.id)).toEqual(ordered.map((p) => p.id));
+        // The other filters hold in every category's branch; the total counts the whole department.
+        const inStock = await h.store.search.search({ ...first, inStock: true, limit: 100 });
+        expect(inStock.items.map((p) => p.id)).toEqual(ordered.filter((p) => p.stock > 0).map((p) => p.id));
+        expect((await h.store.search.search(first)).total).toBe(10);
+      },
+    );
 
     it('reads a garbage cursor, or one of another sort, as the start', async () => {
       await arrange();

@@ -50,7 +50,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
     repositories: {
       products: countingWrites(createPgProducts(db), ['create', 'update', 'delete', 'importAll'], writes),
       categories: categoriesReadOncePerVersion(countingWrites(createPgCategories(db), ['create', 'update', 'delete'], writes), catalogVersion),
-      search: vocabularyReadOncePerVersion(createPgSearch(db), catalogVersion),
+      search: vocabularyReadOncePerVersion(createPgSearch(db, catalogVersion), catalogVersion),
       carts: createPgCarts(db),
       orders: countingWrites(createPgOrders(db, writes), ['deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),

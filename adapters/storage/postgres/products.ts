@@ -12,7 +12,7 @@ import { newestFirst } from './newest-first.ts';
 import { products } from './schema.ts';
 
 /** A product's own columns: the search words stay inside the store. */
-const { searchName: _searchName, searchRest: _searchRest, skuKey: _skuKey, ...productColumns } = getTableColumns(products);
+const { searchName: _searchName, searchRest: _searchRest, skuKey: _skuKey, searchVector: _searchVector, searchNameVector: _searchNameVector, ...productColumns } = getTableColumns(products);
 export { productColumns };
 
 /** A server-assigned SKU lost a race with another instance: try the next number. */
@@ -27,12 +27,16 @@ const isSkuConflict = (error: unknown): boolean => {
  * After a catalogue import: thousands of new or changed products at once can leave the planner's
  * statistics far from the table (autovacuum's ANALYZE comes later, by its own thresholds), and
  * plans read from them (search, listings) go wrong until then. ANALYZE samples at most 30,000
- * rows, so this costs the same at any size. The import is committed by now: failing to refresh
- * must not report it as failed, and autovacuum will analyse the table in its own time.
+ * rows. VACUUM as well: until the table's pages are marked all-visible, a count over an index
+ * (a category's or a brand's facet, the catalogue's total) visits the table for every entry
+ * instead of reading the index alone (docs/performance.md, "At a supplier's size"); it reads the
+ * pages the import dirtied, tens of milliseconds at 20,000 products. The import is committed by
+ * now (VACUUM cannot run inside a transaction): failing to refresh must not report it as failed,
+ * and autovacuum will do both in its own time.
  */
 const refreshPlannerStatistics = async (db: PgDb): Promise<void> => {
   try {
-    await db.execute(sql`ANALYZE ${products}`);
+    await db.execute(sql`VACUUM (ANALYZE) ${products}`);
   } catch {
     // Statistics only; the import stands.
   }

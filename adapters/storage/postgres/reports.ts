@@ -1,40 +1,41 @@
-import { and, asc, desc, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, lt, sql } from 'drizzle-orm';
 import type { ReportRepository } from '#domain/admin/report-repository.ts';
+import { dayOf } from '../sales-days.ts';
 import type { PgDb } from './database.ts';
-import { orderLines, orders, products } from './schema.ts';
-
-/** Paid orders placed in [from, to): a range of orders_newest_idx. */
-const paidIn = (from: Date, to: Date) => and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, 'unpaid'));
+import { products, salesDayProducts, salesDays } from './schema.ts';
 /** Sums of bigint columns arrive as text; cents and units stay far below 2^53. */
 const sumOf = (column: Parameters<typeof sql>[1]) => sql<string>`sum(${column})`;
 
 export function createPgReports(db: PgDb): ReportRepository {
   return {
+    // The roll-up (schema.ts, `salesDays`), a range of its days: what the triggers of migration
+    // 0022 summed as each order came to count, rather than every paid order of the period and its lines.
     async salesPerDay(from, to) {
-      const day = sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: sumOf(orders.totalCents) })
-        .from(orders)
-        .where(paidIn(from, to))
-        .groupBy(day)
-        .orderBy(asc(day));
-      return rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents) }));
+        // A day's orders are split over its shards (schema.ts, `salesDays`): summed here, along the key.
+        .select({ day: salesDays.day, orders: sumOf(salesDays.orders), revenueCents: sumOf(salesDays.revenueCents) })
+        .from(salesDays)
+        .where(and(gte(salesDays.day, dayOf(from)), lt(salesDays.day, dayOf(to))))
+        .groupBy(salesDays.day)
+        .orderBy(asc(salesDays.day));
+      return rows.map((row) => ({ ...row, orders: Number(row.orders), revenueCents: Number(row.revenueCents) }));
     },
     async topProducts(from, to, limit) {
-      const revenue = sumOf(orderLines.lineTotalCents);
+      const revenue = sumOf(salesDayProducts.revenueCents);
+      // A deleted product's rows are under '' (read as null), its SKU as sold: no join needed.
+      const productId = sql<string | null>`nullif(${salesDayProducts.productId}, '')`;
       const rows = await db
         .select({
-          productId: orderLines.productId,
-          sku: orderLines.sku,
-          name: sql<string>`max(${orderLines.productName})`,
-          units: sumOf(orderLines.quantity),
+          productId,
+          sku: salesDayProducts.sku,
+          name: sql<string>`max(${salesDayProducts.name})`,
+          units: sumOf(salesDayProducts.units),
           revenueCents: revenue,
         })
-        .from(orders)
-        .innerJoin(orderLines, sql`${orderLines.orderId} = ${orders.id}`)
-        .where(paidIn(from, to))
-        .groupBy(orderLines.productId, orderLines.sku)
-        .orderBy(desc(revenue), asc(orderLines.sku))
+        .from(salesDayProducts)
+        .where(and(gte(salesDayProducts.day, dayOf(from)), lt(salesDayProducts.day, dayOf(to))))
+        .groupBy(salesDayProducts.productId, salesDayProducts.sku)
+        .orderBy(desc(revenue), asc(salesDayProducts.sku))
         .limit(limit);
       return rows.map((row) => ({ ...row, units: Number(row.units), revenueCents: Number(row.revenueCents) }));
     },

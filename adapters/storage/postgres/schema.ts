@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
 
 /**
@@ -62,9 +62,18 @@ export const categories = pgTable(
 /**
  * The words the catalogue search finds a product by (domain/catalog/search-terms.ts), as one
  * `tsvector` under the `simple` configuration (no stemming, no stop words: the words are already
- * cut by the domain). Queries must write this expression exactly so the GIN index serves them.
+ * cut by the domain). Stored in the row (`search_vector`, GIN index products_search_vector_idx)
+ * rather than computed in the query: a search sorted by relevance tests every match again (does
+ * the name hold the words? the words as typed?), and computing the vector anew for each of
+ * thousands of matches was most of a common word's cost at a supplier's size
+ * (docs/performance.md, "At a supplier's size").
  */
 export const PRODUCT_SEARCH_VECTOR = `to_tsvector('simple', search_name || ' ' || search_rest)`;
+/** The words of the name alone, stored too: the relevance sort's "the name holds every word". */
+export const PRODUCT_NAME_VECTOR = `to_tsvector('simple', search_name)`;
+
+/** PostgreSQL's `tsvector`; only ever written by the database (generated columns), never read by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Products. The catalogue's sorts compare names and ids with the "C" collation (byte order, the
@@ -91,6 +100,8 @@ export const products = pgTable(
     searchRest: text('search_rest').notNull().default(''),
     /** The SKU's matching key (domain/catalog/sku.ts, `skuKey`): a part number however it is typed. */
     skuKey: text('sku_key').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(PRODUCT_SEARCH_VECTOR)),
+    searchNameVector: tsvector('search_name_vector').generatedAlwaysAs(sql.raw(PRODUCT_NAME_VECTOR)),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -101,7 +112,7 @@ export const products = pgTable(
     // The start of a SKU key, in byte order like every range the search compares.
     index('products_sku_key_idx').on(sql`${t.skuKey} collate "C"`),
     index('products_newest_idx').on(t.createdAt, t.id),
-    index('products_search_idx').using('gin', sql.raw(PRODUCT_SEARCH_VECTOR)),
+    index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_newest_c_idx').on(t.createdAt, sql`${t.id} collate "C"`),
     index('products_price_idx').on(t.priceCents, sql`${t.id} collate "C"`),
     index('products_name_idx').on(sql`${t.name} collate "C"`, sql`${t.id} collate "C"`),
@@ -199,6 +210,47 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped')`),
     check('orders_amounts_check', sql`${t.totalCents} >= 0`),
   ],
+);
+
+/**
+ * The sales report's roll-up (docs/reports.md, "Reports"): per UTC day of placing, the orders that
+ * count as sales (every status but unpaid) and their revenue, and per day and product the units and
+ * revenue of their lines. Kept by triggers on orders and order_lines (migration 0022) in the
+ * transaction of the write that makes an order count (its payment, or an insert of a paid order),
+ * so no write path can forget it; the report reads a range of days here instead of joining every
+ * paid order of the period to its lines (docs/performance.md, "At a supplier's size").
+ * `product_id` is '' for a product deleted (a trigger on products moves its rows there), which the
+ * report reads as null. No row is touched by every payment: a day's order totals are split over
+ * 16 shards, and a payment's product rows are written in (product, SKU) order, so two payments
+ * sharing products wait for one another but never deadlock.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    day: text('day').notNull(),
+    /**
+     * The last character of the counted orders' ids: a day's orders are summed over 16 rows, so
+     * two payments at once rarely touch the same row (none is a hot row every payment waits on).
+     */
+    shard: text('shard').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
+
+export const salesDayProducts = pgTable(
+  'sales_day_products',
+  {
+    day: text('day').notNull(),
+    productId: text('product_id').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  // By product: a deleted product's rows move to '' (a trigger on products).
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.sku] }), index('sales_day_products_product_idx').on(t.productId)],
 );
 
 /**

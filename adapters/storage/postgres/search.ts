@@ -3,9 +3,9 @@ import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { MAX_VOCABULARY_WORDS } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
-import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
+import { readOncePerVersion } from '../catalog-writes.ts';
+import { buildSearchSql, READ_PER_VERSION, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 import type { PgDb } from './database.ts';
-import { PRODUCT_SEARCH_VECTOR } from './schema.ts';
 
 /** tsquery: each word quoted and marked as a prefix, every group required, any word of a group. */
 const prefix = (word: string) => `'${word.replaceAll("'", "''").replaceAll('\\', '\\\\')}':*`;
@@ -14,10 +14,11 @@ const prefixes = (groups: readonly (readonly string[])[]) =>
 
 export const pgSearchDialect: SearchDialect = {
   param: (n) => `$${n}`,
-  // Written exactly as products_search_idx's expression, so the GIN index serves it.
-  textMatch: (param) => `${PRODUCT_SEARCH_VECTOR.replace('search_name', 'p.search_name').replace('search_rest', 'p.search_rest')} @@ to_tsquery('simple', ${param})`,
+  // The stored vectors (schema.ts, `search_vector`), so the GIN index serves the match and a
+  // relevance sort's second look at each match reads the row rather than recomputing the vector.
+  textMatch: (param) => `p.search_vector @@ to_tsquery('simple', ${param})`,
   matchExpression: prefixes,
-  nameMatch: (param) => `to_tsvector('simple', p.search_name) @@ to_tsquery('simple', ${param})`,
+  nameMatch: (param) => `p.search_name_vector @@ to_tsquery('simple', ${param})`,
   nameMatchExpression: prefixes,
   bytes: (column) => `${column} COLLATE "C"`,
   skuPrefixEnd: (param) => `(${param} || '~') COLLATE "C"`,
@@ -54,11 +55,13 @@ const toProduct = (row: ProductRow): Product => ({
 });
 
 /**
- * The search port on PostgreSQL: the `simple` tsvector of the search words (GIN index
- * products_search_idx) for matching, the products indexes (names and ids in "C" order) for
- * filters and sorts; sql-search.ts builds the statements.
+ * The search port on PostgreSQL: the stored `simple` tsvector of the search words (GIN index
+ * products_search_vector_idx) for matching, the products indexes (names and ids in "C" order) for
+ * filters and sorts; sql-search.ts builds the statements. The products and their specs per
+ * (category, brand, in stock), which the counts without words are summed from, are read once per
+ * catalogue `version`.
  */
-export function createPgSearch(db: PgDb): ProductSearch {
+export function createPgSearch(db: PgDb, version: (() => string | null) | null = null): ProductSearch {
   const all = async <T>(query: SqlQuery): Promise<T[]> => {
     const chunks = query.text.split(/\$(\d+)/);
     const parts = chunks.map((chunk, index) => (index % 2 === 0 ? sql.raw(chunk) : sql`${query.params[Number(chunk) - 1]}`));
@@ -68,6 +71,8 @@ export function createPgSearch(db: PgDb): ProductSearch {
     if (!(result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))) throw new Error('search: the driver answered without rows');
     return result.rows as T[];
   };
+  const perVersion = new Map(READ_PER_VERSION.map((query) => [query, readOncePerVersion(() => all<Record<string, unknown>>(query), version)]));
+  const counted = (query: SqlQuery) => perVersion.get(query)?.() ?? all<Record<string, unknown>>(query);
 
   return {
     async vocabulary() {
@@ -86,7 +91,7 @@ export function createPgSearch(db: PgDb): ProductSearch {
       const lastRow = rows[query.limit - 1];
       const last = items.at(-1);
       const nextCursor = rows.length > query.limit && last && lastRow ? encodeSearchCursor(sortKeyOf(built.sort, last, Number(lastRow.bucket ?? 3))) : null;
-      const counts = built.countsOf(await Promise.all(built.counts.map((count) => all<Record<string, unknown>>(count))));
+      const counts = built.countsOf(await Promise.all(built.counts.map(counted)));
       return { items, nextCursor, ...counts };
     },
   };

@@ -1,38 +1,39 @@
-import { and, asc, desc, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, lt, sql } from 'drizzle-orm';
 import type { ReportRepository } from '#domain/admin/report-repository.ts';
+import { dayOf } from '../sales-days.ts';
 import type { SqliteDb } from './database.ts';
-import { orderLines, orders, products } from './schema.ts';
-
-/** Paid orders placed in [from, to): a range of orders_newest_idx. */
-const paidIn = (from: Date, to: Date) => and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, 'unpaid'));
+import { products, salesDayProducts, salesDays } from './schema.ts';
 
 export function createSqliteReports(db: SqliteDb): ReportRepository {
   return {
+    // The roll-up (schema.ts, `salesDays`), a range of its days: what the triggers of migration
+    // 0019 summed as each order came to count, rather than every paid order of the period and its lines.
     async salesPerDay(from, to) {
-      const day = sql<string>`strftime('%Y-%m-%d', ${orders.createdAt} / 1000, 'unixepoch')`;
+      // A day's orders are split over its shards (schema.ts, `salesDays`): summed here, along the key.
       return db
-        .select({ day, orders: sql<number>`count(*)`, revenueCents: sql<number>`sum(${orders.totalCents})` })
-        .from(orders)
-        .where(paidIn(from, to))
-        .groupBy(day)
-        .orderBy(asc(day))
+        .select({ day: salesDays.day, orders: sql<number>`sum(${salesDays.orders})`, revenueCents: sql<number>`sum(${salesDays.revenueCents})` })
+        .from(salesDays)
+        .where(and(gte(salesDays.day, dayOf(from)), lt(salesDays.day, dayOf(to))))
+        .groupBy(salesDays.day)
+        .orderBy(asc(salesDays.day))
         .all();
     },
     async topProducts(from, to, limit) {
-      const revenue = sql<number>`sum(${orderLines.lineTotalCents})`;
+      const revenue = sql<number>`sum(${salesDayProducts.revenueCents})`;
+      // A deleted product's rows are under '' (read as null), its SKU as sold: no join needed.
+      const productId = sql<string | null>`nullif(${salesDayProducts.productId}, '')`;
       return db
         .select({
-          productId: orderLines.productId,
-          sku: orderLines.sku,
-          name: sql<string>`max(${orderLines.productName})`,
-          units: sql<number>`sum(${orderLines.quantity})`,
+          productId,
+          sku: salesDayProducts.sku,
+          name: sql<string>`max(${salesDayProducts.name})`,
+          units: sql<number>`sum(${salesDayProducts.units})`,
           revenueCents: revenue,
         })
-        .from(orders)
-        .innerJoin(orderLines, sql`${orderLines.orderId} = ${orders.id}`)
-        .where(paidIn(from, to))
-        .groupBy(orderLines.productId, orderLines.sku)
-        .orderBy(desc(revenue), asc(orderLines.sku))
+        .from(salesDayProducts)
+        .where(and(gte(salesDayProducts.day, dayOf(from)), lt(salesDayProducts.day, dayOf(to))))
+        .groupBy(salesDayProducts.productId, salesDayProducts.sku)
+        .orderBy(desc(revenue), asc(salesDayProducts.sku))
         .limit(limit)
         .all();
     },

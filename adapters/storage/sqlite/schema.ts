@@ -184,6 +184,47 @@ export const orders = sqliteTable(
 );
 
 /**
+ * The sales report's roll-up (docs/reports.md, "Reports"): per UTC day of placing, the orders that
+ * count as sales (every status but unpaid) and their revenue, and per day and product the units and
+ * revenue of their lines. Kept by triggers on orders and order_lines (migration 0019) in the
+ * transaction of the write that makes an order count (its payment, or an insert of a paid order),
+ * so no write path can forget it; the report reads a range of days here instead of joining every
+ * paid order of the period to its lines (docs/performance.md, "At a supplier's size").
+ * `product_id` is '' for a product deleted (a trigger on products moves its rows there), which the
+ * report reads as null. No row is touched by every payment: a day's order totals are split over
+ * 16 shards, and a payment's product rows are written in (product, SKU) order, so two payments
+ * sharing products wait for one another but never deadlock.
+ */
+export const salesDays = sqliteTable(
+  'sales_days',
+  {
+    day: text('day').notNull(),
+    /**
+     * The last character of the counted orders' ids: a day's orders are summed over 16 rows, so
+     * two payments at once rarely touch the same row (none is a hot row every payment waits on).
+     */
+    shard: text('shard').notNull(),
+    orders: integer('orders').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
+
+export const salesDayProducts = sqliteTable(
+  'sales_day_products',
+  {
+    day: text('day').notNull(),
+    productId: text('product_id').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    units: integer('units').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  // By product: a deleted product's rows move to '' (a trigger on products).
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.sku] }), index('sales_day_products_product_idx').on(t.productId)],
+);
+
+/**
  * An order's lines, in the order the buyer listed them: the product's part number, name, image,
  * description and unit are copied at order time, so an order never changes with the catalogue.
  */

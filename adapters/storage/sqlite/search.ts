@@ -3,7 +3,8 @@ import type { ProductSearch } from '#domain/catalog/product-search.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import { MAX_VOCABULARY_WORDS, TYPO_MIN_LENGTH } from '#domain/catalog/typo-corrections.ts';
 import { appliedSort, decodeSearchCursor, encodeSearchCursor, sortKeyOf } from '../search-cursor.ts';
-import { buildSearchSql, type SearchDialect, type SqlQuery } from '../sql-search.ts';
+import { readOncePerVersion } from '../catalog-writes.ts';
+import { buildSearchSql, READ_PER_VERSION, type SearchDialect, type SqlQuery } from '../sql-search.ts';
 
 /**
  * FTS5: each word a quoted prefix phrase, so nothing the buyer typed is read as syntax; a word
@@ -64,9 +65,10 @@ const MAX_CACHED_STATEMENTS = 500;
 /**
  * The search port on SQLite: FTS5 (`products_fts`, migration 0002) for the words, the products
  * indexes for filters and sorts (sql-search.ts builds the statements). Statements are prepared
- * once per shape and kept.
+ * once per shape and kept. The products and their specs per (category, brand, in stock), which the
+ * counts without words are summed from, are read once per catalogue `version`.
  */
-export function createSqliteSearch(sqlite: Database): ProductSearch {
+export function createSqliteSearch(sqlite: Database, version: (() => string | null) | null = null): ProductSearch {
   const statements = new Map<string, Statement>();
   const prepared = (text: string): Statement => {
     let statement = statements.get(text);
@@ -79,6 +81,7 @@ export function createSqliteSearch(sqlite: Database): ProductSearch {
   };
   const named = (params: unknown[]) => Object.fromEntries(params.map((value, index) => [`p${index + 1}`, value]));
   const all = <T>(query: SqlQuery): T[] => prepared(query.text).all(named(query.params)) as T[];
+  const perVersion = new Map(READ_PER_VERSION.map((query) => [query, readOncePerVersion(async () => all<Record<string, unknown>>(query), version)]));
 
   const vocabulary = sqlite.prepare<[number, number], string>(
     // Letters only: part numbers and sizes are matched by SKU key, never corrected.
@@ -98,7 +101,8 @@ export function createSqliteSearch(sqlite: Database): ProductSearch {
       const lastRow = rows[query.limit - 1];
       const last = items.at(-1);
       const nextCursor = rows.length > query.limit && last && lastRow ? encodeSearchCursor(sortKeyOf(built.sort, last, lastRow.bucket ?? 3)) : null;
-      return { items, nextCursor, ...built.countsOf(built.counts.map((count) => all<Record<string, unknown>>(count))) };
+      const counts = await Promise.all(built.counts.map(async (count) => (perVersion.get(count)?.() ?? all<Record<string, unknown>>(count))));
+      return { items, nextCursor, ...built.countsOf(counts) };
     },
   };
 }

@@ -89,7 +89,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
     repositories: patient.each({
       products: createSqliteProducts(db, catalog),
       categories: categoriesReadOncePerVersion(createSqliteCategories(db, catalog), catalogVersion),
-      search: vocabularyReadOncePerVersion(createSqliteSearch(sqlite), catalogVersion),
+      search: vocabularyReadOncePerVersion(createSqliteSearch(sqlite, catalogVersion), catalogVersion),
       orders: createSqliteOrders(db, catalog),
       carts: createSqliteCarts(db),
       refunds: createSqliteRefunds(db),
