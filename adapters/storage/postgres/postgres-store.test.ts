@@ -16,7 +16,9 @@ describe('postgres store', () => {
     );
   });
 
-  it('opens a standalone PGlite store and closes it', async () => {
+  // PGlite is PostgreSQL compiled to WebAssembly: every migration runs interpreted, which takes
+  // half a minute when the other test projects share the two cores.
+  it('opens a standalone PGlite store and closes it', { timeout: 120_000 }, async () => {
     const { lifecycle } = await openPgliteStorage();
     await lifecycle.ping();
     await lifecycle.close();
