@@ -38,6 +38,7 @@ const paidOrder = (overrides: Partial<InvoicedOrder> = {}): InvoicedOrder => ({
     line(2, { sku: 'WSH-10', productName: 'Washer Ø10 stainless', unit: 'pack of 50', quantity: 500, unitPriceCents: 99, lineTotalCents: 49_500 }),
   ],
   itemCount: 1_700,
+  refundedCents: 0,
   totalCents: 1_530_300,
   phone: '+44 113 496 0000',
   address: '14 Mill Lane\nBradford BD1 1AA',

@@ -332,6 +332,7 @@ const SAMPLE: InvoicedOrder = {
   ],
   itemCount: 100,
   totalCents: 100,
+  refundedCents: 0,
   phone: '0',
   address: 'Warm-up',
   poNumber: null,

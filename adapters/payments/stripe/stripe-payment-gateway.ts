@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { PaymentGateway, PaymentIntent, PaymentState, PaymentWebhooks } from '#domain/ordering/payment-gateway.ts';
+import type { PaymentGateway, PaymentIntent, PaymentState, PaymentWebhooks, RefundRefusal } from '#domain/ordering/payment-gateway.ts';
+import { fail, ok } from '#domain/shared/result.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 export interface StripePaymentGateway extends PaymentGateway, PaymentWebhooks {
@@ -54,6 +55,19 @@ const isResourceMissing = (error: unknown): boolean =>
 const unavailable = (error: unknown) => new ServiceUnavailableError('payments', { cause: error });
 
 /**
+ * What Stripe said no to, as a refusal the admin reads (a 4xx from Stripe: the request, not
+ * Stripe, was wrong), or null for a failure of Stripe itself (then payments are unavailable).
+ * More than is left of the charge comes back as `charge_already_refunded` or as an invalid
+ * `amount` ("Refund amount ($1.00) is greater than unrefunded amount on charge ($0.90)").
+ */
+const refundRefusalOf = (error: unknown): RefundRefusal | null => {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)) return null;
+  if (error.code === 'charge_already_refunded' || error.param === 'amount') return { reason: 'exceeds-payment', detail: error.message };
+  if (error.code === 'resource_missing' || error.code === 'payment_intent_unexpected_state') return { reason: 'not-paid', detail: error.message };
+  return { reason: 'declined', detail: error.message };
+};
+
+/**
  * Payments through Stripe with the official SDK. The keys live only inside the SDK client: this
  * module never logs them, and errors rethrown from the SDK carry no key.
  */
@@ -103,6 +117,20 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
         if (isResourceMissing(error)) return null;
         // Already succeeded (or cancelled): Stripe refuses, and the intent as it stands is the answer.
         if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state') return this.retrieveIntent(id);
+        throw unavailable(error);
+      }
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      if (!INTENT_ID.test(paymentIntentId)) return fail({ reason: 'not-paid', detail: null });
+      try {
+        // POST /v1/refunds; the key makes a retried request answer the refund already made.
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, metadata: { idempotencyKey } }, { idempotencyKey });
+        if (refund.status === 'failed' || refund.status === 'canceled') return fail({ reason: 'declined', detail: refund.failure_reason ?? refund.status });
+        return ok({ id: refund.id, amountCents: refund.amount });
+      } catch (error) {
+        const refusal = refundRefusalOf(error);
+        if (refusal) return fail(refusal);
         throw unavailable(error);
       }
     },

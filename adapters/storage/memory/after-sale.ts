@@ -3,6 +3,7 @@ import type { NewRefund, Refund } from '#domain/after-sale/after-sale.ts';
 import { formatCreditNoteNumber, formatReturnNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
+import { CREDIT_NOTE_SEQUENCE, RETURN_SEQUENCE } from '../order-rows.ts';
 import { recordAudit } from './audit.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
@@ -32,7 +33,7 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
       product.stock += line.quantity;
       tables.catalog.changed(null);
     }
-    const stored: Refund = { ...copy(refund), number: formatCreditNoteNumber(numberingYear(refund.createdAt), next('credit-note', refund.createdAt)) };
+    const stored: Refund = { ...copy(refund), number: formatCreditNoteNumber(numberingYear(refund.createdAt), next(CREDIT_NOTE_SEQUENCE, refund.createdAt)) };
     tables.refunds.set(stored.id, stored);
     return stored;
   };
@@ -69,7 +70,7 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
       return copyOrNull(byProvider(providerRefundId));
     },
     async requestReturn(request, mail) {
-      const stored = { ...copy(request), number: formatReturnNumber(numberingYear(request.createdAt), next('return', request.createdAt)) };
+      const stored = { ...copy(request), number: formatReturnNumber(numberingYear(request.createdAt), next(RETURN_SEQUENCE, request.createdAt)) };
       tables.returns.set(stored.id, stored);
       queueMails(tables, mail, stored.id, request.createdAt);
       return copy(stored);
