@@ -33,6 +33,7 @@ export interface AfterSaleRepository {
   /** The order's refunds, oldest first. */
   refundsOf(orderId: string): Promise<Refund[]>;
   findRefundByProvider(providerRefundId: string): Promise<Refund | null>;
+  findRefund(id: string): Promise<Refund | null>;
   /** Records a buyer's return request with the year's next RMA number. */
   requestReturn(request: NewReturn, mail?: readonly AfterSaleMailKind[]): Promise<Return>;
   /** requested → approved | rejected with the answer; null when the return is not requested any more. */

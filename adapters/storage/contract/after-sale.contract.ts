@@ -58,6 +58,8 @@ export function describeAfterSaleContract(h: StoreHarness): void {
       expect(await h.store.orders.findById(order.id)).toMatchObject({ status: 'pending', refundedCents: 12_500 });
       expect(await h.stockOf(productId)).toBe(900);
       expect(await h.store.afterSale.refundsOf(order.id)).toEqual([{ ...refund, number: 'CN-2026-000001' }]);
+      expect(await h.store.afterSale.findRefund(refund.id)).toEqual({ ...refund, number: 'CN-2026-000001' });
+      expect(await h.store.afterSale.findRefund('nope')).toBeNull();
       expect(await mails()).toContain(`refund-made:${refund.id}`);
       expect((await h.store.audit.list({}, { limit: 10 })).items.map((entry) => entry.kind)).toEqual(['order-refunded']);
     });
@@ -142,7 +144,7 @@ export function describeAfterSaleContract(h: StoreHarness): void {
       const intents = h.storage.testPaymentIntents;
       const intent = { id: `pi_${randomUUID()}`, clientSecret: `s_${randomUUID()}`, orderId: randomUUID(), amountCents: 10_000, currency: 'usd', state: 'open' as const, createdAt: h.at(0) };
       await intents.open(intent);
-      const refund = (amountCents: number, key = randomUUID()) => ({ id: `re_${randomUUID()}`, intentId: intent.id, amountCents, idempotencyKey: key, createdAt: h.at(1) });
+      const refund = (amountCents: number, key: string = randomUUID()) => ({ id: `re_${randomUUID()}`, intentId: intent.id, amountCents, idempotencyKey: key, createdAt: h.at(1) });
       expect(await intents.refund(refund(100))).toBe('not-paid');
       await intents.settle(intent.id, 'succeeded');
       const results = await Promise.all([intents.refund(refund(6_000)), intents.refund(refund(6_000))]);

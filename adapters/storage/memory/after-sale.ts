@@ -66,6 +66,9 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.number.localeCompare(b.number))
         .map(copy);
     },
+    async findRefund(id) {
+      return copyOrNull(tables.refunds.get(id));
+    },
     async findRefundByProvider(providerRefundId) {
       return copyOrNull(byProvider(providerRefundId));
     },

@@ -119,6 +119,9 @@ export function createPgAfterSale(db: PgDb, stockMoved: (productIds: readonly st
     async refundsOf(orderId) {
       return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number));
     },
+    async findRefund(id) {
+      return firstRow(db.select().from(refunds).where(eq(refunds.id, id)));
+    },
     async findRefundByProvider(providerRefundId) {
       return refundByProvider(providerRefundId);
     },

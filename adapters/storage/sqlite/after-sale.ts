@@ -105,6 +105,9 @@ export function createSqliteAfterSale(db: SqliteConnection, catalog: CatalogWrit
     async refundsOf(orderId) {
       return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number)).all();
     },
+    async findRefund(id) {
+      return db.select().from(refunds).where(eq(refunds.id, id)).get() ?? null;
+    },
     async findRefundByProvider(providerRefundId) {
       return refundByProvider(providerRefundId);
     },
