@@ -103,6 +103,27 @@ describe('PDF order documents', () => {
     }
   });
 
+  it('prints a credit note: its number, the invoice it corrects, the reason, the refunded lines and the total as negative amounts', async () => {
+    const order = paidOrder();
+    const bytes = await documents.creditNote(order, {
+      id: 'refund-1',
+      orderId: order.id,
+      number: 'CN-2026-000007',
+      amountCents: 2 * 1_234,
+      lines: [{ productId: order.lines[0]!.productId!, quantity: 2, amountCents: 2 * 1_234, restocked: true }],
+      reason: 'Two boxes crushed in transit',
+      providerRefundId: 're_1',
+      source: 'shop',
+      createdAt: new Date('2026-11-25T10:00:00Z'),
+    });
+    expect(looksLikePdf(bytes)).toBe(true);
+    const text = pdfLines(bytes);
+    for (const expected of ['CREDIT NOTE', 'CN-2026-000007', order.invoiceNumber, order.number, 'Two boxes crushed in transit', order.lines[0]!.sku, '-$12.34', '-$24.68', 'Total -$24.68', '2026-11-25']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain(order.lines[1]!.sku);
+  });
+
   it('keeps a long transaction id whole on its line (a Stripe id is 27 characters or more)', async () => {
     for (const transactionId of ['pi_m5hDDOkgPAoC3qZgwlNMNg35', 'pi_3QxYzAbCdEfGhIjKlMnOpQrStUvWx_secret']) {
       const text = pdfLines(await documents.invoice(paidOrder({ transactionId })));

@@ -1,6 +1,8 @@
 import { auditNote } from '../audit/audit-log.ts';
 import { isAdmin, type User } from '../identity/user.ts';
 import type { OrderRepository } from '../ordering/order-repository.ts';
+import type { OrderDocuments } from '../ordering/order-documents.ts';
+import type { OrderPaper } from '../ordering/order-papers.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { forbidden, invalid, notFound, type ErrorOf, type FieldProblems } from '../shared/errors.ts';
 import { pageRequest, type Page } from '../shared/page.ts';
@@ -201,4 +203,20 @@ export const orderAfterSale = async (
   if (!order || (order.userId !== actor.id && !isAdmin(actor))) return fail(notFound('order'));
   const [refunds, returns] = await Promise.all([store.afterSale.refundsOf(order.id), store.afterSale.returnsOf(order.id)]);
   return ok({ refunds, returns });
+};
+
+export type CreditNotePorts = OrderAfterSalePorts & { store: { afterSale: Pick<AfterSaleRepository, 'findRefund'> }; documents: Pick<OrderDocuments, 'creditNote'> };
+
+/** A refund's credit note (PDF), for the order's owner or an admin; anyone else: the order does not exist. */
+export const creditNote = async (
+  { store, documents }: CreditNotePorts,
+  { actor, orderId, refundId }: { actor: User; orderId: string; refundId: string },
+): Promise<Result<OrderPaper, ErrorOf<'NOT_FOUND'>>> => {
+  const order = await store.orders.findById(orderId);
+  if (!order || (order.userId !== actor.id && !isAdmin(actor))) return fail(notFound('order'));
+  const refund = await store.afterSale.findRefund(refundId);
+  // A refund exists only on a paid order, which has its invoice number.
+  if (!refund || refund.orderId !== order.id || order.invoiceNumber === null) return fail(notFound('refund'));
+  const bytes = await documents.creditNote({ ...order, invoiceNumber: order.invoiceNumber }, refund);
+  return ok({ fileName: `${refund.number}.pdf`, bytes });
 };

@@ -59,6 +59,12 @@ describe('after the sale over HTTP', () => {
     const seen = await call('GET', `/api/orders/${id}/after-sale`, { token: buyer.token });
     expect(seen.json.refunds.map((refund: { amountCents: number }) => refund.amountCents)).toEqual([12_500, 237_500]);
     expect((await call('GET', `/api/orders/${id}/after-sale`, { token: stranger.token })).status).toBe(404);
+    const pdf = await call('GET', `/api/orders/${id}/refunds/${line.json.id}/credit-note.pdf`, { token: buyer.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`${line.json.number}.pdf`);
+    expect((await call('GET', `/api/orders/${id}/refunds/${line.json.id}/credit-note.pdf`, { token: stranger.token })).status).toBe(404);
+    expect((await call('GET', `/api/orders/${id}/refunds/nope/credit-note.pdf`, { token: admin.token })).status).toBe(404);
   });
 
   it('says why when the provider refuses a refund (502), changing nothing', async () => {

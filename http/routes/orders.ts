@@ -7,14 +7,14 @@ import { orderInvoice } from '#domain/ordering/order-papers.ts';
 import { confirmPayment } from '#domain/ordering/confirm-payment.ts';
 import { readOrder } from '#domain/ordering/reconcile-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
-import { orderAfterSale, requestReturn } from '#domain/after-sale/returns.ts';
+import { creditNote, orderAfterSale, requestReturn } from '#domain/after-sale/returns.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
-import { requestReturnSchema } from '../schemas.ts';
+import { refundParamSchema, requestReturnSchema } from '../schemas.ts';
 import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import type { PaymentIntentDto } from '../dto.ts';
 import { toListDto, toOrderDto, toRefundDto, toReturnDto } from '../serializers.ts';
@@ -82,6 +82,15 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     }), responds(200, orderAfterSaleDto), async (c) => {
       const found = await orderAfterSale(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return found.ok ? c.json({ refunds: found.value.refunds.map(toRefundDto), returns: found.value.returns.map(toReturnDto) }, 200) : problem(c, found.error);
+    })
+    .get('/:id/refunds/:refundId/credit-note.pdf', validate('param', refundParamSchema), documented({
+      summary: 'Download a credit note (PDF)',
+      description:
+        "The order's owner or an admin (anyone else 404 `NOT_FOUND`); changes nothing. A refund's credit note as a PDF attachment named by its number (`CN-2026-000001.pdf`): like the invoice, with negative amounts and the invoice number it corrects. 404 `NOT_FOUND` for a refund of another order.",
+    }), responds(200, 'application/pdf'), async (c) => {
+      const { id, refundId } = c.req.valid('param');
+      const paper = await creditNote(ports, { actor: c.get('user'), orderId: id, refundId });
+      return paper.ok ? paperResponse(c, paper.value) : problem(c, paper.error);
     })
     .get('/:id/returns', validate('param', idParamSchema), documented({
       summary: "An order's returns",
