@@ -83,7 +83,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .get('/orders', validate('query', adminOrdersQuerySchema), documented({
       summary: 'Every order',
       description:
-        "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
+        "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`, `cancelled`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
     }), responds(200, adminOrdersDto), async (c) => {
       const orders = await listAllOrders(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
