@@ -130,6 +130,8 @@ export const receiveReturn = async (
   const order = await store.orders.findById(ret.orderId);
   if (!order) return fail(notFound('order'));
   const asked = input.lines.filter((line) => line.quantity !== 0);
+  // Every line of the return named, or some: an empty list says nothing about what arrived.
+  if (input.lines.length === 0) return fail(invalid({ lines: { rule: 'refundEmpty' } }));
   const problems = checkAfterSaleLines(asked, new Map(ret.lines.map((line) => [line.productId, line.quantity])));
   // Zero received of a line is allowed (nothing came back of it); the check above skipped those.
   for (const [index, line] of input.lines.entries()) {

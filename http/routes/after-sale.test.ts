@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#http/messages.ts';
-import { addProduct, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
+import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
 
 const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 const billing = { name: 'Ada Buyer', email: 'ada@example.com' };
 
 /** A buyer's paid order of 200 units at $12.50 ($2,500.00), through the API as the web app pays. */
 const arrange = async () => {
-  const context = createTestApp();
+  const sent = createMemoryMailer();
+  const context = { ...createTestApp({ mailer: sent }), sent };
   const { call } = context;
   const product = await addProduct(context.store, { stock: 1_000, priceCents: 1_250 });
   const buyer = await context.signUp();
@@ -25,7 +26,7 @@ const arrange = async () => {
 
 describe('after the sale over HTTP', () => {
   it('cancels a paid order: refund, stock back, cancelled, e-mail and audit entry', async () => {
-    const { call, admin, buyer, id, stockNow, deliverMail, mailer } = await arrange();
+    const { call, admin, buyer, id, stockNow, deliverMail, sent } = await arrange();
     expect(await stockNow()).toBe(800);
     const refused = await call('POST', `/api/admin/orders/${id}/cancel`, { token: admin.token, body: { reason: ' ', restock: true } });
     expect(refused.status).toBe(400);
@@ -41,7 +42,7 @@ describe('after the sale over HTTP', () => {
     const audit = await call('GET', '/api/admin/audit?kind=order-cancelled', { token: admin.token });
     expect(audit.json.items).toHaveLength(1);
     await deliverMail();
-    expect(mailer.sent.map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^Order BH-\d{4}-\d{6} was cancelled$/));
+    expect(sent.sent.map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^Order BH-\d{4}-\d{6} was cancelled$/));
   });
 
   it('refunds lines and amounts of a shipped order, refuses more than was paid with 409, and lists them for the buyer', async () => {

@@ -34,6 +34,7 @@ import {
   orderLinesFlaws,
   searchBoxText,
   tiersOutOfOrder,
+  useReceivedProduct,
   headerText,
   junkSegment,
   junkString,
@@ -372,7 +373,12 @@ const TARGETS: Target[] = [
     params: (f) => ({ id: f.requestedReturnId }),
     body: { fields: { answer: text(REFUND_REASON_MAX) }, valid: () => ({ answer: 'Custom cut' }) },
   },
-  { route: 'POST /api/admin/returns/:id/receive', caller: 'admin', params: (f) => ({ id: f.approvedReturnId }) },
+  {
+    route: 'POST /api/admin/returns/:id/receive',
+    caller: 'admin',
+    params: (f) => ({ id: f.approvedReturnId }),
+    body: { fields: { lines: { kind: 'receivedLines' } }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 10, restock: true }] }) },
+  },
   { route: 'GET /api/orders/:id/after-sale', caller: 'customer', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/orders/:id/returns', caller: 'customer', params: (f) => ({ id: f.shippedOrderId }) },
   { route: 'GET /api/orders/:id/refunds/:refundId/credit-note.pdf', caller: 'customer', params: (f) => ({ id: f.shippedOrderId, refundId: f.refundId }) },
@@ -441,6 +447,7 @@ beforeAll(async () => {
     ...(await arrangeQuotes(app, cast, filed.id)),
     ...(await arrangeReturns(app, cast, filed.id)),
   };
+  useReceivedProduct(filed.id);
 });
 
 /** A shipped order of `productId` for the customer, one return of it requested and one approved. */
