@@ -379,6 +379,40 @@ export const quoteDto = z
   })
   .describe('A request for quote (docs/orders.md, "Requests for quote").');
 
+// ---- after the sale (docs/orders.md, "After the sale: cancel, refund, return")
+export const refundDto = z
+  .object({
+    id: z.string(),
+    orderId: z.string(),
+    number: z.string().describe('The credit note\'s number, `CN-2026-000001`, gapless.'),
+    amountCents: cents,
+    lines: z.array(z.object({ productId: z.string(), quantity: count, amountCents: cents, restocked: z.boolean() })),
+    reason: z.string(),
+    source: z.enum(['shop', 'provider']).describe('`provider`: made in the payment provider\'s dashboard and reported by its event.'),
+    createdAt: moment,
+  })
+  .describe('Money given back on an order, with its credit note.');
+
+export const returnDto = z
+  .object({
+    id: z.string(),
+    orderId: z.string(),
+    number: z.string().describe('`RMA-2026-000001`.'),
+    status: z.enum(['requested', 'approved', 'rejected', 'received']),
+    lines: z.array(z.object({ productId: z.string(), quantity: count, receivedQuantity: count.nullable() })),
+    reason: z.string(),
+    answer: z.string().nullable().describe("The shop's instructions (approved) or why not (rejected)."),
+    refundId: z.string().nullable(),
+    createdAt: moment,
+    answeredAt: moment.nullable(),
+    receivedAt: moment.nullable(),
+  })
+  .describe("A buyer's return: requested → approved | rejected, approved → received.");
+
+export const cancelledOrderDto = z.object({ order: orderDto, refund: refundDto });
+export const receivedReturnDto = z.object({ return: returnDto, refund: refundDto.nullable() });
+export const orderAfterSaleDto = z.object({ refunds: z.array(refundDto), returns: z.array(returnDto) });
+
 /**
  * The schemas the document names in `components/schemas`: each DTO's name without `Dto`. Answers
  * that use one get a `$ref` to it; a schema not named here is written out where it is used.
@@ -421,38 +455,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   QuoteStatus: quoteStatusDto,
   QuoteLine: quoteLineDto,
   Quote: quoteDto,
+  Refund: refundDto,
+  Return: returnDto,
+  CancelledOrder: cancelledOrderDto,
+  ReceivedReturn: receivedReturnDto,
+  OrderAfterSale: orderAfterSaleDto,
 };
 
-// ---- after the sale (docs/orders.md, "After the sale: cancel, refund, return")
-export const refundDto = z
-  .object({
-    id: z.string(),
-    orderId: z.string(),
-    number: z.string().describe('The credit note\'s number, `CN-2026-000001`, gapless.'),
-    amountCents: cents,
-    lines: z.array(z.object({ productId: z.string(), quantity: count, amountCents: cents, restocked: z.boolean() })),
-    reason: z.string(),
-    source: z.enum(['shop', 'provider']).describe('`provider`: made in the payment provider\'s dashboard and reported by its event.'),
-    createdAt: moment,
-  })
-  .describe('Money given back on an order, with its credit note.');
-
-export const returnDto = z
-  .object({
-    id: z.string(),
-    orderId: z.string(),
-    number: z.string().describe('`RMA-2026-000001`.'),
-    status: z.enum(['requested', 'approved', 'rejected', 'received']),
-    lines: z.array(z.object({ productId: z.string(), quantity: count, receivedQuantity: count.nullable() })),
-    reason: z.string(),
-    answer: z.string().nullable().describe("The shop's instructions (approved) or why not (rejected)."),
-    refundId: z.string().nullable(),
-    createdAt: moment,
-    answeredAt: moment.nullable(),
-    receivedAt: moment.nullable(),
-  })
-  .describe("A buyer's return: requested → approved | rejected, approved → received.");
-
-export const cancelledOrderDto = z.object({ order: orderDto, refund: refundDto });
-export const receivedReturnDto = z.object({ return: returnDto, refund: refundDto.nullable() });
-export const orderAfterSaleDto = z.object({ refunds: z.array(refundDto), returns: z.array(returnDto) });
