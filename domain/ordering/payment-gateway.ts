@@ -81,10 +81,21 @@ export interface TestCardNetwork {
   confirmCard(input: TestCardRequest): Promise<Result<{ paymentIntentId: string }, TestCardError>>;
 }
 
-/** A genuine event (its id, and the intent when a payment succeeded), or null for anything not signed by the provider. */
+/**
+ * Money given back on a payment, as the provider reports it (Stripe's `charge.refunded`, also for a
+ * refund made in its dashboard): the charge, its intent and how much of it is refunded in all.
+ */
+export interface ProviderRefundReport {
+  chargeId: string;
+  paymentIntentId: string;
+  amountRefundedCents: Cents;
+}
+
+/** A genuine event (its id, and the intent when a payment succeeded, or the refunds of a charge), or null for anything not signed by the provider. */
 export interface WebhookEvent {
   eventId: string;
   intent: PaymentIntent | null;
+  refunded?: ProviderRefundReport | null;
 }
 
 /**

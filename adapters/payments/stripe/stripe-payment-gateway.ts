@@ -144,6 +144,12 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
         return null;
       }
       const intent = event.type === 'payment_intent.succeeded' ? toDomainIntent(event.data.object) : null;
+      if (event.type === 'charge.refunded') {
+        const charge = event.data.object;
+        const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+        const refunded = paymentIntentId ? { chargeId: charge.id, paymentIntentId, amountRefundedCents: charge.amount_refunded } : null;
+        return { eventId: event.id, intent: null, refunded };
+      }
       return { eventId: event.id, intent };
     },
   };
