@@ -304,9 +304,11 @@ export const salesReportDto = z
   .object({
     days: z.union([z.literal(30), z.literal(90)]),
     perDay: z
-      .array(z.object({ day: z.iso.date(), orders: count, revenueCents: cents }))
+      .array(z.object({ day: z.iso.date(), orders: count, revenueCents: cents, refundedCents: cents }))
       .describe('Every day of the period, oldest first (UTC), days without sales as zeros.'),
-    totals: z.object({ orders: count, revenueCents: cents }),
+    totals: z
+      .object({ orders: count, revenueCents: cents, refundedCents: cents, netRevenueCents: cents })
+      .describe('`revenueCents` is gross (what the orders were paid); `netRevenueCents` is gross less what was refunded of them.'),
     topProducts: z.array(z.object({ productId: z.string().nullable(), sku: z.string(), name: z.string(), units: count, revenueCents: cents })),
     lowStock: z
       .array(z.object({ id: z.string(), sku: z.string(), name: z.string(), stock: count, minOrderQuantity: count }))

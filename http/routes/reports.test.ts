@@ -67,7 +67,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       [paid.number, '1', 'RPT-BOLT', '300', '300.00', 'pending'],
       [paid.number, '2', 'RPT-NUT', '100', '10.00', 'pending'],
     ]);
-    expect(parsed.data[1]).toMatchObject({ poNumber: "'=1+2", orderTotal: '310.00', email: buyer.email, invoiceNumber: expect.stringMatching(/^INV-/) });
+    expect(parsed.data[1]).toMatchObject({ poNumber: "'=1+2", orderTotal: '310.00', refunded: '0.00', email: buyer.email, invoiceNumber: expect.stringMatching(/^INV-/) });
 
     const past = await context.call('GET', '/api/admin/orders/export.csv?from=2020-01-01&to=2020-01-31', { token: admin.token });
     expect(Papa.parse(past.text, { header: true, skipEmptyLines: true }).data).toEqual([]);

@@ -16,15 +16,17 @@ export function describeReportContract(h: StoreHarness): void {
       };
       await paid([bolt, nut], 200, day('2031-05-01T23:59:59.999')); // 20,000 + 2,000
       await paid(bolt, 100, day('2031-05-01T00:00:00'), true); // 10,000
-      await paid(nut, 1_000, day('2031-05-03T12:00:00')); // 10,000
+      const refunded = await paid(nut, 1_000, day('2031-05-03T12:00:00')); // 10,000, of which 2,500 given back
+      const given = await h.store.afterSale.refund({ id: 'rpt-refund', orderId: refunded.id, amountCents: 2_500, lines: [], reason: 'Damaged', providerRefundId: 're_rpt', source: 'shop', createdAt: day('2031-05-05T00:00:00') });
+      expect(given.ok).toBe(true);
       await h.placeOk(h.newOrder(bolt, { quantity: 500, createdAt: day('2031-05-02T10:00:00') })); // unpaid
       await paid(bolt, 900, day('2031-04-30T23:59:59.999')); // before
       await paid(bolt, 900, day('2031-05-04T00:00:00')); // after
 
       const [from, to] = [day('2031-05-01T00:00:00'), day('2031-05-04T00:00:00')];
       expect(await h.store.reports.salesPerDay(from, to)).toEqual([
-        { day: '2031-05-01', orders: 2, revenueCents: 32_000 },
-        { day: '2031-05-03', orders: 1, revenueCents: 10_000 },
+        { day: '2031-05-01', orders: 2, revenueCents: 32_000, refundedCents: 0 },
+        { day: '2031-05-03', orders: 1, revenueCents: 10_000, refundedCents: 2_500 },
       ]);
       expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
         { productId: bolt.id, sku: 'RPT-BOLT', name: 'Bolt', units: 300, revenueCents: 30_000 },

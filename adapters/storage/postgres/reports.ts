@@ -13,12 +13,12 @@ export function createPgReports(db: PgDb): ReportRepository {
     async salesPerDay(from, to) {
       const day = sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: sumOf(orders.totalCents) })
+        .select({ day, orders: sql<number>`count(*)::int`, revenueCents: sumOf(orders.totalCents), refundedCents: sumOf(orders.refundedCents) })
         .from(orders)
         .where(paidIn(from, to))
         .groupBy(day)
         .orderBy(asc(day));
-      return rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents) }));
+      return rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents), refundedCents: Number(row.refundedCents) }));
     },
     async topProducts(from, to, limit) {
       const revenue = sumOf(orderLines.lineTotalCents);

@@ -11,7 +11,7 @@ export function createSqliteReports(db: SqliteDb): ReportRepository {
     async salesPerDay(from, to) {
       const day = sql<string>`strftime('%Y-%m-%d', ${orders.createdAt} / 1000, 'unixepoch')`;
       return db
-        .select({ day, orders: sql<number>`count(*)`, revenueCents: sql<number>`sum(${orders.totalCents})` })
+        .select({ day, orders: sql<number>`count(*)`, revenueCents: sql<number>`sum(${orders.totalCents})`, refundedCents: sql<number>`sum(${orders.refundedCents})` })
         .from(orders)
         .where(paidIn(from, to))
         .groupBy(day)
