@@ -36,8 +36,8 @@ describe('GET /api/admin/reports/sales', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(reply.json.days).toBe(30);
     expect(reply.json.perDay).toHaveLength(30);
-    expect(reply.json.perDay.at(-1)).toEqual({ day: today, orders: 1, revenueCents: 31_000 });
-    expect(reply.json.totals).toEqual({ orders: 1, revenueCents: 31_000 });
+    expect(reply.json.perDay.at(-1)).toEqual({ day: today, orders: 1, revenueCents: 31_000, refundedCents: 0 });
+    expect(reply.json.totals).toEqual({ orders: 1, revenueCents: 31_000, refundedCents: 0, netRevenueCents: 31_000 });
     expect(reply.json.topProducts.map((p: { sku: string; units: number }) => [p.sku, p.units])).toEqual([['RPT-BOLT', 300], ['RPT-NUT', 100]]);
     expect(reply.json.lowStock).toEqual([{ id: nut.id, sku: 'RPT-NUT', name: 'Nut', stock: 50, minOrderQuantity: 100 }]);
     expect(reply.json.awaitingShipment).toBe(1);
