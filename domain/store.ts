@@ -1,3 +1,4 @@
+import type { AfterSaleRepository } from './after-sale/after-sale-repository.ts';
 import type { AuditLogRepository } from './audit/audit-log.ts';
 import type { ReportRepository } from './admin/report-repository.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
@@ -24,6 +25,8 @@ export interface Store {
   orders: OrderRepository;
   /** Each buyer's saved order list (docs/orders.md, "Orders, cart, quick order"). */
   carts: CartRepository;
+  /** Refunds (credit notes) and returns, beside the orders (docs/orders.md, "After the sale: cancel, refund, return"). */
+  afterSale: AfterSaleRepository;
   /** Succeeded payments no order could take, kept for an admin to refund. */
   refunds: RefundRepository;
   /** Requests for quote and their answers (docs/orders.md, "Requests for quote"). */

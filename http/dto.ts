@@ -67,3 +67,10 @@ export type QuoteStatusDto = z.infer<typeof S.quoteStatusDto>;
 /** A request for quote's line: what was asked, then what the shop offers (docs/orders.md, "Requests for quote"). */
 export type QuoteLineDto = z.infer<typeof S.quoteLineDto>;
 export type QuoteDto = z.infer<typeof S.quoteDto>;
+
+/** After the sale (docs/orders.md, "After the sale: cancel, refund, return"). */
+export type RefundDto = z.infer<typeof S.refundDto>;
+export type ReturnDto = z.infer<typeof S.returnDto>;
+export type CancelledOrderDto = z.infer<typeof S.cancelledOrderDto>;
+export type ReceivedReturnDto = z.infer<typeof S.receivedReturnDto>;
+export type OrderAfterSaleDto = z.infer<typeof S.orderAfterSaleDto>;

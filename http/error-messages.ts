@@ -1,5 +1,6 @@
 import { fieldProblemText, fieldTexts, messages } from '#http/messages.ts';
 import type { DomainError, FieldProblems } from '#domain/shared/errors.ts';
+import { RETURN_WINDOW_DAYS } from '#domain/after-sale/after-sale.ts';
 
 /**
  * The English for each refusal a use case can return, chosen here at the edge from the message
@@ -29,7 +30,11 @@ export const messageOf = (error: DomainError): string => {
               ? messages.contactMessageNotFound
               : error.subject === 'quote'
                 ? messages.quoteNotFound
-                : messages.notFound;
+                : error.subject === 'refund'
+                  ? messages.refundNotFound
+                  : error.subject === 'return'
+                    ? messages.returnNotFound
+                    : messages.notFound;
     case 'INVALID_CREDENTIALS':
       return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
     case 'EMAIL_TAKEN':
@@ -62,6 +67,18 @@ export const messageOf = (error: DomainError): string => {
       return messages.idempotencyKeyReused;
     case 'QUOTE_NOT_OPEN':
       return messages.quoteNotOpen[error.status];
+    case 'ORDER_NOT_CANCELLABLE':
+      return messages.orderNotCancellable;
+    case 'ORDER_NOT_REFUNDABLE':
+      return messages.orderNotRefundable;
+    case 'REFUND_EXCEEDS_PAID':
+      return messages.refundExceedsPaid(error.refundableCents);
+    case 'REFUND_REFUSED':
+      return error.detail ? `${messages.refundRefused[error.reason]}: ${error.detail}` : messages.refundRefused[error.reason];
+    case 'RETURN_NOT_ALLOWED':
+      return error.reason === 'not-shipped' ? messages.returnNotShipped : messages.returnWindowClosed(RETURN_WINDOW_DAYS);
+    case 'RETURN_NOT_OPEN':
+      return messages.returnNotOpen[error.status];
     case 'TOO_MANY_UNPAID_ORDERS':
       return messages.tooManyUnpaidOrders(error.limit);
     case 'LINK_INVALID':

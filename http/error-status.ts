@@ -31,6 +31,13 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   CANNOT_DELETE_SELF: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   QUOTE_NOT_OPEN: 409,
+  ORDER_NOT_CANCELLABLE: 409,
+  ORDER_NOT_REFUNDABLE: 409,
+  REFUND_EXCEEDS_PAID: 409,
+  RETURN_NOT_ALLOWED: 409,
+  RETURN_NOT_OPEN: 409,
+  // The payment provider said no: not the caller's request and not our bug (the message says why).
+  REFUND_REFUSED: 502,
   TOO_MANY_UNPAID_ORDERS: 409,
   SKU_TAKEN: 409,
   SLUG_TAKEN: 409,

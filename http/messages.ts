@@ -228,6 +228,34 @@ export const messages = {
     declined: 'This quote was declined',
     expired: 'This quote has expired',
   },
+
+  // After the sale: cancel, refund, return (domain/after-sale/)
+  refundNotFound: 'This refund does not exist',
+  returnNotFound: 'This return does not exist',
+  orderNotCancellable: 'Only a paid order that has not shipped can be cancelled',
+  orderNotRefundable: 'Money can be given back only on a paid or shipped order',
+  refundExceedsPaid: (left: number) => `That is more than is left to refund on this order: at most ${formatCents(left)}`,
+  refundRefused: {
+    'exceeds-payment': 'The payment provider refused: that is more than is left of the payment',
+    'not-paid': 'The payment provider has no succeeded payment to refund for this order',
+    declined: 'The payment provider refused the refund',
+  },
+  returnNotShipped: 'Items can be returned once the order has shipped',
+  returnWindowClosed: (days: number) => `Returns are accepted within ${days} days of shipping; this order shipped longer ago`,
+  returnNotOpen: {
+    requested: 'This return has not been approved yet',
+    approved: 'This return was already approved',
+    rejected: 'This return was rejected',
+    received: 'This return was already received',
+  },
+  lineNotInOrder: 'This product is not on the order',
+  lineRepeated: 'This product is already listed above: one line per product',
+  afterSaleQuantity: (max: number) => (max <= 0 ? 'None of this product is left to give back' : `Choose from 1 to ${quantityText(max)} units`),
+  refundAmount: (max: number) => `Enter an amount in whole cents, from 1 to ${max}`,
+  refundEmpty: 'Choose the lines to give back, or an amount',
+  reasonRequired: 'Please say why',
+  returnStatusUnknown: 'Status must be requested, approved, rejected or received.',
+  restockInvalid: 'Say whether the units go back on the shelf: true or false',
 } as const;
 
 /** A product term's refusal (part numbers, packs, minimums, volume prices) in words. */
@@ -317,6 +345,10 @@ export const fieldProblemText = (problem: FieldProblem): string => {
       return messages.periodTooLong(problem.days);
     case 'quoteAnswerQuantity':
       return messages.quoteAnswerQuantity(problem.minimum);
+    case 'afterSaleQuantity':
+      return messages.afterSaleQuantity(problem.max);
+    case 'refundAmount':
+      return messages.refundAmount(problem.max);
     case 'quoteExpiryDays':
       return messages.quoteExpiryDays(problem.min, problem.max);
     case 'importUnknownColumn':

@@ -212,6 +212,7 @@ describe('POST /api/orders: the document says what a client sends, not what the 
 const FILE_ROUTES = [
   'GET /api/orders/{id}/invoice.pdf',
   'GET /api/admin/orders/{id}/packing-slip.pdf',
+  'GET /api/orders/{id}/refunds/{refundId}/credit-note.pdf',
   'GET /api/admin/orders/export.csv',
   'GET /api/admin/products/export.csv',
   'GET /api/docs',
@@ -229,6 +230,7 @@ const PAGED_LISTS = [
   '/api/admin/orders',
   '/api/quotes',
   '/api/admin/quotes',
+  '/api/admin/returns',
   '/api/admin/audit',
 ];
 

@@ -149,7 +149,7 @@ export const reviewDto = z.object({
   createdAt: moment,
 });
 
-export const orderStatusDto = z.enum(['unpaid', 'pending', 'shipped']);
+export const orderStatusDto = z.enum(['unpaid', 'pending', 'shipped', 'cancelled']);
 
 export const orderLineDto = z
   .object({
@@ -173,6 +173,7 @@ export const orderDto = z.object({
   lines: z.array(orderLineDto),
   itemCount: count.describe('Units across every line.'),
   totalCents: cents,
+  refundedCents: cents.describe('Money given back so far (refunds and a cancel); never more than `totalCents`.'),
   phone: z.string(),
   address: z.string(),
   poNumber: z.string().nullable(),
@@ -303,9 +304,11 @@ export const salesReportDto = z
   .object({
     days: z.union([z.literal(30), z.literal(90)]),
     perDay: z
-      .array(z.object({ day: z.iso.date(), orders: count, revenueCents: cents }))
+      .array(z.object({ day: z.iso.date(), orders: count, revenueCents: cents, refundedCents: cents }))
       .describe('Every day of the period, oldest first (UTC), days without sales as zeros.'),
-    totals: z.object({ orders: count, revenueCents: cents }),
+    totals: z
+      .object({ orders: count, revenueCents: cents, refundedCents: cents, netRevenueCents: cents })
+      .describe('`revenueCents` is gross (what the orders were paid); `netRevenueCents` is gross less what was refunded of them.'),
     topProducts: z.array(z.object({ productId: z.string().nullable(), sku: z.string(), name: z.string(), units: count, revenueCents: cents })),
     lowStock: z
       .array(z.object({ id: z.string(), sku: z.string(), name: z.string(), stock: count, minOrderQuantity: count }))
@@ -378,6 +381,40 @@ export const quoteDto = z
   })
   .describe('A request for quote (docs/orders.md, "Requests for quote").');
 
+// ---- after the sale (docs/orders.md, "After the sale: cancel, refund, return")
+export const refundDto = z
+  .object({
+    id: z.string(),
+    orderId: z.string(),
+    number: z.string().describe('The credit note\'s number, `CN-2026-000001`, gapless.'),
+    amountCents: cents,
+    lines: z.array(z.object({ productId: z.string(), quantity: count, amountCents: cents, restocked: z.boolean() })),
+    reason: z.string(),
+    source: z.enum(['shop', 'provider']).describe('`provider`: made in the payment provider\'s dashboard and reported by its event.'),
+    createdAt: moment,
+  })
+  .describe('Money given back on an order, with its credit note.');
+
+export const returnDto = z
+  .object({
+    id: z.string(),
+    orderId: z.string(),
+    number: z.string().describe('`RMA-2026-000001`.'),
+    status: z.enum(['requested', 'approved', 'rejected', 'received']),
+    lines: z.array(z.object({ productId: z.string(), quantity: count, receivedQuantity: count.nullable() })),
+    reason: z.string(),
+    answer: z.string().nullable().describe("The shop's instructions (approved) or why not (rejected)."),
+    refundId: z.string().nullable(),
+    createdAt: moment,
+    answeredAt: moment.nullable(),
+    receivedAt: moment.nullable(),
+  })
+  .describe("A buyer's return: requested → approved | rejected, approved → received.");
+
+export const cancelledOrderDto = z.object({ order: orderDto, refund: refundDto });
+export const receivedReturnDto = z.object({ return: returnDto, refund: refundDto.nullable() });
+export const orderAfterSaleDto = z.object({ refunds: z.array(refundDto), returns: z.array(returnDto) });
+
 /**
  * The schemas the document names in `components/schemas`: each DTO's name without `Dto`. Answers
  * that use one get a `$ref` to it; a schema not named here is written out where it is used.
@@ -420,4 +457,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   QuoteStatus: quoteStatusDto,
   QuoteLine: quoteLineDto,
   Quote: quoteDto,
+  Refund: refundDto,
+  Return: returnDto,
+  CancelledOrder: cancelledOrderDto,
+  ReceivedReturn: receivedReturnDto,
+  OrderAfterSale: orderAfterSaleDto,
 };
+

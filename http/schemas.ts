@@ -39,6 +39,7 @@ import { MAX_CATEGORY_NAME } from '#domain/catalog/category.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 import { QUOTE_STATUSES } from '#domain/quoting/quote.ts';
+import { REFUND_REASON_MAX } from '#domain/after-sale/refund-order.ts';
 import { quoteAnswerLinesProblems, quoteAnswerTextProblem, quoteExpiryProblem, quoteLinesProblems, quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 
 const requiredText = (required: string, max: number) =>
@@ -131,7 +132,7 @@ export const ordersExportQuerySchema = z.strictObject({
 });
 
 export const adminOrdersQuerySchema = listQuerySchema.extend({
-  status: z.enum(['unpaid', 'pending', 'shipped'], { error: messages.orderStatusUnknown }).optional(),
+  status: z.enum(['unpaid', 'pending', 'shipped', 'cancelled'], { error: messages.orderStatusUnknown }).optional(),
   q: z.string().max(254).optional(),
 });
 
@@ -494,3 +495,37 @@ export const auditQuerySchema = listQuerySchema.extend({
 export const adminQuotesQuerySchema = listQuerySchema.extend({
   status: z.enum(QUOTE_STATUSES as [string, ...string[]], { error: messages.quoteStatusUnknown }).optional(),
 });
+
+// ---- after the sale (docs/orders.md, "After the sale: cancel, refund, return")
+/** A reason or answer: text here; required-ness and length are the domain's (after-sale/refund-order.ts). */
+const afterSaleText = z.string({ error: messages.reasonRequired }).max(2_000, messages.tooLong(REFUND_REASON_MAX));
+const restockField = z.boolean({ error: messages.restockInvalid });
+const afterSaleLine = z.object({
+  productId: productIdField,
+  quantity: z.number({ error: (issue) => (issue.input == null ? messages.quantityRequired : messages.quantityNotWhole) }).int(messages.quantityNotWhole),
+});
+const afterSaleLines = z.array(afterSaleLine, { error: messages.refundEmpty }).max(500, messages.refundEmpty);
+
+/** `POST /api/admin/orders/:id/cancel {reason, restock}`. */
+export const cancelOrderSchema = z.strictObject({ reason: afterSaleText, restock: restockField.default(true) });
+/** `POST /api/admin/orders/:id/refunds {lines | null, amountCents?, reason, restock}`. */
+export const refundOrderSchema = z.strictObject({
+  lines: afterSaleLines.nullable().optional(),
+  amountCents: z.number({ error: messages.refundAmount(0) }).int(messages.refundAmount(0)).optional(),
+  reason: afterSaleText,
+  restock: restockField.default(false),
+});
+/** `POST /api/orders/:id/returns {lines, reason}`. */
+export const requestReturnSchema = z.strictObject({ lines: afterSaleLines, reason: afterSaleText });
+/** `POST /api/admin/returns/:id/approve {answer?}`. */
+export const approveReturnSchema = z.strictObject({ answer: afterSaleText.nullable().optional() });
+/** `POST /api/admin/returns/:id/reject {answer}`. */
+export const rejectReturnSchema = z.strictObject({ answer: afterSaleText });
+/** `POST /api/admin/returns/:id/receive {lines: [{productId, quantity, restock}]}`; a quantity may be 0 (nothing came back of it). */
+export const receiveReturnSchema = z.strictObject({
+  lines: z.array(afterSaleLine.extend({ restock: restockField }), { error: messages.refundEmpty }).max(500, messages.refundEmpty),
+});
+export const adminReturnsQuerySchema = listQuerySchema.extend({
+  status: z.enum(['requested', 'approved', 'rejected', 'received'], { error: messages.returnStatusUnknown }).optional(),
+});
+export const refundParamSchema = z.object({ id: z.string().min(1).max(100), refundId: z.string().min(1).max(100) });

@@ -9,6 +9,7 @@
  * DTO type where the route answers them.
  */
 import type { AuditEntry } from '#domain/audit/audit-log.ts';
+import type { Refund, Return } from '#domain/after-sale/after-sale.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
@@ -28,6 +29,8 @@ import type {
   OrderLineDto,
   PaymentToRefundDto,
   ProductDto,
+  RefundDto,
+  ReturnDto,
   ProfileDto,
   QuoteDto,
   ReviewDto,
@@ -123,6 +126,7 @@ export const toOrderDto = (order: Order): OrderDto => {
     lines: order.lines.map(toOrderLineDto),
     itemCount: order.itemCount,
     totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
     phone: order.phone,
     address: order.address,
     poNumber: order.poNumber,
@@ -212,3 +216,28 @@ export const toQuoteDto = (quote: Quote): QuoteDto => ({
   closedAt: isoOrNull(quote.closedAt),
 });
 
+
+export const toRefundDto = (refund: Refund): RefundDto => ({
+  id: refund.id,
+  orderId: refund.orderId,
+  number: refund.number,
+  amountCents: refund.amountCents,
+  lines: refund.lines.map((line) => ({ ...line })),
+  reason: refund.reason,
+  source: refund.source,
+  createdAt: iso(refund.createdAt),
+});
+
+export const toReturnDto = (ret: Return): ReturnDto => ({
+  id: ret.id,
+  orderId: ret.orderId,
+  number: ret.number,
+  status: ret.status,
+  lines: ret.lines.map((line) => ({ ...line })),
+  reason: ret.reason,
+  answer: ret.answer,
+  refundId: ret.refundId,
+  createdAt: iso(ret.createdAt),
+  answeredAt: isoOrNull(ret.answeredAt),
+  receivedAt: isoOrNull(ret.receivedAt),
+});

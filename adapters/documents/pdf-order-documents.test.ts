@@ -38,6 +38,7 @@ const paidOrder = (overrides: Partial<InvoicedOrder> = {}): InvoicedOrder => ({
     line(2, { sku: 'WSH-10', productName: 'Washer Ø10 stainless', unit: 'pack of 50', quantity: 500, unitPriceCents: 99, lineTotalCents: 49_500 }),
   ],
   itemCount: 1_700,
+  refundedCents: 0,
   totalCents: 1_530_300,
   phone: '+44 113 496 0000',
   address: '14 Mill Lane\nBradford BD1 1AA',
@@ -100,6 +101,27 @@ describe('PDF order documents', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+  });
+
+  it('prints a credit note: its number, the invoice it corrects, the reason, the refunded lines and the total as negative amounts', async () => {
+    const order = paidOrder();
+    const bytes = await documents.creditNote(order, {
+      id: 'refund-1',
+      orderId: order.id,
+      number: 'CN-2026-000007',
+      amountCents: 2 * 1_234,
+      lines: [{ productId: order.lines[0]!.productId!, quantity: 2, amountCents: 2 * 1_234, restocked: true }],
+      reason: 'Two boxes crushed in transit',
+      providerRefundId: 're_1',
+      source: 'shop',
+      createdAt: new Date('2026-11-25T10:00:00Z'),
+    });
+    expect(looksLikePdf(bytes)).toBe(true);
+    const text = pdfLines(bytes);
+    for (const expected of ['CREDIT NOTE', 'CN-2026-000007', order.invoiceNumber, order.number, 'Two boxes crushed in transit', order.lines[0]!.sku, '-$12.34', '-$24.68', 'Total -$24.68', '2026-11-25']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain(order.lines[1]!.sku);
   });
 
   it('keeps a long transaction id whole on its line (a Stripe id is 27 characters or more)', async () => {

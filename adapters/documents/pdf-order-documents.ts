@@ -4,6 +4,7 @@
  * each page and every page is numbered "Page N of M").
  */
 import { readFileSync } from 'node:fs';
+import type { Refund } from '#domain/after-sale/after-sale.ts';
 import { fileURLToPath } from 'node:url';
 import type PdfKit from 'pdfkit';
 import type { InvoicedOrder, OrderDocuments } from '#domain/ordering/order-documents.ts';
@@ -275,6 +276,66 @@ const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: In
   return finish(doc);
 };
 
+/** A credit note: the invoice's layout, each refunded line and the total as negative amounts. */
+const drawCreditNote = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: InvoicedOrder, refund: Refund): Promise<Uint8Array> => {
+  const doc = newDocument(PDFDocument, `Credit note ${refund.number}`, shop);
+  const width = contentWidth(doc);
+  title(doc, 'CREDIT NOTE');
+  const half = width / 2 - 10;
+  const sellerBottom = block(doc, 'Seller', sellerLines(shop), MARGIN, MARGIN + 22, half);
+  const factsBottom = facts(
+    doc,
+    [
+      ['Credit note', refund.number],
+      ['Corrects invoice', order.invoiceNumber],
+      ['Order number', order.number],
+      ['PO number', printable(order.poNumber ?? '') || '—'],
+      ['Date', day(refund.createdAt)],
+    ],
+    MARGIN + width / 2 + 10,
+    MARGIN + 34,
+    half,
+  );
+  const buyerBottom = block(
+    doc,
+    'Credit to',
+    [printable(order.customerName), printable(order.email), printable(order.address, { multiline: true })],
+    MARGIN,
+    Math.max(sellerBottom, factsBottom) + 16,
+    half,
+  );
+  const reasonBottom = block(doc, 'Reason', [printable(refund.reason, { multiline: true })], MARGIN, buyerBottom + 12, width);
+  // The refunded lines as order lines (what the table draws), their amounts given back as negatives.
+  const refunded = refund.lines.map((line) => {
+    const ordered = order.lines.find((own) => own.productId === line.productId);
+    return { ...(ordered ?? order.lines[0]!), productId: line.productId, quantity: line.quantity, lineTotalCents: -line.amountCents };
+  });
+  const fixed = 62 + 58 + 72 + 80;
+  const skuWidth = 90;
+  const columns: Column[] = [
+    skuColumn(skuWidth),
+    nameColumn(width - fixed - skuWidth),
+    quantityColumn,
+    unitColumn,
+    { title: 'Unit price', width: 72, align: 'right', cell: (line) => formatCents(-line.unitPriceCents) },
+    { title: 'Amount', width: 80, align: 'right', cell: (line) => formatCents(line.lineTotalCents) },
+  ];
+  let y = refunded.length > 0 ? linesTable(doc, columns, refunded, reasonBottom + 16) : reasonBottom + 16;
+  y = room(doc, y, 40);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`Total ${formatCents(-refund.amountCents)}`, MARGIN, y + 10, { width, align: 'right' });
+  doc
+    .font('body')
+    .fontSize(FONT_SIZE)
+    .fillColor(GREY)
+    .text(`Refunded to the card that paid invoice ${order.invoiceNumber}.`, MARGIN, doc.y + 4, { width, align: 'right' })
+    .fillColor('black');
+  numberPages(doc, refund.number);
+  return finish(doc);
+};
+
 const drawPackingSlip = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: Order): Promise<Uint8Array> => {
   const doc = newDocument(PDFDocument, `Packing slip ${order.number}`, shop);
   const width = contentWidth(doc);
@@ -332,6 +393,7 @@ const SAMPLE: InvoicedOrder = {
   ],
   itemCount: 100,
   totalCents: 100,
+  refundedCents: 0,
   phone: '0',
   address: 'Warm-up',
   poNumber: null,
@@ -361,5 +423,6 @@ export const warmUpPdfKit = async (shop: ShopDetails): Promise<void> => {
 /** The papers of the shop described by `shop` (the SHOP_* settings). */
 export const createPdfOrderDocuments = (shop: ShopDetails): OrderDocuments => ({
   invoice: async (order) => drawInvoice(await loadPdfKit(), shop, order),
+  creditNote: async (order, refund) => drawCreditNote(await loadPdfKit(), shop, order, refund),
   packingSlip: async (order) => drawPackingSlip(await loadPdfKit(), shop, order),
 });

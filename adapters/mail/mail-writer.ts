@@ -3,6 +3,7 @@ import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { MailWriter } from '#domain/mail/mail-outbox.ts';
 import type { Store } from '#domain/store.ts';
 import { accountMail } from './account-emails.ts';
+import { afterSaleMail } from './after-sale-emails.tsx';
 import type { MailSite } from './mail-content.tsx';
 import { orderMail } from './order-emails.tsx';
 import { quoteMail } from './quote-emails.tsx';
@@ -12,7 +13,7 @@ import { quoteMail } from './quote-emails.tsx';
  * mail about something deleted since (an unpaid order the buyer removed) has nothing left to tell.
  * Account mails carry a link whose token `links` signs at that moment (never stored in the row).
  */
-export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users'>, site: MailSite, links: LinkTokenService): MailWriter =>
+export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users' | 'afterSale'>, site: MailSite, links: LinkTokenService): MailWriter =>
   async (queued) => {
     switch (queued.kind) {
       case 'order-placed':
@@ -20,6 +21,24 @@ export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users
       case 'order-shipped': {
         const order = await store.orders.findById(queued.subjectId);
         return order ? orderMail(queued.kind, order, site) : null;
+      }
+      case 'order-cancelled': {
+        const order = await store.orders.findById(queued.subjectId);
+        return order && afterSaleMail(queued.kind, { order }, site);
+      }
+      case 'refund-made': {
+        const refund = await store.afterSale.findRefund(queued.subjectId);
+        const order = refund && (await store.orders.findById(refund.orderId));
+        return order ? afterSaleMail(queued.kind, { order, refund }, site) : null;
+      }
+      case 'return-requested':
+      case 'return-approved':
+      case 'return-rejected':
+      case 'return-received': {
+        const ret = await store.afterSale.findReturn(queued.subjectId);
+        const order = ret && (await store.orders.findById(ret.orderId));
+        const refund = ret?.refundId ? await store.afterSale.findRefund(ret.refundId) : null;
+        return order ? afterSaleMail(queued.kind, { order, ret, refund }, site) : null;
       }
       case 'quote-received':
       case 'quote-answered':

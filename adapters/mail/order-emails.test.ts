@@ -15,6 +15,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   ),
   id: 'order-1',
   number: 'BH-2026-000042',
+  refundedCents: 0,
   carrier: null,
   trackingNumber: null,
   invoiceNumber: null,

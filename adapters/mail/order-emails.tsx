@@ -1,5 +1,5 @@
 import { countOf } from '#domain/catalog/units.ts';
-import type { MailKind } from '#domain/mail/mail-outbox.ts';
+import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import type { Mail } from '#domain/mail/mailer.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { formatCents } from '#domain/shared/money.ts';
@@ -7,9 +7,7 @@ import { composeMail, type MailBlock, type MailContent, type MailSite } from './
 
 /** The order e-mails (docs/email.md, "E-mail"), from the order as it is when the mail goes out. */
 
-type OrderMailKind = Extract<MailKind, `order-${string}`>;
-
-const items = (order: Order): MailBlock => ({
+export const items = (order: Order): MailBlock => ({
   kind: 'items',
   columns: ['Quantity', 'Unit price', 'Total'],
   rows: order.lines.map((line) => ({
@@ -20,7 +18,7 @@ const items = (order: Order): MailBlock => ({
   total: { label: 'Order total', value: formatCents(order.totalCents) },
 });
 
-const orderFacts = (order: Order): [string, string | null][] => [
+export const orderFacts = (order: Order): [string, string | null][] => [
   ['Order number', order.number],
   ['Your PO number', order.poNumber],
   ['Ship to', order.address],

@@ -104,6 +104,47 @@ export function describePaymentGatewayContract(name: string, open: OpenPaymentGa
       expect((await gateway.retrieveIntent(intent.id))?.state).toBe('succeeded');
     });
 
+    it('refunds part of a succeeded payment, then the rest, and never more than was paid', async () => {
+      const intent = await intentFor(newOrderId());
+      await fixture.pay(intent);
+      const first = await gateway.refund({ paymentIntentId: intent.id, amountCents: 50_000, idempotencyKey: `k-${randomUUID()}` });
+      expect(first).toMatchObject({ ok: true, value: { amountCents: 50_000 } });
+      if (first.ok) expect(first.value.id).toMatch(/^re_[0-9A-Za-z]+$/);
+      expect(await gateway.refund({ paymentIntentId: intent.id, amountCents: 100_001, idempotencyKey: `k-${randomUUID()}` })).toMatchObject({
+        ok: false,
+        error: { reason: 'exceeds-payment' },
+      });
+      expect(await gateway.refund({ paymentIntentId: intent.id, amountCents: 100_000, idempotencyKey: `k-${randomUUID()}` })).toMatchObject({ ok: true, value: { amountCents: 100_000 } });
+      expect(await gateway.refund({ paymentIntentId: intent.id, amountCents: 1, idempotencyKey: `k-${randomUUID()}` })).toMatchObject({ ok: false, error: { reason: 'exceeds-payment' } });
+    });
+
+    it('answers a refund asked again with the same idempotency key with the same refund, moving no more money', async () => {
+      const intent = await intentFor(newOrderId());
+      await fixture.pay(intent);
+      const key = `k-${randomUUID()}`;
+      const first = await gateway.refund({ paymentIntentId: intent.id, amountCents: 150_000, idempotencyKey: key });
+      const again = await gateway.refund({ paymentIntentId: intent.id, amountCents: 150_000, idempotencyKey: key });
+      expect(first.ok && again.ok && again.value.id === first.value.id).toBe(true);
+    });
+
+    it('refuses to refund a payment that did not succeed, or does not exist', async () => {
+      const open = await intentFor(newOrderId());
+      expect(await gateway.refund({ paymentIntentId: open.id, amountCents: 100, idempotencyKey: `k-${randomUUID()}` })).toMatchObject({ ok: false, error: { reason: 'not-paid' } });
+      expect(await gateway.refund({ paymentIntentId: 'pi_000000000000000000000000', amountCents: 100, idempotencyKey: `k-${randomUUID()}` })).toMatchObject({
+        ok: false,
+        error: { reason: 'not-paid' },
+      });
+    });
+
+    it('of two refunds at the same moment that together pass the payment, gives exactly one', async () => {
+      const intent = await intentFor(newOrderId());
+      await fixture.pay(intent);
+      const ask = () => gateway.refund({ paymentIntentId: intent.id, amountCents: 100_000, idempotencyKey: `k-${randomUUID()}` });
+      const results = await Promise.all([ask(), ask()]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.find((result) => !result.ok)).toMatchObject({ error: { reason: 'exceeds-payment' } });
+    });
+
     it('hands out copies: changing a returned intent changes nothing the provider holds', async () => {
       const intent = await intentFor(newOrderId());
       intent.state = 'succeeded';

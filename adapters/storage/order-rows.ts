@@ -18,7 +18,7 @@ export interface OrderLineRow extends OrderLine {
 export const rowsOf = (order: NewOrder, sequence: number): { row: OrderRow; lines: OrderLineRow[] } => {
   const { lines, ...rest } = order;
   return {
-    row: { ...rest, number: formatOrderNumber(numberingYear(order.createdAt), sequence), carrier: null, trackingNumber: null, invoiceNumber: null },
+    row: { ...rest, number: formatOrderNumber(numberingYear(order.createdAt), sequence), refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null },
     lines: lines.map((line, position) => ({ orderId: order.id, position, ...line })),
   };
 };
@@ -43,3 +43,6 @@ export class PlacementRefused extends Error {
 /** The sequence kinds order and invoice numbers are taken from (`number_sequences`). */
 export const ORDER_SEQUENCE = 'order';
 export const INVOICE_SEQUENCE = 'invoice';
+/** The sequence kinds credit notes and returns are numbered from (domain/after-sale). */
+export const CREDIT_NOTE_SEQUENCE = 'credit-note';
+export const RETURN_SEQUENCE = 'return';

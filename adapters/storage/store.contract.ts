@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeAfterSaleContract } from './contract/after-sale.contract.ts';
 import { describeAttributeFacetsContract } from './contract/attribute-facets.contract.ts';
 import { describeAuditContract } from './contract/audit.contract.ts';
 import { describeCartContract } from './contract/carts.contract.ts';
@@ -34,6 +35,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeOrderContract(harness);
     describeCartContract(harness);
     describeRefundContract(harness);
+    describeAfterSaleContract(harness);
     describeQuoteContract(harness);
     describeReviewContract(harness);
     describeInboxContract(harness);

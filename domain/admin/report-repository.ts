@@ -11,7 +11,10 @@ export interface SalesDay {
   /** `2026-11-24` (UTC). */
   day: string;
   orders: number;
+  /** Gross: what those orders were paid. */
   revenueCents: Cents;
+  /** What was given back on them so far (refunds and cancels: docs/orders.md, "After the sale: cancel, refund, return"). */
+  refundedCents: Cents;
 }
 
 export interface TopProduct {

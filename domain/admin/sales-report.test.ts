@@ -6,11 +6,11 @@ import { fillDays, parseReportPeriod, salesReport } from './sales-report.ts';
 describe('sales report', () => {
   it('lists every day of the period oldest first, zeros where nothing sold', () => {
     const from = new Date('2026-02-27T00:00:00Z');
-    expect(fillDays([{ day: '2026-03-01', orders: 2, revenueCents: 500 }], from, 4)).toEqual([
-      { day: '2026-02-27', orders: 0, revenueCents: 0 },
-      { day: '2026-02-28', orders: 0, revenueCents: 0 },
-      { day: '2026-03-01', orders: 2, revenueCents: 500 },
-      { day: '2026-03-02', orders: 0, revenueCents: 0 },
+    expect(fillDays([{ day: '2026-03-01', orders: 2, revenueCents: 500, refundedCents: 100 }], from, 4)).toEqual([
+      { day: '2026-02-27', orders: 0, revenueCents: 0, refundedCents: 0 },
+      { day: '2026-02-28', orders: 0, revenueCents: 0, refundedCents: 0 },
+      { day: '2026-03-01', orders: 2, revenueCents: 500, refundedCents: 100 },
+      { day: '2026-03-02', orders: 0, revenueCents: 0, refundedCents: 0 },
     ]);
   });
 

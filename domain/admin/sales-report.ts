@@ -22,7 +22,8 @@ export interface SalesReport {
   days: ReportPeriod;
   /** Every day of the period, oldest first, days without sales included as zeros. */
   perDay: SalesDay[];
-  totals: { orders: number; revenueCents: Cents };
+  /** Gross revenue beside what was refunded of it and the net (gross less refunds). */
+  totals: { orders: number; revenueCents: Cents; refundedCents: Cents; netRevenueCents: Cents };
   topProducts: TopProduct[];
   lowStock: LowStockProduct[];
   awaitingShipment: number;
@@ -36,7 +37,7 @@ export const fillDays = (found: readonly SalesDay[], from: Date, days: number): 
   const byDay = new Map(found.map((day) => [day.day, day]));
   return Array.from({ length: days }, (_, i) => {
     const day = dayOf(new Date(from.getTime() + i * DAY_MS));
-    return byDay.get(day) ?? { day, orders: 0, revenueCents: 0 };
+    return byDay.get(day) ?? { day, orders: 0, revenueCents: 0, refundedCents: 0 };
   });
 };
 
@@ -68,6 +69,10 @@ export const salesReport = async (
     store.orders.count({ status: 'pending' }),
   ]);
   const perDay = fillDays(found, from, days);
-  const totals = perDay.reduce((sum, day) => ({ orders: sum.orders + day.orders, revenueCents: sum.revenueCents + day.revenueCents }), { orders: 0, revenueCents: 0 });
+  const sums = perDay.reduce(
+    (sum, day) => ({ orders: sum.orders + day.orders, revenueCents: sum.revenueCents + day.revenueCents, refundedCents: sum.refundedCents + day.refundedCents }),
+    { orders: 0, revenueCents: 0, refundedCents: 0 },
+  );
+  const totals = { ...sums, netRevenueCents: sums.revenueCents - sums.refundedCents };
   return ok({ days, perDay, totals, topProducts, lowStock, awaitingShipment });
 };

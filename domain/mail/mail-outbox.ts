@@ -9,10 +9,17 @@ import type { Mail, Mailer } from './mailer.ts';
  * written and sent later, from the order (or account) as it is then, and retried with backoff
  * when sending fails.
  */
-export type MailKind = OrderMailKind | QuoteMailKind | AccountMailKind;
+export type MailKind = OrderMailKind | AfterSaleMailKind | QuoteMailKind | AccountMailKind;
 
 /** An order's steps (docs/email.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
+
+/**
+ * After the sale (docs/orders.md, "After the sale: cancel, refund, return"): the buyer hears that
+ * the order was cancelled (about the order), that money came back (about the refund) and each
+ * step of a return (about the return).
+ */
+export type AfterSaleMailKind = 'order-cancelled' | 'refund-made' | 'return-requested' | 'return-approved' | 'return-rejected' | 'return-received';
 
 /**
  * An account's links (domain/identity/account-emails.ts): the verification link, queued with the

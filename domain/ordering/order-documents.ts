@@ -1,3 +1,4 @@
+import type { Refund } from '../after-sale/after-sale.ts';
 import type { Order } from './order.ts';
 
 /** A paid order: the only kind that has an invoice. */
@@ -10,6 +11,11 @@ export type InvoicedOrder = Order & { invoiceNumber: string };
 export interface OrderDocuments {
   /** Seller, buyer, numbers, dates, the payment, lines with prices and the total. */
   invoice(order: InvoicedOrder): Promise<Uint8Array>;
+  /**
+   * A refund's credit note: like the invoice, with negative amounts, naming the invoice it
+   * corrects (docs/orders.md, "After the sale: cancel, refund, return").
+   */
+  creditNote(order: InvoicedOrder, refund: Refund): Promise<Uint8Array>;
   /** What to pack and where it goes: lines and quantities, the delivery address, no prices. */
   packingSlip(order: Order): Promise<Uint8Array>;
 }

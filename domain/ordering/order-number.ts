@@ -21,11 +21,18 @@ const parseNumber = (prefix: string, text: string): { year: number; sequence: nu
 export const ORDER_NUMBER_PREFIX = 'BH';
 export const INVOICE_NUMBER_PREFIX = 'INV';
 export const QUOTE_NUMBER_PREFIX = 'QT';
+export const CREDIT_NOTE_NUMBER_PREFIX = 'CN';
+export const RETURN_NUMBER_PREFIX = 'RMA';
 
 export const formatOrderNumber = (year: number, sequence: number): string => formatNumber(ORDER_NUMBER_PREFIX, year, sequence);
 export const formatInvoiceNumber = (year: number, sequence: number): string => formatNumber(INVOICE_NUMBER_PREFIX, year, sequence);
 /** `QT-2026-000001`: a request for quote (docs/orders.md, "Requests for quote"). */
 export const formatQuoteNumber = (year: number, sequence: number): string => formatNumber(QUOTE_NUMBER_PREFIX, year, sequence);
+
+/** `CN-2026-000001`: a refund's credit note (docs/orders.md, "After the sale: cancel, refund, return"), gapless like invoices. */
+export const formatCreditNoteNumber = (year: number, sequence: number): string => formatNumber(CREDIT_NOTE_NUMBER_PREFIX, year, sequence);
+/** `RMA-2026-000001`: a buyer's return. */
+export const formatReturnNumber = (year: number, sequence: number): string => formatNumber(RETURN_NUMBER_PREFIX, year, sequence);
 
 /** The year and sequence of an order number as typed (any case, spaces around), or null. */
 export const parseOrderNumber = (text: string) => parseNumber(ORDER_NUMBER_PREFIX, text);

@@ -16,6 +16,7 @@ const recordingDocuments = () => {
       drawn.push(`invoice ${order.invoiceNumber}`);
       return new TextEncoder().encode(order.invoiceNumber);
     },
+    creditNote: async () => new Uint8Array(),
     packingSlip: async (order: Order) => {
       drawn.push(`slip ${order.number}`);
       return new TextEncoder().encode(order.number);

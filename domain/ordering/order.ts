@@ -9,8 +9,12 @@ import type { OrderLine } from './order-lines.ts';
 export const DEFAULT_MAX_UNPAID_ORDERS = 5;
 export const DEFAULT_UNPAID_ORDER_TTL_HOURS = 48;
 
-/** unpaid → pending (paid, verified with the provider) → shipped. No other transition exists. */
-export type OrderStatus = 'unpaid' | 'pending' | 'shipped';
+/**
+ * unpaid → pending (paid, verified with the provider) → shipped; pending → cancelled (an admin
+ * refunds the whole payment before shipping: docs/orders.md, "After the sale: cancel, refund,
+ * return"). No other transition exists; refunds and returns are kept beside the order.
+ */
+export type OrderStatus = 'unpaid' | 'pending' | 'shipped' | 'cancelled';
 
 /**
  * One order: many lines, one payment, one delivery (docs/orders.md, "Orders, cart, quick order"). Payment, shipping and
@@ -28,6 +32,8 @@ export interface Order {
   /** Units across every line. */
   itemCount: number;
   totalCents: Cents;
+  /** Money given back so far (refunds, domain/after-sale): never more than `totalCents`. */
+  refundedCents: Cents;
   phone: string;
   address: string;
   /** The buyer's purchase-order reference, for their accounts payable. */
@@ -55,7 +61,7 @@ export interface ShippingDetails {
 }
 
 /** An order as the use case hands it to the store, before the store numbers it; shipping and invoicing fill the rest later. */
-export type NewOrder = Omit<Order, 'number' | 'carrier' | 'trackingNumber' | 'invoiceNumber'>;
+export type NewOrder = Omit<Order, 'number' | 'carrier' | 'trackingNumber' | 'invoiceNumber' | 'refundedCents'>;
 
 export const canDelete = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
 export const canPay = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';

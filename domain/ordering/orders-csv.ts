@@ -19,6 +19,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'phone',
   'address',
   'orderTotal',
+  // Given back so far (refunds and a cancel: docs/orders.md, "After the sale: cancel, refund, return").
+  'refunded',
   'paidAt',
   'transactionId',
   'invoiceNumber',
@@ -49,6 +51,7 @@ export const orderExportRows = (order: Order): Record<OrderExportColumn, string>
     phone: order.phone,
     address: order.address,
     orderTotal: centsAsDollars(order.totalCents),
+    refunded: centsAsDollars(order.refundedCents),
     paidAt: time(order.paidAt),
     transactionId: order.transactionId ?? '',
     invoiceNumber: order.invoiceNumber ?? '',

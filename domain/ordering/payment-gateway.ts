@@ -22,6 +22,22 @@ export interface PaymentIntent {
   orderId: string | null;
 }
 
+/** Money the provider gave back on a payment. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: Cents;
+}
+
+/**
+ * Why the provider refused a refund: more than is left of the payment, a payment that did not
+ * succeed (or does not exist), or anything else it said no to (`detail`: its own words, logged
+ * and shown to the admin).
+ */
+export interface RefundRefusal {
+  reason: 'exceeds-payment' | 'not-paid' | 'declined';
+  detail: string | null;
+}
+
 /** A card payment provider: Stripe, or the offline test provider that behaves like its test mode. */
 export interface PaymentGateway {
   readonly provider: PaymentProvider;
@@ -34,6 +50,11 @@ export interface PaymentGateway {
    * when the payment went through first (then nothing was cancelled), null when it does not exist.
    */
   cancelIntent(id: string): Promise<PaymentIntent | null>;
+  /**
+   * Gives back `amountCents` of a succeeded payment. The same `idempotencyKey` asked again returns
+   * the same refund and moves no more money; the provider never gives back more than was paid.
+   */
+  refund(input: { paymentIntentId: string; amountCents: Cents; idempotencyKey: string }): Promise<Result<ProviderRefund, RefundRefusal>>;
 }
 
 /** A card as the test provider's form sends it. */
@@ -60,10 +81,21 @@ export interface TestCardNetwork {
   confirmCard(input: TestCardRequest): Promise<Result<{ paymentIntentId: string }, TestCardError>>;
 }
 
-/** A genuine event (its id, and the intent when a payment succeeded), or null for anything not signed by the provider. */
+/**
+ * Money given back on a payment, as the provider reports it (Stripe's `charge.refunded`, also for a
+ * refund made in its dashboard): the charge, its intent and how much of it is refunded in all.
+ */
+export interface ProviderRefundReport {
+  chargeId: string;
+  paymentIntentId: string;
+  amountRefundedCents: Cents;
+}
+
+/** A genuine event (its id, and the intent when a payment succeeded, or the refunds of a charge), or null for anything not signed by the provider. */
 export interface WebhookEvent {
   eventId: string;
   intent: PaymentIntent | null;
+  refunded?: ProviderRefundReport | null;
 }
 
 /**

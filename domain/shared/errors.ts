@@ -32,7 +32,7 @@ export type DomainError =
   | { code: 'VALIDATION_FAILED'; fields: FieldProblems; unknownProducts?: readonly string[] }
   | { code: 'FORBIDDEN' }
   /** `subject` names what is missing when the answer should say so. */
-  | { code: 'NOT_FOUND'; subject?: 'product' | 'order' | 'category' | 'message' | 'quote' }
+  | { code: 'NOT_FOUND'; subject?: NotFoundSubject }
   | { code: 'INVALID_CREDENTIALS'; reason?: 'google-email-unverified' }
   | { code: 'EMAIL_TAKEN' }
   /** `fields` when lines are refused one by one; without them the edge names the quantity field. */
@@ -42,6 +42,18 @@ export type DomainError =
   | { code: 'EMAIL_NOT_VERIFIED' }
   | { code: 'ORDER_NOT_DELETABLE' }
   | { code: 'ORDER_NOT_SHIPPABLE' }
+  /** Only a paid order that has not shipped can be cancelled. */
+  | { code: 'ORDER_NOT_CANCELLABLE' }
+  /** Money is given back only on a paid (or shipped) order. */
+  | { code: 'ORDER_NOT_REFUNDABLE' }
+  /** The refund would pass what was paid; `refundableCents` is what is left. */
+  | { code: 'REFUND_EXCEEDS_PAID'; refundableCents: number }
+  /** The payment provider said no; nothing changed. */
+  | { code: 'REFUND_REFUSED'; reason: 'exceeds-payment' | 'not-paid' | 'declined'; detail: string | null }
+  /** A return is asked only of a shipped order, within the return window. */
+  | { code: 'RETURN_NOT_ALLOWED'; reason: 'not-shipped' | 'window-closed' }
+  /** The return is not in the state the step needs; `status` is where it is. */
+  | { code: 'RETURN_NOT_OPEN'; status: 'requested' | 'approved' | 'rejected' | 'received' }
   | { code: 'ORDER_ALREADY_PAID' }
   /** Papers that exist only once the order is paid (its invoice). */
   | { code: 'ORDER_NOT_PAID' }
@@ -82,13 +94,15 @@ export type FieldProblems = Record<string, FieldProblem>;
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
 
-export const notFound = (subject?: 'product' | 'order' | 'category' | 'message' | 'quote'): ErrorOf<'NOT_FOUND'> =>
+export type NotFoundSubject = 'product' | 'order' | 'category' | 'message' | 'quote' | 'refund' | 'return';
+
+export const notFound = (subject?: NotFoundSubject): ErrorOf<'NOT_FOUND'> =>
   subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };
 export const forbidden = (): ErrorOf<'FORBIDDEN'> => ({ code: 'FORBIDDEN' });
 export const invalid = (fields: FieldProblems): ErrorOf<'VALIDATION_FAILED'> => ({ code: 'VALIDATION_FAILED', fields });
 
 /** A failure that carries nothing but its code. */
-export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' | 'QUOTE_NOT_OPEN' }>['code']>(code: C) =>
+export const refusal = <C extends Exclude<DomainError, { code: 'VALIDATION_FAILED' | 'LINK_INVALID' | 'IMPORT_REFUSED' | 'SKU_TAKEN' | 'SLUG_TAKEN' | 'CATEGORY_IN_USE' | 'TOO_MANY_UNPAID_ORDERS' | 'QUOTE_NOT_OPEN' | 'REFUND_EXCEEDS_PAID' | 'REFUND_REFUSED' | 'RETURN_NOT_ALLOWED' | 'RETURN_NOT_OPEN' }>['code']>(code: C) =>
   ({ code }) as Extract<DomainError, { code: C }>;
 
 /**

@@ -13,6 +13,10 @@ export type FieldProblem =
   | { rule: 'tooLong'; max: number }
   | { rule: 'periodTooLong'; days: number }
   | { rule: 'quoteAnswerQuantity'; minimum: number }
+  /** A refund's or return's line asks for more units than are left (`max`) or for none. */
+  | { rule: 'afterSaleQuantity'; max: number }
+  /** A refund's amount passes what is left to refund (`max`), or is not a positive whole number of cents. */
+  | { rule: 'refundAmount'; max: number }
   | { rule: 'quoteExpiryDays'; min: number; max: number }
   | { rule: 'importUnknownColumn'; position: number }
   | { rule: 'importDuplicateColumn'; column: string }
@@ -58,6 +62,10 @@ export type PlainFieldRule =
   | 'importTiersFormat'
   | 'importSpecsFormat'
   | 'importNeedsSku'
+  | 'lineNotInOrder'
+  | 'lineRepeated'
+  | 'refundEmpty'
+  | 'reasonRequired'
   | 'importEmpty'
   | 'reportPeriod'
   | 'dayFormat'

@@ -10,6 +10,8 @@ import { stream } from 'hono/streaming';
 import { deleteUser, listUsers, makeAdmin, removeAdmin } from '#domain/identity/manage-users.ts';
 import { listAllOrders } from '#domain/ordering/list-all-orders.ts';
 import { shipOrder } from '#domain/ordering/ship-order.ts';
+import { cancelOrder, refundOrder } from '#domain/after-sale/refund-order.ts';
+import { approveReturn, listReturns, receiveReturn, rejectReturn } from '#domain/after-sale/returns.ts';
 import { orderPackingSlip } from '#domain/ordering/order-papers.ts';
 import { listContactMessages, listSubscribers, markContactMessage } from '#domain/content/inbox.ts';
 import type { AdminOrdersDto, SalesReportDto, ShopOverviewDto } from '../dto.ts';
@@ -17,11 +19,20 @@ import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
+import {
+  adminReturnsQuerySchema,
+  approveReturnSchema,
+  cancelOrderSchema,
+  receiveReturnSchema,
+  refundOrderSchema,
+  rejectReturnSchema,
+} from '../schemas.ts';
 import { adminOrdersQuerySchema, auditQuerySchema, contactMessageMarkSchema, idParamSchema, listQuerySchema, ordersExportQuerySchema, salesReportQuerySchema, shipOrderSchema } from '../schemas.ts';
-import { toAuditEntryDto, toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toSubscriberDto, toUserDto } from '../serializers.ts';
+import { toAuditEntryDto, toContactMessageDto, toListDto, toOrderDto, toPaymentToRefundDto, toRefundDto, toReturnDto, toSubscriberDto, toUserDto } from '../serializers.ts';
 import { validate } from '../validation.ts';
 import { jsonBody, optionalJsonBody } from '../middleware/json-body.ts';
 import { documented, responds } from '../responds.ts';
+import { cancelledOrderDto, receivedReturnDto, refundDto, returnDto } from '../response-schemas.ts';
 import { adminOrdersDto, auditEntryDto, contactMessageDto, orderDto, pageOf, paymentToRefundDto, salesReportDto, shopOverviewDto, subscriberDto, userDto } from '../response-schemas.ts';
 
 /**
@@ -72,7 +83,7 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     .get('/orders', validate('query', adminOrdersQuerySchema), documented({
       summary: 'Every order',
       description:
-        "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
+        "Admins; expires lapsed unpaid orders first. All buyers' orders, newest first, optionally of one `status` (`unpaid`, `pending`: paid and waiting to ship, `shipped`, `cancelled`) or found by `q` (the order's id or number, the buyer's e-mail or the PO number, exactly), a page at a time with the total that match. 400 `VALIDATION_FAILED` for an unknown status.",
     }), responds(200, adminOrdersDto), async (c) => {
       const orders = await listAllOrders(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return orders.ok ? c.json({ ...toListDto(orders.value, toOrderDto), total: orders.value.total } satisfies AdminOrdersDto, 200) : problem(c, orders.error);
@@ -85,6 +96,56 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
     }), responds(200, orderDto), async (c) => {
       const shipped = await shipOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, shipping: c.req.valid('json') });
       return shipped.ok ? c.json(toOrderDto(shipped.value), 200) : problem(c, shipped.error);
+    })
+    // After the sale (docs/orders.md, "After the sale: cancel, refund, return"): the provider is asked first.
+    .post('/orders/:id/cancel', validate('param', idParamSchema), jsonBody, validate('json', cancelOrderSchema), documented({
+      summary: 'Cancel a paid order',
+      description:
+        'Admins. A paid order not yet shipped: what is left of its payment is refunded through the payment provider first, then its stock returns (`restock`, default true), the order becomes `cancelled`, the buyer is e-mailed and the audit log records it. 200 with the order and its refund (credit note). 400 `VALIDATION_FAILED` (a reason is required), 404 `NOT_FOUND`, 409 `ORDER_NOT_CANCELLABLE`, 502 `REFUND_REFUSED` when the provider says no (nothing changed; the message says why).',
+    }), responds(200, cancelledOrderDto), async (c) => {
+      const { reason, restock } = c.req.valid('json');
+      const cancelled = await cancelOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, reason, restock });
+      return cancelled.ok ? c.json({ order: toOrderDto(cancelled.value.order), refund: toRefundDto(cancelled.value.refund) }, 200) : problem(c, cancelled.error);
+    })
+    .post('/orders/:id/refunds', validate('param', idParamSchema), jsonBody, validate('json', refundOrderSchema), documented({
+      summary: 'Refund part of an order',
+      description:
+        'Admins. A paid or shipped order: `lines` at the price paid for them (their units back on the shelf when `restock`), or `amountCents`, or lines for an amount named. The provider is asked first; the refund gets a credit-note number (`CN-2026-000001`), the buyer an e-mail, the audit log an entry. 201 with the refund. 400 `VALIDATION_FAILED`, 404 `NOT_FOUND`, 409 `ORDER_NOT_REFUNDABLE`, 409 `REFUND_EXCEEDS_PAID` (also the second of two refunds at once that together pass what was paid), 502 `REFUND_REFUSED`.',
+    }), responds(201, refundDto), async (c) => {
+      const { lines, amountCents, reason, restock } = c.req.valid('json');
+      const refunded = await refundOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, lines: lines ?? null, amountCents, reason, restock });
+      return refunded.ok ? c.json(toRefundDto(refunded.value), 201) : problem(c, refunded.error);
+    })
+    .get('/returns', validate('query', adminReturnsQuerySchema), documented({
+      summary: 'Every return',
+      description: 'Admins; changes nothing. Buyers\' returns, newest first, optionally of one `status` (`requested`, `approved`, `rejected`, `received`), a page at a time. 400 `VALIDATION_FAILED` for an unknown status.',
+    }), responds(200, pageOf(returnDto)), async (c) => {
+      const returns = await listReturns(ports, { ...c.req.valid('query'), actor: c.get('user') });
+      return returns.ok ? c.json(toListDto(returns.value, toReturnDto), 200) : problem(c, returns.error);
+    })
+    .post('/returns/:id/approve', validate('param', idParamSchema), optionalJsonBody, validate('json', approveReturnSchema), documented({
+      summary: 'Approve a return',
+      description: 'Admins. A requested return becomes `approved`, with optional instructions (`answer`) the buyer is e-mailed. 200 with the return. 404 `NOT_FOUND`, 409 `RETURN_NOT_OPEN`.',
+    }), responds(200, returnDto), async (c) => {
+      const approved = await approveReturn(ports, { actor: c.get('user'), returnId: c.req.valid('param').id, answer: c.req.valid('json').answer ?? null });
+      return approved.ok ? c.json(toReturnDto(approved.value), 200) : problem(c, approved.error);
+    })
+    .post('/returns/:id/reject', validate('param', idParamSchema), jsonBody, validate('json', rejectReturnSchema), documented({
+      summary: 'Reject a return',
+      description: 'Admins. A requested return becomes `rejected`, saying why (`answer`, required); the buyer is e-mailed. 200 with the return. 400 `VALIDATION_FAILED`, 404 `NOT_FOUND`, 409 `RETURN_NOT_OPEN`.',
+    }), responds(200, returnDto), async (c) => {
+      const rejected = await rejectReturn(ports, { actor: c.get('user'), returnId: c.req.valid('param').id, answer: c.req.valid('json').answer });
+      return rejected.ok ? c.json(toReturnDto(rejected.value), 200) : problem(c, rejected.error);
+    })
+    .post('/returns/:id/receive', validate('param', idParamSchema), jsonBody, validate('json', receiveReturnSchema), documented({
+      summary: 'Receive a return',
+      description:
+        'Admins. An approved return arrived: per line, the units received and whether they go back on the shelf. The units received are refunded at the price paid (the provider asked first) with a credit note; the return becomes `received`; the buyer is e-mailed. 200 with the return and its refund (null when nothing came back). 400 `VALIDATION_FAILED`, 404 `NOT_FOUND`, 409 `RETURN_NOT_OPEN` or `REFUND_EXCEEDS_PAID`, 502 `REFUND_REFUSED`.',
+    }), responds(200, receivedReturnDto), async (c) => {
+      const received = await receiveReturn(ports, { actor: c.get('user'), returnId: c.req.valid('param').id, lines: c.req.valid('json').lines });
+      return received.ok
+        ? c.json({ return: toReturnDto(received.value.ret), refund: received.value.refund && toRefundDto(received.value.refund) }, 200)
+        : problem(c, received.error);
     })
     // The warehouse's packing slip (PDF): lines, quantities and the delivery address, no prices.
     .get('/orders/:id/packing-slip.pdf', validate('param', idParamSchema), documented({

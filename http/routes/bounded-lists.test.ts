@@ -15,6 +15,8 @@ const NOT_LISTS: Record<string, string> = {
   '/api/auth/google/callback': 'a redirect back into the app',
   '/api/orders/:id/invoice.pdf': 'a PDF file (http/routes/order-papers.test.ts)',
   '/api/admin/orders/:id/packing-slip.pdf': 'a PDF file (http/routes/order-papers.test.ts)',
+  '/api/orders/:id/refunds/:refundId/credit-note.pdf': 'a PDF file (http/routes/after-sale.test.ts)',
+  '/api/orders/:id/after-sale': "one order's refunds and returns, each bounded by what the order holds (http/routes/after-sale.test.ts)",
   '/api/docs': 'the HTML reference page (http/openapi.test.ts)',
   '/api/docs/assets/:file': "the reference page's scripts and styles (http/openapi.test.ts)",
 };
@@ -25,6 +27,8 @@ const NOT_LISTS: Record<string, string> = {
 const FIXED_ARRAYS: Record<string, { atMost: number; why: string }> = {
   '/api/products/suggest': { atMost: SUGGESTION_COUNT, why: 'the best few matches' },
   '/api/categories': { atMost: 1_000, why: 'the admin-made department tree' },
+  // Each return holds at least one unit the order shipped, and an order ships 100 or more of each line.
+  '/api/orders/:id/returns': { atMost: 10_000, why: "one order's returns" },
 };
 /** Query strings the routes require. */
 const REQUIRED_QUERY: Record<string, string> = {
@@ -61,9 +65,23 @@ const arrange = async () => {
     ];
     for (const step of await Promise.all(steps)) expect(step.status, step.text).toBe(201);
     await context.store.refunds.record({ id: `pi_stray_${i}`, orderId: null, amountCents: 100, currency: 'usd', reason: 'order-gone', createdAt: new Date() });
+    // A return for the admins' list, straight in the store (its rules are http/routes/after-sale.test.ts's).
+    await context.store.afterSale.requestReturn({
+      id: `return-${i}`,
+      orderId: placed.json.id,
+      userId: buyer.user.id,
+      status: 'requested',
+      lines: [{ productId: products[0]!.id, quantity: 1, receivedQuantity: null }],
+      reason: `Return ${i}`,
+      answer: null,
+      refundId: null,
+      createdAt: new Date(),
+      answeredAt: null,
+      receivedAt: null,
+    });
   }
   const productId = products[0]!.id;
-  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]!, '/api/quotes/:id': quoteIds[0]!, '/api/admin/quotes/:id': quoteIds[0]! };
+  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]!, '/api/orders/:id/returns': orderIds[0]!, '/api/quotes/:id': quoteIds[0]!, '/api/admin/quotes/:id': quoteIds[0]! };
   return { context, admin, buyer, params };
 };
 
@@ -102,6 +120,7 @@ describe('every GET list endpoint in the route table is bounded', () => {
         '/api/admin/orders',
         '/api/admin/payments-to-refund',
         '/api/admin/quotes',
+        '/api/admin/returns',
         '/api/admin/subscribers',
         '/api/admin/users',
         '/api/orders',

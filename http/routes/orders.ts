@@ -7,19 +7,21 @@ import { orderInvoice } from '#domain/ordering/order-papers.ts';
 import { confirmPayment } from '#domain/ordering/confirm-payment.ts';
 import { readOrder } from '#domain/ordering/reconcile-payment.ts';
 import { startPayment } from '#domain/ordering/start-payment.ts';
+import { creditNote, orderAfterSale, requestReturn } from '#domain/after-sale/returns.ts';
 import { pageRequest } from '#domain/shared/page.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
+import { refundParamSchema, requestReturnSchema } from '../schemas.ts';
 import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
 import type { PaymentIntentDto } from '../dto.ts';
-import { toListDto, toOrderDto } from '../serializers.ts';
+import { toListDto, toOrderDto, toRefundDto, toReturnDto } from '../serializers.ts';
 import { toReorderDto } from '../cart-dto.ts';
 import { validate } from '../validation.ts';
 import { documented, responds } from '../responds.ts';
-import { orderDto, pageOf, paymentIntentDto, reorderDto } from '../response-schemas.ts';
+import { orderAfterSaleDto, orderDto, pageOf, paymentIntentDto, reorderDto, returnDto } from '../response-schemas.ts';
 
 const orderHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
@@ -72,6 +74,38 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     }), responds(200, 'application/pdf'), async (c) => {
       const invoice = await orderInvoice(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
       return invoice.ok ? paperResponse(c, invoice.value) : problem(c, invoice.error);
+    })
+    // After the sale (docs/orders.md, "After the sale: cancel, refund, return").
+    .get('/:id/after-sale', validate('param', idParamSchema), documented({
+      summary: "An order's refunds and returns",
+      description: "The order's owner or an admin (anyone else 404 `NOT_FOUND`); changes nothing. Its refunds (credit notes) and returns, oldest first.",
+    }), responds(200, orderAfterSaleDto), async (c) => {
+      const found = await orderAfterSale(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      return found.ok ? c.json({ refunds: found.value.refunds.map(toRefundDto), returns: found.value.returns.map(toReturnDto) }, 200) : problem(c, found.error);
+    })
+    .get('/:id/refunds/:refundId/credit-note.pdf', validate('param', refundParamSchema), documented({
+      summary: 'Download a credit note (PDF)',
+      description:
+        "The order's owner or an admin (anyone else 404 `NOT_FOUND`); changes nothing. A refund's credit note as a PDF attachment named by its number (`CN-2026-000001.pdf`): like the invoice, with negative amounts and the invoice number it corrects. 404 `NOT_FOUND` for a refund of another order.",
+    }), responds(200, 'application/pdf'), async (c) => {
+      const { id, refundId } = c.req.valid('param');
+      const paper = await creditNote(ports, { actor: c.get('user'), orderId: id, refundId });
+      return paper.ok ? paperResponse(c, paper.value) : problem(c, paper.error);
+    })
+    .get('/:id/returns', validate('param', idParamSchema), documented({
+      summary: "An order's returns",
+      description: "The order's owner or an admin (anyone else 404 `NOT_FOUND`); changes nothing. Its returns, oldest first.",
+    }), responds(200, z.array(returnDto)), async (c) => {
+      const found = await orderAfterSale(ports, { actor: c.get('user'), orderId: c.req.valid('param').id });
+      return found.ok ? c.json(found.value.returns.map(toReturnDto), 200) : problem(c, found.error);
+    })
+    .post('/:id/returns', validate('param', idParamSchema), jsonBody, validate('json', requestReturnSchema), documented({
+      summary: 'Ask to return items',
+      description:
+        "The order's buyer (anyone else 404 `NOT_FOUND`), within 30 days of shipping: lines and quantities no more than were shipped less what other returns hold, and a reason. 201 with the return (`RMA-2026-000001`, `requested`); the buyer is e-mailed. 400 `VALIDATION_FAILED`, 409 `RETURN_NOT_ALLOWED` before shipping or after the 30 days.",
+    }), responds(201, returnDto), async (c) => {
+      const asked = await requestReturn(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, ...c.req.valid('json') });
+      return asked.ok ? c.json(toReturnDto(asked.value), 201) : problem(c, asked.error);
     })
     .delete('/:id', validate('param', idParamSchema), documented({
       summary: 'Delete an unpaid order',

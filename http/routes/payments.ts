@@ -1,3 +1,4 @@
+import { recordProviderRefund } from '#domain/after-sale/record-provider-refund.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '#http/messages.ts';
@@ -49,7 +50,7 @@ export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, log
   return routes.post('/stripe', bodySizeLimit(settings.webhookBodyLimitBytes), documented({
     summary: "Stripe's webhook",
     description:
-      "Called by Stripe, only when Stripe is configured; needs no session. The raw body is verified against `Stripe-Signature` before anything is read; a succeeded payment is then recorded as the confirm call would (replays change nothing). Events not used, and ones that cannot apply, are still acknowledged with 200 `{received: true}` so Stripe stops retrying. 400 `VALIDATION_FAILED` on `signature` when it is missing or wrong; 413 `PAYLOAD_TOO_LARGE` above the webhook's body limit.",
+      "Called by Stripe, only when Stripe is configured; needs no session. The raw body is verified against `Stripe-Signature` before anything is read; a succeeded payment is then recorded as the confirm call would (replays change nothing), and `charge.refunded` records on the order what the charge's refunded total has beyond the order's own refunds (a refund made in Stripe's dashboard), once. Events not used, and ones that cannot apply, are still acknowledged with 200 `{received: true}` so Stripe stops retrying. 400 `VALIDATION_FAILED` on `signature` when it is missing or wrong; 413 `PAYLOAD_TOO_LARGE` above the webhook's body limit.",
   }), responds(200, webhookReceipt, 'The event is taken (or not needed).'), async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return problemOf(c, 'VALIDATION_FAILED', messages.invalidInput, { signature: messages.invalidInput });
@@ -61,6 +62,8 @@ export const stripeWebhookRoutes = (ports: AppPorts, settings: HttpSettings, log
       // retrying the same event cannot change the answer.
       if (!recorded.ok) logger.warn('stripe webhook not applied', { eventId: event.eventId, code: recorded.error.code });
     }
+    // A refund, ours or one made in Stripe's dashboard: what the order has not recorded yet is (once).
+    if (event.refunded) await recordProviderRefund(ports, event.refunded);
     return c.json({ received: true } satisfies z.infer<typeof webhookReceipt>, 200);
   });
 };

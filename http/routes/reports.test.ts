@@ -36,8 +36,8 @@ describe('GET /api/admin/reports/sales', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(reply.json.days).toBe(30);
     expect(reply.json.perDay).toHaveLength(30);
-    expect(reply.json.perDay.at(-1)).toEqual({ day: today, orders: 1, revenueCents: 31_000 });
-    expect(reply.json.totals).toEqual({ orders: 1, revenueCents: 31_000 });
+    expect(reply.json.perDay.at(-1)).toEqual({ day: today, orders: 1, revenueCents: 31_000, refundedCents: 0 });
+    expect(reply.json.totals).toEqual({ orders: 1, revenueCents: 31_000, refundedCents: 0, netRevenueCents: 31_000 });
     expect(reply.json.topProducts.map((p: { sku: string; units: number }) => [p.sku, p.units])).toEqual([['RPT-BOLT', 300], ['RPT-NUT', 100]]);
     expect(reply.json.lowStock).toEqual([{ id: nut.id, sku: 'RPT-NUT', name: 'Nut', stock: 50, minOrderQuantity: 100 }]);
     expect(reply.json.awaitingShipment).toBe(1);
@@ -67,7 +67,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       [paid.number, '1', 'RPT-BOLT', '300', '300.00', 'pending'],
       [paid.number, '2', 'RPT-NUT', '100', '10.00', 'pending'],
     ]);
-    expect(parsed.data[1]).toMatchObject({ poNumber: "'=1+2", orderTotal: '310.00', email: buyer.email, invoiceNumber: expect.stringMatching(/^INV-/) });
+    expect(parsed.data[1]).toMatchObject({ poNumber: "'=1+2", orderTotal: '310.00', refunded: '0.00', email: buyer.email, invoiceNumber: expect.stringMatching(/^INV-/) });
 
     const past = await context.call('GET', '/api/admin/orders/export.csv?from=2020-01-01&to=2020-01-31', { token: admin.token });
     expect(Papa.parse(past.text, { header: true, skipEmptyLines: true }).data).toEqual([]);

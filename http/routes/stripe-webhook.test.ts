@@ -94,6 +94,46 @@ describe('Stripe payments over HTTP', () => {
     expect(confirm.json.paidAt).toBe(paid?.paidAt?.toISOString());
   });
 
+  it("records a refund made in Stripe's dashboard from charge.refunded once, and none for the shop's own refunds", async () => {
+    const context = await arrange();
+    const { call, buyer, orderId, intentId, store } = context;
+    await payInBrowser(intentId);
+    await call('POST', `/api/orders/${orderId}/payment/confirm`, { token: buyer.token, body: { paymentIntentId: intentId } });
+    const admin = await signUpAdmin(context);
+    /** Stripe's event for the charge once `amountRefunded` of it is given back in all. */
+    const refundedEvent = async (n: number, amountRefunded: number) => {
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      return JSON.stringify({
+        id: `evt_refund_${n}_${intentId.slice(3)}`,
+        object: 'event',
+        api_version: '2025-01-27.acacia',
+        created: Math.floor(Date.now() / 1000),
+        type: 'charge.refunded',
+        data: { object: { id: intent.latest_charge, object: 'charge', amount: intent.amount, amount_refunded: amountRefunded, payment_intent: intentId, refunded: false } },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      });
+    };
+    const deliver = async (payload: string) =>
+      (await call('POST', '/api/webhooks/stripe', { raw: payload, contentType: 'application/json', headers: { 'stripe-signature': signed(payload) } })).status;
+    // $50.00 given back in the dashboard: Stripe's charge now says 5000 refunded.
+    await stripe.refunds.create({ payment_intent: intentId, amount: 5_000 });
+    const event = await refundedEvent(1, 5_000);
+    expect(await deliver(event)).toBe(200);
+    expect(await store.orders.findById(orderId)).toMatchObject({ refundedCents: 5_000 });
+    expect(await deliver(event)).toBe(200);
+    expect(await store.orders.findById(orderId)).toMatchObject({ refundedCents: 5_000 });
+    const seen = await call('GET', `/api/orders/${orderId}/after-sale`, { token: buyer.token });
+    expect(seen.json.refunds).toMatchObject([{ amountCents: 5_000, source: 'provider' }]);
+    // The shop's own refund of $10.00 through Stripe, then Stripe's event for it: nothing more.
+    const own = await call('POST', `/api/admin/orders/${orderId}/refunds`, { token: admin.token, body: { amountCents: 1_000, reason: 'Goodwill' } });
+    expect(own.status).toBe(201);
+    expect(await deliver(await refundedEvent(2, 6_000))).toBe(200);
+    expect(await store.orders.findById(orderId)).toMatchObject({ refundedCents: 6_000 });
+    expect((await call('GET', `/api/orders/${orderId}/after-sale`, { token: buyer.token })).json.refunds).toHaveLength(2);
+  });
+
   it('rejects a bad or missing signature with 400 and leaves the order unpaid', async () => {
     const { call, orderId, intentId, store } = await arrange();
     await payInBrowser(intentId);

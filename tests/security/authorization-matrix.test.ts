@@ -87,6 +87,22 @@ const answeredQuote = async (a: Arranged) => {
   return quote;
 };
 
+/** The customer's paid order, shipped by an admin: returns may be asked of it (docs/orders.md, "After the sale: cancel, refund, return"). */
+const shippedOrder = async (a: Arranged) => {
+  const order = await paidOrder(a.app, a.cast.tokens.customer!);
+  await a.app.call('POST', `/api/admin/orders/${order.id}/ship`, { token: a.cast.tokens.admin });
+  const read = await a.app.call('GET', `/api/orders/${order.id}`, { token: a.cast.tokens.customer });
+  return { id: order.id, productId: read.json.lines[0].productId as string };
+};
+/** A return the customer asked for, `approved` by an admin when asked. */
+const askedReturn = async (a: Arranged, approved = false) => {
+  const order = await shippedOrder(a);
+  const asked = await a.app.call('POST', `/api/orders/${order.id}/returns`, { token: a.cast.tokens.customer, body: { lines: [{ productId: order.productId, quantity: 10 }], reason: 'Wrong size' } });
+  if (asked.status !== 201) throw new Error(`could not ask for a return: ${asked.status} ${asked.text}`);
+  if (approved) await a.app.call('POST', `/api/admin/returns/${asked.json.id}/approve`, { token: a.cast.tokens.admin, body: {} });
+  return { ...order, returnId: asked.json.id as string };
+};
+
 const profile = {
   imageUrl: '/uploads/0123456789abcdef0123456789abcdef.png',
   phone: '5550100',
@@ -182,6 +198,20 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   // The invoice of a paid order: its owner and admins; anyone else is told the order does not exist.
   ['GET /api/orders/:id/invoice.pdf', ownerOr(200, 200), async (a, _, token) =>
     a.app.call('GET', `/api/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/invoice.pdf`, { token })],
+  ['GET /api/orders/:id/after-sale', ownerOr(200, 200), async (a, _, token) =>
+    a.app.call('GET', `/api/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/after-sale`, { token })],
+  ['GET /api/orders/:id/refunds/:refundId/credit-note.pdf', ownerOr(200, 200), async (a, _, token) => {
+    const order = await paidOrder(a.app, a.cast.tokens.customer!);
+    const refund = await a.app.call('POST', `/api/admin/orders/${order.id}/refunds`, { token: a.cast.tokens.admin, body: { amountCents: 100, reason: 'Goodwill' } });
+    return a.app.call('GET', `/api/orders/${order.id}/refunds/${refund.json.id}/credit-note.pdf`, { token });
+  }],
+  ['GET /api/orders/:id/returns', ownerOr(200, 200), async (a, _, token) =>
+    a.app.call('GET', `/api/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/returns`, { token })],
+  // Only the buyer asks for a return: an admin, who bought nothing, is told the order does not exist.
+  ['POST /api/orders/:id/returns', ownerOr(201, 404), async (a, _, token) => {
+    const order = await shippedOrder(a);
+    return a.app.call('POST', `/api/orders/${order.id}/returns`, { token, body: { lines: [{ productId: order.productId, quantity: 10 }], reason: 'Wrong size' } });
+  }],
   ['DELETE /api/orders/:id', ownerOr(204, 204), async (a, _, token) =>
     a.app.call('DELETE', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}`, { token })],
   // "Order again" fills the caller's own cart from the caller's own order.
@@ -249,6 +279,19 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/admin/orders', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/orders', { token })],
   ['POST /api/admin/orders/:id/ship', adminOnly(200), async (a, _, token) =>
     a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/ship`, { token })],
+  ['POST /api/admin/orders/:id/cancel', adminOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/cancel`, { token, body: { reason: 'Ordered twice', restock: true } })],
+  ['POST /api/admin/orders/:id/refunds', adminOnly(201), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/refunds`, { token, body: { amountCents: 100, reason: 'Goodwill' } })],
+  ['GET /api/admin/returns', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/returns?status=requested', { token })],
+  ['POST /api/admin/returns/:id/approve', adminOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/returns/${(await askedReturn(a)).returnId}/approve`, { token, body: { answer: 'Dock 4' } })],
+  ['POST /api/admin/returns/:id/reject', adminOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/admin/returns/${(await askedReturn(a)).returnId}/reject`, { token, body: { answer: 'Custom cut' } })],
+  ['POST /api/admin/returns/:id/receive', adminOnly(200), async (a, _, token) => {
+    const ret = await askedReturn(a, true);
+    return a.app.call('POST', `/api/admin/returns/${ret.returnId}/receive`, { token, body: { lines: [{ productId: ret.productId, quantity: 10, restock: true }] } });
+  }],
   ['GET /api/admin/orders/:id/packing-slip.pdf', adminOnly(200), async (a, _, token) =>
     a.app.call('GET', `/api/admin/orders/${(await paidOrder(a.app, a.cast.tokens.customer!)).id}/packing-slip.pdf`, { token })],
   ['GET /api/admin/users', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/users', { token })],

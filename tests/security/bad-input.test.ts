@@ -23,6 +23,7 @@ import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
 import { messages } from '#http/messages.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUOTE_DAYS, MAX_QUOTE_MESSAGE_LENGTH, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
+import { REFUND_REASON_MAX } from '#domain/after-sale/refund-order.ts';
 import {
   badAdviceQuantity,
   badCatalogueParameter,
@@ -33,6 +34,7 @@ import {
   orderLinesFlaws,
   searchBoxText,
   tiersOutOfOrder,
+  useReceivedProduct,
   headerText,
   junkSegment,
   junkString,
@@ -83,6 +85,12 @@ interface Fixtures {
   /** A request for quote of the customer's, not yet answered; and one answered, holding its stock. */
   quoteId: string;
   quotedQuoteId: string;
+  /** A shipped order of the customer's (returns may be asked of it), a return of it still requested, and one approved. */
+  shippedOrderId: string;
+  requestedReturnId: string;
+  approvedReturnId: string;
+  /** A refund of a cent on the shipped order, for its credit note. */
+  refundId: string;
 }
 
 type Caller = 'anonymous' | 'customer' | 'admin';
@@ -334,6 +342,52 @@ const TARGETS: Target[] = [
   { route: 'GET /api/admin/reports/sales', caller: 'admin', query: ['days'] },
   { route: 'GET /api/admin/orders/export.csv', caller: 'admin', query: ['from', 'to'] },
   { route: 'POST /api/admin/orders/:id/ship', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
+  // After the sale (docs/orders.md, "After the sale: cancel, refund, return").
+  {
+    route: 'POST /api/admin/orders/:id/cancel',
+    caller: 'admin',
+    params: (f) => ({ id: f.paidOrderId }),
+    body: { fields: { reason: text(REFUND_REASON_MAX), restock: { kind: 'boolean' } }, optional: ['restock'], valid: () => ({ reason: 'Ordered twice', restock: true }) },
+  },
+  {
+    route: 'POST /api/admin/orders/:id/refunds',
+    caller: 'admin',
+    params: (f) => ({ id: f.paidOrderId }),
+    body: {
+      fields: { reason: text(REFUND_REASON_MAX), amountCents: { kind: 'int', min: 1, max: 125_000 }, restock: { kind: 'boolean' } },
+      optional: ['restock'],
+      // The paid order's whole total (100 units at $12.50): one cent more is refused.
+      valid: () => ({ reason: 'Goodwill', amountCents: 125_000, restock: false }),
+    },
+  },
+  { route: 'GET /api/admin/returns', caller: 'admin', query: ['limit', 'cursor', 'status'] },
+  {
+    route: 'POST /api/admin/returns/:id/approve',
+    caller: 'admin',
+    params: (f) => ({ id: f.requestedReturnId }),
+    body: { fields: { answer: { kind: 'text', max: REFUND_REASON_MAX, optional: true, nullable: true } }, optional: ['answer'], valid: () => ({ answer: 'Dock 4' }) },
+  },
+  {
+    route: 'POST /api/admin/returns/:id/reject',
+    caller: 'admin',
+    params: (f) => ({ id: f.requestedReturnId }),
+    body: { fields: { answer: text(REFUND_REASON_MAX) }, valid: () => ({ answer: 'Custom cut' }) },
+  },
+  {
+    route: 'POST /api/admin/returns/:id/receive',
+    caller: 'admin',
+    params: (f) => ({ id: f.approvedReturnId }),
+    body: { fields: { lines: { kind: 'receivedLines' } }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 10, restock: true }] }) },
+  },
+  { route: 'GET /api/orders/:id/after-sale', caller: 'customer', params: (f) => ({ id: f.paidOrderId }) },
+  { route: 'GET /api/orders/:id/returns', caller: 'customer', params: (f) => ({ id: f.shippedOrderId }) },
+  { route: 'GET /api/orders/:id/refunds/:refundId/credit-note.pdf', caller: 'customer', params: (f) => ({ id: f.shippedOrderId, refundId: f.refundId }) },
+  {
+    route: 'POST /api/orders/:id/returns',
+    caller: 'customer',
+    params: (f) => ({ id: f.shippedOrderId }),
+    body: { fields: { reason: text(REFUND_REASON_MAX) }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 1 }], reason: 'Wrong size' }) },
+  },
   { route: 'GET /api/admin/orders/:id/packing-slip.pdf', caller: 'admin', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/admin/users', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'POST /api/admin/users/:id/make-admin', caller: 'admin', params: (f) => ({ id: f.targetUserId }) },
@@ -391,8 +445,33 @@ beforeAll(async () => {
     resetToken: await link('reset-password', RESET_PASSWORD_TTL_SECONDS),
     clientSecret: intent.json.clientSecret,
     ...(await arrangeQuotes(app, cast, filed.id)),
+    ...(await arrangeReturns(app, cast, filed.id)),
   };
+  useReceivedProduct(filed.id);
 });
+
+/** A shipped order of `productId` for the customer, one return of it requested and one approved. */
+const arrangeReturns = async (on: SecurityApp, cast: Cast, productId: string) => {
+  const placed = await on.call('POST', '/api/orders', { token: cast.tokens.customer, body: { ...validOrder(productId), quantity: 100 } });
+  if (placed.status !== 201) throw new Error(`arrange: order ${placed.status} ${placed.text}`);
+  const shippedOrderId = placed.json.id as string;
+  const intent = await on.call('POST', `/api/orders/${shippedOrderId}/payment-intent`, { token: cast.tokens.customer });
+  const charged = await on.call('POST', '/api/payments/test/confirm', { token: cast.tokens.customer, body: { clientSecret: intent.json.clientSecret, card, billing: { name: 'Owner', email: 'owner@example.com' } } });
+  await on.call('POST', `/api/orders/${shippedOrderId}/payment/confirm`, { token: cast.tokens.customer, body: { paymentIntentId: charged.json.paymentIntentId } });
+  const shipped = await on.call('POST', `/api/admin/orders/${shippedOrderId}/ship`, { token: cast.tokens.admin });
+  if (shipped.status !== 200) throw new Error(`arrange: ship ${shipped.status} ${shipped.text}`);
+  const ask = async () => {
+    const asked = await on.call('POST', `/api/orders/${shippedOrderId}/returns`, { token: cast.tokens.customer, body: { lines: [{ productId, quantity: 10 }], reason: 'Wrong size' } });
+    if (asked.status !== 201) throw new Error(`arrange: return ${asked.status} ${asked.text}`);
+    return asked.json.id as string;
+  };
+  const requestedReturnId = await ask();
+  const approvedReturnId = await ask();
+  await on.call('POST', `/api/admin/returns/${approvedReturnId}/approve`, { token: cast.tokens.admin, body: {} });
+  const refund = await on.call('POST', `/api/admin/orders/${shippedOrderId}/refunds`, { token: cast.tokens.admin, body: { amountCents: 1, reason: 'A cent back' } });
+  if (refund.status !== 201) throw new Error(`arrange: refund ${refund.status} ${refund.text}`);
+  return { shippedOrderId, requestedReturnId, approvedReturnId, refundId: refund.json.id as string };
+};
 
 /** Two requests for quote of the customer's for `productId`: one waiting, one answered holding its stock. */
 const arrangeQuotes = async (on: SecurityApp, cast: Cast, productId: string) => {

@@ -88,6 +88,12 @@ const blank = fc.constantFrom('', ' ', '\t', '\n  \n', '\u00a0');
 const longerThan = (max: number) =>
   fc.tuple(fc.constantFrom('a', 'é', '𝔘', '<'), fc.integer({ min: max + 1, max: max + 2_000 })).map(([char, n]) => char.repeat(n));
 
+/** The product a received-lines body may name rightly: the tests hand it in with `useReceivedProduct`. */
+let RECEIVED_PRODUCT = '';
+export const useReceivedProduct = (productId: string): void => {
+  RECEIVED_PRODUCT = productId;
+};
+
 /** What a field is, and so which values are certainly wrong for it. */
 export type FieldKind =
   /** `optional`: blank is a fine value (the field may be left empty); `nullable`: so is null. */
@@ -117,7 +123,9 @@ export type FieldKind =
   | { kind: 'boolean' }
   /** An order's `lines`: 1–100 `{productId, quantity}` of distinct products that exist. */
   | { kind: 'orderLines' }
-  | { kind: 'cartLines' };
+  | { kind: 'cartLines' }
+  /** A received return's `lines`: 1 or more `{productId, quantity, restock}` of the return's products (docs/orders.md, "After the sale: cancel, refund, return"). */
+  | { kind: 'receivedLines' };
 
 /** A spec cell the catalogue's rules refuse (docs/catalogue.md, "Catalogue"): not text, blank, too long, or not one plain line. */
 const specCellIsWrong = (cell: unknown, max: number) =>
@@ -151,6 +159,15 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
       );
     case 'reference':
       return fc.oneof(notAString, fc.constant(''), junkString, fc.uuid());
+    case 'receivedLines': {
+      // One line wrong in every way it can be: a product not on the return, a quantity that is not a whole number of 0 or more, a restock that is not a boolean.
+      const wrongLine = fc.oneof(
+        fc.record({ productId: fc.oneof(notAString, fc.uuid(), fc.constant('')), quantity: fc.constant(1), restock: fc.constant(true) }),
+        fc.record({ productId: fc.constant(RECEIVED_PRODUCT), quantity: fc.oneof(notANumber, fc.integer({ max: -1 }), fc.double({ min: 0.01, max: 5, noNaN: true }).filter((n) => !Number.isInteger(n))), restock: fc.constant(true) }),
+        fc.record({ productId: fc.constant(RECEIVED_PRODUCT), quantity: fc.constant(1), restock: fc.oneof(junkString, junkNumber, fc.constant(null)) }),
+      );
+      return fc.oneof(fc.constant([]), junkString, junkNumber, fc.constant(null), fc.constant({}), fc.array(junkString, { minLength: 1, maxLength: 3 }), wrongLine.map((line) => [line]));
+    }
     case 'linkToken':
       return fc.oneof(notAString, blank, junkString, fc.tuple(junkString, junkString).map(([a, b]) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(a).toString('base64url')}.${Buffer.from(b).toString('base64url')}`));
     case 'card':

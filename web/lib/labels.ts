@@ -23,6 +23,8 @@ export const labels = {
   saveEdit: 'Save Edit',
   noOrders: 'No Order Available',
   orderShipped: 'Order Shipped',
+  // Cancelled after payment: the whole payment was given back (docs/orders.md, "After the sale: cancel, refund, return").
+  orderCancelled: 'Cancelled — refunded',
   // Paid, not yet shipped: said so, since "pending" beside "PAID" read as a payment still pending.
   orderPending: 'Paid — awaiting shipment',
   notPaid: 'Not Paid',

@@ -62,6 +62,7 @@ export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => {
     carrier: null,
     trackingNumber: null,
     invoiceNumber: null,
+    refundedCents: 0,
     ...overrides,
   };
   const lines = overrides.lines ?? [

@@ -44,7 +44,7 @@ const defaultHandlers = [
   http.get('*/api/reviews', () => json<ListDto<ReviewDto>>({ items: [makeReview()], nextCursor: null })),
   // An admin's dashboard index (tests that pass through it need no handler of their own).
   http.get('*/api/admin/reports/sales', () =>
-    json<SalesReportDto>({ days: 30, perDay: [], totals: { orders: 0, revenueCents: 0 }, topProducts: [], lowStock: [], awaitingShipment: 0 }),
+    json<SalesReportDto>({ days: 30, perDay: [], totals: { orders: 0, revenueCents: 0, refundedCents: 0, netRevenueCents: 0 }, topProducts: [], lowStock: [], awaitingShipment: 0 }),
   ),
   // The audit log: empty unless a test says otherwise.
   http.get('*/api/admin/audit', () => json<ListDto<AuditEntryDto>>({ items: [], nextCursor: null })),

@@ -8,11 +8,12 @@ import { parseFormBody, type FormObject, type FormValue } from './form-body.ts';
  * A faithful local fake of exactly the Stripe endpoints Bulkhead uses, so the real `stripe` SDK
  * can be tested (and the app developed) without network or account:
  *   POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm,
- *   POST /v1/payment_intents/:id/cancel.
+ *   POST /v1/payment_intents/:id/cancel, POST /v1/refunds.
  * Same auth (Bearer secret key), form-encoded bodies, error JSON, status codes, Idempotency-Key
  * replay, and Stripe's test payment methods pm_card_visa (succeeds) and pm_card_chargeDeclined.
  * Idempotency keys last until `expireIdempotencyKeys()`, which does what 24 hours do at Stripe.
- * Not modelled: 3-D Secure, captures, refunds.
+ * Refunds are immediate (`succeeded`) and never pass what is left of the charge.
+ * Not modelled: 3-D Secure, captures, asynchronous refund failures.
  */
 
 export interface FakeStripe {
@@ -112,6 +113,8 @@ const maskKey = (key: string): string => `${key.slice(0, 8)}****${key.slice(-4)}
 
 export async function startFakeStripe(options: { secretKey: string }): Promise<FakeStripe> {
   const intents = new Map<string, StripeIntent>();
+  /** Cents given back per intent. */
+  const refunded = new Map<string, number>();
   const idempotent = new Map<string, { request: unknown; reply: Reply }>();
 
   const createIntent = (params: FormObject): Reply => {
@@ -232,7 +235,47 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     return { status: 200, body: intent };
   };
 
+  /** Stripe refunds part or all of a succeeded intent's charge, never more than is left of it. */
+  const createRefund = (params: FormObject): Reply => {
+    const intentId = asString(params.payment_intent);
+    if (!intentId) return invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' });
+    const intent = intents.get(intentId);
+    if (!intent) return missing('payment_intent', intentId, 'payment_intent');
+    if (intent.status !== 'succeeded') {
+      return invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { code: 'payment_intent_unexpected_state', param: 'payment_intent' });
+    }
+    const given = refunded.get(intentId) ?? 0;
+    const left = intent.amount_received - given;
+    const amountText = asString(params.amount);
+    const amount = amountText === undefined ? left : Number(amountText);
+    if (amountText !== undefined && (!/^\d+$/.test(amountText) || !Number.isSafeInteger(amount) || amount < 1)) {
+      return invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+    }
+    if (left === 0) return invalidRequest(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' });
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    if (amount > left) {
+      return invalidRequest(`Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`, { param: 'amount' });
+    }
+    refunded.set(intentId, given + amount);
+    return {
+      status: 200,
+      body: {
+        id: `re_${randomBase62(24)}`,
+        object: 'refund',
+        amount,
+        charge: intent.latest_charge,
+        created: Math.floor(Date.now() / 1000),
+        currency: intent.currency,
+        metadata: asStringRecord(params.metadata),
+        payment_intent: intentId,
+        reason: asString(params.reason) ?? null,
+        status: 'succeeded',
+      },
+    };
+  };
+
   const route = (method: string, path: string, params: FormObject): Reply => {
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel?.[1]) return cancelIntent(decodeURIComponent(cancel[1]), params);
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { PaymentGateway, PaymentIntent, PaymentState, PaymentWebhooks } from '#domain/ordering/payment-gateway.ts';
+import type { PaymentGateway, PaymentIntent, PaymentState, PaymentWebhooks, RefundRefusal } from '#domain/ordering/payment-gateway.ts';
+import { fail, ok } from '#domain/shared/result.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 
 export interface StripePaymentGateway extends PaymentGateway, PaymentWebhooks {
@@ -52,6 +53,19 @@ const isResourceMissing = (error: unknown): boolean =>
  * limit, a revoked key) means payments are unavailable; the cause is kept for the log.
  */
 const unavailable = (error: unknown) => new ServiceUnavailableError('payments', { cause: error });
+
+/**
+ * What Stripe said no to, as a refusal the admin reads (a 4xx from Stripe: the request, not
+ * Stripe, was wrong), or null for a failure of Stripe itself (then payments are unavailable).
+ * More than is left of the charge comes back as `charge_already_refunded` or as an invalid
+ * `amount` ("Refund amount ($1.00) is greater than unrefunded amount on charge ($0.90)").
+ */
+const refundRefusalOf = (error: unknown): RefundRefusal | null => {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)) return null;
+  if (error.code === 'charge_already_refunded' || error.param === 'amount') return { reason: 'exceeds-payment', detail: error.message };
+  if (error.code === 'resource_missing' || error.code === 'payment_intent_unexpected_state') return { reason: 'not-paid', detail: error.message };
+  return { reason: 'declined', detail: error.message };
+};
 
 /**
  * Payments through Stripe with the official SDK. The keys live only inside the SDK client: this
@@ -107,6 +121,20 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
       }
     },
 
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      if (!INTENT_ID.test(paymentIntentId)) return fail({ reason: 'not-paid', detail: null });
+      try {
+        // POST /v1/refunds; the key makes a retried request answer the refund already made.
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, metadata: { idempotencyKey } }, { idempotencyKey });
+        if (refund.status === 'failed' || refund.status === 'canceled') return fail({ reason: 'declined', detail: refund.failure_reason ?? refund.status });
+        return ok({ id: refund.id, amountCents: refund.amount });
+      } catch (error) {
+        const refusal = refundRefusalOf(error);
+        if (refusal) return fail(refusal);
+        throw unavailable(error);
+      }
+    },
+
     async verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -116,6 +144,12 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Strip
         return null;
       }
       const intent = event.type === 'payment_intent.succeeded' ? toDomainIntent(event.data.object) : null;
+      if (event.type === 'charge.refunded') {
+        const charge = event.data.object;
+        const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+        const refunded = paymentIntentId ? { chargeId: charge.id, paymentIntentId, amountRefundedCents: charge.amount_refunded } : null;
+        return { eventId: event.id, intent: null, refunded };
+      }
       return { eventId: event.id, intent };
     },
   };

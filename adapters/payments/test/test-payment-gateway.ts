@@ -2,7 +2,7 @@ import { invalid, refusal } from '#domain/shared/errors.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { problem } from '#domain/shared/field-problem.ts';
 import type { PaymentGateway, PaymentIntent, TestCardNetwork } from '#domain/ordering/payment-gateway.ts';
-import { newIntentIds } from '../random-id.ts';
+import { newIntentIds, randomBase62 } from '../random-id.ts';
 import { judgeCard } from './test-cards.ts';
 import type { StoredTestIntent, TestPaymentIntents } from './test-payment-intents.ts';
 
@@ -70,6 +70,14 @@ export function createTestPaymentGateway(options: { intents: TestPaymentIntents;
       // As with Stripe: a succeeded intent stays succeeded; an open one can never be paid again.
       const settled = await intents.settle(id, 'canceled');
       return settled ? toIntent(settled.intent) : null;
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      // As Stripe: a positive whole number of cents, at most what is left of a succeeded payment.
+      if (!Number.isSafeInteger(amountCents) || amountCents < 1) return fail({ reason: 'declined', detail: 'The refund amount must be a positive whole number of cents.' });
+      const given = await intents.refund({ id: `re_${randomBase62(24)}`, intentId: paymentIntentId, amountCents, idempotencyKey, createdAt: now() });
+      if (typeof given === 'string') return fail({ reason: given, detail: null });
+      return ok({ id: given.id, amountCents: given.amountCents });
     },
 
     async confirmCard({ clientSecret, card }) {

@@ -16,6 +16,18 @@ export interface StoredTestIntent {
   createdAt: Date;
 }
 
+/** Money the test provider gave back on a succeeded intent, once per idempotency key. */
+export interface StoredTestRefund {
+  id: string;
+  intentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  createdAt: Date;
+}
+
+/** Why the test provider gave nothing back: more than is left of the payment, or a payment that did not succeed (or is unknown). */
+export type TestRefundRefusal = 'exceeds-payment' | 'not-paid';
+
 export interface TestPaymentIntents {
   /**
    * Keeps `intent` (open) unless its order already has a live one, open or succeeded: an order
@@ -31,4 +43,10 @@ export interface TestPaymentIntents {
    * intent as it then stands and whether this call moved it; null when the id is unknown.
    */
   settle(id: string, to: 'succeeded' | 'canceled'): Promise<{ intent: StoredTestIntent; moved: boolean } | null>;
+  /**
+   * Gives back part of a succeeded intent in one atomic step: never more than the intent's amount
+   * in all (of two refunds at once that together pass it, one is refused); the same idempotency
+   * key again answers the refund it made first and moves no more money.
+   */
+  refund(refund: StoredTestRefund): Promise<StoredTestRefund | TestRefundRefusal>;
 }

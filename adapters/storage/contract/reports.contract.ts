@@ -16,15 +16,17 @@ export function describeReportContract(h: StoreHarness): void {
       };
       await paid([bolt, nut], 200, day('2031-05-01T23:59:59.999')); // 20,000 + 2,000
       await paid(bolt, 100, day('2031-05-01T00:00:00'), true); // 10,000
-      await paid(nut, 1_000, day('2031-05-03T12:00:00')); // 10,000
+      const refunded = await paid(nut, 1_000, day('2031-05-03T12:00:00')); // 10,000, of which 2,500 given back
+      const given = await h.store.afterSale.refund({ id: 'rpt-refund', orderId: refunded.id, amountCents: 2_500, lines: [], reason: 'Damaged', providerRefundId: 're_rpt', source: 'shop', createdAt: day('2031-05-05T00:00:00') });
+      expect(given.ok).toBe(true);
       await h.placeOk(h.newOrder(bolt, { quantity: 500, createdAt: day('2031-05-02T10:00:00') })); // unpaid
       await paid(bolt, 900, day('2031-04-30T23:59:59.999')); // before
       await paid(bolt, 900, day('2031-05-04T00:00:00')); // after
 
       const [from, to] = [day('2031-05-01T00:00:00'), day('2031-05-04T00:00:00')];
       expect(await h.store.reports.salesPerDay(from, to)).toEqual([
-        { day: '2031-05-01', orders: 2, revenueCents: 32_000 },
-        { day: '2031-05-03', orders: 1, revenueCents: 10_000 },
+        { day: '2031-05-01', orders: 2, revenueCents: 32_000, refundedCents: 0 },
+        { day: '2031-05-03', orders: 1, revenueCents: 10_000, refundedCents: 2_500 },
       ]);
       expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
         { productId: bolt.id, sku: 'RPT-BOLT', name: 'Bolt', units: 300, revenueCents: 30_000 },
@@ -45,14 +47,14 @@ export function describeReportContract(h: StoreHarness): void {
       expect(await h.store.reports.topProducts(from, to, 5)).toEqual([]);
       await h.store.products.delete(nut.id);
       await h.store.orders.markPaid(order.id, `pi_${order.id}`, day('2032-03-01T09:00:00'));
-      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000, refundedCents: 0 }]);
       expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
         { productId: bolt.id, sku: 'LATE-BOLT', name: 'Bolt', units: 200, revenueCents: 20_000 },
         { productId: null, sku: 'LATE-NUT', name: 'Nut', units: 200, revenueCents: 2_000 },
       ]);
       // Shipping it changes nothing: it counted once.
       await h.store.orders.markShipped(order.id, day('2032-03-01T10:00:00'), { carrier: null, trackingNumber: null });
-      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000 }]);
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2032-02-28', orders: 1, revenueCents: 22_000, refundedCents: 0 }]);
       expect((await h.store.reports.topProducts(from, to, 5)).map((top) => top.units)).toEqual([200, 200]);
       // Deleted after its sale counted: the same sums, under its SKU with no product.
       await h.store.products.delete(bolt.id);
@@ -79,7 +81,7 @@ export function describeReportContract(h: StoreHarness): void {
       const paid = await Promise.all(orders.map((order) => h.store.orders.markPaid(order.id, `pi_${order.id}`, day('2033-07-05T09:00:00'))));
       expect(paid.every((order) => order?.status === 'pending')).toBe(true);
       const [from, to] = [day('2033-07-04T00:00:00'), day('2033-07-05T00:00:00')];
-      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2033-07-04', orders: 24, revenueCents: 24 * 600 }]);
+      expect(await h.store.reports.salesPerDay(from, to)).toEqual([{ day: '2033-07-04', orders: 24, revenueCents: 24 * 600, refundedCents: 0 }]);
       expect(await h.store.reports.topProducts(from, to, 5)).toEqual([
         { productId: parts[2]!.id, sku: 'CONC-C', name: 'C', units: 2_400, revenueCents: 7_200 },
         { productId: parts[1]!.id, sku: 'CONC-B', name: 'B', units: 2_400, revenueCents: 4_800 },

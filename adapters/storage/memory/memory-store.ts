@@ -1,4 +1,5 @@
 import type { Storage } from '../storage.ts';
+import { createMemoryAfterSale } from './after-sale.ts';
 import { createMemoryCarts } from './carts.ts';
 import { createMemoryCategories } from './categories.ts';
 import { createMemoryInbox } from './inbox.ts';
@@ -32,6 +33,7 @@ export function createMemoryStorage(): Storage {
       orders: createMemoryOrders(tables),
       carts: createMemoryCarts(tables),
       refunds: createMemoryRefunds(tables),
+      afterSale: createMemoryAfterSale(tables),
       quotes: createMemoryQuotes(tables),
       users: createMemoryUsers(tables),
       reviews: createMemoryReviews(tables),
@@ -52,7 +54,7 @@ export function createMemoryStorage(): Storage {
     },
     catalogVersion: () => String(tables.catalog.count()),
     catalogStockMoves: tables.catalog.stockMoves,
-    testPaymentIntents: createMemoryTestPaymentIntents(tables.testPaymentIntents),
+    testPaymentIntents: createMemoryTestPaymentIntents(tables.testPaymentIntents, tables.testPaymentRefunds),
     async imagesInUse(urls) {
       const shown = new Set<string>([
         ...[...tables.products.values()].map((product) => product.imageUrl),

@@ -58,7 +58,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       const year = numberingYear(order.createdAt);
       const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
       tables.numberSequences.set(`order:${year}`, sequence);
-      const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence), carrier: null, trackingNumber: null, invoiceNumber: null };
+      const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence), refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
       queueMails(tables, mail, order.id, order.createdAt);
       return ok(copy(placed));

@@ -90,7 +90,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         if (taken.length > 0) return fail({ code: 'insufficient-stock', short: taken });
       }
       const year = numberingYear(order.createdAt);
-      const placed: Order = { ...copy(order), number: formatOrderNumber(year, nextNumber(tables, 'order', year)), carrier: null, trackingNumber: null, invoiceNumber: null };
+      const placed: Order = { ...copy(order), number: formatOrderNumber(year, nextNumber(tables, 'order', year)), refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
       orders.set(order.id, placed);
       Object.assign(quote, { status: 'accepted', orderId: order.id, closedAt: order.createdAt });
       queueMails(tables, mail, id, order.createdAt);

@@ -10,8 +10,8 @@ export const createMemoryReports = (tables: MemoryTables): ReportRepository => (
     const days = new Map<string, SalesDay>();
     for (const order of paidIn(tables, from, to)) {
       const day = order.createdAt.toISOString().slice(0, 10);
-      const sum = days.get(day) ?? { day, orders: 0, revenueCents: 0 };
-      days.set(day, { day, orders: sum.orders + 1, revenueCents: sum.revenueCents + order.totalCents });
+      const sum = days.get(day) ?? { day, orders: 0, revenueCents: 0, refundedCents: 0 };
+      days.set(day, { day, orders: sum.orders + 1, revenueCents: sum.revenueCents + order.totalCents, refundedCents: sum.refundedCents + order.refundedCents });
     }
     return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
   },

@@ -4,10 +4,11 @@ import type { ContactMessage, Review, Subscriber } from '#domain/content/review.
 import type { Profile, User } from '#domain/identity/user.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
 import type { Order } from '#domain/ordering/order.ts';
+import type { Refund, Return } from '#domain/after-sale/after-sale.ts';
 import type { CartLineRequest } from '#domain/ordering/cart-repository.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
-import type { StoredTestIntent } from '../../payments/test/test-payment-intents.ts';
+import type { StoredTestIntent, StoredTestRefund } from '../../payments/test/test-payment-intents.ts';
 import type { AuditRow } from '../audit-rows.ts';
 import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
 import type { OutboxRow } from './outbox.ts';
@@ -21,6 +22,9 @@ export interface MemoryTables {
   categories: Map<string, Category>;
   orders: Map<string, Order>;
   paymentsToRefund: Map<string, PaymentToRefund>;
+  /** Refunds (credit notes) and returns (domain/after-sale), keyed by id. */
+  refunds: Map<string, Refund>;
+  returns: Map<string, Return>;
   users: Map<string, User>;
   profiles: Map<string, Profile>;
   reviews: Map<string, Review>;
@@ -39,6 +43,8 @@ export interface MemoryTables {
   auditLog: Map<string, AuditRow>;
   /** The offline test provider's payment intents (test-payment-intents.ts), keyed by id. */
   testPaymentIntents: Map<string, StoredTestIntent>;
+  /** Its refunds, keyed by idempotency key. */
+  testPaymentRefunds: Map<string, StoredTestRefund>;
   /** Counts every write that can change what the catalog shows (see the store's catalogVersion). */
   catalog: CatalogWrites;
 }
@@ -48,6 +54,8 @@ export const createMemoryTables = (): MemoryTables => ({
   categories: new Map(),
   orders: new Map(),
   paymentsToRefund: new Map(),
+  refunds: new Map(),
+  returns: new Map(),
   users: new Map(),
   profiles: new Map(),
   reviews: new Map(),
@@ -59,6 +67,7 @@ export const createMemoryTables = (): MemoryTables => ({
   mailOutbox: new Map(),
   auditLog: new Map(),
   testPaymentIntents: new Map(),
+  testPaymentRefunds: new Map(),
   catalog: createCatalogWrites(),
 });
 

@@ -12,6 +12,7 @@ import { createPgAuditLog } from './audit.ts';
 import { createPgOutbox } from './outbox.ts';
 import { createPgReports } from './reports.ts';
 import { createPgRefunds } from './refunds.ts';
+import { createPgAfterSale } from './after-sale.ts';
 import { createPgProducts } from './products.ts';
 import { createPgQuotes } from './quotes.ts';
 import { createPgReviews } from './reviews.ts';
@@ -54,6 +55,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       carts: createPgCarts(db),
       orders: countingWrites(createPgOrders(db, writes), ['deleteUnpaidReturningStock'], writes),
       refunds: createPgRefunds(db),
+      afterSale: createPgAfterSale(db, (productIds) => writes.stockMoved(productIds, false, null)),
       quotes: countingWrites(createPgQuotes(db), ['answer', 'accept', 'close'], writes),
       users: countingWrites(createPgUsers(db), ['delete'], writes),
       reviews: createPgReviews(db),

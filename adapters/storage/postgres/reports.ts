@@ -13,12 +13,12 @@ export function createPgReports(db: PgDb): ReportRepository {
     async salesPerDay(from, to) {
       const rows = await db
         // A day's orders are split over its shards (schema.ts, `salesDays`): summed here, along the key.
-        .select({ day: salesDays.day, orders: sumOf(salesDays.orders), revenueCents: sumOf(salesDays.revenueCents) })
+        .select({ day: salesDays.day, orders: sumOf(salesDays.orders), revenueCents: sumOf(salesDays.revenueCents), refundedCents: sumOf(salesDays.refundedCents) })
         .from(salesDays)
         .where(and(gte(salesDays.day, dayOf(from)), lt(salesDays.day, dayOf(to))))
         .groupBy(salesDays.day)
         .orderBy(asc(salesDays.day));
-      return rows.map((row) => ({ ...row, orders: Number(row.orders), revenueCents: Number(row.revenueCents) }));
+      return rows.map((row) => ({ ...row, orders: Number(row.orders), revenueCents: Number(row.revenueCents), refundedCents: Number(row.refundedCents) }));
     },
     async topProducts(from, to, limit) {
       const revenue = sumOf(salesDayProducts.revenueCents);

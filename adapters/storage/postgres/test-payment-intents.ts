@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TestPaymentIntents } from '../../payments/test/test-payment-intents.ts';
 import { firstRow, type PgDb } from './database.ts';
-import { testPaymentIntents } from './schema.ts';
+import { testPaymentIntents, testPaymentRefunds } from './schema.ts';
 
 /** How often `open` inserts again when the live intent it collided with was cancelled before it could read it. */
 const OPEN_ATTEMPTS = 3;
@@ -43,6 +43,27 @@ export function createPgTestPaymentIntents(db: PgDb): TestPaymentIntents {
       if (moved) return { intent: moved, moved: true };
       const intent = await byId(id);
       return intent ? { intent, moved: false } : null;
+    },
+    async refund(refund) {
+      const earlierOf = () => firstRow(db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, refund.idempotencyKey)));
+      const earlier = await earlierOf();
+      if (earlier) return earlier;
+      // The intent's row is locked first: refunds of one intent, from any instance, add up one at a time.
+      const given = await db.transaction(async (tx) => {
+        const intent = await firstRow(tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, refund.intentId)).for('update'));
+        if (intent?.state !== 'succeeded') return 'not-paid' as const;
+        const sum = await firstRow(
+          tx
+            .select({ sum: sql<string>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)` })
+            .from(testPaymentRefunds)
+            .where(eq(testPaymentRefunds.intentId, intent.id)),
+        );
+        if (Number(sum?.sum ?? 0) + refund.amountCents > intent.amountCents) return 'exceeds-payment' as const;
+        const inserted = await firstRow(tx.insert(testPaymentRefunds).values(refund).onConflictDoNothing().returning());
+        return inserted ?? null;
+      });
+      // null: the same key was used at the same moment by another request, whose refund is the answer.
+      return given ?? (await earlierOf()) ?? 'not-paid';
     },
   };
 }

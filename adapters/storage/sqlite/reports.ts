@@ -11,7 +11,7 @@ export function createSqliteReports(db: SqliteDb): ReportRepository {
     async salesPerDay(from, to) {
       // A day's orders are split over its shards (schema.ts, `salesDays`): summed here, along the key.
       return db
-        .select({ day: salesDays.day, orders: sql<number>`sum(${salesDays.orders})`, revenueCents: sql<number>`sum(${salesDays.revenueCents})` })
+        .select({ day: salesDays.day, orders: sql<number>`sum(${salesDays.orders})`, revenueCents: sql<number>`sum(${salesDays.revenueCents})`, refundedCents: sql<number>`sum(${salesDays.refundedCents})` })
         .from(salesDays)
         .where(and(gte(salesDays.day, dayOf(from)), lt(salesDays.day, dayOf(to))))
         .groupBy(salesDays.day)

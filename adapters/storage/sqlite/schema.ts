@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { PriceTier, ProductAttribute } from '#domain/catalog/product-terms.ts';
+import type { RefundLine, ReturnLine } from '#domain/after-sale/after-sale.ts';
 
 /**
  * SQLite tables. Money is integer cents, timestamps integer milliseconds. Orders keep a full
@@ -150,7 +151,7 @@ export const orders = sqliteTable(
     address: text('address').notNull(),
     poNumber: text('po_number'),
     note: text('note'),
-    status: text('status', { enum: ['unpaid', 'pending', 'shipped'] }).notNull(),
+    status: text('status', { enum: ['unpaid', 'pending', 'shipped', 'cancelled'] }).notNull(),
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     idempotencyKey: text('idempotency_key'),
@@ -162,6 +163,8 @@ export const orders = sqliteTable(
     trackingNumber: text('tracking_number'),
     /** `INV-2026-000001`, taken from number_sequences in the transaction that marks the order paid. */
     invoiceNumber: text('invoice_number'),
+    /** Money given back so far (the refunds beside the order); never more than the total. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_number_unique').on(t.number),
@@ -178,8 +181,10 @@ export const orders = sqliteTable(
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     index('orders_po_number_idx').on(t.poNumber),
     check('orders_item_count_check', sql`${t.itemCount} >= 100`),
-    check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped')`),
+    check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped', 'cancelled')`),
     check('orders_amounts_check', sql`${t.totalCents} >= 0`),
+    // The last word on "never more than was paid": of two refunds at once, the one that would pass it fails.
+    check('orders_refunded_check', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
   ],
 );
 
@@ -206,6 +211,8 @@ export const salesDays = sqliteTable(
     shard: text('shard').notNull(),
     orders: integer('orders').notNull(),
     revenueCents: integer('revenue_cents').notNull(),
+    /** Given back on the day's orders since (a refund counts on the day its order was placed). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.shard] })],
 );
@@ -507,4 +514,76 @@ export const auditLog = sqliteTable(
     index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
     index('audit_log_kind_at_idx').on(t.kind, t.at, t.id),
   ],
+);
+
+/**
+ * Refunds (domain/after-sale), each a credit note numbered from number_sequences (`credit-note`)
+ * in the transaction that records it and raises the order's refunded_cents. The lines are kept as
+ * JSON: they are read and written only with their refund, never queried on their own.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    lines: text('lines', { mode: 'json' }).$type<RefundLine[]>().notNull(),
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    source: text('source', { enum: ['shop', 'provider'] }).notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('refunds_number_unique').on(t.number),
+    // One record per provider refund, however often the provider reports it.
+    uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_created_idx').on(t.createdAt),
+    check('refunds_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Buyers' returns (`RMA-2026-000001`), requested → approved | rejected, approved → received. */
+export const returns = sqliteTable(
+  'returns',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'rejected', 'received'] }).notNull(),
+    lines: text('lines', { mode: 'json' }).$type<ReturnLine[]>().notNull(),
+    reason: text('reason').notNull(),
+    answer: text('answer'),
+    refundId: text('refund_id'),
+    createdAt: timestampMs('created_at').notNull(),
+    answeredAt: timestampMs('answered_at'),
+    receivedAt: timestampMs('received_at'),
+  },
+  (t) => [
+    uniqueIndex('returns_number_unique').on(t.number),
+    index('returns_order_idx').on(t.orderId, t.createdAt),
+    // The admins' list, whole or by status, newest first (read backwards).
+    index('returns_newest_idx').on(t.createdAt, t.id),
+    index('returns_status_newest_idx').on(t.status, t.createdAt, t.id),
+    check('returns_status_check', sql`${t.status} IN ('requested', 'approved', 'rejected', 'received')`),
+  ],
+);
+
+/** The offline test provider's refunds, one per idempotency key, as Stripe keeps them. */
+export const testPaymentRefunds = sqliteTable(
+  'test_payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('test_payment_refunds_key_unique').on(t.idempotencyKey), index('test_payment_refunds_intent_idx').on(t.intentId)],
 );

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chunks, IMAGE_COLUMNS, IMAGE_URL_CHUNK } from '../images-in-use.ts';
 import type { Storage } from '../storage.ts';
 import { categoriesReadOncePerVersion, createCatalogWrites, vocabularyReadOncePerVersion } from '../catalog-writes.ts';
+import { createSqliteAfterSale } from './after-sale.ts';
 import { createSqliteCarts } from './carts.ts';
 import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
@@ -93,6 +94,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
       orders: createSqliteOrders(db, catalog),
       carts: createSqliteCarts(db),
       refunds: createSqliteRefunds(db),
+      afterSale: createSqliteAfterSale(db, catalog),
       quotes: createSqliteQuotes(db, catalog),
       audit: createSqliteAuditLog(db),
       users: createSqliteUsers(db, catalog),

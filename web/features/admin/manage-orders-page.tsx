@@ -20,6 +20,7 @@ function ShipAction({ order }: { order: OrderDto }) {
   if (order.status === 'unpaid') return <span className="font-bold text-red-800">{labels.unpaid}</span>;
   // The carrier and tracking number are in the order's details: the column is too narrow for them.
   if (order.status === 'shipped') return <span className="font-bold text-emerald-800">{labels.shipped}</span>;
+  if (order.status === 'cancelled') return <span className="font-bold text-stone-800">{labels.orderCancelled}</span>;
   return <ShipOrderDialog order={order} />;
 }
 

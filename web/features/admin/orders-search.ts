@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import { labels } from '../../lib/labels.ts';
 
-export const ORDER_STATUS_FILTERS = ['unpaid', 'pending', 'shipped'] as const;
+export const ORDER_STATUS_FILTERS = ['unpaid', 'pending', 'shipped', 'cancelled'] as const;
 
 export const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
   unpaid: 'Unpaid',
   pending: labels.orderPending,
   shipped: labels.shipped,
+  cancelled: labels.orderCancelled,
 };
 
 export const ordersSearchSchema = z.object({

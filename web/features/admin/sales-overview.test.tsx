@@ -13,8 +13,10 @@ const reportOf = (days: 30 | 90): SalesReportDto => ({
     day: new Date(Date.UTC(2026, 10, 30) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
     orders: i === days - 1 ? 3 : 0,
     revenueCents: i === days - 1 ? 154_000 : 0,
+    refundedCents: 0,
   })),
-  totals: { orders: days === 30 ? 3 : 9, revenueCents: days === 30 ? 154_000 : 480_000 },
+  // The 90 days hold a refund of $300.00: the net shows beside the gross.
+  totals: { orders: days === 30 ? 3 : 9, revenueCents: days === 30 ? 154_000 : 480_000, refundedCents: days === 30 ? 0 : 30_000, netRevenueCents: days === 30 ? 154_000 : 450_000 },
   topProducts: [{ productId: 'p_bolt', sku: 'HB-M8', name: 'Hex Bolt M8', units: 2_400, revenueCents: 120_000 }],
   lowStock: [{ id: 'p_nut', sku: 'NUT-M8', name: 'Nylon Nut M8', stock: 0, minOrderQuantity: 100 }],
   awaitingShipment: 2,
@@ -40,7 +42,7 @@ describe('the admin overview’s sales (docs/reports.md, "Reports")', () => {
     expect(screen.getByText('Sold out (min. 100)')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '90 days' }));
-    expect(await screen.findByText(/from 9 paid orders in the last 90 days/)).toHaveTextContent('$4,800.00 from 9 paid orders');
+    expect(await screen.findByText(/from 9 paid orders in the last 90 days/)).toHaveTextContent('$4,800.00 from 9 paid orders in the last 90 days · net $4,500.00 after $300.00 refunded');
     expect(screen.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(asked).toEqual(['30', '90']);
   });
@@ -50,7 +52,7 @@ describe('the admin overview’s sales (docs/reports.md, "Reports")', () => {
     const empty = reportOf(30);
     server.use(
       http.get('*/api/admin/reports/sales', () =>
-        json<SalesReportDto>({ ...empty, perDay: empty.perDay.map((day) => ({ ...day, orders: 0, revenueCents: 0 })), totals: { orders: 0, revenueCents: 0 }, topProducts: [] }),
+        json<SalesReportDto>({ ...empty, perDay: empty.perDay.map((day) => ({ ...day, orders: 0, revenueCents: 0 })), totals: { orders: 0, revenueCents: 0, refundedCents: 0, netRevenueCents: 0 }, topProducts: [] }),
       ),
     );
     const { screen } = renderApp('/dashboard');

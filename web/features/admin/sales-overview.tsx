@@ -114,6 +114,13 @@ export function SalesOverview() {
             <p className="mt-2 text-sm text-slate-700">
               <span className="text-xl font-extrabold text-slate-900">{formatCents(data.totals.revenueCents)}</span> from {data.totals.orders} paid{' '}
               {data.totals.orders === 1 ? 'order' : 'orders'} in the last {data.days} days
+              {data.totals.refundedCents > 0 ? (
+                // Gross above, net beside it: what the shop kept once refunds are taken off (docs/reports.md, "Reports").
+                <>
+                  {' '}
+                  · net <span className="font-bold text-slate-900">{formatCents(data.totals.netRevenueCents)}</span> after {formatCents(data.totals.refundedCents)} refunded
+                </>
+              ) : null}
             </p>
             {data.totals.orders === 0 ? (
               // A flat line over axes of "$0" says less than a sentence, and loads the chart library for nothing.

@@ -3,12 +3,19 @@ import type { OrderDto } from '#http/dto.ts';
 
 /** The status words a buyer sees. */
 export const buyerStatusText = (order: OrderDto) =>
-  order.status === 'unpaid' ? labels.notPaid : order.status === 'pending' ? labels.orderPending : labels.orderShipped;
+  order.status === 'unpaid'
+    ? labels.notPaid
+    : order.status === 'pending'
+      ? labels.orderPending
+      : order.status === 'cancelled'
+        ? labels.orderCancelled
+        : labels.orderShipped;
 
 const tone: Record<OrderDto['status'], string> = {
   unpaid: 'bg-red-100 text-red-900',
   pending: 'bg-amber-100 text-amber-900',
   shipped: 'bg-emerald-100 text-emerald-900',
+  cancelled: 'bg-stone-200 text-stone-900',
 };
 
 export function StatusBadge({ order, text }: { order: OrderDto; text: string }) {
