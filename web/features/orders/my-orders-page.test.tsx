@@ -38,7 +38,10 @@ describe('My Order', () => {
     const invoice = shippedRow?.getByRole('link', { name: 'Invoice (PDF) INV-2026-000003' });
     expect(invoice).toHaveAttribute('href', '/api/orders/o_shipped/invoice.pdf');
     expect(invoice).toHaveAttribute('download', 'INV-2026-000003.pdf');
-    expect(shippedRow?.getByText('1Z999AA10123456784')).toBeInTheDocument();
+    const tracking = shippedRow?.getByRole('link', { name: /^1Z999AA10123456784/ });
+    expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
     expect(shippedRow?.getByText(/UPS/)).toBeInTheDocument();
     expect(pendingRow?.queryByText(/tracking/i)).toBeNull();
   });
