@@ -24,7 +24,7 @@ function Tile({ label, value, to, search }: { label: string; value: number | und
  * the server makes with one query each, however many orders and products there are.
  */
 export function AdminOverview() {
-  usePageMeta('Admin overview', 'Sales, orders to ship, unpaid orders, low stock and messages at a glance.');
+  usePageMeta('Admin overview', 'Sales, orders to ship, unpaid orders, low stock, messages and quotes to answer at a glance.');
   const overview = useQuery(adminOverviewQuery).data;
   return (
     <DashboardSection id="overview" title="Overview">
@@ -33,6 +33,7 @@ export function AdminOverview() {
         <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" search={{ status: 'unpaid' }} />
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
         <Tile label={`Unread messages (of ${overview?.contactMessages ?? '…'})`} value={overview?.unreadContactMessages} to="/dashboard/messages" />
+        <Tile label="Quotes awaiting answer" value={overview?.quotesAwaitingAnswer} to="/dashboard/allQuotes" search={{ status: 'requested' }} />
       </div>
       <SalesOverview />
     </DashboardSection>
