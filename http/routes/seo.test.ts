@@ -2,11 +2,26 @@
  * /sitemap.xml, its numbered parts past the per-file limit, and /robots.txt: read as a crawler
  * reads them, the XML parsed rather than matched as text.
  */
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { addProduct, createTestApp } from '../test-support.ts';
 import { SITEMAP_FIXED_PATHS } from './seo.ts';
 
+/** The little of the DOM these tests read (http's type-check has no DOM types, nor jsdom's). */
+interface XmlElement {
+  localName: string;
+  namespaceURI: string | null;
+  textContent: string | null;
+  children: ArrayLike<XmlElement>;
+  getElementsByTagName(name: string): ArrayLike<XmlElement>;
+}
+interface XmlDocument {
+  documentElement: XmlElement;
+  getElementsByTagName(name: string): ArrayLike<XmlElement>;
+}
+type DomParser = new () => { parseFromString(text: string, type: string): XmlDocument };
+// jsdom's DOMParser: a real XML parser, which refuses what is not well-formed.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { DOMParser: DomParser } } };
 const parser = new new JSDOM('').window.DOMParser();
 
 /** The document's `<loc>`s and `<lastmod>`s, after checking it is well-formed XML of `root`. */
@@ -15,7 +30,7 @@ const read = (text: string, root: 'urlset' | 'sitemapindex') => {
   expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
   expect(doc.documentElement.localName).toBe(root);
   expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-  const entries = [...doc.documentElement.children];
+  const entries = Array.from(doc.documentElement.children);
   return entries.map((entry) => ({
     loc: entry.getElementsByTagName('loc')[0]?.textContent ?? '',
     lastmod: entry.getElementsByTagName('lastmod')[0]?.textContent ?? null,

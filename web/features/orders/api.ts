@@ -18,9 +18,10 @@ export const myOrdersQuery = everyPageQuery(orderKeys.mine(), (params: ListParam
  * searches their own orders only: docs/orders.md, "Finding an order"); every order without `q`.
  */
 export const myOrdersMatching = (q: string | undefined) =>
-  q === undefined
-    ? myOrdersQuery
-    : everyPageQuery([...orderKeys.mine(), 'search', q] as const, (params: ListParams) => request<ListDto<OrderDto>>(listPath('/api/orders', params, { q }), { signedIn: true }));
+  // Without words, the same entry as myOrdersQuery (which the route's loader fills).
+  everyPageQuery<OrderDto, readonly unknown[]>(q === undefined ? orderKeys.mine() : [...orderKeys.mine(), 'search', q], (params: ListParams) =>
+    request<ListDto<OrderDto>>(listPath('/api/orders', params, { q }), { signedIn: true }),
+  );
 
 /**
  * "Order again" (docs/orders.md, "Orders, cart, quick order"): the server puts the order's lines in the
