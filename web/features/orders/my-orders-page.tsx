@@ -80,7 +80,7 @@ function MyOrdersSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: 
     >
       <form.Field name="words">
         {(field) => (
-          <label className="flex min-w-0 flex-1 basis-64 flex-col text-sm font-medium text-slate-900">
+          <label className="flex min-w-0 max-w-md flex-1 basis-64 flex-col text-sm font-medium text-slate-900">
             Order number or PO number
             <Input
               type="search"
