@@ -92,6 +92,7 @@ describe('GET /sitemap.xml', () => {
     for (const product of products) expect(listed).toContain(`${PUBLIC}/product/${product.id}`);
 
     expect((await call('GET', '/sitemap-4.xml')).status).toBe(404);
+    for (const name of ['/sitemap-0.xml', '/sitemap-01.xml', '/sitemap-1.txt', '/sitemap-x.xml', '/sitemap-1.xml.gz']) expect((await call('GET', name)).status, name).toBe(404);
   });
 
   it('has no numbered parts while one file holds every URL', async () => {

@@ -120,9 +120,11 @@ export const seoRoutes = (ports: AppPorts, settings: HttpSettings, cache: Respon
         return [XML_HEAD, `<sitemapindex xmlns="${NAMESPACE}">\n`, ...entries, '</sitemapindex>\n'].join('');
       }),
     )
-    .get('/:file{sitemap-[1-9][0-9]{0,5}\\.xml}', (c) =>
+    // The numbered parts, `/sitemap-1.xml` …; any other name under the prefix is not found.
+    .get('/sitemap-*', (c) =>
       cached(c, XML_TYPE, async (origin) => {
-        const number = Number(/^sitemap-(\d+)\.xml$/.exec(c.req.param('file'))?.[1]);
+        const number = Number(/^\/sitemap-([1-9]\d{0,5})\.xml$/.exec(c.req.path)?.[1] ?? 0);
+        if (number === 0) return null;
         const files = await fileCount();
         // A catalogue small enough for one file has no numbered parts: /sitemap.xml is the list.
         if (files === 1 || number > files) return null;
