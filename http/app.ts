@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { adminQuoteRoutes, quoteRoutes } from './routes/quotes.ts';
+import { seoRoutes } from './routes/seo.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
 import { createStaticHandler } from './static-files.ts';
@@ -105,6 +106,8 @@ export function createApp(ports: AppPorts) {
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));
   app.route('/uploads', uploadedFiles(ports, settings, logger));
+  // For search engines: /sitemap.xml (and its parts) and /robots.txt (docs/catalogue.md, "Search engines").
+  app.route('/', seoRoutes(ports, settings, createResponseCache(clock, settings.catalogueCacheBytes)));
   const serveSpa = createStaticHandler(ports.webRoot);
   app.on(['GET', 'HEAD'], '*', serveSpa);
   app.notFound((c) => problemOf(c, 'NOT_FOUND', messages.notFound));

@@ -121,6 +121,8 @@ describe('config', () => {
       addressLines: ['100 Dock Street', 'Portland, OR 97209', 'United States'],
       taxId: null,
       email: 'no-reply@localhost',
+      // No SHOP_EMAIL: notifications go to every admin (docs/email.md, "Notifications to the shop").
+      notifyTo: null,
     });
     expect(parseConfig({ MAIL_FROM: 'Shop <shop@example.com>' }).shop.email).toBe('shop@example.com');
     expect(
@@ -136,6 +138,7 @@ describe('config', () => {
       addressLines: ['1 Quay Road', 'Leeds LS1 4AB', 'United Kingdom'],
       taxId: 'GB 123 4567 89',
       email: 'orders@acme.example',
+      notifyTo: 'orders@acme.example',
     });
   });
 

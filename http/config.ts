@@ -219,9 +219,9 @@ export const CONFIG_VARIABLES = {
   }),
   SHOP_EMAIL: variable({
     schema: optionalText.refine((value) => value === undefined || isEmailAddress(value), 'must be an e-mail address'),
-    whenUnset: 'the address in `MAIL_FROM`',
+    whenUnset: "notifications go to every admin's address, and invoices print the address in `MAIL_FROM`",
     example: 'orders@example.com',
-    doc: "The shop's contact address: printed on invoices, and where admins' notification e-mails go",
+    doc: "The shop's contact address: printed on invoices, and where the shop's notification e-mails go",
   }),
   GOOGLE_CLIENT_ID: variable({
     schema: optionalText,
@@ -358,6 +358,7 @@ export const parseConfig = (env: Record<string, string | undefined>): Config => 
       addressLines: addressLines(vars.SHOP_ADDRESS),
       taxId: vars.SHOP_TAX_ID ?? null,
       email: vars.SHOP_EMAIL ?? addressOf(vars.MAIL_FROM),
+      notifyTo: vars.SHOP_EMAIL ?? null,
     },
     google:
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET

@@ -25,6 +25,9 @@ export interface LocalImageFiles {
   prepare?(name: string): Promise<void>;
 }
 
+/** The sitemap protocol's limit: one file lists at most 50,000 URLs. */
+export const SITEMAP_URLS_PER_FILE = 50_000;
+
 /** Settings the HTTP layer reads; tests override the few they exercise. */
 export interface HttpSettings {
   /** The public origin (PUBLIC_URL); also accepted as Origin by the CSRF check. */
@@ -68,6 +71,8 @@ export interface HttpSettings {
   maxUnpaidOrdersPerAccount: number;
   /** Bytes of serialised catalogue pages kept (CATALOGUE_CACHE_MB); 0 keeps none. */
   catalogueCacheBytes: number;
+  /** URLs per sitemap file before /sitemap.xml becomes an index of files (the protocol's limit; tests lower it). */
+  sitemapUrlsPerFile: number;
 }
 
 export const defaultHttpSettings: HttpSettings = {
@@ -92,6 +97,7 @@ export const defaultHttpSettings: HttpSettings = {
   unpaidOrderTtlHours: DEFAULT_UNPAID_ORDER_TTL_HOURS,
   maxUnpaidOrdersPerAccount: DEFAULT_MAX_UNPAID_ORDERS,
   catalogueCacheBytes: DEFAULT_CACHE_BYTES,
+  sitemapUrlsPerFile: SITEMAP_URLS_PER_FILE,
 };
 
 /** Everything createApp needs: the domain's ports and what only the HTTP layer uses; adapters/compose.ts builds it from the configuration. */

@@ -297,6 +297,7 @@ export const shopOverviewDto = z
     unreadContactMessages: count,
     // Succeeded payments no order could take (GET /api/admin/payments-to-refund).
     paymentsToRefund: count,
+    quotesAwaitingAnswer: count.describe('Requests for quote no admin has answered yet.'),
   })
   .describe("The admin dashboard's counts.");
 

@@ -131,10 +131,16 @@ export const ordersExportQuerySchema = z.strictObject({
   to: z.string().max(20, messages.dayFormat).optional(),
 });
 
+/** A search of orders: an id, any tail of the number, an e-mail or the start of a PO number (docs/orders.md, "Finding an order"). */
+const orderSearchText = z.string().max(254).optional();
+
 export const adminOrdersQuerySchema = listQuerySchema.extend({
   status: z.enum(['unpaid', 'pending', 'shipped', 'cancelled'], { error: messages.orderStatusUnknown }).optional(),
-  q: z.string().max(254).optional(),
+  q: orderSearchText,
 });
+
+/** A buyer's own orders, a page at a time, optionally narrowed by the same search as the admins'. */
+export const myOrdersQuerySchema = listQuerySchema.extend({ q: orderSearchText });
 
 // ---- ordering (docs/orders.md, "Orders, cart, quick order")
 const productIdField = z.string({ error: messages.productNotFound }).min(1, messages.productNotFound).max(100, messages.productNotFound);

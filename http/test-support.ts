@@ -1,4 +1,5 @@
 /** Shared arrangements for the http tests: a real app on the memory store and the test gateway. */
+import type { ShopDetails } from '#domain/shared/shop-details.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createJwtLinkTokenService } from '#adapters/identity/jwt-link-token-service.ts';
 import { createJwtTokenService } from '#adapters/identity/jwt-token-service.ts';
@@ -49,6 +50,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Where the mailed links point (PUBLIC_URL in production); ORIGIN by default. */
   appUrl?: string;
+  /** The SHOP_* settings the e-mails are written with; the defaults (no SHOP_EMAIL) when missing. */
+  shop?: ShopDetails;
   links?: LinkTokenService;
   google?: GoogleSignIn | null;
   images?: ImageStore;
@@ -85,7 +88,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
     ...paymentPorts(options.payments ?? createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => clock.now() })),
     mailer,
-    writeMail: createMailWriter(store, { shop: DEFAULT_SHOP, appUrl: options.appUrl ?? ORIGIN }, links),
+    writeMail: createMailWriter(store, { shop: options.shop ?? DEFAULT_SHOP, appUrl: options.appUrl ?? ORIGIN }, links),
     links,
     google: options.google ?? null,
     images: options.images ?? nullImageStore,

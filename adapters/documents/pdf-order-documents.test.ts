@@ -11,6 +11,7 @@ const shop = {
   addressLines: ['1 Quay Road', 'Leeds LS1 4AB', 'United Kingdom'],
   taxId: 'GB 123 4567 89',
   email: 'orders@acme.example',
+  notifyTo: 'orders@acme.example',
 };
 const documents = createPdfOrderDocuments(shop);
 

@@ -43,6 +43,7 @@ export const DEFAULT_SHOP: ShopDetails = {
   addressLines: ['100 Dock Street', 'Portland, OR 97209', 'United States'],
   taxId: null,
   email: 'no-reply@localhost',
+  notifyTo: null,
 };
 
 const MARGIN = 50;

@@ -15,6 +15,15 @@ import { quoteMail } from './quote-emails.tsx';
  */
 export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users' | 'afterSale'>, site: MailSite, links: LinkTokenService): MailWriter =>
   async (queued) => {
+    /**
+     * SHOP_EMAIL when set; otherwise every admin, so a quote never waits in a no-reply mailbox
+     * (docs/email.md, "Notifications to the shop"). A shop without admins keeps its contact address.
+     */
+    const shopRecipients = async (): Promise<string> => {
+      if (site.shop.notifyTo !== null) return site.shop.notifyTo;
+      const admins = await store.users.adminEmails();
+      return admins.length > 0 ? admins.join(', ') : site.shop.email;
+    };
     switch (queued.kind) {
       case 'order-placed':
       case 'order-paid':
@@ -49,7 +58,9 @@ export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users
         const quote = await store.quotes.findById(queued.subjectId);
         if (!quote) return null;
         const order = quote.orderId ? await store.orders.findById(quote.orderId) : null;
-        return quoteMail(queued.kind, quote, order, site);
+        const mail = quoteMail(queued.kind, quote, order, site);
+        if (!queued.kind.startsWith('shop-')) return mail;
+        return { ...mail, to: await shopRecipients() };
       }
       case 'verify-email':
       case 'password-reset': {

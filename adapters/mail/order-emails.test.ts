@@ -67,4 +67,16 @@ describe('order e-mails', () => {
     expect(bare.text).not.toContain('Tracking number');
     expect(bare.text).not.toContain('Carrier');
   });
+
+  it('at shipment: links a known carrier’s tracking page in both parts, and a carrier it does not know to none', async () => {
+    const shipped = order({ status: 'shipped', shippedAt: new Date(), carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    const mail = await orderMail('order-shipped', shipped, site);
+    const url = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain('Track the parcel with UPS');
+    const local = await orderMail('order-shipped', { ...shipped, carrier: 'Bob’s Trucking' }, site);
+    expect(local.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(local.text).not.toContain('Track the parcel');
+  });
 });

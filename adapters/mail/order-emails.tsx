@@ -2,6 +2,7 @@ import { countOf } from '#domain/catalog/units.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import type { Mail } from '#domain/mail/mailer.ts';
 import type { Order } from '#domain/ordering/order.ts';
+import { trackingUrl } from '#domain/ordering/tracking-link.ts';
 import { formatCents } from '#domain/shared/money.ts';
 import { composeMail, type MailBlock, type MailContent, type MailSite } from './mail-content.tsx';
 
@@ -65,7 +66,8 @@ const content = (kind: OrderMailKind, order: Order, site: MailSite): MailContent
           { kind: 'action', label: 'See your orders and invoice', href: ordersLink },
         ],
       };
-    case 'order-shipped':
+    case 'order-shipped': {
+      const tracking = trackingUrl(order.carrier, order.trackingNumber);
       return {
         to,
         subject: `Order ${order.number} has shipped`,
@@ -74,10 +76,13 @@ const content = (kind: OrderMailKind, order: Order, site: MailSite): MailContent
           { kind: 'title', text: 'Your order is on its way' },
           { kind: 'paragraph', text: `Hello ${order.customerName}, your order left our warehouse.` },
           { kind: 'facts', facts: [['Carrier', order.carrier], ['Tracking number', order.trackingNumber], ...orderFacts(order)] },
+          // A known carrier's tracking page first: where the buyer most wants to go (docs/orders.md, "Tracking links").
+          ...(tracking ? [{ kind: 'action' as const, label: `Track the parcel with ${order.carrier}`, href: tracking }] : []),
           items(order),
           { kind: 'action', label: 'See your orders', href: ordersLink },
         ],
       };
+    }
   }
 };
 

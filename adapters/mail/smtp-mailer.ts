@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mail, Mailer } from '#domain/mail/mailer.ts';
+import { recipientsOf, type Mail, type Mailer } from '#domain/mail/mailer.ts';
 import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { mimeComposer } from './mime-message.ts';
 
@@ -11,7 +11,7 @@ export const createSmtpMailer = (options: { url: string; from: string }): Mailer
     async send(mail: Mail) {
       try {
         // nodemailer's SMTP client sends the composed message as it is (mime-message.ts).
-        await transport.sendMail({ envelope: { from: message.sender, to: [mail.to] }, raw: message.compose(mail) });
+        await transport.sendMail({ envelope: { from: message.sender, to: recipientsOf(mail) }, raw: message.compose(mail) });
       } catch (error) {
         // Refused, unreachable or timed out: the mail server's trouble, not the caller's.
         throw new ServiceUnavailableError('mail', { cause: error });

@@ -6,6 +6,7 @@ import type { ProductRepository } from '../catalog/product-repository.ts';
 import type { InboxRepository } from '../content/content-repository.ts';
 import type { OrderRepository } from '../ordering/order-repository.ts';
 import type { RefundRepository } from '../ordering/payment-to-refund.ts';
+import type { QuoteRepository } from '../quoting/quote-repository.ts';
 
 /** The admin dashboard's counts, each one query, however large the shop. */
 export interface ShopOverview {
@@ -18,6 +19,8 @@ export interface ShopOverview {
   unreadContactMessages: number;
   /** Succeeded payments no order could take, waiting for an admin to refund them. */
   paymentsToRefund: number;
+  /** Requests for quote no admin has answered yet (status `requested`). */
+  quotesAwaitingAnswer: number;
 }
 
 export const LOW_STOCK_BELOW = MIN_ORDER_QUANTITY;
@@ -28,18 +31,20 @@ export type ShopOverviewPorts = {
     products: Pick<ProductRepository, 'countBelowStock'>;
     inbox: Pick<InboxRepository, 'countContactMessages' | 'countUnreadContactMessages'>;
     refunds: Pick<RefundRepository, 'count'>;
+    quotes: Pick<QuoteRepository, 'count'>;
   };
 };
 
 export const shopOverview = async ({ store }: ShopOverviewPorts, { actor }: { actor: User }): Promise<Result<ShopOverview, ErrorOf<'FORBIDDEN'>>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund] = await Promise.all([
+  const [ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund, quotesAwaitingAnswer] = await Promise.all([
     store.orders.count({ status: 'pending' }),
     store.orders.count({ status: 'unpaid' }),
     store.products.countBelowStock(LOW_STOCK_BELOW),
     store.inbox.countContactMessages(),
     store.inbox.countUnreadContactMessages(),
     store.refunds.count(),
+    store.quotes.count({ status: 'requested' }),
   ]);
-  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund });
+  return ok({ ordersAwaitingShipment, unpaidOrders, lowStockProducts, contactMessages, unreadContactMessages, paymentsToRefund, quotesAwaitingAnswer });
 };

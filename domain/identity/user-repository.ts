@@ -20,6 +20,11 @@ export interface UserRepository {
   /** One page of the users, newest first (createdAt desc, id desc); the cursor is opaque. */
   list(page: PageRequest): Promise<Page<User>>;
   /**
+   * Every admin's e-mail address, by address (a shop has a handful): where the shop's notifications
+   * go when SHOP_EMAIL is unset (docs/email.md, "Notifications to the shop").
+   */
+  adminEmails(): Promise<string[]>;
+  /**
    * Sets the role and bumps the session version in one step: sessions issued under the old role
    * end, so a promotion or demotion is never shared with a token someone else may hold.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInvoiceNumber, formatOrderNumber, numberingYear, parseInvoiceNumber, parseOrderNumber } from './order-number.ts';
+import { formatInvoiceNumber, formatOrderNumber, numberingYear, orderNumberTail, parseInvoiceNumber, parseOrderNumber, reversedText } from './order-number.ts';
 
 describe('order and invoice numbers', () => {
   it.each([
@@ -36,5 +36,17 @@ describe('order and invoice numbers', () => {
   it('numbers by the UTC year', () => {
     expect(numberingYear(new Date('2026-12-31T23:59:59Z'))).toBe(2026);
     expect(numberingYear(new Date('2027-01-01T00:00:00Z'))).toBe(2027);
+  });
+});
+
+describe('orderNumberTail and reversedText', () => {
+  it('reads any end of a number as typed, and nothing that cannot be one', () => {
+    expect(['000001', ' 2026-000001 ', 'bh-2026-000001'].map(orderNumberTail)).toEqual(['000001', '2026-000001', 'BH-2026-000001']);
+    expect([orderNumberTail('ada@example.com'), orderNumberTail(''), orderNumberTail('PO 88')]).toEqual([null, null, null]);
+  });
+
+  it('turns a tail into the start of the reversed number', () => {
+    expect(reversedText('BH-2026-000001')).toBe('100000-6202-HB');
+    expect(reversedText('BH-2026-000001').startsWith(reversedText('2026-000001'))).toBe(true);
   });
 });

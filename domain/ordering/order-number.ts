@@ -41,3 +41,22 @@ export const parseQuoteNumber = (text: string) => parseNumber(QUOTE_NUMBER_PREFI
 
 /** Numbers restart each year: the year an order placed at `date` is numbered in (UTC). */
 export const numberingYear = (date: Date): number => date.getUTCFullYear();
+
+/**
+ * What a search for an order number looks for (docs/orders.md, "Finding an order"): any tail of
+ * the number as typed ("000001", "2026-000001", "bh-2026-000001"), upper-cased; null for text that
+ * cannot be the end of one (only letters, digits and dashes can).
+ */
+export const orderNumberTail = (text: string): string | null => {
+  const tail = text.trim().toUpperCase();
+  return /^[A-Z0-9-]{1,40}$/.test(tail) ? tail : null;
+};
+
+/** The text backwards: a number's tail is the start of its reversal, which an index can find. */
+export const reversedText = (text: string): string => [...text].reverse().join('');
+
+/**
+ * Past every string that starts with the same text, in code-point (binary) order: every text
+ * starting with `p` lies in [p, p + PREFIX_END), the range a plain index reads.
+ */
+export const PREFIX_END = '\u{10FFFF}';

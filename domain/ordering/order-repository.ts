@@ -21,9 +21,11 @@ export type ReservationFailure =
   | { code: 'duplicate-key' };
 
 /**
- * What the admins' order list can be narrowed to. `q` matches an order by one of its search keys,
- * exactly: its id, its number (as typed, any case), the customer's e-mail (case-insensitive) or
- * its purchase-order number. Each adapter keeps those keys in one list.
+ * What the admins' order list can be narrowed to. `q` matches an order by one of its search keys:
+ * its id exactly, any tail of its number (`000001`, `2026-000001`, `BH-2026-000001`, any case:
+ * order-number.ts, `orderNumberTail`), the customer's e-mail (case-insensitive), or the start of its
+ * purchase-order number (as typed). Each adapter keeps those keys in one list, each served by an
+ * index (docs/orders.md, "Finding an order").
  */
 export interface OrderSearch {
   status?: OrderStatus | undefined;
@@ -47,8 +49,11 @@ export interface OrderRepository {
   placeReservingStock(order: NewOrder, mail?: readonly OrderMailKind[]): Promise<Result<Order, ReservationFailure>>;
   findById(id: string): Promise<Order | null>;
   findByIdempotencyKey(userId: string, key: string): Promise<Order | null>;
-  /** One page of the user's orders, newest first (createdAt desc, id desc); the cursor is opaque. */
-  listByUser(userId: string, page: PageRequest): Promise<Page<Order>>;
+  /**
+   * One page of the user's orders, newest first (createdAt desc, id desc); the cursor is opaque.
+   * `q` narrows them by the same keys as the admins' search (OrderSearch), among this user's only.
+   */
+  listByUser(userId: string, page: PageRequest, search?: Pick<OrderSearch, 'q'>): Promise<Page<Order>>;
   /** One page of every customer's orders matching `search`, newest first (createdAt desc, id desc). */
   listAll(search: OrderSearch, page: PageRequest): Promise<Page<Order>>;
   /** How many orders match `search` (one count query). */

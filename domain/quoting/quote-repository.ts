@@ -38,6 +38,8 @@ export interface QuoteRepository {
   listByUser(userId: string, page: PageRequest): Promise<Page<Quote>>;
   /** One page of every buyer's quotes, newest first, narrowed by status. */
   listAll(search: QuoteSearch, page: PageRequest): Promise<Page<Quote>>;
+  /** How many quotes match `search` (one count query on quotes_status_newest_idx for a status). */
+  count(search: QuoteSearch): Promise<number>;
   /**
    * requested → quoted with the offer, only if still requested. With `holdStock` every offered
    * line's units are taken from its product in the same transaction, all or none (PostgreSQL

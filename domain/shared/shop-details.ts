@@ -8,6 +8,11 @@ export interface ShopDetails {
   addressLines: string[];
   /** VAT or tax number; null prints no tax line. */
   taxId: string | null;
-  /** The shop's contact address: printed on invoices, and where admins' notification e-mails go. */
+  /** The shop's contact address, printed on invoices and in every e-mail's footer. */
   email: string;
+  /**
+   * Where the shop's notification e-mails (a quote requested, accepted, declined) go: SHOP_EMAIL
+   * when it is set; null sends each to every admin's address (docs/email.md, "Notifications to the shop").
+   */
+  notifyTo: string | null;
 }

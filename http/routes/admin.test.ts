@@ -46,7 +46,7 @@ describe('admin endpoints', () => {
     const users = await context.call('GET', '/api/admin/users', { token: admin.token });
     expect(users.json.items).toHaveLength(3);
     const overview = await context.call('GET', '/api/admin/overview', { token: admin.token });
-    expect(overview.json).toEqual({ ordersAwaitingShipment: 0, unpaidOrders: 2, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 });
+    expect(overview.json).toEqual({ ordersAwaitingShipment: 0, unpaidOrders: 2, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0, quotesAwaitingAnswer: 0 });
     expect(JSON.stringify(users.json)).not.toMatch(/passwordHash|sessionVersion|scrypt/);
   });
 

@@ -135,6 +135,29 @@ describe('reading and deleting orders', () => {
     expect((await call('GET', '/api/orders')).status).toBe(401);
   });
 
+  it('finds an order by any tail of its number or the start of its PO number: a buyer among their own, an admin among all', async () => {
+    const arranged = await arrange();
+    const { call, signUp, product, buyer } = arranged;
+    const other = await signUp();
+    const admin = await signUpAdmin(arranged);
+    const first = (await call('POST', '/api/orders', { body: { ...orderBody(product.id), poNumber: 'PO-7781' }, token: buyer.token })).json;
+    const theirs = (await call('POST', '/api/orders', { body: orderBody(product.id), token: other.token })).json;
+    expect(first.number).toMatch(/^BH-\d{4}-000001$/);
+    const year = first.number.slice(3, 7);
+    const mine = async (q: string) => ((await call('GET', `/api/orders?q=${encodeURIComponent(q)}`, { token: buyer.token })).json.items as { id: string }[]).map((order) => order.id);
+    for (const q of ['000001', `${year}-000001`, first.number, first.number.toLowerCase(), ' 1 ', 'PO-77']) expect(await mine(q), q).toEqual([first.id]);
+    // The other buyer's order 000002 is theirs alone.
+    expect(await mine('000002')).toEqual([]);
+    expect(await mine(theirs.number)).toEqual([]);
+    expect(await mine('   ')).toHaveLength(1);
+
+    const all = async (q: string) => (await call('GET', `/api/admin/orders?q=${encodeURIComponent(q)}`, { token: admin.token })).json;
+    expect((await all('000002')).items.map((order: { id: string }) => order.id)).toEqual([theirs.id]);
+    expect(await all(`${year}-00000`)).toMatchObject({ items: [], total: 0 });
+    expect((await all('PO-7781')).total).toBe(1);
+    expect((await call('GET', `/api/orders?q=${'x'.repeat(255)}`, { token: buyer.token })).status).toBe(400);
+  });
+
   it('hides another user’s order (404) for read, delete, payment-intent and confirm; admins can read it', async () => {
     const context = await arrange();
     const { call, signUp, product, buyer } = context;

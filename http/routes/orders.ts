@@ -15,7 +15,7 @@ import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { paperResponse } from '../paper-response.ts';
 import { problem } from '../problem.ts';
 import { refundParamSchema, requestReturnSchema } from '../schemas.ts';
-import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, listQuerySchema, placeOrderSchema } from '../schemas.ts';
+import { asOneProductError, confirmPaymentSchema, idempotencyKeySchema, idParamSchema, myOrdersQuerySchema, placeOrderSchema } from '../schemas.ts';
 import type { PaymentIntentDto } from '../dto.ts';
 import { toListDto, toOrderDto, toRefundDto, toReturnDto } from '../serializers.ts';
 import { toReorderDto } from '../cart-dto.ts';
@@ -49,12 +49,14 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
       return problem(c, oneProduct ? asOneProductError(placed.error) : placed.error);
     })
     // The caller's own orders, newest first, a page at a time.
-    .get('/', validate('query', listQuerySchema), documented({
+    .get('/', validate('query', myOrdersQuerySchema), documented({
       summary: 'My orders',
       description:
-        "Signed in; changes nothing but expiring lapsed unpaid orders first. The caller's own orders, newest first, a page at a time.",
+        "Signed in; changes nothing but expiring lapsed unpaid orders first. The caller's own orders, newest first, a page at a time; `q` narrows them to those whose number ends with it (`000001`, `2026-000001`, `BH-2026-000001`, any case), whose PO number starts with it, or whose id it is. Never another buyer's.",
     }), responds(200, pageOf(orderDto)), async (c) => {
-      const orders = await ports.store.orders.listByUser(c.get('user').id, pageRequest(c.req.valid('query')));
+      const query = c.req.valid('query');
+      const q = query.q?.trim() || undefined;
+      const orders = await ports.store.orders.listByUser(c.get('user').id, pageRequest(query), q === undefined ? {} : { q });
       return c.json(toListDto(orders, toOrderDto), 200);
     })
     // The owner's or an admin's read: a payment that went through unheard is recorded first (reconcile-payment.ts).

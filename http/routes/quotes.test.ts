@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP } from '#adapters/documents/pdf-order-documents.ts';
 import { messages } from '#http/messages.ts';
 import type { ListDto, OrderDto, QuoteDto } from '../dto.ts';
 import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin, type TestAppOptions } from '../test-support.ts';
@@ -6,10 +7,10 @@ import { addProduct, createMemoryMailer, createTestApp, expectError, signUpAdmin
 const DAY_MS = 24 * 60 * 60 * 1000;
 const details = { phone: '+1 (555) 010-2030', address: '1 Harbour Road', poNumber: 'PO-88' };
 
-const arrange = async (settings: TestAppOptions['settings'] = {}) => {
+const arrange = async (settings: TestAppOptions['settings'] = {}, shop?: TestAppOptions['shop']) => {
   let now = Date.UTC(2026, 5, 1, 9);
   const mailer = createMemoryMailer();
-  const context = createTestApp({ clock: { now: () => new Date(now) }, mailer, settings });
+  const context = createTestApp({ clock: { now: () => new Date(now) }, mailer, settings, ...(shop ? { shop } : {}) });
   const valve = await addProduct(context.store, { sku: 'VALVE-1', name: 'Ball valve', stock: 500, priceCents: 1_250 });
   const buyer = await context.signUp();
   const admin = await signUpAdmin(context);
@@ -31,6 +32,21 @@ const arrange = async (settings: TestAppOptions['settings'] = {}) => {
 };
 
 describe('requests for quote over HTTP', () => {
+  it('tells every admin of a new request when SHOP_EMAIL is unset, and SHOP_EMAIL alone when it is set', async () => {
+    const unset = await arrange();
+    const second = await signUpAdmin(unset);
+    await unset.ask();
+    await unset.deliverMail();
+    const toShop = unset.mailer.sent.filter((mail) => mail.subject.startsWith('New request for quote'));
+    expect(toShop).toHaveLength(1);
+    expect(toShop[0]?.to.split(', ').sort()).toEqual([unset.admin.email, second.email].sort());
+
+    const set = await arrange({}, { ...DEFAULT_SHOP, email: 'orders@acme.example', notifyTo: 'orders@acme.example' });
+    await set.ask();
+    await set.deliverMail();
+    expect(set.mailer.sent.filter((mail) => mail.subject.startsWith('New request for quote')).map((mail) => mail.to)).toEqual(['orders@acme.example']);
+  });
+
   it('request → answer holding stock → accept: an unpaid order at the quoted price, the units taken once', async () => {
     const { call, buyer, admin, valve, stock, ask, answer, deliverMail, mailer } = await arrange();
     const quote = await ask(2_000);

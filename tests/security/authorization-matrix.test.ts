@@ -313,6 +313,10 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/admin/payments-to-refund', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/payments-to-refund', { token })],
   ['GET /api/admin/subscribers', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/subscribers', { token })],
   // Uploaded images are public by design: their names are random and unguessable.
+  // For search engines: public, the same for everyone (http/routes/seo.ts); a small shop has no numbered part.
+  ['GET /sitemap.xml', anyone(200), (a, _, token) => a.app.call('GET', '/sitemap.xml', { token })],
+  ['GET /sitemap-*', anyone(404), (a, _, token) => a.app.call('GET', '/sitemap-1.xml', { token })],
+  ['GET /robots.txt', anyone(200), (a, _, token) => a.app.call('GET', '/robots.txt', { token })],
   ['GET /uploads/:name', anyone(200), async (a, _, token) => a.app.call('GET', await uploadedFile(a), { token })],
   ['HEAD /uploads/:name', anyone(200), async (a, _, token) => a.app.call('HEAD', await uploadedFile(a), { token })],
 ];

@@ -158,6 +158,10 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().get
 
 const TARGETS: Target[] = [
   { route: 'GET /api/health', caller: 'anonymous' },
+  // For search engines (http/routes/seo.ts): no input but the path.
+  { route: 'GET /sitemap.xml', caller: 'anonymous' },
+  { route: 'GET /sitemap-*', caller: 'anonymous' },
+  { route: 'GET /robots.txt', caller: 'anonymous' },
   { route: 'GET /api/health/live', caller: 'anonymous' },
   { route: 'GET /api/openapi.json', caller: 'anonymous' },
   { route: 'GET /api/docs', caller: 'anonymous' },
@@ -269,7 +273,7 @@ const TARGETS: Target[] = [
       valid: (f) => validLinesOrder(f.lineProductIds),
     },
   },
-  { route: 'GET /api/orders', caller: 'customer', query: ['limit', 'cursor'] },
+  { route: 'GET /api/orders', caller: 'customer', query: ['limit', 'cursor', 'q'] },
   { route: 'POST /api/orders/:id/reorder', caller: 'customer', params: (f) => ({ id: f.orderId }) },
   { route: 'GET /api/cart', caller: 'customer' },
   {

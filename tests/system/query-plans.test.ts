@@ -89,6 +89,18 @@ const READS: Read[] = [
   ['the admin orders page filtered by status', (store) => store.orders.listAll({ status: 'pending' }, { limit: 24 })],
   // The admins' search by an order number (any case), an e-mail or a PO number, with its count.
   ['the admin search by order number', (store, shop) => Promise.all([store.orders.listAll({ q: String(shop.orders[500]!.number).toLowerCase() }, { limit: 24 }), store.orders.count({ q: 'PO-4411' })]), true],
+  // Any tail of the number (orders_number_reversed_idx, a range) or the start of a PO number
+  // (docs/orders.md, "Finding an order"): "000501" ends one order a year, "2026-000501" one.
+  [
+    'the admin search by the end of an order number',
+    (store, shop) => {
+      const number = String(shop.orders[500]!.number);
+      return Promise.all([store.orders.listAll({ q: number.slice(-6) }, { limit: 24 }), store.orders.count({ q: number.slice(3) }), store.orders.count({ q: 'PO-44' })]);
+    },
+    true,
+  ],
+  // A buyer's search among their own orders, along orders_user_newest_idx.
+  ["a customer's search of their orders", (store, shop) => store.orders.listByUser(String(shop.users[0]!.id), { limit: 24 }, { q: '0001' }), true],
   ['the status counts', (store) => Promise.all([store.orders.count({ status: 'pending' }), store.orders.count({ status: 'unpaid' })])],
   ['the low-stock count', (store) => store.products.countBelowStock(100)],
   // The expiry sweep's batch (before every order read) and the per-account unpaid cap (every placement).

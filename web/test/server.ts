@@ -48,7 +48,7 @@ const defaultHandlers = [
   ),
   // The audit log: empty unless a test says otherwise.
   http.get('*/api/admin/audit', () => json<ListDto<AuditEntryDto>>({ items: [], nextCursor: null })),
-  http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0 })),
+  http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0, quotesAwaitingAnswer: 0 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

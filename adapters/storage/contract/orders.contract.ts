@@ -197,6 +197,37 @@ export function describeOrderContract(h: StoreHarness): void {
       expect((await h.store.orders.listAll({ q: 'mia' }, { limit: 10 })).items).toEqual([]);
     });
 
+    it('finds an order by any tail of its number and by the start of its PO number, for admins and among a buyer’s own orders', async () => {
+      const product = await h.addProduct({ stock: 10_000 });
+      const place = (letter: string, ms: number, overrides: Partial<NewOrder> = {}) =>
+        h.placeOk(h.newOrder(product, { id: h.keyed(letter), createdAt: h.at(ms), ...overrides }));
+      const orders = [];
+      for (let i = 0; i < 12; i++) orders.push(await place(String.fromCharCode(97 + i), i, { userId: i === 10 ? 'buyer-other' : 'buyer-tails', poNumber: i === 11 ? 'PO-2026-118' : i === 10 ? 'PO-2026-11' : null }));
+      const year = orders[0]!.number.slice(3, 7);
+      const ids = (page: { items: { id: string }[] }) => page.items.map((order) => order.id);
+      // BH-YYYY-000001 …; the first is found by every tail, the tenth's "10" tail also ends nothing else.
+      for (const tail of ['000001', `${year}-000001`, `BH-${year}-000001`, `bh-${year}-000001`, '-000001']) {
+        expect(ids(await h.store.orders.listAll({ q: tail }, { limit: 10 })), tail).toEqual([orders[0]!.id]);
+      }
+      expect(ids(await h.store.orders.listAll({ q: '10' }, { limit: 10 }))).toEqual([orders[9]!.id]);
+      // "1" ends the 1st and the 11th: newest first, counted alike, narrowed by status too.
+      expect(ids(await h.store.orders.listAll({ q: '1' }, { limit: 10 }))).toEqual([orders[10]!.id, orders[0]!.id]);
+      expect(await h.store.orders.count({ q: '1' })).toBe(2);
+      expect(await h.store.orders.count({ q: '1', status: 'pending' })).toBe(0);
+      // Not the middle of a number: "2026-00000" ends none.
+      expect(await h.store.orders.count({ q: `${year}-00000` })).toBe(0);
+      // The start of a PO number, as written.
+      expect(ids(await h.store.orders.listAll({ q: 'PO-2026-11' }, { limit: 10 }))).toEqual([orders[11]!.id, orders[10]!.id]);
+      expect(ids(await h.store.orders.listAll({ q: 'PO-2026-118' }, { limit: 10 }))).toEqual([orders[11]!.id]);
+      expect(await h.store.orders.count({ q: '2026-118' })).toBe(0);
+      // A buyer finds among their own orders only.
+      expect(ids(await h.store.orders.listByUser('buyer-tails', { limit: 10 }, { q: '1' }))).toEqual([orders[0]!.id]);
+      expect(ids(await h.store.orders.listByUser('buyer-other', { limit: 10 }, { q: '000001' }))).toEqual([]);
+      expect(ids(await h.store.orders.listByUser('buyer-tails', { limit: 10 }, { q: 'PO-2026-11' }))).toEqual([orders[11]!.id]);
+      expect(await h.walk((page) => h.store.orders.listByUser('buyer-tails', page, { q: `${year}-0000` }), 2)).toEqual([[]]);
+      expect(await h.walk((page) => h.store.orders.listByUser('buyer-tails', page, {}), 20)).toEqual([orders.filter((_, i) => i !== 10).map((o) => o.id).reverse()]);
+    });
+
     it('never oversells under 200 concurrent reservations', async () => {
       const product = await h.addProduct({ stock: 5_000 });
       const attempts = Array.from({ length: 200 }, () =>

@@ -60,6 +60,15 @@ export function describeQuoteContract(h: StoreHarness): void {
       expect((await h.store.quotes.listAll({}, { limit: 10 })).items).toHaveLength(6);
     });
 
+    it('counts the quotes of a status (the overview’s “Quotes awaiting answer”) and all of them', async () => {
+      const product = await h.addProduct();
+      expect(await h.store.quotes.count({ status: 'requested' })).toBe(0);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await h.store.quotes.create(newQuote([product], { createdAt: h.at(i) }))).id);
+      await h.store.quotes.answer(ids[0]!, offer([300], { holdStock: false }));
+      expect([await h.store.quotes.count({ status: 'requested' }), await h.store.quotes.count({ status: 'quoted' }), await h.store.quotes.count({})]).toEqual([2, 1, 3]);
+    });
+
     it('answering holds every offered line’s units, once; a line left out is offered at 0', async () => {
       const [a, b] = [await h.addProduct({ stock: 500 }), await h.addProduct({ stock: 500 })];
       const quote = await h.store.quotes.create(newQuote([a, b]));

@@ -33,6 +33,15 @@ export function describeUserContract(h: StoreHarness): void {
       expect((await h.store.users.list({ limit: 10, cursor: '%%not-a-cursor%%' })).items).toEqual(all.items);
     });
 
+    it('gives every admin’s address, by address, and no customer’s', async () => {
+      expect(await h.store.users.adminEmails()).toEqual([]);
+      await h.addUser({ email: 'zoe-admin@example.com', role: 'admin' });
+      await h.addUser({ email: 'buyer@example.com', role: 'customer' });
+      const promoted = await h.addUser({ email: 'al-admin@example.com' });
+      await h.store.users.setRole(promoted.id, 'admin');
+      expect(await h.store.users.adminEmails()).toEqual(['al-admin@example.com', 'zoe-admin@example.com']);
+    });
+
     it('sets role, password hash, verification and bumps the session version', async () => {
       const user = await h.addUser();
       expect((await h.store.users.setRole(user.id, 'admin'))?.role).toBe('admin');

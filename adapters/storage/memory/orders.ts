@@ -1,5 +1,5 @@
 import type { OrderRepository, OrderSearch, ShortLine } from '#domain/ordering/order-repository.ts';
-import { formatInvoiceNumber, formatOrderNumber, numberingYear } from '#domain/ordering/order-number.ts';
+import { formatInvoiceNumber, formatOrderNumber, numberingYear, orderNumberTail } from '#domain/ordering/order-number.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
@@ -8,13 +8,11 @@ import { queueMails } from './outbox.ts';
 import { checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
 import { recordAudit } from './audit.ts';
 
-/** The search keys `q` matches exactly (see OrderSearch). */
-const searchKeys = (order: Order, q: string): boolean[] => [
-  order.id === q,
-  order.number === q.toUpperCase(),
-  order.email.toLowerCase() === q.toLowerCase(),
-  order.poNumber === q,
-];
+/** The search keys `q` matches (see OrderSearch). */
+const searchKeys = (order: Order, q: string): boolean[] => {
+  const tail = orderNumberTail(q);
+  return [order.id === q, tail !== null && order.number.endsWith(tail), order.email.toLowerCase() === q.toLowerCase(), order.poNumber?.startsWith(q) === true];
+};
 
 const matches = (search: OrderSearch) => (order: Order): boolean =>
   (search.status === undefined || order.status === search.status) &&
@@ -69,8 +67,8 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     async findByIdempotencyKey(userId, key) {
       return copyOrNull(findByKey(userId, key));
     },
-    async listByUser(userId, page) {
-      return newestFirst([...orders.values()].filter((order) => order.userId === userId), page, byId);
+    async listByUser(userId, page, search = {}) {
+      return newestFirst([...orders.values()].filter((order) => order.userId === userId && matches(search)(order)), page, byId);
     },
     async listAll(search, page) {
       return newestFirst([...orders.values()].filter(matches(search)), page, byId);

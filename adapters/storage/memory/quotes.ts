@@ -55,6 +55,9 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
     async listAll(search, page) {
       return newestFirst([...quotes.values()].filter(matches(search)), page, byId);
     },
+    async count(search) {
+      return [...quotes.values()].filter(matches(search)).length;
+    },
     async answer(id, offer, audit, mail) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'requested') return fail({ code: 'not-open', status: quote?.status ?? null });

@@ -38,6 +38,12 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
     async list(page) {
       return newestFirst(users.values(), page, byId);
     },
+    async adminEmails() {
+      return [...users.values()]
+        .filter((user) => user.role === 'admin')
+        .map((user) => user.email)
+        .sort();
+    },
     async removeAdmin(id, { otherAdminsAtLeast }, audit) {
       if (users.get(id)?.role !== 'admin') return null;
       // The domain's condition (manage-users.ts), counted with the change: one step between awaits.

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
-import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
+import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
@@ -17,15 +17,23 @@ import { mailOutbox, numberSequences, orderLines, orders, orderStatusCounts, pro
 import { createYearSequences, pgErrorOf } from './year-sequences.ts';
 
 /**
- * The search keys `q` matches exactly (see OrderSearch), each answered by an index (the primary
- * key, orders_number_unique, orders_email_lower_idx, orders_po_number_idx).
+ * The search keys `q` matches (see OrderSearch), each answered by an index: the primary key,
+ * orders_number_reversed_idx (a tail of the number is the start of its reversal, compared
+ * byte-wise: drizzle/postgres/0025_order_number_tails.sql), orders_email_lower_idx and
+ * orders_po_number_c_idx (the start of the PO number, a byte-wise range whatever the locale).
  */
-const searchKeys = (q: string): SQL[] => [
-  eq(orders.id, q),
-  eq(orders.number, q.toUpperCase()),
-  sql`lower(${orders.email}) = lower(${q})`,
-  eq(orders.poNumber, q),
-];
+const searchKeys = (q: string): SQL[] => {
+  const tail = orderNumberTail(q);
+  const reversed = tail === null ? null : reversedText(tail);
+  return [
+    eq(orders.id, q),
+    ...(reversed === null
+      ? []
+      : [sql`((reverse(${orders.number}) COLLATE "C") >= ${reversed} AND (reverse(${orders.number}) COLLATE "C") < ${reversed + PREFIX_END})`]),
+    sql`lower(${orders.email}) = lower(${q})`,
+    sql`((${orders.poNumber} COLLATE "C") >= ${q} AND (${orders.poNumber} COLLATE "C") < ${q + PREFIX_END})`,
+  ];
+};
 /** The admins' order search; a status alone reads orders_status_newest_idx. */
 const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(
@@ -161,12 +169,12 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
           .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))),
       );
     },
-    async listByUser(userId, page) {
+    async listByUser(userId, page, search = {}) {
       const query = newestFirst(
         db.select().from(orders).$dynamic(),
         { createdAt: orders.createdAt, key: orders.id },
         page,
-        eq(orders.userId, userId),
+        and(eq(orders.userId, userId), search.q === undefined ? undefined : or(...searchKeys(search.q))),
       );
       const found = toPage(await query, page.limit);
       return { ...found, items: await withLines(found.items) };

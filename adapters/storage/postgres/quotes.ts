@@ -103,6 +103,11 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       const found = toPage(await newestFirst(db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, page, eq(quotes.userId, userId)), page.limit);
       return { ...found, items: await withLines(found.items) };
     },
+    async count(search) {
+      const filter = search.status === undefined ? undefined : eq(quotes.status, search.status);
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(quotes).where(filter);
+      return row?.count ?? 0;
+    },
     async listAll(search, page) {
       const filter = search.status === undefined ? undefined : eq(quotes.status, search.status);
       const found = toPage(await newestFirst(db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, page, filter), page.limit);

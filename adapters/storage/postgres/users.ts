@@ -31,6 +31,11 @@ export function createPgUsers(db: PgDb): UserRepository {
       const query = newestFirst(db.select().from(users).$dynamic(), { createdAt: users.createdAt, key: users.id }, page);
       return toPage(await query, page.limit);
     },
+    async adminEmails() {
+      // COLLATE "C": the same byte order as the other stores whatever the database's locale.
+      const rows = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(sql`${users.email} COLLATE "C"`);
+      return rows.map(({ email }) => email);
+    },
     async removeAdmin(id, { otherAdminsAtLeast }, audit) {
       return db.transaction(async (tx) => {
         // Locks every admin row: two removals at once take turns, and the second counts with the

@@ -3,7 +3,7 @@ import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '.
 import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
-import { formatInvoiceNumber, numberingYear } from '#domain/ordering/order-number.ts';
+import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
 import type { Page } from '#domain/shared/page.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
@@ -17,16 +17,24 @@ import { sqliteStock } from './stock.ts';
 import { orderLines, orders, orderStatusCounts } from './schema.ts';
 
 /**
- * The admins' order search as placeholders (`status`, `q`), for the shapes a search can take.
- * The search keys `q` matches exactly (see OrderSearch), each answered by an index (the primary
- * key, orders_number_unique, orders_email_lower_idx, orders_po_number_idx).
+ * The admins' order search as placeholders (`status`, `q` and its ranges), for the shapes a search
+ * can take. The search keys `q` matches (see OrderSearch), each answered by an index: the primary
+ * key, orders_number_reversed_idx (a tail of the number is the start of `number_reversed`, which a
+ * trigger writes: drizzle/sqlite/0022_order_number_tails.sql), orders_email_lower_idx and
+ * orders_po_number_idx (the start of the PO number, a range).
  */
 const searchKeys = (q: ReturnType<typeof sql.placeholder>): SQL[] => [
   eq(orders.id, q),
-  sql`${orders.number} = upper(${q})`,
+  sql`(number_reversed >= ${sql.placeholder('tailFrom')} AND number_reversed < ${sql.placeholder('tailTo')})`,
   sql`lower(${orders.email}) = lower(${q})`,
-  eq(orders.poNumber, q),
+  and(gte(orders.poNumber, sql.placeholder('poFrom')), lt(orders.poNumber, sql.placeholder('poTo')))!,
 ];
+/** The placeholders' values for `q`: an empty range where `q` cannot be a number's tail. */
+const searchParams = (q: string) => {
+  const tail = orderNumberTail(q);
+  const reversed = tail === null ? '' : reversedText(tail);
+  return { q, tailFrom: reversed, tailTo: tail === null ? '' : reversed + PREFIX_END, poFrom: q, poTo: q + PREFIX_END };
+};
 const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(
     search.status === undefined ? undefined : eq(orders.status, sql.placeholder('status')),
@@ -60,6 +68,12 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     () => db.select().from(orders).$dynamic(),
     { createdAt: orders.createdAt, key: orders.id },
     eq(orders.userId, sql.placeholder('userId')),
+  );
+  // A buyer's search among their own orders (along orders_user_newest_idx: a buyer has few).
+  const newestFirstOfUserMatching = newestFirstReader(
+    () => db.select().from(orders).$dynamic(),
+    { createdAt: orders.createdAt, key: orders.id },
+    and(eq(orders.userId, sql.placeholder('userId')), or(...searchKeys(sql.placeholder('q')))),
   );
 
   /** The orders of these rows, each with its lines (one query for all of them). */
@@ -102,7 +116,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     searches.set(shape, prepared);
     const params = {
       ...(search.status === undefined ? {} : { status: search.status }),
-      ...(search.q === undefined ? {} : { q: search.q }),
+      ...(search.q === undefined ? {} : searchParams(search.q)),
       // Placeholders skip the column's mapping: the stored milliseconds.
       ...(search.placed === undefined ? {} : { from: search.placed.from.getTime(), before: search.placed.before.getTime() }),
     };
@@ -171,8 +185,9 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           .get(),
       );
     },
-    async listByUser(userId, page) {
-      return pageWithLines(toPage(newestFirstOfUser(page, { userId }), page.limit));
+    async listByUser(userId, page, search = {}) {
+      const rows = search.q === undefined ? newestFirstOfUser(page, { userId }) : newestFirstOfUserMatching(page, { userId, ...searchParams(search.q) });
+      return pageWithLines(toPage(rows, page.limit));
     },
     async listAll(search, page) {
       const { page: read, params } = searchOf(search);

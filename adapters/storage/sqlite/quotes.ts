@@ -92,6 +92,10 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
       const rows = search.status === undefined ? newestOfAll(page) : newestOfStatus(page, { status: search.status });
       return pageWithLines(toPage(rows, page.limit));
     },
+    async count(search) {
+      const filter = search.status === undefined ? undefined : eq(quotes.status, search.status);
+      return db.select({ count: sql<number>`count(*)` }).from(quotes).where(filter).get()?.count ?? 0;
+    },
     async answer(id, offer, audit, mail) {
       return refusable(() => {
         const moved = db

@@ -35,6 +35,9 @@ export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites):
     async list(page) {
       return toPage(newestFirst(page), page.limit);
     },
+    async adminEmails() {
+      return db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(users.email).all().map(({ email }) => email);
+    },
     async removeAdmin(id, { otherAdminsAtLeast }, audit) {
       // IMMEDIATE: the count the domain's condition asks for (manage-users.ts) and the change
       // happen with nobody else writing in between.

@@ -1,3 +1,4 @@
+import { trackingUrl } from '#domain/ordering/tracking-link.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { invoiceUrl, packingSlipUrl } from './api.ts';
 import { buttonClass } from '../ui/button.tsx';
@@ -40,9 +41,11 @@ export const shipmentText = (order: Pick<OrderDto, 'status' | 'carrier' | 'track
 /**
  * The carrier and tracking number of a shipped order, the tracking number in a font that keeps 0
  * and O apart, moved whole to the next line when it does not fit (cut only when wider than the box).
+ * A known carrier's number links to its tracking page in a new tab (docs/orders.md, "Tracking links").
  */
 export function ShipmentInfo({ order, className = 'text-xs text-slate-700' }: { order: OrderDto; className?: string }) {
   if (!shipmentText(order)) return null;
+  const href = trackingUrl(order.carrier, order.trackingNumber);
   return (
     <span className={`block break-words ${className}`}>
       {order.carrier ? <span>{order.carrier}</span> : null}
@@ -50,7 +53,19 @@ export function ShipmentInfo({ order, className = 'text-xs text-slate-700' }: { 
       {order.trackingNumber ? (
         <>
           {order.carrier ? 'tracking ' : 'Tracking '}
-          <span className="font-mono wrap-break-word">{order.trackingNumber}</span>
+          {href ? (
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-mono wrap-break-word text-blue-800 underline hover:text-blue-950"
+            >
+              {order.trackingNumber}
+              <span className="sr-only"> (opens the carrier’s tracking page in a new tab)</span>
+            </a>
+          ) : (
+            <span className="font-mono wrap-break-word">{order.trackingNumber}</span>
+          )}
         </>
       ) : null}
     </span>

@@ -24,15 +24,16 @@ function Tile({ label, value, to, search }: { label: string; value: number | und
  * the server makes with one query each, however many orders and products there are.
  */
 export function AdminOverview() {
-  usePageMeta('Admin overview', 'Sales, orders to ship, unpaid orders, low stock and messages at a glance.');
+  usePageMeta('Admin overview', 'Sales, orders to ship, unpaid orders, low stock, messages and quotes to answer at a glance.');
   const overview = useQuery(adminOverviewQuery).data;
   return (
     <DashboardSection id="overview" title="Overview">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Tile label="Orders awaiting shipment" value={overview?.ordersAwaitingShipment} to="/dashboard/allOrders" search={{ status: 'pending' }} />
         <Tile label="Unpaid orders" value={overview?.unpaidOrders} to="/dashboard/allOrders" search={{ status: 'unpaid' }} />
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
         <Tile label={`Unread messages (of ${overview?.contactMessages ?? '…'})`} value={overview?.unreadContactMessages} to="/dashboard/messages" />
+        <Tile label="Quotes awaiting answer" value={overview?.quotesAwaitingAnswer} to="/dashboard/allQuotes" search={{ status: 'requested' }} />
       </div>
       <SalesOverview />
     </DashboardSection>

@@ -69,7 +69,8 @@ describe('Manage All Orders', () => {
     expect(within(screen.getByRole('table')).getAllByText(labels.shipped)).toHaveLength(2);
     // The carrier and tracking number are in the order's details.
     await user.click(screen.getByRole('button', { name: 'Order BH-2026-000022' }));
-    expect(await screen.findByText('1Z999AA10123456784')).toBeInTheDocument();
+    // The admin's view links the number to UPS's tracking page too.
+    expect(await screen.findByRole('link', { name: /^1Z999AA10123456784/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
   });
 
   it('ships without a carrier or tracking number when none is given, and Cancel ships nothing', async () => {

@@ -4,7 +4,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
-import { customer, meOf } from '../../test/fixtures.ts';
+import { admin, customer, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import type { GoogleStatusDto } from '#http/dto.ts';
 import { json, refusal, server, session } from '../../test/server.ts';
@@ -74,6 +74,32 @@ describe('login page', () => {
     expect(history.location.pathname).toBe('/dashboard');
     expect(sentBody).toEqual({ email: 'buyer@example.com', password: 'secret123' });
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
+  it('lands an admin on the dashboard overview and a buyer on the home page when no page asked', async () => {
+    server.use(
+      http.post('*/api/auth/sign-in', async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        const who = email.startsWith('admin') ? admin : customer;
+        session.current = meOf(who);
+        return HttpResponse.json({ user: who, token: 'jwt' });
+      }),
+    );
+    const signIn = async (email: string) => {
+      const rendered = renderApp('/login');
+      await rendered.user.type(await rendered.screen.findByLabelText('Email'), email);
+      await rendered.user.type(rendered.screen.getByLabelText('Password'), 'secret123');
+      await rendered.user.click(rendered.screen.getByRole('button', { name: 'Login' }));
+      await rendered.screen.findByText(messages.loginSuccess);
+      return rendered;
+    };
+    const asAdmin = await signIn('admin@example.com');
+    await waitFor(() => expect(asAdmin.history.location.pathname).toBe('/dashboard'));
+    expect(await asAdmin.screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    asAdmin.unmount();
+
+    const asBuyer = await signIn('buyer@example.com');
+    await waitFor(() => expect(asBuyer.history.location.pathname).toBe('/'));
   });
 
   it('shows the server refusal for wrong credentials and stays on the page', async () => {

@@ -11,7 +11,7 @@ import { AuthCard } from '../../components/layout/auth-card.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { passwordValidators } from './password-checks.ts';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
-import { useSignedIn } from './use-signed-in.ts';
+import { landingFor, useSignedIn } from './use-signed-in.ts';
 
 const linkClass = 'font-semibold text-amber-800 underline hover:text-amber-950 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none rounded';
 
@@ -23,8 +23,8 @@ export function LoginPage({ redirect, googleFailed = false }: { redirect: string
     defaultValues: { email: '', password: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
-        await signIn.mutateAsync({ email: value.email.trim(), password: value.password });
-        signedIn(messages.loginSuccess, redirect);
+        const session = await signIn.mutateAsync({ email: value.email.trim(), password: value.password });
+        signedIn(messages.loginSuccess, landingFor(session.user, redirect));
       } catch (error) {
         showRefusal(formApi, error);
       }

@@ -36,7 +36,7 @@ describe('dashboard', () => {
     session.current = meOf(admin);
     server.use(
       http.get('*/api/admin/overview', () =>
-        json<ShopOverviewDto>({ ordersAwaitingShipment: 2, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 1_204, unreadContactMessages: 3, paymentsToRefund: 0 }),
+        json<ShopOverviewDto>({ ordersAwaitingShipment: 2, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 1_204, unreadContactMessages: 3, paymentsToRefund: 0, quotesAwaitingAnswer: 4 }),
       ),
     );
     const { screen } = renderApp('/dashboard');
@@ -47,5 +47,6 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toHaveAttribute('href', '/dashboard/allOrders?status=unpaid');
     expect(screen.getByRole('link', { name: '1 Low-stock products (under 100)' })).toHaveAttribute('href', '/dashboard/manageProduct');
     expect(screen.getByRole('link', { name: '3 Unread messages (of 1204)' })).toHaveAttribute('href', '/dashboard/messages');
+    expect(screen.getByRole('link', { name: '4 Quotes awaiting answer' })).toHaveAttribute('href', '/dashboard/allQuotes?status=requested');
   });
 });

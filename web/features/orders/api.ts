@@ -14,6 +14,16 @@ export const orderKeys = {
 export const myOrdersQuery = everyPageQuery(orderKeys.mine(), (params: ListParams) => request<ListDto<OrderDto>>(listPath('/api/orders', params), { signedIn: true }));
 
 /**
+ * The buyer's orders whose number ends with `q` or whose PO number starts with it (the server
+ * searches their own orders only: docs/orders.md, "Finding an order"); every order without `q`.
+ */
+export const myOrdersMatching = (q: string | undefined) =>
+  // Without words, the same entry as myOrdersQuery (which the route's loader fills).
+  everyPageQuery<OrderDto, readonly unknown[]>(q === undefined ? orderKeys.mine() : [...orderKeys.mine(), 'search', q], (params: ListParams) =>
+    request<ListDto<OrderDto>>(listPath('/api/orders', params, { q }), { signedIn: true }),
+  );
+
+/**
  * "Order again" (docs/orders.md, "Orders, cart, quick order"): the server puts the order's lines in the
  * cart at today's prices and answers the cart, which replaces the cached one; the answer also names
  * the lines that could not go in, for the button to say.

@@ -23,6 +23,37 @@ const pending = makeOrder({ id: 'o_pending', number: 'BH-2026-000012', productNa
 const shipped = makeOrder({ id: 'o_shipped', number: 'BH-2026-000013', productName: 'Pipe Cutter', status: 'shipped', transactionId: 'pi_test_shipped' });
 
 describe('My Order', () => {
+  it('finds an order by the end of its number or the start of its PO number, asking the server, and shows all again', async () => {
+    session.current = meOf(customer);
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('*/api/orders', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q');
+        asked.push(q);
+        // The server does the matching (docs/orders.md, "Finding an order"); here, a stand-in.
+        const found = q === null ? [unpaid, pending, shipped] : [unpaid, pending, shipped].filter((order) => order.number.endsWith(q) || order.poNumber?.startsWith(q));
+        return HttpResponse.json({ items: found, nextCursor: null });
+      }),
+    );
+    const { screen, user } = renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: labels.myOrder });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3);
+
+    const box = screen.getByRole('searchbox', { name: 'Order number or PO number' });
+    await user.type(box, ' 000012 {Enter}');
+    await expect.poll(() => within(screen.getByRole('table', { name: labels.myOrder })).getAllByRole('row').slice(1).length).toBe(1);
+    expect(screen.getByRole('button', { name: 'Order BH-2026-000012' })).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('000012');
+
+    await user.clear(box);
+    await user.type(box, 'PO-9{Enter}');
+    expect(await screen.findByText('No order of yours matches this search.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show all orders' }));
+    await expect.poll(() => within(screen.getByRole('table', { name: labels.myOrder })).getAllByRole('row').slice(1).length).toBe(3);
+    expect(box).toHaveValue('');
+  });
+
   it("offers the invoice of each paid or shipped order, and shows a shipped order's carrier and tracking number", async () => {
     session.current = meOf(customer);
     ordersOnServer([
@@ -38,7 +69,10 @@ describe('My Order', () => {
     const invoice = shippedRow?.getByRole('link', { name: 'Invoice (PDF) INV-2026-000003' });
     expect(invoice).toHaveAttribute('href', '/api/orders/o_shipped/invoice.pdf');
     expect(invoice).toHaveAttribute('download', 'INV-2026-000003.pdf');
-    expect(shippedRow?.getByText('1Z999AA10123456784')).toBeInTheDocument();
+    const tracking = shippedRow?.getByRole('link', { name: /^1Z999AA10123456784/ });
+    expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(tracking).toHaveAttribute('target', '_blank');
+    expect(tracking).toHaveAttribute('rel', 'noopener noreferrer');
     expect(shippedRow?.getByText(/UPS/)).toBeInTheDocument();
     expect(pendingRow?.queryByText(/tracking/i)).toBeNull();
   });

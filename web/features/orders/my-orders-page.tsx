@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
-import { myOrdersQuery } from './api.ts';
+import { myOrdersMatching } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { PagedList } from '../../components/ui/paged-list.tsx';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { ReorderButton } from './reorder-button.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
@@ -57,13 +60,65 @@ const orderColumns: Column<OrderDto>[] = [
   { header: 'Delete', role: 'actions', cell: (order) => <DeleteOrderButton order={order} /> },
 ];
 
+/**
+ * Find one of your orders by the end of its number ("000123" or "2026-000123" is enough) or the
+ * start of your PO number; an empty search shows them all again.
+ */
+function MyOrdersSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const form = useAppForm({
+    defaultValues: { words: q ?? '' },
+    onSubmit: ({ value }) => onSearch(value.words.trim() || undefined),
+  });
+  return (
+    <form
+      role="search"
+      className="mb-4 flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <form.Field name="words">
+        {(field) => (
+          <label className="flex min-w-0 max-w-md flex-1 basis-64 flex-col text-sm font-medium text-slate-900">
+            Order number or PO number
+            <Input
+              type="search"
+              className="mt-1"
+              placeholder="e.g. 000123 or PO-4411"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+            />
+          </label>
+        )}
+      </form.Field>
+      <Button type="submit">Find</Button>
+      {q ? (
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => {
+            form.reset({ words: '' });
+            onSearch(undefined);
+          }}
+        >
+          Show all orders
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
 /** My Order (a buyer's dashboard index): every order of theirs, newest first, loaded 100 at a time. */
 export function MyOrdersPage() {
   usePageMeta(labels.myOrder, 'Your Bulkhead orders: status, payment and delivery.');
-  const pages = useInfiniteQuery(myOrdersQuery);
+  // The search the buyer sent (not what is being typed: that is the form's).
+  const [q, setQ] = useState<string | undefined>(undefined);
+  const pages = useInfiniteQuery(myOrdersMatching(q));
   return (
     <DashboardSection id="my-order" title={labels.myOrder}>
-      <PagedList pages={pages} noun="order" failed="We could not load your orders. Please try again." empty={labels.noOrders}>
+      <MyOrdersSearch q={q} onSearch={setQ} />
+      <PagedList pages={pages} noun="order" failed="We could not load your orders. Please try again." empty={q ? 'No order of yours matches this search.' : labels.noOrders}>
         {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} details={(order) => <OrderDetails order={order} />} />}
       </PagedList>
     </DashboardSection>
