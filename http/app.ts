@@ -30,6 +30,7 @@ import { adminQuoteRoutes, quoteRoutes } from './routes/quotes.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
 import { createStaticHandler } from './static-files.ts';
+import { createPageHandler, type CachedPage } from './page-rendering.ts';
 
 export type { AppPorts } from './ports.ts';
 
@@ -105,7 +106,10 @@ export function createApp(ports: AppPorts) {
 
   app.all('/api/*', (c) => problemOf(c, 'NOT_FOUND', messages.notFound));
   app.route('/uploads', uploadedFiles(ports, settings, logger));
-  const serveSpa = createStaticHandler(ports.webRoot);
+  // Public pages rendered on the server, in-process against this very app, as an anonymous visitor.
+  const render = ports.pageRenderer?.((request) => Promise.resolve(app.request(request)));
+  const pages = render ? createPageHandler({ render, cache: createResponseCache<CachedPage>(clock, settings.catalogueCacheBytes), logger }) : undefined;
+  const serveSpa = createStaticHandler(ports.webRoot, pages);
   app.on(['GET', 'HEAD'], '*', serveSpa);
   app.notFound((c) => problemOf(c, 'NOT_FOUND', messages.notFound));
 

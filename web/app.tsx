@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { useEffect, useState } from 'react';
 import { createAppRouter } from './router.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
@@ -16,4 +17,15 @@ export function App({ history, queryClient: given }: { history?: RouterHistory; 
       <Toaster />
     </QueryClientProvider>
   );
+}
+
+/**
+ * The browser's side of a page the server rendered: the same router and queries, taken back from
+ * the page (RouterClient) before React hydrates the document. The root route renders the Toaster.
+ */
+export function HydratedApp() {
+  // The router wraps itself in the query client's provider (router.tsx).
+  const [{ router }] = useState(() => createAppRouter({ wholeDocument: true }));
+  useEffect(greetAfterGoogleSignIn, []);
+  return <RouterClient router={router} />;
 }
