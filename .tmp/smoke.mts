@@ -9,3 +9,8 @@ for (const path of ['/', `/product/${p.id}`, '/product/nope', '/allProduct', '/a
   const body = await r.text();
   console.log(path, r.status, r.headers.get('etag'), body.length, body.includes('Hex bolt M8'), body.slice(0, 300).replace(/\n/g,' '));
 }
+for (const path of [`/product/${p.id}`, '/product/nope', '/nowhere', '/info/delivery']) {
+  const r = await t.app.request('http://localhost' + path);
+  const body = await r.text();
+  console.log(path, r.status, [...body.matchAll(/<(title|meta|link rel="canonical")[^>]*>(?:[^<]*<\/title>)?/g)].map(m => m[0]).join('\n  '));
+}

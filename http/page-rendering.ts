@@ -89,6 +89,10 @@ export function createPageHandler({ render, cache, logger }: PageHandlerOptions)
         return c.html(ERROR_PAGE, 500);
       }
       if (rendered === null) return null;
+      if (rendered.location !== undefined) {
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(rendered.location, rendered.status === 308 ? 308 : 307);
+      }
       page = { ...cachedBodyOf(rendered.html), status: rendered.status, policy: policyFor(rendered.html) };
       if (rendered.status >= 500) {
         logger.error('page rendered with an error', { requestId: c.get('requestId') as string | undefined, path: c.req.path, status: rendered.status });

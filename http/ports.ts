@@ -98,6 +98,8 @@ export const defaultHttpSettings: HttpSettings = {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** A redirect's target: the router sends a URL with choices a page cannot take to the cleaned one. */
+  location?: string;
 }
 
 /** Renders a path (and query); null when that page stays client-rendered (the SPA shell answers it). */

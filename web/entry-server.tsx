@@ -32,6 +32,8 @@ export interface PageRendererOptions {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** Where a redirect points (a URL whose search had choices the page cannot take, cleaned). */
+  location?: string;
 }
 
 /** The router manifest: the client entry's script, stylesheet and the chunks it imports at once. */
@@ -77,6 +79,8 @@ export function createPageRenderer({ api, siteUrl, clientManifest }: PageRendere
       const html = await transformHtmlStringWithRouter(router, renderToString(<RouterServer router={router} />));
       return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
     });
+    const location = response.headers.get('Location');
+    if (response.status >= 300 && response.status < 400 && location) return { status: response.status, html: '', location };
     return { status: response.status, html: await response.text() };
   };
 }

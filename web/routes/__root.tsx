@@ -1,5 +1,8 @@
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { RouterContext } from '../router.tsx';
+import { pageMeta } from '../lib/labels.ts';
+import { pageHead } from '../lib/page-head.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
 import { sessionQuery } from '../lib/queries.ts';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
@@ -23,22 +26,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) => ({ siteUrl: context.siteUrl }),
   // The tags every page has; each public route's head() adds its title, description, canonical
   // URL and previews (web/lib/page-head.ts). The place for a page's JSON-LD `script` entries too.
-  head: () => ({
-    meta: [
-      { charSet: 'utf-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1.0' },
-      { name: 'theme-color', content: '#0f172a' },
-      { title: 'Bulkhead' },
-    ],
-    links: [{ rel: 'icon', href: ICON }],
-  }),
+  head: ({ matches, loaderData }) => {
+    const base = [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1.0' }, { name: 'theme-color', content: '#0f172a' }];
+    // No route matched: the not-found page, which no search engine should keep.
+    const notFound = matches.some((match) => match._notFound || match.status === 'notFound');
+    const own = notFound ? pageHead(loaderData?.siteUrl ?? '', { ...pageMeta.notFound, noIndex: true }).meta : [{ title: 'Bulkhead' }];
+    return { meta: [...base, ...own], links: [{ rel: 'icon', href: ICON }] };
+  },
   component: RootComponent,
   notFoundComponent: NotFoundPage,
 });
 
 function RootComponent() {
   const { wholeDocument } = Route.useRouteContext();
-  if (!wholeDocument) return <RootLayout />;
+  if (!wholeDocument) return <ShellLayout />;
   // Rendered on the server and hydrated in the browser: the whole document, its head included.
   return (
     <html lang="en">
@@ -54,6 +55,24 @@ function RootComponent() {
       </body>
     </html>
   );
+}
+
+/**
+ * In the SPA shell (index.html) no HeadContent renders: the page's own head() title and
+ * description are applied to the document instead. Signed-in pages set theirs with usePageMeta.
+ */
+function ShellLayout() {
+  const own = useRouterState({
+    select: (state) => {
+      const tags = state.matches.slice(1).flatMap((match) => match.meta ?? []);
+      const title = tags.findLast((tag) => tag?.title)?.title;
+      const description = tags.findLast((tag) => tag?.name === 'description')?.content;
+      return title && description ? { title, description } : null;
+    },
+    structuralSharing: true,
+  });
+  usePageMeta(own?.title.replace(/ \| Bulkhead$/, '') ?? null, own?.description ?? null);
+  return <RootLayout />;
 }
 
 function RootLayout() {

@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { catalogueQuery, categoriesQuery } from '../features/products/api.ts';
 import { AllProductsPage } from '../features/products/all-products-page.tsx';
 import { catalogueSearchSchema } from '../features/products/catalogue-search.ts';
+import { pageMeta } from '../lib/labels.ts';
+import { pageHead, siteUrlOf } from '../lib/page-head.ts';
 
 export const Route = createFileRoute('/allProduct')({
   validateSearch: catalogueSearchSchema,
@@ -12,6 +14,8 @@ export const Route = createFileRoute('/allProduct')({
     const loading = Promise.all([context.queryClient.prefetchInfiniteQuery(catalogueQuery(deps)), context.queryClient.prefetchQuery(categoriesQuery)]);
     if (cause !== 'stay') await loading;
   },
+  // Every search and filter is one canonical page: the catalogue itself.
+  head: ({ matches }) => pageHead(siteUrlOf(matches), { ...pageMeta.catalogue, path: '/allProduct' }),
   component: function AllProductsRoute() {
     return <AllProductsPage search={Route.useSearch()} />;
   },

@@ -5,7 +5,6 @@ import { useId, useRef, useState } from 'react';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { messages } from '../../lib/messages.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, firstError } from '../../lib/validate.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
@@ -336,7 +335,6 @@ function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string
 }
 
 export function AllProductsPage({ search }: { search: CatalogueSearch }) {
-  usePageMeta('All Products', 'Every hardware part and tool Bulkhead sells, by department, brand and part number.');
   const navigate = useNavigate();
   const products = useInfiniteQuery(catalogueQuery(search));
   const tree = useQuery(categoriesQuery);
