@@ -21,11 +21,12 @@ export function App({ history, queryClient: given }: { history?: RouterHistory; 
 
 /**
  * The browser's side of a page the server rendered: the same router and queries, taken back from
- * the page (RouterClient) before React hydrates the document. The root route renders the Toaster.
+ * the page (RouterClient) before React hydrates the document. The router wraps itself in the query
+ * client's provider (router.tsx); the root route renders the Toaster. The router is made once,
+ * outside React: hydration suspends while the route code loads, and React may then build this
+ * component afresh, which must not mean a second router that was never hydrated.
  */
-export function HydratedApp() {
-  // The router wraps itself in the query client's provider (router.tsx).
-  const [{ router }] = useState(() => createAppRouter({ wholeDocument: true }));
+export function HydratedApp({ router }: { router: ReturnType<typeof createAppRouter>['router'] }) {
   useEffect(greetAfterGoogleSignIn, []);
   return <RouterClient router={router} />;
 }

@@ -2,6 +2,7 @@ import './lib/zod-csp.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, HydratedApp } from './app.tsx';
+import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 declare global {
@@ -13,10 +14,11 @@ declare global {
 
 if (window.$_TSR) {
   // A public page the server rendered (web/README.md, "Server rendering"): hydrate the document.
+  const { router } = createAppRouter({ wholeDocument: true });
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedApp />
+      <HydratedApp router={router} />
     </StrictMode>,
   );
 } else {

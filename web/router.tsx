@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { messages } from './lib/messages.ts';
 import { setUnauthorizedListener } from './lib/api.ts';
@@ -55,7 +55,10 @@ export function createAppRouter({ queryClient = createQueryClient(), history, wh
   // A rendered page carries the queries its loaders filled (TanStack Query's dehydrated state), and
   // the browser takes them back before hydrating, so it asks for none of them again. It also puts
   // the router inside the query client's provider.
-  if (wholeDocument) setupRouterSsrQueryIntegration({ router, queryClient });
+  if (wholeDocument) {
+    setupRouterSsrQueryIntegration({ router, queryClient });
+    if (!server) countHydratedDataAsNew(router, queryClient);
+  }
   if (!server) {
     setUnauthorizedListener(() => {
       switchSession(queryClient, null);
@@ -64,6 +67,23 @@ export function createAppRouter({ queryClient = createQueryClient(), history, wh
     });
   }
   return { router, queryClient };
+}
+
+/**
+ * The server keeps a rendered page only while the catalogue's version holds (docs/storefront.md,
+ * "Caching"), so the data a page carries is true when it arrives, however long ago it was
+ * rendered: it counts as fetched now, or every page served from that cache more than staleTime
+ * after its render would ask for its own data again as soon as it hydrated.
+ */
+function countHydratedDataAsNew(router: Pick<AnyRouter, 'options'>, queryClient: QueryClient) {
+  const hydrateQueries = router.options.hydrate;
+  router.options.hydrate = async (dehydrated) => {
+    const arrived = Date.now();
+    await hydrateQueries?.(dehydrated);
+    for (const query of queryClient.getQueryCache().getAll()) {
+      if (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < arrived) query.setState({ dataUpdatedAt: arrived });
+    }
+  };
 }
 
 declare module '@tanstack/react-router' {
