@@ -85,6 +85,8 @@ export function createPageHandler({ render, cache, logger }: PageHandlerOptions)
           path: c.req.path,
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         });
+        // The failure is the one error line; the request's own line stays a warning.
+        c.set('logLevel', 'warn');
         c.header('Cache-Control', 'no-store');
         return c.html(ERROR_PAGE, 500);
       }
@@ -95,6 +97,7 @@ export function createPageHandler({ render, cache, logger }: PageHandlerOptions)
       }
       page = { ...cachedBodyOf(rendered.html), status: rendered.status, policy: policyFor(rendered.html) };
       if (rendered.status >= 500) {
+        c.set('logLevel', 'warn');
         logger.error('page rendered with an error', { requestId: c.get('requestId') as string | undefined, path: c.req.path, status: rendered.status });
       } else if (version !== null) cache.set(key, version, page, null);
     }

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { productQuery } from '../features/products/api.ts';
+import { categoriesQuery, productQuery } from '../features/products/api.ts';
 import { ProductPage } from '../features/products/product-page.tsx';
 import { QueryError } from '../components/ui/query-error.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -9,8 +9,11 @@ import { pageHead, siteUrlOf } from '../lib/page-head.ts';
 export const Route = createFileRoute('/product/$productId')({
   // An unknown product is the not-found page (404 from the server), not an error.
   loader: async ({ context, params }) => {
+    // The breadcrumb's department comes from the category tree: read with the product, so the
+    // server's page holds it too.
+    const tree = context.queryClient.prefetchQuery(categoriesQuery);
     try {
-      const product = await context.queryClient.ensureQueryData(productQuery(params.productId));
+      const [product] = await Promise.all([context.queryClient.ensureQueryData(productQuery(params.productId)), tree]);
       // Only what the head needs: the product itself travels once, in the query's dehydrated state.
       return { name: product.name, description: pageMeta.productDescription(product.name, product.description), imageUrl: product.imageUrl };
     } catch (error) {
