@@ -8,7 +8,7 @@ import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, t
 import { messages } from '../../lib/messages.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, firstError } from '../../lib/validate.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ProductCard, ProductGrid } from '../../components/catalog/product-card.tsx';
@@ -27,7 +27,7 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
   const link = (node: CategoryNodeDto) => (
     <Link
       to="/allProduct"
-      search={(previous) => ({ ...previous, category: node.slug })}
+      search={(previous) => ({ ...previous, cursor: undefined, category: node.slug })}
       className={navClass(isCurrent(node))}
       aria-current={isCurrent(node) ? 'page' : undefined}
     >
@@ -40,7 +40,7 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
       <h2 className="mb-2 text-sm font-bold tracking-wide text-slate-900 uppercase">Departments</h2>
       <ul className="space-y-1">
         <li>
-          <Link to="/allProduct" search={(previous) => ({ ...previous, category: undefined })} className={navClass(!current)}>
+          <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, category: undefined })} className={navClass(!current)}>
             All departments
           </Link>
         </li>
@@ -300,8 +300,11 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
     },
   });
   return (
+    // A plain GET form too: without JavaScript it opens /allProduct?q=… (the other choices start over).
     <form
       role="search"
+      method="get"
+      action="/allProduct"
       className="mb-6 flex gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -312,7 +315,7 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
         Search the catalogue
       </label>
       <form.Field name="words">
-        {(field) => <Input id="catalogue-q" type="search" placeholder="Part number, name or brand" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+        {(field) => <Input id="catalogue-q" name="q" type="search" placeholder="Part number, name or brand" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
       </form.Field>
       <Button type="submit">Search</Button>
     </form>
@@ -327,7 +330,7 @@ function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string
   return (
     <p className="mb-4 text-sm text-slate-900">
       Showing results for <strong>{corrected}</strong> —{' '}
-      <Link to="/allProduct" search={(previous) => ({ ...previous, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
+      <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
         search instead for {typed}
       </Link>
     </p>
@@ -339,7 +342,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
   const products = useInfiniteQuery(catalogueQuery(search));
   const tree = useQuery(categoriesQuery);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, ...patch }) });
+  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, cursor: undefined, ...patch }) });
   const clearFilters = () => void navigate({ to: '/allProduct', search: { sort: search.sort } });
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
   const first = products.data?.pages[0];
@@ -418,9 +421,20 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
               </p>
               {products.hasNextPage ? (
                 <div className="mt-3 text-center">
-                  <Button variant="secondary" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
+                  {/* A link to the next page's cursor, so paging works without JavaScript; with it, the
+                      next page is added below instead. */}
+                  <Link
+                    to="/allProduct"
+                    search={{ ...search, cursor: products.data?.pages.at(-1)?.nextCursor ?? undefined }}
+                    className={buttonClass('secondary')}
+                    aria-disabled={products.isFetchingNextPage || undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      if (!products.isFetchingNextPage) void products.fetchNextPage();
+                    }}
+                  >
                     {products.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                  </Button>
+                  </Link>
                 </div>
               ) : null}
             </>

@@ -26,8 +26,14 @@ export const attrPair = (name: string, value: string) => `${name}:${value}`;
 
 const dollars = z.coerce.number().finite().min(0).max(1_000_000).optional().catch(undefined);
 
+/**
+ * Words typed into the plain GET form arrive unquoted, and the router reads `8080` as a number: a
+ * part number is words too.
+ */
+const words = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(200).optional()).catch(undefined);
+
 export const catalogueSearchSchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: words,
   category: z.string().trim().min(1).max(100).optional().catch(undefined),
   brand: z.string().trim().min(1).max(60).optional().catch(undefined),
   inStock: z.boolean().optional().catch(undefined),
@@ -45,6 +51,11 @@ export const catalogueSearchSchema = z.object({
     .max(MAX_ATTR_FILTERS)
     .optional()
     .catch(undefined),
+  /**
+   * Where the list starts: the next page's cursor, for Load more without JavaScript (a link).
+   * With JavaScript the next page is added below instead, and any other choice starts over.
+   */
+  cursor: z.string().min(1).max(500).optional().catch(undefined),
 });
 
 export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
