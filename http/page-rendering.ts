@@ -106,6 +106,7 @@ export function createPageHandler({ render, cache, logger }: PageHandlerOptions)
     c.header('ETag', page.etag);
     if (page.status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
     c.header('Content-Type', 'text/html; charset=utf-8');
-    return c.body(c.req.method === 'HEAD' ? null : page.body, page.status as 200);
+    if (c.req.method === 'HEAD') return c.body(null, page.status as 200);
+    return c.body(page.body, page.status as 200);
   };
 }
