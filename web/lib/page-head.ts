@@ -22,7 +22,8 @@ export const siteUrlOf = (matches: readonly { loaderData?: unknown }[]): string 
   return data?.siteUrl ?? 'http://localhost';
 };
 
-const absolute = (siteUrl: string, path: string) => new URL(path, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
+/** A site path under the site URL, which may itself have a path (PUBLIC_URL=https://example.com/shop). */
+const absolute = (siteUrl: string, path: string) => new URL(path.replace(/^\/+/, ''), siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href;
 
 export function pageHead(siteUrl: string, { title, description, path, image, noIndex }: PageHead) {
   const fullTitle = `${title} | Bulkhead`;
