@@ -83,6 +83,23 @@ export const labels = {
   testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
 } as const;
 
+/** How the catalogue names a choice a link held that it could not use (web/features/products/catalogue-search.ts). */
+const CHOICE_NAMES: Record<string, string> = {
+  q: 'search words',
+  category: 'department',
+  brand: 'brand',
+  inStock: 'in stock only',
+  minPrice: 'lowest price',
+  maxPrice: 'highest price',
+  sort: 'sort order',
+  exact: 'exact words',
+  attr: 'specs',
+};
+
+/** Said above the catalogue when the link held choices it could not use (they were left out). */
+export const catalogueChoicesIgnoredText = (names: readonly string[]) =>
+  `This link held choices the catalogue cannot use, so they were left out: ${names.map((name) => CHOICE_NAMES[name] ?? name).join(', ')}.`;
+
 /** Each public page's title and search-result description, declared by its route's head() (web/lib/page-head.ts). */
 export const pageMeta = {
   home: {

@@ -6,6 +6,7 @@ import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
 import { messages } from '../../lib/messages.ts';
+import { catalogueChoicesIgnoredText } from '../../lib/labels.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, firstError } from '../../lib/validate.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -27,7 +28,7 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
   const link = (node: CategoryNodeDto) => (
     <Link
       to="/allProduct"
-      search={(previous) => ({ ...previous, cursor: undefined, category: node.slug })}
+      search={(previous) => ({ ...previous, cursor: undefined, ignored: undefined, category: node.slug })}
       className={navClass(isCurrent(node))}
       aria-current={isCurrent(node) ? 'page' : undefined}
     >
@@ -40,7 +41,7 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
       <h2 className="mb-2 text-sm font-bold tracking-wide text-slate-900 uppercase">Departments</h2>
       <ul className="space-y-1">
         <li>
-          <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, category: undefined })} className={navClass(!current)}>
+          <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, ignored: undefined, category: undefined })} className={navClass(!current)}>
             All departments
           </Link>
         </li>
@@ -330,7 +331,7 @@ function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string
   return (
     <p className="mb-4 text-sm text-slate-900">
       Showing results for <strong>{corrected}</strong> —{' '}
-      <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
+      <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, ignored: undefined, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
         search instead for {typed}
       </Link>
     </p>
@@ -342,7 +343,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
   const products = useInfiniteQuery(catalogueQuery(search));
   const tree = useQuery(categoriesQuery);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, cursor: undefined, ...patch }) });
+  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, cursor: undefined, ignored: undefined, ...patch }) });
   const clearFilters = () => void navigate({ to: '/allProduct', search: { sort: search.sort } });
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
   const first = products.data?.pages[0];
@@ -351,6 +352,11 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-4 text-3xl font-extrabold text-slate-900">All Products</h1>
       <CatalogueSearchBox key={search.q ?? ''} search={search} onChange={change} />
+      {search.ignored?.length ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {catalogueChoicesIgnoredText(search.ignored)}
+        </p>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside>
           <Button variant="secondary" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((open) => !open)}>
@@ -425,7 +431,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
                       next page is added below instead. */}
                   <Link
                     to="/allProduct"
-                    search={{ ...search, cursor: products.data?.pages.at(-1)?.nextCursor ?? undefined }}
+                    search={{ ...search, ignored: undefined, cursor: products.data?.pages.at(-1)?.nextCursor ?? undefined }}
                     className={buttonClass('secondary')}
                     aria-disabled={products.isFetchingNextPage || undefined}
                     onClick={(event) => {
