@@ -97,7 +97,7 @@ const scriptsAfterFirstPaint = (): Plugin => ({
  * The SPA build. The router plugin must run before react() so it can split every route into its
  * own chunk; the first page then ships only the shell, and Stripe loads only on the payment page.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: [
     tanstackRouter({
@@ -113,15 +113,18 @@ export default defineConfig({
     blogArticlesPlugin(fromRepo('./web/content/blogs')),
     tailwindcss(),
     scriptsAfterFirstPaint(),
-    precompress(),
+    // The server bundle is read from disk by Node, never sent: nothing to compress.
+    ...(isSsrBuild ? [] : [precompress()]),
   ],
-  build: {
-    outDir: '../dist',
-    emptyOutDir: true,
-  },
+  // `vite build` makes the browser's files (dist/, with the manifest the server renderer reads to
+  // name the entry script and stylesheet); `vite build --ssr entry-server.tsx` makes the server
+  // renderer (dist-server/), which imports its packages from node_modules.
+  build: isSsrBuild
+    ? { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false }
+    : { outDir: '../dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -31,6 +31,7 @@ import { seoRoutes } from './routes/seo.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
 import { createStaticHandler } from './static-files.ts';
+import { createPageHandler, type CachedPage } from './page-rendering.ts';
 
 export type { AppPorts } from './ports.ts';
 
@@ -108,7 +109,10 @@ export function createApp(ports: AppPorts) {
   app.route('/uploads', uploadedFiles(ports, settings, logger));
   // For search engines: /sitemap.xml (and its parts) and /robots.txt (docs/catalogue.md, "Search engines").
   app.route('/', seoRoutes(ports, settings, createResponseCache(clock, settings.catalogueCacheBytes)));
-  const serveSpa = createStaticHandler(ports.webRoot);
+  // Public pages rendered on the server, in-process against this very app, as an anonymous visitor.
+  const render = ports.pageRenderer?.((request) => Promise.resolve(app.request(request)));
+  const pages = render ? createPageHandler({ render, cache: createResponseCache<CachedPage>(clock, settings.catalogueCacheBytes), logger }) : undefined;
+  const serveSpa = createStaticHandler(ports.webRoot, pages);
   app.on(['GET', 'HEAD'], '*', serveSpa);
   app.notFound((c) => problemOf(c, 'NOT_FOUND', messages.notFound));
 

@@ -100,6 +100,20 @@ export const defaultHttpSettings: HttpSettings = {
   sitemapUrlsPerFile: SITEMAP_URLS_PER_FILE,
 };
 
+/** A public page rendered to a whole HTML document, with the status it deserves (200, 404). */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** A redirect's target: the router sends a URL with choices a page cannot take to the cleaned one. */
+  location?: string;
+}
+
+/** Renders a path (and query); null when that page stays client-rendered (the SPA shell answers it). */
+export type RenderPage = (path: string) => Promise<RenderedPage | null>;
+
+/** Builds the renderer around the app's own API, answered in-process with no cookie. */
+export type PageRendererFactory = (api: (request: Request) => Promise<Response>) => RenderPage;
+
 /** Everything createApp needs: the domain's ports and what only the HTTP layer uses; adapters/compose.ts builds it from the configuration. */
 export interface AppPorts extends Ports {
   /**
@@ -118,6 +132,11 @@ export interface AppPorts extends Ports {
   uploads?: LocalImageFiles | null;
   /** The built SPA (dist/); null or missing index.html gives the "run npm run build" page. */
   webRoot?: string | null;
+  /**
+   * The storefront's server renderer (page-rendering.ts, loaded from the SSR build); missing or
+   * null (not built): every page is the SPA shell, as before.
+   */
+  pageRenderer?: PageRendererFactory | null;
   settings?: Partial<HttpSettings>;
   logger?: Logger;
   /** Where routes leave work that must not delay or shape their answer; one per app when missing. */

@@ -38,28 +38,28 @@ export interface CatalogClock {
  * Bounded by the bytes it holds (a client can invent any number of cursors); the oldest entries go
  * first.
  */
-export interface ResponseCache {
+export interface ResponseCache<T extends CachedBody = CachedBody> {
   /** A token for the data of this moment, or null when the store cannot tell (then nothing is cached). */
   version(): string | null;
   /** The entry for `key` that is true now; `version` is the token just read. */
-  get(key: string, version: string): CachedBody | undefined;
+  get(key: string, version: string): T | undefined;
   /**
    * Kept only if `version`, read BEFORE the body was computed, is still the current one. `shows`:
    * the products whose stock the body shows; null when any product's may matter.
    */
-  set(key: string, version: string, entry: CachedBody, shows: readonly string[] | null): void;
+  set(key: string, version: string, entry: T, shows: readonly string[] | null): void;
 }
 
 export const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
 
-interface Kept {
-  entry: CachedBody;
+interface Kept<T> {
+  entry: T;
   shows: readonly string[] | null;
   size: number;
 }
 
-export function createResponseCache(clock: CatalogClock | undefined, maxBytes: number = DEFAULT_CACHE_BYTES): ResponseCache {
-  const entries = new Map<string, Kept>();
+export function createResponseCache<T extends CachedBody = CachedBody>(clock: CatalogClock | undefined, maxBytes: number = DEFAULT_CACHE_BYTES): ResponseCache<T> {
+  const entries = new Map<string, Kept<T>>();
   // Which entries show each product, and which did not say (any stock move drops those).
   const showing = new Map<string, Set<string>>();
   const showingAny = new Set<string>();
@@ -76,7 +76,7 @@ export function createResponseCache(clock: CatalogClock | undefined, maxBytes: n
     return version === null ? null : tokenOf(version, movesNow());
   };
   // Two bytes a character is what V8 may spend on a string.
-  const sizeOf = (key: string, entry: CachedBody, shows: readonly string[] | null) =>
+  const sizeOf = (key: string, entry: T, shows: readonly string[] | null) =>
     entry.body.byteLength + 2 * (key.length + entry.etag.length + (shows?.reduce((sum, id) => sum + id.length, 0) ?? 0));
 
   const remove = (key: string) => {

@@ -15,6 +15,7 @@ import { seedDemoData } from '#adapters/seed/demo-data.ts';
 import { bootstrapAdmin } from '#domain/identity/bootstrap-admin.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
+import { loadPageRenderer } from './page-rendering.ts';
 import { startMailSender } from './mail-sender.ts';
 import { createStorageWatch } from './storage-watch.ts';
 import { watchEventLoop } from './event-loop-watch.ts';
@@ -24,6 +25,8 @@ import { createJsonLogger, type Logger } from './logger.ts';
 import { describeStartup, startupBanner, type StartupFacts } from './startup-banner.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url));
+/** The server renderer of the storefront (vite build --ssr, web/entry-server.tsx). */
+export const DEFAULT_SERVER_RENDER_ROOT = fileURLToPath(new URL('../dist-server', import.meta.url));
 
 export interface RunningServer {
   /** http://localhost:PORT */
@@ -41,7 +44,7 @@ export interface RunningServer {
 
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { webRoot?: string; logger?: Logger } = {},
+  options: { webRoot?: string; serverRenderRoot?: string; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = options.logger ?? createJsonLogger(config.logLevel);
@@ -70,12 +73,17 @@ export async function startServer(
   const logFailure = (what: string) => (error: unknown) => {
     if (!storageWatch.failed(error)) logger.error(what, { error: String(error) });
   };
+  const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
+  // Not built: every page is the SPA shell, as before (docs/storefront.md, "How a page is served").
+  const pageRenderer = await loadPageRenderer(options.serverRenderRoot ?? DEFAULT_SERVER_RENDER_ROOT, webRoot, config.appUrl);
+  if (!pageRenderer) logger.warn('the server renderer is not built (npm run build): public pages are served as the SPA shell');
   const app = createApp({
     ...ports,
+    pageRenderer,
     background,
     storageWatch,
     eventLoop,
-    webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+    webRoot,
     logger,
     settings: {
       publicUrl: config.publicUrl,

@@ -78,10 +78,11 @@ const encodingsFor = (header: string | undefined) =>
 
 /**
  * Serves the built SPA from `root`: files with their cache policy, a precompressed .br/.gz
- * sibling when the client accepts it, and index.html for every other GET (client-side routes).
+ * sibling when the client accepts it, a rendered page when `renderPage` answers one, and
+ * index.html for every other GET (client-side routes).
  * /api is never handled here, so unknown API paths stay JSON 404s.
  */
-export const createStaticHandler = (root: string | null | undefined) => {
+export const createStaticHandler = (root: string | null | undefined, renderPage?: (c: Context) => Promise<Response | null>) => {
   const base = root ? resolve(root) : null;
 
   /** Maps a URL path to a file under root, refusing anything that escapes it. */
@@ -123,6 +124,9 @@ export const createStaticHandler = (root: string | null | undefined) => {
     }
     // A missing hashed bundle is a stale page asking for an old build: HTML would only confuse it.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    // A public page the server renders (page-rendering.ts); the others keep the shell below.
+    const rendered = renderPage ? await renderPage(c) : null;
+    if (rendered) return rendered;
     const index = base ? join(base, 'index.html') : null;
     if (index && (await isFile(index))) return send(c, index, REVALIDATE);
     c.header('Cache-Control', REVALIDATE);

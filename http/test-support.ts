@@ -26,7 +26,7 @@ import type { ErrorDto, SessionDto } from './dto.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
 import { nodeTimers } from './mail-sender.ts';
-import type { AppPorts, HttpSettings, LocalImageFiles } from './ports.ts';
+import type { AppPorts, HttpSettings, LocalImageFiles, PageRendererFactory } from './ports.ts';
 
 export const ORIGIN = 'http://localhost';
 
@@ -56,6 +56,8 @@ export interface TestAppOptions {
   google?: GoogleSignIn | null;
   images?: ImageStore;
   uploads?: LocalImageFiles | null;
+  /** The storefront's server renderer (page-rendering.ts, loadPageRenderer); none by default. */
+  pageRenderer?: PageRendererFactory | null;
 }
 
 /** Keeps sent mail in memory; the mail tests use the real outbox adapter instead. */
@@ -96,6 +98,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     inspectImage: inspectRasterImage,
     documents: createPdfOrderDocuments(DEFAULT_SHOP),
     webRoot: options.webRoot ?? null,
+    pageRenderer: options.pageRenderer ?? null,
     settings: { authRateLimit: 1000, resetRateLimit: 1000, signUpRateLimit: 1000, contentRateLimit: 100_000, uploadRateLimit: 100_000, resolveRateLimit: 100_000, maxUnpaidOrdersPerAccount: 1_000_000, ...options.settings },
     ...(options.logger ? { logger: options.logger } : {}),
     background: createBackgroundWork(options.logger ?? silentLogger),

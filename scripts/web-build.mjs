@@ -1,4 +1,5 @@
-// Shared by `npm start` and `npm test`: is dist/ stale, and how to rebuild it.
+// Shared by `npm start` and `npm test`: are dist/ (the browser's files) and dist-server/ (the
+// storefront's server renderer, web/entry-server.tsx) stale, and how to rebuild them.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,17 +37,21 @@ const newestSource = (root) => {
   return newest;
 };
 
+/** The outputs of the two builds; both must be newer than every source. */
+const OUTPUTS = [join('dist', 'index.html'), join('dist', '.vite', 'manifest.json'), join('dist-server', 'entry-server.js')];
+
 export const needsWebBuild = (root) => {
-  const index = join(root, 'dist', 'index.html');
-  if (!existsSync(index)) return true;
-  return newestSource(root) > statSync(index).mtimeMs;
+  const outputs = OUTPUTS.map((file) => join(root, file));
+  if (!outputs.every(existsSync)) return true;
+  const source = newestSource(root);
+  return outputs.some((output) => source > statSync(output).mtimeMs);
 };
 
-/** Runs `vite build`; resolves with its exit code. */
-export const buildWeb = (root, { quiet = false } = {}) =>
+/** Runs one `vite build` with `args`; resolves with its exit code. */
+const runVite = (root, args, quiet) =>
   new Promise((resolve) => {
     const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const child = spawn(process.execPath, [vite, 'build'], { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
+    const child = spawn(process.execPath, [vite, 'build', ...args], { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -55,3 +60,9 @@ export const buildWeb = (root, { quiet = false } = {}) =>
       resolve(code ?? 1);
     });
   });
+
+/** Builds the browser's files, then the server renderer (it reads the first's manifest); resolves with the exit code. */
+export const buildWeb = async (root, { quiet = false } = {}) => {
+  const code = await runVite(root, [], quiet);
+  return code === 0 ? runVite(root, ['--ssr', 'entry-server.tsx'], quiet) : code;
+};

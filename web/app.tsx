@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { useEffect, useState } from 'react';
 import { createAppRouter } from './router.tsx';
 import { Toaster } from './components/ui/toaster.tsx';
@@ -16,4 +17,16 @@ export function App({ history, queryClient: given }: { history?: RouterHistory; 
       <Toaster />
     </QueryClientProvider>
   );
+}
+
+/**
+ * The browser's side of a page the server rendered: the same router and queries, taken back from
+ * the page (RouterClient) before React hydrates the document. The router wraps itself in the query
+ * client's provider (router.tsx); the root route renders the Toaster. The router is made once,
+ * outside React: hydration suspends while the route code loads, and React may then build this
+ * component afresh, which must not mean a second router that was never hydrated.
+ */
+export function HydratedApp({ router }: { router: ReturnType<typeof createAppRouter>['router'] }) {
+  useEffect(greetAfterGoogleSignIn, []);
+  return <RouterClient router={router} />;
 }

@@ -27,6 +27,12 @@ const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/** The policy, with extra script sources (a rendered page's inline-script hashes, page-rendering.ts). */
+export const contentSecurityPolicy = (extraScriptSources: readonly string[] = []): string =>
+  Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([directive, sources]) => `${directive} ${(directive === 'script-src' ? [...sources, ...extraScriptSources] : sources).join(' ')}`)
+    .join('; ');
+
 const PERMISSIONS_POLICY = `camera=(), microphone=(), geolocation=(), payment=(self "${STRIPE_JS}")`;
 
 /**
@@ -45,21 +51,27 @@ export const siteHeaderPairs = (settings: Pick<HttpSettings, 'secure'>): readonl
   ...(settings.secure ? [['strict-transport-security', HSTS] as const] : []),
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'DENY'],
-  [
-    'content-security-policy',
-    Object.entries(CONTENT_SECURITY_POLICY)
-      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-      .join('; '),
-  ],
+  ['content-security-policy', contentSecurityPolicy()],
   ['permissions-policy', PERMISSIONS_POLICY],
 ];
 
-/** Sets the site-wide headers on the response once the handler has made it (replacing any it set). */
+/**
+ * Sets the site-wide headers on the response once the handler has made it (replacing any it set),
+ * except a Content-Security-Policy the handler built from this one: a rendered page's, which adds
+ * only the hashes of its own inline scripts (page-rendering.ts).
+ */
 export const securityHeaders = (settings: Pick<HttpSettings, 'secure'>): MiddlewareHandler => {
   const pairs = siteHeaderPairs(settings);
+  const base = contentSecurityPolicy();
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of pairs) headers.set(name, value);
+    const own = headers.get('content-security-policy');
+    const keepOwn = own !== null && own.length > base.length && sameSourcesAsSite(own, base);
+    for (const [name, value] of pairs) if (!(keepOwn && name === 'content-security-policy')) headers.set(name, value);
   };
 };
+
+/** Whether `policy` is the site's policy with only extra hash sources in script-src. */
+const sameSourcesAsSite = (policy: string, base: string): boolean =>
+  policy.replace(/ 'sha256-[A-Za-z0-9+/=]+'/g, '') === base;

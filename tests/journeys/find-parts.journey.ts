@@ -143,7 +143,7 @@ describe('journey F: find parts from the search box and the catalogue', () => {
       await page.getByText(`Showing ${PAGE_SIZE} of ${expected.total}`).waitFor();
 
       // Page 2.
-      await page.getByRole('button', { name: 'Load more' }).click();
+      await page.getByRole('link', { name: 'Load more' }).click();
       await page.getByText(`Showing ${expected.total} of ${expected.total}`).waitFor();
       const shown = await cards(page);
       expect(shown.map((card) => card.name)).toEqual(expected.items.map((item) => item.name));
@@ -156,7 +156,7 @@ describe('journey F: find parts from the search box and the catalogue', () => {
       const regular = shown.flatMap((card) => (card.price.startsWith('Price: $') ? [Number(card.price.slice(8).split(' ')[0]!.replace(/,/g, ''))] : []));
       expect(regular.length).toBeGreaterThan(PAGE_SIZE - 2);
       expect(regular).toEqual([...regular].sort((a, b) => a - b));
-      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Load more' }).count()).toBe(0);
 
       // A part from page 2, then Back: the same choices and the same 25 parts, page 2 included.
       const fromPageTwo = expected.items[PAGE_SIZE]!;

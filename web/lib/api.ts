@@ -39,6 +39,18 @@ let onSignedInCallRefused: UnauthorizedListener = () => {};
  */
 export const isSessionRefusal = (status: number, code: string): boolean => status === 401 || (status === 403 && code === 'FORBIDDEN');
 
+/**
+ * How a call reaches the API: the browser's fetch, or on the server the app itself in-process
+ * (web/entry-server.tsx), with no cookie, so a rendered page never holds anything personal.
+ */
+type Transport = (url: URL, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server render points every call at the app itself (web/README.md, "Server rendering"). */
+export const setApiTransport = (send: Transport) => {
+  transport = send;
+};
+
 /** The app registers the single reaction to a refused signed-in call (see isSessionRefusal). */
 export const setUnauthorizedListener = (listener: UnauthorizedListener) => {
   onSignedInCallRefused = listener;
@@ -84,7 +96,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   // An absolute URL keeps fetch happy outside the browser too (tests run Node's fetch).
   const url = new URL(path, globalThis.location?.origin ?? 'http://localhost');
-  const response = await fetch(url, {
+  const response = await transport(url, {
     method: options.method ?? 'GET',
     headers,
     credentials: 'same-origin',

@@ -14,3 +14,12 @@ export const formatDate = (iso: string) => {
   const date = new Date(iso);
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 };
+
+/**
+ * The same, read in UTC: for dates on pages the server renders, whose HTML is the same for every
+ * visitor and must hydrate to the same text whatever the visitor's time zone.
+ */
+export const formatDateUtc = (iso: string) => {
+  const date = new Date(iso);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+};

@@ -84,3 +84,38 @@ export const labels = {
   imageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB',
   testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
 } as const;
+
+/** How the catalogue names a choice a link held that it could not use (web/features/products/catalogue-search.ts). */
+const CHOICE_NAMES: Record<string, string> = {
+  q: 'search words',
+  category: 'department',
+  brand: 'brand',
+  inStock: 'in stock only',
+  minPrice: 'lowest price',
+  maxPrice: 'highest price',
+  sort: 'sort order',
+  exact: 'exact words',
+  attr: 'specs',
+};
+
+/** Said above the catalogue when the link held choices it could not use (they were left out). */
+export const catalogueChoicesIgnoredText = (names: readonly string[]) =>
+  `This link held choices the catalogue cannot use, so they were left out: ${names.map((name) => CHOICE_NAMES[name] ?? name).join(', ')}.`;
+
+/** Each public page's title and search-result description, declared by its route's head() (web/lib/page-head.ts). */
+export const pageMeta = {
+  home: {
+    title: 'Hardware parts and tools in bulk',
+    description: 'Bulkhead sells plumbing parts, hand tools and power tools in bulk, from 100 units a line, with card payment and tracked orders.',
+  },
+  catalogue: { title: 'All Products', description: 'Every hardware part and tool Bulkhead sells, by department, brand and part number.' },
+  blogs: {
+    title: 'Our Blogs',
+    description:
+      'Five articles answering common questions: how to speed up a React app, ways to manage state, how prototypal inheritance works, why unit tests matter, and how to search products by name.',
+  },
+  portfolio: { title: 'My Portfolio', description: "The shop owner's page: who runs Bulkhead, their background, skills and sample projects." },
+  notFound: { title: 'Page not found', description: 'The page you asked for does not exist on Bulkhead.' },
+  /** A product's description in search results: its name, then the start of its description. */
+  productDescription: (name: string, description: string) => `${name}: ${description.slice(0, 140)}`,
+} as const;

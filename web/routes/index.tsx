@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { latestReviewsQuery, newProductsQuery } from '../features/home/api.ts';
 import { HomePage } from '../features/home/home-page.tsx';
+import { pageMeta } from '../lib/labels.ts';
+import { pageHead, siteUrlOf } from '../lib/page-head.ts';
 
 export const Route = createFileRoute('/')({
-  // Start both requests with the route; the page renders its sections as they arrive.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(newProductsQuery);
-    void context.queryClient.prefetchQuery(latestReviewsQuery);
+  // In the browser, start both requests with the route and render the sections as they arrive; on
+  // the server, wait for both so the HTML holds them (web/README.md, "Server rendering").
+  loader: async ({ context }) => {
+    const loading = Promise.all([context.queryClient.prefetchQuery(newProductsQuery), context.queryClient.prefetchQuery(latestReviewsQuery)]);
+    if (typeof window === 'undefined') await loading;
   },
+  head: ({ matches }) => pageHead(siteUrlOf(matches), { ...pageMeta.home, path: '/' }),
   component: HomePage,
 });

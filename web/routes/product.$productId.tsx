@@ -1,10 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { productQuery } from '../features/products/api.ts';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { categoriesQuery, productQuery } from '../features/products/api.ts';
 import { ProductPage } from '../features/products/product-page.tsx';
 import { QueryError } from '../components/ui/query-error.tsx';
+import { ApiError } from '../lib/api.ts';
+import { pageMeta } from '../lib/labels.ts';
+import { pageHead, siteUrlOf } from '../lib/page-head.ts';
 
 export const Route = createFileRoute('/product/$productId')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(productQuery(params.productId)),
+  // An unknown product is the not-found page (404 from the server), not an error.
+  loader: async ({ context, params }) => {
+    // The breadcrumb's department comes from the category tree: read with the product, so the
+    // server's page holds it too.
+    const tree = context.queryClient.prefetchQuery(categoriesQuery);
+    try {
+      const [product] = await Promise.all([context.queryClient.ensureQueryData(productQuery(params.productId)), tree]);
+      // Only what the head needs: the product itself travels once, in the query's dehydrated state.
+      return { name: product.name, description: pageMeta.productDescription(product.name, product.description), imageUrl: product.imageUrl };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+  },
+  head: ({ matches, loaderData, params }) =>
+    loaderData
+      ? pageHead(siteUrlOf(matches), {
+          title: loaderData.name,
+          description: loaderData.description,
+          path: `/product/${encodeURIComponent(params.productId)}`,
+          image: loaderData.imageUrl,
+        })
+      : pageHead(siteUrlOf(matches), { ...pageMeta.notFound, noIndex: true }),
   errorComponent: QueryError,
   component: function ProductRoute() {
     return <ProductPage productId={Route.useParams().productId} />;

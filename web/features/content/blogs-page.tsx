@@ -1,13 +1,8 @@
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { blogArticles } from './blog-articles.ts';
 import { proseClass } from './prose.ts';
 
 /** /blogs: the five articles, rendered from web/content/blogs/*.md. */
 export function BlogsPage() {
-  usePageMeta(
-    'Our Blogs',
-    'Five articles answering common questions: how to speed up a React app, ways to manage state, how prototypal inheritance works, why unit tests matter, and how to search products by name.',
-  );
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-extrabold text-slate-900">Our Blogs</h1>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import portfolioFile from '../../content/portfolio.json';
 
 /** The shape of web/content/portfolio.json; the type check catches an operator's typo at build time. */
@@ -42,7 +41,6 @@ function PortfolioSection({ id, title, children }: { id: string; title: string; 
 /** /myPortfolio: the shop owner's page, read from web/content/portfolio.json. */
 export function PortfolioPage() {
   const content = portfolio;
-  usePageMeta('My Portfolio', "The shop owner's page: who runs Bulkhead, their background, skills and sample projects.");
   return (
     <div className="mx-auto max-w-5xl space-y-12 px-4 py-12">
       <header className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -1,10 +1,8 @@
 import { SHOP_PAGES, type ShopPageName } from '../../content/shop-pages.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 
 /** Delivery, Terms of use, Privacy policy: the footer's pages. */
 export function ShopPage({ name }: { name: ShopPageName }) {
   const page = SHOP_PAGES[name];
-  usePageMeta(page.title, page.summary);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold text-slate-900">{page.title}</h1>

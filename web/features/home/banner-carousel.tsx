@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { buttonClass } from '../../components/ui/button.tsx';
 
 interface Slide {
@@ -19,6 +19,8 @@ const INTERVAL_MS = 6000;
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** Read once: a change of the setting applies from the next page. */
+const neverChanges = () => () => undefined;
 
 /**
  * The home banner. It advances on its own only while nobody is reading it (pauses on hover and
@@ -27,7 +29,8 @@ const prefersReducedMotion = () =>
 export function BannerCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [reducedMotion] = useState(prefersReducedMotion);
+  // The server renders as if motion were fine (it cannot know); hydration then reads the setting.
+  const reducedMotion = useSyncExternalStore(neverChanges, prefersReducedMotion, () => false);
   const go = (next: number) => setIndex((next + slides.length) % slides.length);
 
   useEffect(() => {

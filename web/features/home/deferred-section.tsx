@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * Renders its (lazy) content once it comes within 600px of the viewport, so below-the-fold forms
@@ -6,11 +6,17 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
  * until they scroll towards them. There is deliberately no timer fallback: loading that code a
  * moment after the first paint made it the longest main-thread task of the home page, which
  * Lighthouse counts as blocking time on a phone. Tabbing scrolls the page too, so keyboard users
- * reach the forms the same way. Without IntersectionObserver it renders at once.
+ * reach the forms the same way. Without IntersectionObserver it renders once mounted. The server
+ * renders the reserved space only, as the browser's first render does, so hydration matches.
  */
+const neverChanges = () => () => undefined;
+
 export function DeferredSection({ children, minHeight }: { children: ReactNode; minHeight: string }) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setVisible] = useState(false);
+  // false on the server and while hydrating; then whether this browser has no observer at all.
+  const noObserver = useSyncExternalStore(neverChanges, () => typeof IntersectionObserver === 'undefined', () => false);
+  const visible = seen || noObserver;
   useEffect(() => {
     if (visible || !anchor.current) return;
     const observer = new IntersectionObserver((entries) => {

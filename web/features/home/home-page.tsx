@@ -1,4 +1,3 @@
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { PromoCards } from './promo-cards.tsx';
 import { StatisticsStrip } from './statistics-strip.tsx';
@@ -12,7 +11,6 @@ const NewsletterBox = lazy(() => import('./newsletter-box.tsx').then((module) =>
 const ContactForm = lazy(() => import('./contact-form.tsx').then((module) => ({ default: module.ContactForm })));
 
 export function HomePage() {
-  usePageMeta('Hardware parts and tools in bulk', 'Bulkhead sells plumbing parts, hand tools and power tools in bulk, from 100 units a line, with card payment and tracked orders.');
   return (
     <>
       <h1 className="sr-only">Bulkhead: hardware parts and tools in bulk</h1>

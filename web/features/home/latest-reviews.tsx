@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { ReviewDto } from '#http/dto.ts';
 import { latestReviewsQuery } from './api.ts';
-import { formatDate, truncate } from '../../lib/format.ts';
+import { formatDateUtc, truncate } from '../../lib/format.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { ReviewStars } from '../../components/ui/review-stars.tsx';
@@ -38,7 +38,7 @@ function ReviewCard({ review, admin }: { review: ReviewDto; admin: boolean }) {
       <ReviewComment comment={review.comment} />
       <div className="mt-auto flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
-          <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+          <time dateTime={review.createdAt}>{formatDateUtc(review.createdAt)}</time>
         </p>
         {admin ? (
           <Suspense fallback={null}>

@@ -31,8 +31,9 @@ export function NotFoundPage() {
 }
 
 /**
- * The server answers every unknown path with the app (200), so the page itself tells search
- * engines not to index it while it is shown; the tag goes away on the next route.
+ * A rendered page says 404 and noindex itself (the root route's head()); in the SPA shell, and
+ * after a client-side navigation to an unknown path, the page tells search engines not to index
+ * it while it is shown; the tag goes away on the next route.
  */
 function useNoIndex() {
   useEffect(() => {

@@ -5,11 +5,11 @@ import { useId, useRef, useState } from 'react';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { messages } from '../../lib/messages.ts';
+import { catalogueChoicesIgnoredText } from '../../lib/labels.ts';
 import { checkOnBlur, checkOnChangeBlurSubmit, firstError } from '../../lib/validate.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ProductCard, ProductGrid } from '../../components/catalog/product-card.tsx';
@@ -28,7 +28,7 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
   const link = (node: CategoryNodeDto) => (
     <Link
       to="/allProduct"
-      search={(previous) => ({ ...previous, category: node.slug })}
+      search={(previous) => ({ ...previous, cursor: undefined, ignored: undefined, category: node.slug })}
       className={navClass(isCurrent(node))}
       aria-current={isCurrent(node) ? 'page' : undefined}
     >
@@ -41,7 +41,7 @@ function CategoryNav({ tree, current }: { tree: CategoryNodeDto[]; current: stri
       <h2 className="mb-2 text-sm font-bold tracking-wide text-slate-900 uppercase">Departments</h2>
       <ul className="space-y-1">
         <li>
-          <Link to="/allProduct" search={(previous) => ({ ...previous, category: undefined })} className={navClass(!current)}>
+          <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, ignored: undefined, category: undefined })} className={navClass(!current)}>
             All departments
           </Link>
         </li>
@@ -301,8 +301,11 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
     },
   });
   return (
+    // A plain GET form too: without JavaScript it opens /allProduct?q=… (the other choices start over).
     <form
       role="search"
+      method="get"
+      action="/allProduct"
       className="mb-6 flex gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -313,7 +316,7 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
         Search the catalogue
       </label>
       <form.Field name="words">
-        {(field) => <Input id="catalogue-q" type="search" placeholder="Part number, name or brand" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
+        {(field) => <Input id="catalogue-q" name="q" type="search" placeholder="Part number, name or brand" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
       </form.Field>
       <Button type="submit">Search</Button>
     </form>
@@ -328,7 +331,7 @@ function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string
   return (
     <p className="mb-4 text-sm text-slate-900">
       Showing results for <strong>{corrected}</strong> —{' '}
-      <Link to="/allProduct" search={(previous) => ({ ...previous, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
+      <Link to="/allProduct" search={(previous) => ({ ...previous, cursor: undefined, ignored: undefined, q: typed, exact: 1 as const })} className="font-semibold text-amber-800 underline">
         search instead for {typed}
       </Link>
     </p>
@@ -336,12 +339,11 @@ function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string
 }
 
 export function AllProductsPage({ search }: { search: CatalogueSearch }) {
-  usePageMeta('All Products', 'Every hardware part and tool Bulkhead sells, by department, brand and part number.');
   const navigate = useNavigate();
   const products = useInfiniteQuery(catalogueQuery(search));
   const tree = useQuery(categoriesQuery);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, ...patch }) });
+  const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, cursor: undefined, ignored: undefined, ...patch }) });
   const clearFilters = () => void navigate({ to: '/allProduct', search: { sort: search.sort } });
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
   const first = products.data?.pages[0];
@@ -350,6 +352,11 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-4 text-3xl font-extrabold text-slate-900">All Products</h1>
       <CatalogueSearchBox key={search.q ?? ''} search={search} onChange={change} />
+      {search.ignored?.length ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {catalogueChoicesIgnoredText(search.ignored)}
+        </p>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside>
           <Button variant="secondary" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((open) => !open)}>
@@ -420,9 +427,20 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
               </p>
               {products.hasNextPage ? (
                 <div className="mt-3 text-center">
-                  <Button variant="secondary" onClick={() => void products.fetchNextPage()} disabled={products.isFetchingNextPage}>
+                  {/* A link to the next page's cursor, so paging works without JavaScript; with it, the
+                      next page is added below instead. */}
+                  <Link
+                    to="/allProduct"
+                    search={{ ...search, ignored: undefined, cursor: products.data?.pages.at(-1)?.nextCursor ?? undefined }}
+                    className={buttonClass('secondary')}
+                    aria-disabled={products.isFetchingNextPage || undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      if (!products.isFetchingNextPage) void products.fetchNextPage();
+                    }}
+                  >
                     {products.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                  </Button>
+                  </Link>
                 </div>
               ) : null}
             </>

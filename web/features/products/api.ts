@@ -46,7 +46,7 @@ export function useUpdateProduct(product: ProductDto) {
 
 /** Under the 'products' root, so a product change (order, edit, import) refreshes them too. */
 export const catalogueKeys = {
-  search: (search: CatalogueSearch) => [keyRoots.products, 'search', toSearchParams(search)] as const,
+  search: (search: CatalogueSearch) => [keyRoots.products, 'search', toSearchParams(search), search.cursor ?? null] as const,
   categories: () => categoryTreeQuery.queryKey,
   advice: (productId: string, quantity: number) => [keyRoots.products, 'advice', productId, quantity] as const,
 };
@@ -56,6 +56,8 @@ export const catalogueQuery = (search: CatalogueSearch) => ({
   ...pagedListQuery(catalogueKeys.search(search), (cursor, signal) =>
     searchProducts({ ...toSearchParams(search), limit: CATALOGUE_PAGE_SIZE, cursor }, signal),
   ),
+  // A Load more link followed without JavaScript starts the list at its cursor.
+  initialPageParam: { cursor: search.cursor ?? null, before: [] },
   // While a new filter's results load, the previous ones stay on screen (marked busy).
   placeholderData: keepPreviousData,
 });

@@ -26,8 +26,18 @@ export const attrPair = (name: string, value: string) => `${name}:${value}`;
 
 const dollars = z.coerce.number().finite().min(0).max(1_000_000).optional().catch(undefined);
 
+/**
+ * Words typed into the plain GET form arrive unquoted, and the router reads `8080` as a number: a
+ * part number is words too.
+ */
+const words = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(200).optional()).catch(undefined);
+
+/** The choices a link may hold, by their URL names: a value the page cannot take is dropped and named. */
+export const CATALOGUE_CHOICES = ['q', 'category', 'brand', 'inStock', 'minPrice', 'maxPrice', 'sort', 'exact', 'attr'] as const;
+export type CatalogueChoice = (typeof CATALOGUE_CHOICES)[number];
+
 export const catalogueSearchSchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: words,
   category: z.string().trim().min(1).max(100).optional().catch(undefined),
   brand: z.string().trim().min(1).max(60).optional().catch(undefined),
   inStock: z.boolean().optional().catch(undefined),
@@ -45,9 +55,28 @@ export const catalogueSearchSchema = z.object({
     .max(MAX_ATTR_FILTERS)
     .optional()
     .catch(undefined),
+  /**
+   * Where the list starts: the next page's cursor, for Load more without JavaScript (a link).
+   * With JavaScript the next page is added below instead, and any other choice starts over.
+   */
+  cursor: z.string().min(1).max(500).optional().catch(undefined),
+  /** The choices a link held that the page could not take: the page says so (never an error page). */
+  ignored: z.array(z.enum(CATALOGUE_CHOICES)).max(CATALOGUE_CHOICES.length).optional().catch(undefined),
 });
 
 export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
+
+/**
+ * The route's validateSearch: the choices, with the names of those dropped for a value the page
+ * cannot take in `ignored`. The router then sends the visitor to that cleaned URL, where the page
+ * explains what was left out (docs/storefront.md, "How a page is served").
+ */
+export const validateCatalogueSearch = (raw: Record<string, unknown>): CatalogueSearch => {
+  const search = catalogueSearchSchema.parse(raw);
+  const dropped = CATALOGUE_CHOICES.filter((name) => raw[name] !== undefined && raw[name] !== '' && search[name] === undefined);
+  if (dropped.length === 0) return search;
+  return { ...search, ignored: [...new Set([...(search.ignored ?? []), ...dropped])] };
+};
 
 /** How many cards one page (and each Load more) adds. */
 export const CATALOGUE_PAGE_SIZE = 24;

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { waitFor, within } from '@testing-library/react';
 import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts';
-import { labels } from '../../lib/labels.ts';
+import { catalogueChoicesIgnoredText, labels } from '../../lib/labels.ts';
 import { messages } from '../../lib/messages.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -184,14 +184,20 @@ describe('the catalogue (All Products)', () => {
       const start = Number(url.searchParams.get('cursor') ?? 0);
       return { items: all.slice(start, start + 24), nextCursor: start + 24 < all.length ? String(start + 24) : null, total: all.length };
     });
-    const { screen, user } = renderApp('/allProduct');
+    const { screen, user, history } = renderApp('/allProduct');
     await screen.findByRole('heading', { level: 2, name: 'Part 23' });
     expect(screen.queryByRole('heading', { level: 2, name: 'Part 24' })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 24 of 30')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    // A link to the next page's cursor (how paging works without JavaScript); with it, a click adds
+    // the page below and the URL stays.
+    const more = screen.getByRole('link', { name: 'Load more' });
+    expect(new URL(more.getAttribute('href')!, 'http://localhost').searchParams.get('cursor')).toBe('"24"');
+    await user.click(more);
     expect(await screen.findByRole('heading', { level: 2, name: 'Part 29' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Part 0' })).toBeInTheDocument();
     expect(asked.at(-1)!.get('cursor')).toBe('24');
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(history.location.search).toBe('');
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says when nothing matches and clears the filters on request', async () => {
@@ -226,6 +232,21 @@ describe('the catalogue (All Products)', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await expect.poll(() => Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ q: 'wahser m8' });
     expect(await screen.findByText(/Showing results for/)).toBeInTheDocument();
+  });
+
+  it('says which choices of a link it could not use, shows the catalogue without them, and forgets it at the next choice', async () => {
+    const asked = catalogue(() => ({ items: [nut] }));
+    const { screen, user, history } = renderApp('/allProduct?minPrice=abc&sort=bogus&brand=Acme');
+    await screen.findByRole('heading', { level: 2, name: 'Hex nut M8 A2' });
+    expect(screen.getByRole('status')).toHaveTextContent(catalogueChoicesIgnoredText(['minPrice', 'sort']));
+    expect(screen.getByRole('status')).toHaveTextContent('lowest price, sort order');
+    // The good choice is kept and asked for; the bad ones are not sent.
+    expect(asked.at(-1)!.get('brand')).toBe('Acme');
+    expect(asked.at(-1)!.has('minPriceCents')).toBe(false);
+    expect(asked.at(-1)!.has('sort')).toBe(false);
+    await user.click(screen.getByRole('link', { name: /^All departments/ }));
+    await expect.poll(() => history.location.search).not.toContain('ignored');
+    expect(screen.queryByText(catalogueChoicesIgnoredText(['minPrice', 'sort']))).not.toBeInTheDocument();
   });
 
   it('says a price that is not dollars under the range, focuses its box and keeps the URL, until it is fixed', async () => {

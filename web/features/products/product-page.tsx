@@ -5,7 +5,6 @@ import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { productQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Link } from '@tanstack/react-router';
@@ -21,7 +20,6 @@ const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
 export function ProductPage({ productId }: { productId: string }) {
   const { data: product } = useSuspenseQuery(productQuery(productId));
   const session = useSession();
-  usePageMeta(product.name, `${product.name}: ${product.description.slice(0, 140)}`);
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white">

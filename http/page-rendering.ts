@@ -1,0 +1,112 @@
+/**
+ * The storefront's public pages answered as HTML (docs/storefront.md, "How a page is served"):
+ * rendered by the SSR build of the web app (web/entry-server.tsx), cached with the catalogue's
+ * version like the JSON reads (response-cache.ts), with an entity tag and 304s. http/ never
+ * imports React: the renderer arrives as a port (ports.ts, PageRendererFactory).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import type { Logger } from './logger.ts';
+import { matchesIfNoneMatch, REVALIDATE, requestKey } from './middleware/cached-json.ts';
+import { contentSecurityPolicy } from './middleware/security-headers.ts';
+import type { PageRendererFactory, RenderPage } from './ports.ts';
+import { cachedBodyOf, type CachedBody, type ResponseCache } from './response-cache.ts';
+
+/** Where the SSR build puts the renderer, and where the client build names its entry files. */
+export const SSR_ENTRY = 'entry-server.js';
+export const CLIENT_MANIFEST = join('.vite', 'manifest.json');
+
+interface ServerEntry {
+  createPageRenderer(options: { api: (request: Request) => Promise<Response>; siteUrl: string; clientManifest: unknown }): RenderPage;
+}
+
+/**
+ * The renderer of the SSR build in `serverRoot` for the client build in `webRoot`, or null when
+ * either is not built (every page is then the SPA shell, as before the storefront was rendered).
+ */
+export async function loadPageRenderer(serverRoot: string, webRoot: string, siteUrl: string): Promise<PageRendererFactory | null> {
+  const entry = join(serverRoot, SSR_ENTRY);
+  const manifest = join(webRoot, CLIENT_MANIFEST);
+  if (!existsSync(entry) || !existsSync(manifest)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as ServerEntry;
+  const clientManifest: unknown = JSON.parse(await readFile(manifest, 'utf8'));
+  return (api) => module.createPageRenderer({ api, siteUrl, clientManifest });
+}
+
+/** A rendered page kept for the next visitor: its bytes, tag, status and the policy its scripts need. */
+export interface CachedPage extends CachedBody {
+  status: number;
+  policy: string;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The page's Content-Security-Policy: the site's, with the hash of each inline script the page
+ * carries (the router's dehydrated state), so those run and no injected one does.
+ */
+export const policyFor = (html: string): string => {
+  const hashes = new Set<string>();
+  for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (body) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return contentSecurityPolicy([...hashes]);
+};
+
+const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | Bulkhead</title><meta name="robots" content="noindex"></head>
+<body><main><h1>Something went wrong</h1><p>This page could not be shown just now. Please try again in a moment, or <a href="/">go to the home page</a>.</p></main></body></html>`;
+
+export interface PageHandlerOptions {
+  render: RenderPage;
+  cache: ResponseCache<CachedPage>;
+  logger: Logger;
+}
+
+/**
+ * Answers a page, or null when the page stays client-rendered (the caller sends the SPA shell).
+ * Only 2xx and 4xx pages are kept: a 500 is never served twice from memory.
+ */
+export function createPageHandler({ render, cache, logger }: PageHandlerOptions) {
+  return async (c: Context): Promise<Response | null> => {
+    const key = requestKey(c.req.url);
+    const version = cache.version();
+    let page = version === null ? undefined : cache.get(key, version);
+    if (!page) {
+      let rendered;
+      try {
+        rendered = await render(key);
+      } catch (error) {
+        logger.error('page render failed', {
+          requestId: c.get('requestId') as string | undefined,
+          path: c.req.path,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+        // The failure is the one error line; the request's own line stays a warning.
+        c.set('logLevel', 'warn');
+        c.header('Cache-Control', 'no-store');
+        return c.html(ERROR_PAGE, 500);
+      }
+      if (rendered === null) return null;
+      if (rendered.location !== undefined) {
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(rendered.location, rendered.status === 308 ? 308 : 307);
+      }
+      page = { ...cachedBodyOf(rendered.html), status: rendered.status, policy: policyFor(rendered.html) };
+      if (rendered.status >= 500) {
+        c.set('logLevel', 'warn');
+        logger.error('page rendered with an error', { requestId: c.get('requestId') as string | undefined, path: c.req.path, status: rendered.status });
+      } else if (version !== null) cache.set(key, version, page, null);
+    }
+    c.header('Content-Security-Policy', page.policy);
+    c.header('Cache-Control', page.status >= 500 ? 'no-store' : REVALIDATE);
+    c.header('ETag', page.etag);
+    if (page.status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    if (c.req.method === 'HEAD') return c.body(null, page.status as 200);
+    return c.body(page.body, page.status as 200);
+  };
+}
