@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { messages } from '../../lib/messages.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, priceOf } from '#domain/catalog/units.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import type { CartDto, CartLineDto } from '#http/dto.ts';
 import { addressField, phoneField } from '#http/schemas.ts';
@@ -111,8 +111,10 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
         </Link>
         <p className="font-mono text-xs text-slate-600">{line.sku}</p>
         <p className="text-sm text-slate-700">
-          {formatCents(line.unitPriceCents)} per {line.unit}
-          {line.packSize > 1 ? ` · packs of ${countOf(line.packSize, line.unit)}` : ''} · minimum {countOf(line.minOrderQuantity, line.unit)}
+          {priceOf(line.unitPriceCents, line.unit)}
+          <span className="block text-xs text-slate-600">
+            {line.packSize > 1 ? `In packs of ${countOf(line.packSize, line.unit)} · minimum` : 'Minimum'} {countOf(line.minOrderQuantity, line.unit)}
+          </span>
         </p>
         {note ? (
           <p className={`text-sm ${problem || !line.advice.valid ? 'text-red-700' : 'text-amber-800'}`}>

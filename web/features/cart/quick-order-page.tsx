@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type DragEvent } from 'react';
+import { countOf } from '#domain/catalog/units.ts';
 import type { ResolvedRowDto } from '#http/dto.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -156,6 +157,7 @@ export function QuickOrderPage() {
                       {row.sku ?? row.input}
                       {row.quantity !== null ? ` × ${row.quantity.toLocaleString('en-US')}` : ''}
                     </p>
+                    {row.quantity !== null && row.unit !== null && row.productId !== null ? <p className="text-slate-700">{countOf(row.quantity, row.unit)}</p> : null}
                     <RowWords row={row} />
                   </div>
                   <RowFixes row={row} name={`Line ${row.line}`} onFix={({ sku, quantity }) => check(rewriteLine(form.getFieldValue('text'), row, `${sku}\t${quantity}`))} />

@@ -51,7 +51,7 @@ describe('product page: catalogue details', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wood screw 4×40' })).toBeInTheDocument();
     expect(screen.getByText('SCR-4X40-ZN')).toBeInTheDocument();
     expect(screen.getByText('Spax')).toBeInTheDocument();
-    expect(screen.getByText('piece, in packs of 25')).toBeInTheDocument();
+    expect(screen.getByText('piece, in packs of 25 pieces')).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await within(breadcrumb).findByRole('link', { name: 'Fasteners' })).toHaveAttribute('href', '/allProduct?category=fasteners');
     expect(within(breadcrumb).getByRole('link', { name: 'Screws' })).toHaveAttribute('href', '/allProduct?category=screws');

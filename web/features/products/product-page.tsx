@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { CategoryBreadcrumb, PriceTierTable, ProductIdentity, SpecTable } from './product-specs.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, eachOf, unitOfSale } from '#domain/catalog/units.ts';
 
 // Only admins edit; customers never download the edit form and its image upload.
 const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
@@ -32,7 +32,9 @@ export function ProductPage({ productId }: { productId: string }) {
         <h1 className="text-3xl font-extrabold text-slate-900">{product.name}</h1>
         <ProductIdentity product={product} />
         <p className="text-xl font-bold text-amber-800">
-          Price: {formatCents(product.priceCents)} <span className="text-base font-semibold text-slate-700">per {product.unit}</span>
+          Price: {formatCents(product.priceCents)} <span className="text-base font-semibold text-slate-700">per {unitOfSale(product.unit)}
+            {eachOf(product.priceCents, product.unit) ? ` · ${eachOf(product.priceCents, product.unit)}` : ''}
+          </span>
         </p>
         <PriceTierTable product={product} />
         <p className="text-slate-700">{product.description}</p>

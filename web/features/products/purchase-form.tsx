@@ -18,7 +18,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useResendVerification } from '../../components/account/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, priceOf } from '#domain/catalog/units.ts';
 import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
 
 /**
@@ -45,7 +45,7 @@ function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: (
     <div ref={panel} tabIndex={-1} role="status" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-5 focus-visible:outline-2 focus-visible:outline-emerald-700">
       <p className="font-semibold text-emerald-900">{messages.orderPlaced}</p>
       <p className="text-sm text-slate-800">
-        Order <span className="font-mono">{order.number}</span>: {countOf(order.quantity, order.unit)} of {order.productName} at {formatCents(order.unitPriceCents)} per {order.unit}, total {formatCents(order.totalCents)}. It waits for payment in My Order.
+        Order <span className="font-mono">{order.number}</span>: {countOf(order.quantity, order.unit)} of {order.productName} at {priceOf(order.unitPriceCents, order.unit)}, total {formatCents(order.totalCents)}. It waits for payment in My Order.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary')}>
