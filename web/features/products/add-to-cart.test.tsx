@@ -1,38 +1,54 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
+import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { messages } from '../../lib/messages.ts';
-import type { ProductDto } from '#http/dto.ts';
+import { labels } from '../../lib/labels.ts';
+import type { ProductDto, QuantityAdviceDto } from '#http/dto.ts';
 import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, refusal, server, session } from '../../test/server.ts';
 
 beforeEach(() => localStorage.clear());
 
-describe('Add to cart on the product page', () => {
-  it("puts a whole quantity in a visitor's cart, and says a quantity that is not whole under the box", async () => {
+describe('one quantity on the product page for Add to cart and Purchase Now', () => {
+  it("gives a visitor the quantity advice and the total, puts a whole quantity in the browser's cart, and says a quantity that is not whole under the box", async () => {
     session.current = null;
-    server.use(http.get('*/api/products/:id', () => json<ProductDto>(makeProduct({ stock: 500 }))));
+    const product = makeProduct({ stock: 500, packSize: 50, priceTiers: [{ minQuantity: 300, unitPriceCents: 1_000 }] });
+    server.use(
+      http.get('*/api/products/:id', () => json<ProductDto>(product)),
+      http.get('*/api/products/:id/quantity-advice', ({ request }) => json<QuantityAdviceDto>(adviseQuantity(product, Number(new URL(request.url).searchParams.get('quantity'))))),
+    );
     const { screen, user } = renderApp('/product/p_wrench');
-    const form = within(await screen.findByRole('form', { name: 'Add to cart' }));
-    const quantity = form.getByLabelText('Quantity for the cart');
-    // It starts at one minimum order.
+    const form = within(await screen.findByRole('form', { name: 'Purchase' }));
+    const quantity = form.getByLabelText('Quantity');
+    // It starts at one minimum order; there is one quantity box on the page.
     expect(quantity).toHaveValue('100');
+    expect(screen.getAllByRole('textbox', { name: /quantity/i })).toHaveLength(1);
+    expect(form.queryByRole('button', { name: labels.purchaseNow })).not.toBeInTheDocument();
+    expect(form.getByText(labels.signInToOrder)).toBeInTheDocument();
+
+    await user.clear(quantity);
+    await user.type(quantity, '120');
+    // The advice is public: a visitor sees the pack rule and its one-click fix.
+    expect(await form.findByText(/Sold in packs of 50/)).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: /^Order 100 pieces|^Order 150 pieces/ }));
+    expect(quantity).not.toHaveValue('120');
+
     await user.clear(quantity);
     await user.type(quantity, '1.5');
     await user.click(form.getByRole('button', { name: 'Add to cart' }));
-    expect(await form.findByRole('alert')).toHaveTextContent(messages.quantityNotWhole);
-    expect(quantity).toHaveAccessibleDescription(messages.quantityNotWhole);
+    expect(await form.findAllByText(messages.quantityNotWhole)).not.toHaveLength(0);
     expect(localStorage.getItem('bulkhead.cart')).toBeNull();
     await user.clear(quantity);
-    await user.type(quantity, '200');
+    await user.type(quantity, '300');
+    expect(form.getByText('Total: $3,000.00')).toBeInTheDocument();
     await user.click(form.getByRole('button', { name: 'Add to cart' }));
-    expect(await form.findByRole('status')).toHaveTextContent('200 pieces in the cart.');
-    expect(form.queryByRole('alert')).not.toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('bulkhead.cart') ?? 'null')).toEqual([{ productId: 'p_wrench', quantity: 200 }]);
+    expect(await form.findByText('300 pieces in the cart.')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('bulkhead.cart') ?? 'null')).toEqual([{ productId: 'p_wrench', quantity: 300 }]);
   });
 
-  it("says the server's refusal of a buyer's cart under the box, and tries again when asked", async () => {
+  it("a buyer's Add to cart and Purchase Now read the same box; the cart's refusal is said under it", async () => {
     session.current = meOf(customer);
     let saves = 0;
     server.use(
@@ -40,12 +56,14 @@ describe('Add to cart on the product page', () => {
       http.put('*/api/cart', () => ((saves += 1), refusal(404, 'PRODUCT_NOT_FOUND', messages.productNotFound, { 'lines.0.productId': messages.productNotFound }))),
     );
     const { screen, user } = renderApp('/product/p_wrench');
-    const form = within(await screen.findByRole('form', { name: 'Add to cart' }));
+    const form = within(await screen.findByRole('form', { name: 'Purchase' }));
+    expect(form.getByRole('button', { name: labels.purchaseNow })).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox', { name: /quantity/i })).toHaveLength(1);
     const button = form.getByRole('button', { name: 'Add to cart' });
     await expect.poll(() => button).toBeEnabled();
     await user.click(button);
-    expect(await form.findByRole('alert')).toHaveTextContent(messages.productNotFound);
-    expect(form.getByLabelText('Quantity for the cart')).toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(() => form.getByLabelText('Quantity')).toHaveAccessibleDescription(expect.stringContaining(messages.productNotFound));
+    expect(form.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
     await user.click(button);
     await expect.poll(() => saves).toBe(2);
   });

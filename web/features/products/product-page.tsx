@@ -1,4 +1,3 @@
-import { AddToCart } from './add-to-cart.tsx';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { messages } from '../../lib/messages.ts';
@@ -7,8 +6,7 @@ import { productQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Link } from '@tanstack/react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { CategoryBreadcrumb, PriceTierTable, ProductIdentity, SpecTable } from './product-specs.tsx';
@@ -57,25 +55,11 @@ export function ProductPage({ productId }: { productId: string }) {
               <EditProductForm key={product.id} product={product} />
             </Suspense>
           </>
-        ) : session === null ? (
-          // The page is public; ordering needs an account, and the login page brings the buyer back.
-          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
-            <p className="text-slate-900">{labels.signInToOrder}</p>
-            <div className="flex flex-wrap gap-3">
-              <Link to="/login" search={{ redirect: `/product/${product.id}` }} className={buttonClass('primary')}>
-                Login
-              </Link>
-              <Link to="/signUp" search={{ redirect: `/product/${product.id}` }} className={buttonClass('secondary')}>
-                Register
-              </Link>
-            </div>
-          </div>
         ) : session === undefined ? (
           <Spinner />
         ) : (
           <PurchaseForm key={product.id} product={product} />
         )}
-        {session !== undefined && !isAdmin(session) ? <AddToCart key={`cart-${product.id}`} product={product} /> : null}
       </div>
     </article>
   );
