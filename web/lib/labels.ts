@@ -88,6 +88,10 @@ export const labels = {
   roundToPacks: 'Round to whole packs',
   setAllToAvailable: 'Set all to what is available',
   removeLinesNeedingAttention: (count: number) => (count === 1 ? 'Remove that line' : `Remove these ${quantityText(count)} lines`),
+  chooseQuoteLine: 'Choose at least one line to quote',
+  /** A product page's offer when the quantity is more than the stock, or none is left. */
+  quoteAboveStock: (stock: string) => `Need more than the ${stock} in stock? Ask us for a quote: we answer with a price, a quantity and a date.`,
+  quoteSoldOut: 'Sold out for now. Ask us for a quote: we answer with a quantity, a price and a date.',
   skipToOrderSummary: 'Skip to the order summary',
   testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
 } as const;

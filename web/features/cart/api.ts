@@ -4,7 +4,7 @@
  * itself is shared with other features and lives in lib/cart.ts.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartDto, QuoteDto, ResolvedListDto } from '#http/dto.ts';
+import type { QuoteDto, ResolvedListDto } from '#http/dto.ts';
 import { request } from '../../lib/api.ts';
 import { keyRoots } from '../../lib/queries.ts';
 
@@ -23,16 +23,18 @@ export const typedRowsQuery = (text: string) =>
 export const useResolvePastedList = (handlers: { onSuccess: (answer: ResolvedListDto) => void; onError: (error: Error) => void }) =>
   useMutation({ mutationFn: resolveList, ...handlers });
 
-/** Sends the cart's lines as they stand with what the buyer needs; Quotes refetches. */
-export function useRequestQuote(view: CartDto) {
+/** One line of a request for quote: a product and how many, any whole number (docs/orders.md, "Requests for quote"). */
+export interface QuoteLineInput {
+  productId: string;
+  quantity: number;
+}
+
+/** Sends the lines the buyer chose with what they need; Quotes refetches. */
+export function useRequestQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      request<QuoteDto>('/api/quotes', {
-        method: 'POST',
-        body: { lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })), message },
-        signedIn: true,
-      }),
+    mutationFn: ({ lines, message }: { lines: readonly QuoteLineInput[]; message: string }) =>
+      request<QuoteDto>('/api/quotes', { method: 'POST', body: { lines, message }, signedIn: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [keyRoots.quotes] }),
   });
 }

@@ -321,7 +321,7 @@ export function CartPage() {
                   <Checkout view={view} blocked={attention.length > 0 ? labels.placeOrderBlocked(attention.length) : null} onRefused={onRefused} />
                   <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
                     <p className="text-sm text-slate-700">More than the stock, a price for the volume or a date? Ask us for a quote on these lines.</p>
-                    <RequestQuoteDialog view={view} />
+                    <RequestQuoteDialog lines={view.lines.map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity }))} />
                   </div>
                 </>
               ) : (

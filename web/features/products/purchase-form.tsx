@@ -8,6 +8,7 @@ import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import type { OrderDto, ProductDto } from '#http/dto.ts';
 import { QuantityAdvice } from './quantity-advice.tsx';
+import { RequestQuoteDialog } from '../cart/request-quote-dialog.tsx';
 import { orderFormSchema } from './order-form-schema.ts';
 import { usePlaceOrder } from '../../lib/place-order.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
@@ -144,11 +145,21 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   if (placed) return <OrderPlaced order={placed} onOrderAgain={() => setPlaced(null)} />;
 
   const availability = availabilityOf(product);
+  const quoteFor = (quantity: number) => [{ productId: product.id, name: product.name, unit: product.unit, quantity }];
   if (availability === 'sold-out') {
     return (
-      <Button variant="secondary" disabled className="w-full sm:w-auto">
-        {labels.sold}
-      </Button>
+      <div className="space-y-3">
+        <Button variant="secondary" disabled className="w-full sm:w-auto">
+          {labels.sold}
+        </Button>
+        {session ? (
+          // Sold out is not the end for a bulk buyer: the shop may restock or source it (docs/orders.md, "Requests for quote").
+          <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
+            <p className="text-sm text-slate-800">{labels.quoteSoldOut}</p>
+            <RequestQuoteDialog lines={quoteFor(product.minOrderQuantity)} triggerClassName="w-full sm:w-auto" />
+          </div>
+        ) : null}
+      </div>
     );
   }
   if (availability === 'below-minimum') {
@@ -160,57 +171,73 @@ export function PurchaseForm({ product }: { product: ProductDto }) {
   }
 
   return (
-    <form noValidate aria-label="Purchase" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
-      <form.AppField name="quantity" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.quantity))}>
-        {(field) => (
-          <>
-            <field.NumberField id="order-quantity" label="Quantity" hint={labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))} />
-            <QuantityAdvice product={product} quantity={field.state.value} onChoose={(quantity) => field.handleChange(String(quantity))} />
-            <TotalLine product={product} quantity={field.state.value} />
-          </>
-        )}
-      </form.AppField>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" variant="secondary" disabled={cart.saving || (cart.signedIn && cart.view === null)} aria-busy={cart.saving} onClick={() => void addToCart(form, form.getFieldValue('quantity'))}>
-          Add to cart
-        </Button>
-        {added !== null ? (
-          <p role="status" className="text-sm text-slate-800">
-            {countOf(added, product.unit)} in the cart.{' '}
-            <Link to="/cart" className="font-semibold text-amber-800 underline">
-              View cart
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      {canOrder ? (
-        <>
-          <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.phone))}>
-            {(field) => <field.TextField id="order-phone" label="Phone Number" type="tel" autoComplete="tel" />}
-          </form.AppField>
-          <form.AppField name="address" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.address))}>
-            {(field) => <field.TextareaField id="order-address" label="Address" autoComplete="street-address" />}
-          </form.AppField>
-          <form.AppForm>
-            <form.SubmitButton className="w-full sm:w-auto">{labels.purchaseNow}</form.SubmitButton>
-          </form.AppForm>
-        </>
-      ) : session ? (
-        <VerifyBeforeOrdering />
-      ) : (
-        // The page is public; buying at once needs an account, and the login page brings the buyer back.
-        <div className="space-y-3 border-t border-slate-200 pt-4">
-          <p className="text-slate-900">{labels.signInToOrder}</p>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/login" search={{ redirect: `/product/${product.id}` }} className={buttonClass('primary')}>
-              Login
-            </Link>
-            <Link to="/signUp" search={{ redirect: `/product/${product.id}` }} className={buttonClass('secondary')}>
-              Register
-            </Link>
-          </div>
+    <>
+      <form noValidate aria-label="Purchase" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
+        <form.AppField name="quantity" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.quantity))}>
+          {(field) => (
+            <>
+              <field.NumberField id="order-quantity" label="Quantity" hint={labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))} />
+              <QuantityAdvice product={product} quantity={field.state.value} onChoose={(quantity) => field.handleChange(String(quantity))} />
+              <TotalLine product={product} quantity={field.state.value} />
+            </>
+          )}
+        </form.AppField>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" variant="secondary" disabled={cart.saving || (cart.signedIn && cart.view === null)} aria-busy={cart.saving} onClick={() => void addToCart(form, form.getFieldValue('quantity'))}>
+            Add to cart
+          </Button>
+          {added !== null ? (
+            <p role="status" className="text-sm text-slate-800">
+              {countOf(added, product.unit)} in the cart.{' '}
+              <Link to="/cart" className="font-semibold text-amber-800 underline">
+                View cart
+              </Link>
+            </p>
+          ) : null}
         </div>
-      )}
-    </form>
+        {canOrder ? (
+          <>
+            <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.phone))}>
+              {(field) => <field.TextField id="order-phone" label="Phone Number" type="tel" autoComplete="tel" />}
+            </form.AppField>
+            <form.AppField name="address" validators={checkOnChangeBlurSubmit(validateWith(schema.shape.address))}>
+              {(field) => <field.TextareaField id="order-address" label="Address" autoComplete="street-address" />}
+            </form.AppField>
+            <form.AppForm>
+              <form.SubmitButton className="w-full sm:w-auto">{labels.purchaseNow}</form.SubmitButton>
+            </form.AppForm>
+          </>
+        ) : session ? (
+          <VerifyBeforeOrdering />
+        ) : (
+          // The page is public; buying at once needs an account, and the login page brings the buyer back.
+          <div className="space-y-3 border-t border-slate-200 pt-4">
+            <p className="text-slate-900">{labels.signInToOrder}</p>
+            <div className="flex flex-wrap gap-3">
+              <Link to="/login" search={{ redirect: `/product/${product.id}` }} className={buttonClass('primary')}>
+                Login
+              </Link>
+              <Link to="/signUp" search={{ redirect: `/product/${product.id}` }} className={buttonClass('secondary')}>
+                Register
+              </Link>
+            </div>
+          </div>
+        )}
+      </form>
+      {session ? (
+        // Outside the purchase form: the dialog's own form must not submit this one (React events bubble through portals).
+        <form.Subscribe selector={(state) => state.values.quantity}>
+          {(typed) => {
+            const wanted = wholeUnits(typed);
+            return wanted !== null && wanted > product.stock ? (
+              <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-5">
+                <p className="text-sm text-slate-900">{labels.quoteAboveStock(countOf(product.stock, product.unit))}</p>
+                <RequestQuoteDialog lines={quoteFor(wanted)} triggerClassName="w-full sm:w-auto" />
+              </div>
+            ) : null;
+          }}
+        </form.Subscribe>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { within } from '@testing-library/react';
 import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
-import type { ProductDto, QuantityAdviceDto } from '#http/dto.ts';
+import type { ProductDto, QuantityAdviceDto, QuoteDto } from '#http/dto.ts';
+import { makeQuote } from '../../test/quote-fixtures.ts';
 import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, refusal, server, session } from '../../test/server.ts';
@@ -66,5 +67,42 @@ describe('one quantity on the product page for Add to cart and Purchase Now', ()
     expect(form.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
     await user.click(button);
     await expect.poll(() => saves).toBe(2);
+  });
+});
+
+describe('Request a quote from the product page', () => {
+  it('offers a quote for a quantity above the stock, for that quantity', async () => {
+    session.current = meOf(customer);
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/products/:id', () => json<ProductDto>(makeProduct({ stock: 500 }))),
+      http.post('*/api/quotes', async ({ request }) => {
+        sent = await request.json();
+        return json<QuoteDto>(makeQuote(), { status: 201 });
+      }),
+    );
+    const { screen, user, history } = renderApp('/product/p_wrench');
+    const quantity = await screen.findByLabelText('Quantity');
+    expect(screen.queryByRole('button', { name: labels.requestQuote })).not.toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '2000');
+    expect(screen.getByText(labels.quoteAboveStock('500 pieces'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: labels.requestQuote }));
+    const dialog = within(await screen.findByRole('dialog', { name: labels.requestQuote }));
+    expect(dialog.getByLabelText('Quantity of Pipe Wrench 14"')).toHaveValue('2000');
+    await user.type(dialog.getByLabelText('What do you need?'), 'By May');
+    await user.click(dialog.getByRole('button', { name: 'Send request' }));
+    await expect.poll(() => sent).toEqual({ lines: [{ productId: 'p_wrench', quantity: 2_000 }], message: 'By May' });
+    await expect.poll(() => history.location.pathname).toBe('/dashboard/quotes');
+  });
+
+  it('offers a quote for a sold-out product instead of nothing', async () => {
+    session.current = meOf(customer);
+    server.use(http.get('*/api/products/:id', () => json<ProductDto>(makeProduct({ stock: 0 }))));
+    const { screen, user } = renderApp('/product/p_wrench');
+    expect(await screen.findByText(labels.quoteSoldOut)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: labels.requestQuote }));
+    const dialog = within(await screen.findByRole('dialog', { name: labels.requestQuote }));
+    expect(dialog.getByLabelText('Quantity of Pipe Wrench 14"')).toHaveValue('100');
   });
 });
