@@ -22,7 +22,7 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { cartQuery, useCart, type Cart } from '../../lib/cart.ts';
 import { labels } from '../../lib/labels.ts';
 import { CartAttention, linesNeedingAttention, withFixes } from './cart-attention.tsx';
-import { RequestQuoteDialog } from './request-quote-dialog.tsx';
+import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
 const checkoutSchema = z.object({

@@ -8,7 +8,7 @@ import { unitPriceFor } from '#domain/catalog/pricing.ts';
 import { availabilityOf } from '#domain/catalog/quantity-advice.ts';
 import type { OrderDto, ProductDto } from '#http/dto.ts';
 import { QuantityAdvice } from './quantity-advice.tsx';
-import { RequestQuoteDialog } from '../cart/request-quote-dialog.tsx';
+import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';
 import { orderFormSchema } from './order-form-schema.ts';
 import { usePlaceOrder } from '../../lib/place-order.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';

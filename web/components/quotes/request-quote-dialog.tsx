@@ -5,13 +5,13 @@ import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
-import { useAppForm } from '../../components/forms/form-hook.tsx';
-import { showRefusal } from '../../components/forms/server-refusal.ts';
-import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
-import { notify } from '../../components/ui/toaster.tsx';
-import { useRequestQuote } from './api.ts';
+import { useAppForm } from '../forms/form-hook.tsx';
+import { showRefusal } from '../forms/server-refusal.ts';
+import { submitWithoutReload } from '../forms/submit-without-reload.ts';
+import { Button } from '../ui/button.tsx';
+import { FormDialog, FormDialogActions } from '../ui/form-dialog.tsx';
+import { notify } from '../ui/toaster.tsx';
+import { useRequestQuote } from '../../lib/request-quote.ts';
 
 /** A line the buyer may put in the request: the product, and the quantity to start from. */
 export interface QuoteCandidate {
