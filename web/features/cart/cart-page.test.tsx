@@ -46,7 +46,7 @@ describe('cart page', () => {
     const line = await screen.findByRole('listitem', { name: 'Line 1: M8 bolt 40 mm' });
     expect(line).toHaveTextContent('$0.80 per piece');
     expect(line).toHaveTextContent('$800.00');
-    expect(screen.getByRole('link', { name: 'Cart, 1 line' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart 1 line' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Login' }).map((link) => link.getAttribute('href'))).toContain('/login?redirect=%2Fcart');
   });
 

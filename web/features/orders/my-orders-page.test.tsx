@@ -189,7 +189,7 @@ describe('My Order', () => {
       }),
     );
     const { screen, user, history } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Order BH-2026-000013 again' }));
+    await user.click(await screen.findByRole('button', { name: 'Order again BH-2026-000013' }));
     expect(await screen.findByText(`PC-1 Pipe Cutter: ${messages.reorderSoldOut}`)).toBeInTheDocument();
     expect(asked).toBe('o_shipped');
     // Nothing went in: the buyer stays on My Orders.
