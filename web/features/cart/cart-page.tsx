@@ -327,9 +327,14 @@ export function CartPage() {
               ) : (
                 <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
                   <p className="text-slate-800">Log in to place the order: your cart comes with you.</p>
-                  <Link to="/login" search={{ redirect: '/cart' }} className={buttonClass('primary')}>
-                    Login
-                  </Link>
+                  <div className="flex flex-wrap gap-3">
+                    <Link to="/login" search={{ redirect: '/cart' }} className={buttonClass('primary')}>
+                      Login
+                    </Link>
+                    <Link to="/signUp" search={{ redirect: '/cart' }} className={buttonClass('secondary')}>
+                      Register
+                    </Link>
+                  </div>
                 </div>
               )}
             </aside>
