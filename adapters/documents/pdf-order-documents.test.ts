@@ -95,8 +95,10 @@ describe('PDF order documents', () => {
       'WSH-10',
       'Washer Ø10 stainless',
       '500',
-      'pack of 50',
+      'pack (50 pcs)',
+      '(25,000 pcs)',
       '$0.99',
+      '$0.0198 each',
       '$495.00',
       'Total $15,303.00',
     ]) {
@@ -152,7 +154,7 @@ describe('PDF order documents', () => {
       'Hex bolt M8 × 1 mm, zinc',
       '1,200',
       'WSH-10',
-      'pack of 50',
+      'pack (50 pcs)',
       'Deliver to dock 4 before noon',
     ]) {
       expect(text, expected).toContain(expected);

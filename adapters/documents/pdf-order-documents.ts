@@ -10,6 +10,7 @@ import type PdfKit from 'pdfkit';
 import type { InvoicedOrder, OrderDocuments } from '#domain/ordering/order-documents.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { formatCents } from '#domain/shared/money.ts';
+import { countedUnit, eachOf, unitOfSale } from '#domain/catalog/units.ts';
 import type { ShopDetails } from '#domain/shared/shop-details.ts';
 
 /**
@@ -60,7 +61,8 @@ interface Column {
   title: string;
   width: number;
   align: 'left' | 'right';
-  cell(line: Order['lines'][number]): string;
+  /** The cell's text; several parts go on lines of their own (each made printable on its own). */
+  cell(line: Order['lines'][number]): string | readonly string[];
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -171,7 +173,10 @@ const linesTable = (doc: Doc, columns: Column[], lines: Order['lines'], startY: 
   };
   let y = header(startY);
   for (const line of lines) {
-    const cells = columns.map((column) => printable(column.cell(line)));
+    const cells = columns.map((column) => {
+      const value = column.cell(line);
+      return typeof value === 'string' ? printable(value) : value.map((part) => printable(part)).join('\n');
+    });
     const height =
       Math.max(...cells.map((text, index) => doc.heightOfString(text || ' ', { width: columns[index]!.width - padding * 2 }))) + padding * 2;
     if (y + height > contentBottom(doc)) {
@@ -219,8 +224,27 @@ const quantity = (value: number) => value.toLocaleString('en-US');
 
 const skuColumn = (width: number): Column => ({ title: 'SKU', width, align: 'left', cell: (line) => line.sku });
 const nameColumn = (width: number): Column => ({ title: 'Product', width, align: 'left', cell: (line) => line.productName });
-const quantityColumn: Column = { title: 'Quantity', width: 62, align: 'right', cell: (line) => quantity(line.quantity) };
-const unitColumn: Column = { title: 'Unit', width: 58, align: 'left', cell: (line) => line.unit };
+// Quantities and prices in the shop's one form (domain/catalog/units.ts): a box of 100 reads
+// "box (100 pcs)", its count adds the pieces in all and its price a piece's share.
+const quantityColumn: Column = {
+  title: 'Quantity',
+  width: 72,
+  align: 'right',
+  cell: (line) => {
+    const counted = countedUnit(line.unit);
+    return counted ? [quantity(line.quantity), `(${quantity(line.quantity * counted.pieces)} pcs)`] : quantity(line.quantity);
+  },
+};
+const unitColumn: Column = { title: 'Unit', width: 70, align: 'left', cell: (line) => unitOfSale(line.unit) };
+const unitPriceColumn: Column = {
+  title: 'Unit price',
+  width: 72,
+  align: 'right',
+  cell: (line) => {
+    const each = eachOf(line.unitPriceCents, line.unit);
+    return each ? [formatCents(line.unitPriceCents), each] : formatCents(line.unitPriceCents);
+  },
+};
 
 const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: InvoicedOrder): Promise<Uint8Array> => {
   const doc = newDocument(PDFDocument, `Invoice ${order.invoiceNumber}`, shop);
@@ -251,14 +275,14 @@ const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: In
     buyerTop,
     half,
   );
-  const fixed = 62 + 58 + 72 + 80;
-  const skuWidth = 90;
+  const fixed = 72 + 70 + 72 + 80;
+  const skuWidth = 78;
   const columns: Column[] = [
     skuColumn(skuWidth),
     nameColumn(width - fixed - skuWidth),
     quantityColumn,
     unitColumn,
-    { title: 'Unit price', width: 72, align: 'right', cell: (line) => formatCents(line.unitPriceCents) },
+    unitPriceColumn,
     { title: 'Line total', width: 80, align: 'right', cell: (line) => formatCents(line.lineTotalCents) },
   ];
   let y = linesTable(doc, columns, order.lines, buyerBottom + 16);
@@ -367,7 +391,7 @@ const drawPackingSlip = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order
   const skuWidth = 110;
   const columns: Column[] = [
     skuColumn(skuWidth),
-    nameColumn(width - skuWidth - 62 - 58 - 50),
+    nameColumn(width - skuWidth - 72 - 70 - 50),
     quantityColumn,
     unitColumn,
     { title: 'Packed', width: 50, align: 'right', cell: () => '☐' },

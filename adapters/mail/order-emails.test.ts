@@ -29,7 +29,7 @@ describe('order e-mails', () => {
     expect(mail.subject).toBe('Order BH-2026-000042 received: $524.00 to pay');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('M8-NUT-A2');
-      expect(part).toContain('200 boxes of 50');
+      expect(part).toContain('200 boxes (10,000 pcs)');
       expect(part).toContain('$24.00');
       expect(part).toContain('$524.00');
       expect(part).toContain('PO-7731');
@@ -41,7 +41,7 @@ describe('order e-mails', () => {
     expect(mail.html).not.toContain('<b>before');
     expect(mail.text).not.toMatch(/<(table|td|div|p)\b/);
     // Each line with its values labelled beneath; a value of several lines indented under its label.
-    expect(mail.text).toContain('Hex nut M8 A2 (SKU M8-NUT-A2)\n  Quantity: 200 boxes of 50 · Unit price: $0.12 · Total: $24.00\n');
+    expect(mail.text).toContain('Hex nut M8 A2 (SKU M8-NUT-A2)\n  Quantity: 200 boxes (10,000 pcs) · Unit price: $0.12 per box (50 pcs) · $0.0024 each · Total: $24.00\n');
     expect(mail.text).toContain('Order total: $524.00');
     expect(mail.text).toContain('Pay $524.00 now: https://shop.example.com/dashboard/payment/order-1');
   });

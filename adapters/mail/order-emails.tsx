@@ -1,4 +1,4 @@
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, priceOf } from '#domain/catalog/units.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import type { Mail } from '#domain/mail/mailer.ts';
 import type { Order } from '#domain/ordering/order.ts';
@@ -14,7 +14,7 @@ export const items = (order: Order): MailBlock => ({
   rows: order.lines.map((line) => ({
     item: line.productName,
     sku: line.sku,
-    values: [countOf(line.quantity, line.unit), formatCents(line.unitPriceCents), formatCents(line.lineTotalCents)],
+    values: [countOf(line.quantity, line.unit), priceOf(line.unitPriceCents, line.unit), formatCents(line.lineTotalCents)],
   })),
   total: { label: 'Order total', value: formatCents(order.totalCents) },
 });

@@ -51,7 +51,7 @@ describe('quote e-mails', () => {
     expect(shop.text).toContain('https://shop.example.com/dashboard/quote/quote-1');
     for (const part of [buyer.text, buyer.html, shop.text, shop.html]) {
       expect(part).toContain('M8-NUT-A2');
-      expect(part).toContain('2,000 boxes of 50');
+      expect(part).toContain('2,000 boxes (100,000 pcs)');
     }
     expect(buyer.html).toContain('Hex nut &lt;M8&gt;');
     expect(buyer.html).toContain('Need them by &lt;b&gt;Friday&lt;/b&gt;');
@@ -63,7 +63,7 @@ describe('quote e-mails', () => {
     expect(mail.to).toBe('ada@example.com');
     expect(mail.subject).toBe('Your quote QT-2026-000009: $150.00, valid until 2026-11-27');
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('1,500 boxes of 50');
+      expect(part).toContain('1,500 boxes (75,000 pcs)');
       expect(part).toContain('$0.10');
       expect(part).toContain('not offered');
       expect(part).toContain('All we have');

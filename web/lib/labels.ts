@@ -82,6 +82,19 @@ export const labels = {
   totalPrice: 'Total Price: $',
   orderQuantity: 'Order Quantity',
   imageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB',
+  /** The cart's summary of lines that cannot be ordered as they stand (docs/orders.md, "Orders, cart, quick order"). */
+  linesNeedAttention: (count: number) => (count === 1 ? '1 line needs attention' : `${quantityText(count)} lines need attention`),
+  placeOrderBlocked: (count: number) => `Fix ${count === 1 ? 'the line' : `the ${quantityText(count)} lines`} marked above before placing the order.`,
+  setToAvailable: 'Set to what is available',
+  setToMinimum: 'Set to the minimum',
+  roundToPacks: 'Round to whole packs',
+  setAllToAvailable: 'Set all to what is available',
+  removeLinesNeedingAttention: (count: number) => (count === 1 ? 'Remove that line' : `Remove these ${quantityText(count)} lines`),
+  chooseQuoteLine: 'Choose at least one line to quote',
+  /** A product page's offer when the quantity is more than the stock, or none is left. */
+  quoteAboveStock: (stock: string) => `Need more than the ${stock} in stock? Ask us for a quote: we answer with a price, a quantity and a date.`,
+  quoteSoldOut: 'Sold out for now. Ask us for a quote: we answer with a quantity, a price and a date.',
+  skipToOrderSummary: 'Skip to the order summary',
   testModeNotice: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.',
 } as const;
 

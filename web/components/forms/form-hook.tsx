@@ -93,12 +93,13 @@ function ImageField(props: { id: string; label?: string }) {
 }
 
 /** The form's submit button, disabled while the submit runs. */
-function SubmitButton({ children, ...props }: Omit<ComponentProps<typeof Button>, 'type' | 'disabled'>) {
+/** `disabled` is for a form that must not be sent yet whatever its fields say (say so beside it). */
+function SubmitButton({ children, disabled = false, ...props }: Omit<ComponentProps<typeof Button>, 'type'>) {
   const form = useFormContext();
   return (
     <form.Subscribe selector={(state) => state.isSubmitting}>
       {(submitting) => (
-        <Button {...props} type="submit" disabled={submitting} aria-busy={submitting}>
+        <Button {...props} type="submit" disabled={submitting || disabled} aria-busy={submitting}>
           {children}
         </Button>
       )}

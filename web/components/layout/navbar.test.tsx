@@ -8,8 +8,8 @@ import { server, session } from '../../test/server.ts';
 describe('navbar', () => {
   it('offers Login and Sign Up to visitors and hides Dashboard', async () => {
     const { screen } = renderApp('/blogs');
-    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signUp');
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?redirect=%2Fblogs');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signUp?redirect=%2Fblogs');
     for (const name of ['Home', 'All Product', 'Blogs', 'My Portfolio']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });

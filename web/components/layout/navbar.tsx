@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.ts';
 import { CartLink } from '../cart/cart-link.tsx';
@@ -51,6 +51,10 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   const signedIn = Boolean(session);
+  // Login and Sign Up bring the visitor back to the page they were on (not the home page), as the
+  // cart's and a product's own login links do; the auth pages and home need no way back.
+  const here = useRouterState({ select: (state) => state.location.href });
+  const back = here === '/' || here.startsWith('/login') || here.startsWith('/signUp') ? undefined : here;
   return (
     <header className="sticky top-0 z-30 bg-slate-950 shadow">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 md:flex-nowrap">
@@ -64,11 +68,12 @@ export function Navbar() {
           <CartLink className={linkClass} />
           {session === null ? (
             <>
-              <Link to="/login" className={linkClass}>
+              <Link to="/login" search={{ redirect: back }} className={linkClass}>
                 Login
               </Link>
               <Link
                 to="/signUp"
+                search={{ redirect: back }}
                 className="rounded-md bg-amber-400 px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 focus-visible:outline-none"
               >
                 Sign Up

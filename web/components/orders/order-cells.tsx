@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { OrderDto, OrderLineDto } from '#http/dto.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, priceOf } from '#domain/catalog/units.ts';
 import { formatCents, formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { ShipmentInfo, shipmentText } from './order-papers.tsx';
@@ -99,7 +99,7 @@ function OrderLineItem({ line }: { line: OrderLineDto }) {
         <p>
           {countOf(line.quantity, line.unit)}{' '}
           <span className="block text-xs text-slate-600">
-            at {formatCents(line.unitPriceCents)} per {line.unit}
+            at {priceOf(line.unitPriceCents, line.unit)}
           </span>
         </p>
         <p className="font-semibold text-slate-900 @lg:text-right">

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { messages } from '../../lib/messages.ts';
-import { customer } from '../../test/fixtures.ts';
+import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { refusal, server } from '../../test/server.ts';
+import { refusal, server, session } from '../../test/server.ts';
 
 describe('sign-up page', () => {
   it('refuses a confirmation that differs from the password, under the confirm field', async () => {
@@ -63,5 +63,31 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(messages.emailTaken)).toBeInTheDocument();
+  });
+
+  it('returns a visitor who signs up from the cart to the cart, and the navbar’s Sign Up to the page it was pressed on', async () => {
+    session.current = null;
+    server.use(
+      http.post('*/api/auth/sign-up', () => {
+        session.current = meOf(customer);
+        return HttpResponse.json({ user: customer, token: 'jwt' }, { status: 201 });
+      }),
+      http.get('*/api/cart', () => HttpResponse.json({ lines: [], lineCount: 0, itemCount: 0, totalCents: 0, orderable: false })),
+      http.put('*/api/cart', () => HttpResponse.json({ lines: [], lineCount: 0, itemCount: 0, totalCents: 0, orderable: false })),
+      http.get('*/api/products/:id', () => HttpResponse.json(makeProduct())),
+    );
+    const { screen, user, history } = renderApp('/quickOrder');
+    const main = within(await screen.findByRole('navigation', { name: 'Main' }));
+    expect(await main.findByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signUp?redirect=%2FquickOrder');
+    localStorage.setItem('bulkhead.cart', JSON.stringify([{ productId: 'p_wrench', quantity: 100 }]));
+    await history.push('/cart');
+    await user.click(await screen.findByRole('link', { name: 'Register' }));
+    await expect.poll(() => history.location.pathname).toBe('/signUp');
+    await user.type(await screen.findByLabelText('Name'), 'Bea Buyer');
+    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await expect.poll(() => history.location.pathname).toBe('/cart');
   });
 });

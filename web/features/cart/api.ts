@@ -1,12 +1,11 @@
 /**
- * The cart pages' own data (docs/orders.md, "Orders, cart, quick order"; "Requests for quote"): quick
- * order's list read by the server's resolver, and a request for quote from the cart. The cart
+ * The cart pages' own data (docs/orders.md, "Orders, cart, quick order"): quick
+ * order's list read by the server's resolver. The cart
  * itself is shared with other features and lives in lib/cart.ts.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CartDto, QuoteDto, ResolvedListDto } from '#http/dto.ts';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { ResolvedListDto } from '#http/dto.ts';
 import { request } from '../../lib/api.ts';
-import { keyRoots } from '../../lib/queries.ts';
 
 /** `POST /api/cart/resolve`: every row of a pasted (or typed) list with its status, sentence and fixes. */
 const resolveList = (text: string) => request<ResolvedListDto>('/api/cart/resolve', { method: 'POST', body: { text } });
@@ -22,17 +21,3 @@ export const typedRowsQuery = (text: string) =>
 /** The pasted list read on demand (each paste, drop or fix); every answer, and every refusal, goes to the page. */
 export const useResolvePastedList = (handlers: { onSuccess: (answer: ResolvedListDto) => void; onError: (error: Error) => void }) =>
   useMutation({ mutationFn: resolveList, ...handlers });
-
-/** Sends the cart's lines as they stand with what the buyer needs; Quotes refetches. */
-export function useRequestQuote(view: CartDto) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) =>
-      request<QuoteDto>('/api/quotes', {
-        method: 'POST',
-        body: { lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })), message },
-        signedIn: true,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [keyRoots.quotes] }),
-  });
-}

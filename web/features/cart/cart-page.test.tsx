@@ -1,7 +1,8 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import type { CartDto, CartLineDto, OrderDto, PaymentIntentDto, ProductDto, ResolvedListDto, ResolvedRowDto } from '#http/dto.ts';
+import { labels } from '../../lib/labels.ts';
 import { messages } from '../../lib/messages.ts';
 import { customer, makeOrder, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -45,7 +46,7 @@ describe('cart page', () => {
     const line = await screen.findByRole('listitem', { name: 'Line 1: M8 bolt 40 mm' });
     expect(line).toHaveTextContent('$0.80 per piece');
     expect(line).toHaveTextContent('$800.00');
-    expect(screen.getByRole('link', { name: 'Cart, 1 line' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cart 1 line' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Login' }).map((link) => link.getAttribute('href'))).toContain('/login?redirect=%2Fcart');
   });
 
@@ -66,26 +67,60 @@ describe('cart page', () => {
     expect(await within(line).findByDisplayValue('450')).toBeInTheDocument();
   });
 
-  it('places the cart as one order with the PO number, and shows a short line’s problem on that line', async () => {
+  it('places the cart as one order with the PO number; a refusal names the short line at the top, takes focus there, and the line is fixed in one click', async () => {
     session.current = { ...meOf(customer), profile: { imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '1 Dock Road', name: customer.name, email: customer.email } as never };
+    const nut = (quantity: number, stock: number) =>
+      cartLine({
+        productId: 'p_nut',
+        sku: 'M8-NUT',
+        name: 'M8 nut',
+        quantity,
+        stock,
+        unitPriceCents: 20,
+        lineTotalCents: quantity * 20,
+        ...(quantity > stock
+          ? {
+              advice: { quantity, valid: false, problems: ['ABOVE_STOCK'], unitPriceCents: 20, lineTotalCents: quantity * 20, nextBreak: null, suggestions: { roundedToPack: quantity, minimum: 200, maxAvailable: stock } },
+              message: messages.lineAboveStock(stock),
+              suggestion: { quantity: stock, reason: 'stock' as const },
+            }
+          : {}),
+      });
     const placed: unknown[] = [];
+    const saved: unknown[] = [];
+    let current = cartOf([cartLine(), nut(300, 5_000)]);
     server.use(
-      http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine(), cartLine({ productId: 'p_nut', sku: 'M8-NUT', name: 'M8 nut', quantity: 300, unitPriceCents: 20, lineTotalCents: 6_000 })]))),
+      http.get('*/api/cart', () => json<CartDto>(current)),
+      http.put('*/api/cart', async ({ request }) => {
+        saved.push(await request.json());
+        current = cartOf([cartLine(), nut(250, 250)]);
+        return json<CartDto>(current);
+      }),
       http.post('*/api/orders', async ({ request }) => {
         placed.push(await request.json());
-        return placed.length === 1
-          ? refusal(409, 'INSUFFICIENT_STOCK', messages.insufficientStock, { 'lines.1.quantity': messages.lineAboveStock(250) })
-          : json<OrderDto>(makeOrder({ id: 'o_9' }), { status: 201 });
+        if (placed.length === 1) {
+          // Someone took the nuts meanwhile: the cart read again says so.
+          current = cartOf([cartLine(), nut(300, 250)]);
+          return refusal(409, 'INSUFFICIENT_STOCK', messages.insufficientStock, { 'lines.1.quantity': messages.lineAboveStock(250) });
+        }
+        return json<OrderDto>(makeOrder({ id: 'o_9' }), { status: 201 });
       }),
       http.get('*/api/orders/:id', () => json<OrderDto>(makeOrder({ id: 'o_9' }))),
       http.post('*/api/orders/:id/payment-intent', () => json<PaymentIntentDto>({ provider: 'test', clientSecret: 'pi_9_secret', publishableKey: null, amountCents: 46_000 })),
     );
     const { screen, user, history } = renderApp('/cart');
     await screen.findByRole('listitem', { name: 'Line 2: M8 nut' });
+    expect(screen.queryByRole('heading', { name: /need attention/ })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('PO number (optional)'), 'PO-7781');
     await user.click(screen.getByRole('button', { name: /Place order/ }));
-    const nut = screen.getByRole('listitem', { name: 'Line 2: M8 nut' });
-    expect(await within(nut).findByRole('alert')).toHaveTextContent(messages.lineAboveStock(250));
+
+    const summary = await screen.findByRole('heading', { name: labels.linesNeedAttention(1) });
+    await waitFor(() => expect(summary).toHaveFocus());
+    const status = screen.getAllByRole('status').find((region) => region.contains(summary))!;
+    expect(status).toHaveTextContent(`Line 2, M8 nut: ${messages.lineAboveStock(250)}`);
+    expect(status).toHaveTextContent(messages.insufficientStock);
+    expect(screen.getByRole('button', { name: /Place order/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Place order/ })).toHaveAccessibleDescription(labels.placeOrderBlocked(1));
     expect(placed[0]).toEqual({
       lines: [
         { productId: bolt.id, quantity: 400 },
@@ -96,8 +131,70 @@ describe('cart page', () => {
       poNumber: 'PO-7781',
       note: null,
     });
+
+    await user.click(await within(status).findByRole('button', { name: `${labels.setToAvailable} (250 pieces): M8 nut` }));
+    await expect.poll(() => saved[0]).toEqual({ lines: [{ productId: bolt.id, quantity: 400 }, { productId: 'p_nut', quantity: 250 }] });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /need attention/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Place order/ })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: /Place order/ }));
     await expect.poll(() => history.location.pathname).toBe('/dashboard/payment/o_9');
+  });
+
+  it('sums up the lines over stock at the top, keeps Place order disabled with the reason, and fixes them all in one click', async () => {
+    session.current = meOf(customer);
+    const short = cartLine({
+      productId: 'p_nut',
+      name: 'M8 nut',
+      quantity: 600,
+      stock: 250,
+      advice: { quantity: 600, valid: false, problems: ['ABOVE_STOCK'], unitPriceCents: 100, lineTotalCents: 60_000, nextBreak: null, suggestions: { roundedToPack: 600, minimum: 200, maxAvailable: 250 } },
+      message: messages.lineAboveStock(250),
+      suggestion: { quantity: 250, reason: 'stock' },
+    });
+    const gone = cartLine({
+      productId: 'p_tap',
+      name: 'Basin tap',
+      quantity: 200,
+      stock: 0,
+      advice: { quantity: 200, valid: false, problems: ['ABOVE_STOCK'], unitPriceCents: 100, lineTotalCents: 20_000, nextBreak: null, suggestions: { roundedToPack: 200, minimum: 200, maxAvailable: null } },
+      message: messages.lineAboveStock(0),
+      suggestion: null,
+    });
+    const saved: unknown[] = [];
+    server.use(
+      http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine(), short, gone]))),
+      http.put('*/api/cart', async ({ request }) => {
+        const body = (await request.json()) as { lines: { productId: string; quantity: number }[] };
+        saved.push(body);
+        return json<CartDto>(cartOf([cartLine(), short, gone].filter((line) => body.lines.some((kept) => kept.productId === line.productId))));
+      }),
+    );
+    const { screen, user } = renderApp('/cart');
+    const heading = await screen.findByRole('heading', { name: labels.linesNeedAttention(2) });
+    const status = screen.getAllByRole('status').find((region) => region.contains(heading))!;
+    expect(status).toHaveTextContent(`Line 2, M8 nut: ${messages.lineAboveStock(250)}`);
+    expect(status).toHaveTextContent(`Line 3, Basin tap: ${messages.lineAboveStock(0)}`);
+    // The sold-out line has no quantity to set: only removing it helps.
+    expect(within(status).getAllByRole('button', { name: /Basin tap$/ }).map((button) => button.textContent)).toEqual(['Remove']);
+    expect(within(status).getByRole('button', { name: `${labels.setToAvailable} (250 pieces): M8 nut` })).toBeEnabled();
+    const place = screen.getByRole('button', { name: /Place order/ });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(labels.placeOrderBlocked(2));
+
+    await user.click(within(status).getByRole('button', { name: labels.setAllToAvailable }));
+    await expect.poll(() => saved[0]).toEqual({ lines: [{ productId: bolt.id, quantity: 400 }, { productId: 'p_nut', quantity: 250 }, { productId: 'p_tap', quantity: 200 }] });
+    await user.click(within(status).getByRole('button', { name: labels.removeLinesNeedingAttention(2) }));
+    await expect.poll(() => saved[1]).toEqual({ lines: [{ productId: bolt.id, quantity: 400 }] });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /need attention/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Place order/ })).toBeEnabled();
+  });
+
+  it('skips from the top of the cart to the order summary', async () => {
+    session.current = meOf(customer);
+    server.use(http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine()]))));
+    const { screen, user } = renderApp('/cart');
+    await user.click(await screen.findByRole('link', { name: labels.skipToOrderSummary }));
+    expect(screen.getByLabelText('Order summary')).toHaveFocus();
   });
 });
 

@@ -1,8 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { messages } from '../../lib/messages.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, priceOf } from '#domain/catalog/units.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import type { CartDto, CartLineDto } from '#http/dto.ts';
 import { addressField, phoneField } from '#http/schemas.ts';
@@ -18,8 +19,10 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useCart, type Cart } from '../../lib/cart.ts';
-import { RequestQuoteDialog } from './request-quote-dialog.tsx';
+import { cartQuery, useCart, type Cart } from '../../lib/cart.ts';
+import { labels } from '../../lib/labels.ts';
+import { CartAttention, linesNeedingAttention, withFixes } from './cart-attention.tsx';
+import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
 const checkoutSchema = z.object({
@@ -89,7 +92,10 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
   const view = cart.view!;
   const others = view.lines.filter((other) => other.productId !== line.productId).map(({ productId, quantity }) => ({ productId, quantity }));
   const setQuantity = (quantity: number) => {
-    const lines = view.lines.map((other) => ({ productId: other.productId, quantity: other.productId === line.productId ? quantity : other.quantity }));
+    const lines = view.lines.map((other) => ({
+      productId: other.productId,
+      quantity: other.productId === line.productId ? quantity : other.quantity,
+    }));
     cart.save(lines).catch((error: unknown) => notify.error(refusalOf(error).message));
   };
   const suggested = line.suggestion?.quantity ?? null;
@@ -105,11 +111,13 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
         </Link>
         <p className="font-mono text-xs text-slate-600">{line.sku}</p>
         <p className="text-sm text-slate-700">
-          {formatCents(line.unitPriceCents)} per {line.unit}
-          {line.packSize > 1 ? ` · packs of ${countOf(line.packSize, line.unit)}` : ''} · minimum {countOf(line.minOrderQuantity, line.unit)}
+          {priceOf(line.unitPriceCents, line.unit)}
+          <span className="block text-xs text-slate-600">
+            {line.packSize > 1 ? `In packs of ${countOf(line.packSize, line.unit)} · minimum` : 'Minimum'} {countOf(line.minOrderQuantity, line.unit)}
+          </span>
         </p>
         {note ? (
-          <p className={`text-sm ${problem ? 'text-red-700' : 'text-amber-800'}`} role={problem ? 'alert' : undefined}>
+          <p className={`text-sm ${problem || !line.advice.valid ? 'text-red-700' : 'text-amber-800'}`}>
             {note}{' '}
             {suggested ? (
               <button type="button" className="font-semibold underline focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none" onClick={() => setQuantity(suggested)} disabled={cart.saving}>
@@ -131,28 +139,57 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
   );
 }
 
+/** The lines as they stand, so a refusal's line problems are shown only until the lines change. */
+const linesKey = (view: CartDto): string => view.lines.map(({ productId, quantity }) => `${productId}:${quantity}`).join(',');
 
-function Checkout({ view, onProblems }: { view: CartDto; onProblems: (problems: Map<number, string>) => void }) {
+/** What the server said when it refused the order, for the lines as they stood then. */
+interface Refused {
+  key: string;
+  message: string;
+  problems: Map<number, string>;
+}
+
+function Checkout({ view, blocked, onRefused }: { view: CartDto; blocked: string | null; onRefused: (refused: Refused | null) => void }) {
   const session = useSession();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const form = useAppForm({
-    defaultValues: { phone: session?.profile?.phone ?? '', address: session?.profile?.address ?? '', poNumber: '', note: '' },
+    defaultValues: {
+      phone: session?.profile?.phone ?? '',
+      address: session?.profile?.address ?? '',
+      poNumber: '',
+      note: '',
+    },
     onSubmit: async ({ value, formApi }) => {
-      onProblems(new Map());
+      onRefused(null);
       try {
         const order = await placeOrder.mutateAsync({
-          lines: view.lines.map(({ productId, quantity }) => ({ productId, quantity })),
+          lines: view.lines.map(({ productId, quantity }) => ({
+            productId,
+            quantity,
+          })),
           phone: value.phone.trim(),
           address: value.address.trim(),
           poNumber: value.poNumber.trim() || null,
           note: value.note.trim() || null,
         });
         notify.success(messages.orderPlaced);
-        await navigate({ to: '/dashboard/payment/$id', params: { id: order.id } });
+        await navigate({
+          to: '/dashboard/payment/$id',
+          params: { id: order.id },
+        });
       } catch (error) {
-        onProblems(lineProblems(refusalOf(error).fields));
-        showRefusal(formApi, error);
+        const refusal = refusalOf(error);
+        const problems = lineProblems(refusal.fields);
+        // Line problems go to the summary at the top, which takes focus and names each line; the
+        // delivery fields' problems stay under their fields with the usual toast.
+        if (problems.size > 0)
+          onRefused({
+            key: linesKey(view),
+            message: refusal.message,
+            problems,
+          });
+        else showRefusal(formApi, error);
       }
     },
   });
@@ -172,7 +209,14 @@ function Checkout({ view, onProblems }: { view: CartDto; onProblems: (problems: 
         {(field) => <field.TextareaField id="cart-note" label="Note (optional)" hint="Delivery instructions, a contact on site." />}
       </form.AppField>
       <form.AppForm>
-        <form.SubmitButton className="w-full sm:w-auto">Place order · {formatCents(view.totalCents)}</form.SubmitButton>
+        <form.SubmitButton className="w-full sm:w-auto" disabled={blocked !== null} aria-describedby={blocked ? 'place-order-blocked' : undefined}>
+          Place order · {formatCents(view.totalCents)}
+        </form.SubmitButton>
+        {blocked ? (
+          <p id="place-order-blocked" className="text-sm text-red-800">
+            {blocked}
+          </p>
+        ) : null}
       </form.AppForm>
     </form>
   );
@@ -183,8 +227,28 @@ export function CartPage() {
   usePageMeta('Cart', 'Your order list: quantities by pack, volume prices, and the order in one step.');
   const cart = useCart();
   const session = useSession();
-  const [problems, setProblems] = useState<Map<number, string>>(new Map());
+  const queryClient = useQueryClient();
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const [focusSummary, setFocusSummary] = useState(0);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
   const view = cart.view;
+  // The refusal's line problems hold for the lines it was given; any change to them (a fix) drops them.
+  const problems = view && refused && refused.key === linesKey(view) ? refused.problems : new Map<number, string>();
+  const attention = view ? linesNeedingAttention(view.lines, problems) : [];
+  useEffect(() => {
+    if (focusSummary > 0) summaryHeading.current?.focus();
+  }, [focusSummary]);
+  const onRefused = (next: Refused | null) => {
+    setRefused(next);
+    if (next) {
+      setFocusSummary((count) => count + 1);
+      // The stock moved under the cart: read it again, so each line's advice is today's.
+      void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
+    }
+  };
+  const fix = (fixes: ReadonlyMap<number, number | 'remove'>) => {
+    if (view) cart.save(withFixes(view.lines, fixes)).catch((error: unknown) => notify.error(refusalOf(error).message));
+  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -211,47 +275,71 @@ export function CartPage() {
           </div>
         </div>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-          <section aria-label="Lines" className="space-y-3">
-            <ul className="space-y-3">
-              {view.lines.map((line, index) => (
-                <CartLineItem key={line.productId} line={line} index={index} problem={problems.get(index)} cart={cart} />
-              ))}
-            </ul>
-          </section>
-          <aside className="space-y-4">
-            <dl className="space-y-1 rounded-lg border border-slate-200 bg-white p-5 text-slate-800" aria-live="polite">
-              <div className="flex justify-between">
-                <dt>Lines</dt>
-                <dd>{view.lineCount}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Units</dt>
-                <dd>{view.itemCount.toLocaleString('en-US')}</dd>
-              </div>
-              <div className="flex justify-between text-lg font-bold text-slate-900">
-                <dt>Total</dt>
-                <dd>{formatCents(view.totalCents)}</dd>
-              </div>
-            </dl>
-            {cart.signedIn ? (
-              <>
-                <Checkout view={view} onProblems={setProblems} />
-                <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
-                  <p className="text-sm text-slate-700">More than the stock, a price for the volume or a date? Ask us for a quote on these lines.</p>
-                  <RequestQuoteDialog view={view} />
+        <>
+          <a
+            href="#order-summary"
+            className="sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-amber-800 underline focus:not-sr-only focus:inline-block focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+            onClick={(event) => {
+              event.preventDefault();
+              document.getElementById('order-summary')?.focus();
+            }}
+          >
+            {labels.skipToOrderSummary}
+          </a>
+          <CartAttention attention={attention} refusal={refused && problems.size > 0 ? refused.message : null} saving={cart.saving} onFix={fix} headingRef={summaryHeading} />
+          <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+            <section aria-label="Lines" className="space-y-3">
+              <ul className="space-y-3">
+                {view.lines.map((line, index) => (
+                  <CartLineItem key={line.productId} line={line} index={index} problem={problems.get(index)} cart={cart} />
+                ))}
+              </ul>
+            </section>
+            <aside className="space-y-4">
+              <dl
+                id="order-summary"
+                tabIndex={-1}
+                aria-label="Order summary"
+                className="space-y-1 rounded-lg border border-slate-200 bg-white p-5 text-slate-800 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+                aria-live="polite"
+              >
+                <div className="flex justify-between">
+                  <dt>Lines</dt>
+                  <dd>{view.lineCount}</dd>
                 </div>
-              </>
-            ) : (
-              <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
-                <p className="text-slate-800">Log in to place the order: your cart comes with you.</p>
-                <Link to="/login" search={{ redirect: '/cart' }} className={buttonClass('primary')}>
-                  Login
-                </Link>
-              </div>
-            )}
-          </aside>
-        </div>
+                <div className="flex justify-between">
+                  <dt>Units</dt>
+                  <dd>{view.itemCount.toLocaleString('en-US')}</dd>
+                </div>
+                <div className="flex justify-between text-lg font-bold text-slate-900">
+                  <dt>Total</dt>
+                  <dd>{formatCents(view.totalCents)}</dd>
+                </div>
+              </dl>
+              {cart.signedIn ? (
+                <>
+                  <Checkout view={view} blocked={attention.length > 0 ? labels.placeOrderBlocked(attention.length) : null} onRefused={onRefused} />
+                  <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
+                    <p className="text-sm text-slate-700">More than the stock, a price for the volume or a date? Ask us for a quote on these lines.</p>
+                    <RequestQuoteDialog lines={view.lines.map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity }))} />
+                  </div>
+                </>
+              ) : (
+                <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
+                  <p className="text-slate-800">Log in to place the order: your cart comes with you.</p>
+                  <div className="flex flex-wrap gap-3">
+                    <Link to="/login" search={{ redirect: '/cart' }} className={buttonClass('primary')}>
+                      Login
+                    </Link>
+                    <Link to="/signUp" search={{ redirect: '/cart' }} className={buttonClass('secondary')}>
+                      Register
+                    </Link>
+                  </div>
+                </div>
+              )}
+            </aside>
+          </div>
+        </>
       )}
     </div>
   );

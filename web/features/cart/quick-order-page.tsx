@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type DragEvent } from 'react';
+import { countOf } from '#domain/catalog/units.ts';
 import type { ResolvedRowDto } from '#http/dto.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -79,14 +80,8 @@ export function QuickOrderPage() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Quick order</h1>
-        <p className="text-slate-700">Type part numbers with their quantities, or paste a whole list from a spreadsheet.</p>
+        <p className="text-slate-700">Paste a whole list from a spreadsheet, or type part numbers with their quantities.</p>
       </div>
-      <section aria-labelledby="quick-order-typed" className="space-y-3">
-        <h2 id="quick-order-typed" className="text-lg font-semibold text-slate-900">
-          Type rows
-        </h2>
-        <TypedRows />
-      </section>
       <section aria-labelledby="quick-order-paste" className="space-y-3">
         <h2 id="quick-order-paste" className="text-lg font-semibold text-slate-900">
           Paste a list
@@ -156,6 +151,7 @@ export function QuickOrderPage() {
                       {row.sku ?? row.input}
                       {row.quantity !== null ? ` × ${row.quantity.toLocaleString('en-US')}` : ''}
                     </p>
+                    {row.quantity !== null && row.unit !== null && row.productId !== null ? <p className="text-slate-700">{countOf(row.quantity, row.unit)}</p> : null}
                     <RowWords row={row} />
                   </div>
                   <RowFixes row={row} name={`Line ${row.line}`} onFix={({ sku, quantity }) => check(rewriteLine(form.getFieldValue('text'), row, `${sku}\t${quantity}`))} />
@@ -164,6 +160,13 @@ export function QuickOrderPage() {
             </ol>
           </section>
         ) : null}
+      </section>
+      {/* Typing comes second: on a phone five empty rows above the paste box hid the quickest way in. */}
+      <section aria-labelledby="quick-order-typed" className="space-y-3">
+        <h2 id="quick-order-typed" className="text-lg font-semibold text-slate-900">
+          Type rows
+        </h2>
+        <TypedRows />
       </section>
     </div>
   );

@@ -214,3 +214,12 @@ describe('quick order: typed rows', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('quick order layout', () => {
+  it('puts the paste box before the typed rows, so a phone shows it first', async () => {
+    const { screen } = renderApp('/quickOrder');
+    const paste = await screen.findByRole('heading', { name: 'Paste a list' });
+    const typed = screen.getByRole('heading', { name: 'Type rows' });
+    expect(paste.compareDocumentPosition(typed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

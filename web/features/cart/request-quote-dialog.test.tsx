@@ -49,7 +49,7 @@ describe('Request a quote from the cart', () => {
     const { screen, user, history } = renderApp('/cart');
     await user.click(await screen.findByRole('button', { name: labels.requestQuote }));
     const dialog = await screen.findByRole('dialog', { name: labels.requestQuote });
-    expect(within(dialog).getByRole('list', { name: 'Lines to quote' })).toHaveTextContent('20,000 pieces');
+    expect(within(dialog).getByRole('group', { name: 'Lines to quote' })).toHaveTextContent('20,000 pieces');
     // The message is required: the server's own rule, shown before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText(messages.quoteMessageRequired)).toBeInTheDocument();
@@ -73,5 +73,41 @@ describe('Request a quote from the cart', () => {
     await user.type(within(dialog).getByLabelText('What do you need?'), 'Please');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect((await within(dialog).findAllByText(messages.tooLong(2000))).length).toBeGreaterThan(0);
+  });
+
+  it('lets the buyer choose the lines and change their quantities', async () => {
+    session.current = meOf(customer);
+    const nut = { ...cart.lines[0]!, productId: 'p_nut', sku: 'M8-NUT', name: 'M8 nut', quantity: 300 };
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/cart', () => json<CartDto>({ ...cart, lines: [cart.lines[0]!, nut], lineCount: 2 })),
+      http.post('*/api/quotes', async ({ request }) => {
+        sent = await request.json();
+        return json<QuoteDto>(makeQuote(), { status: 201 });
+      }),
+    );
+    const { screen, user } = renderApp('/cart');
+    await user.click(await screen.findByRole('button', { name: labels.requestQuote }));
+    const dialog = within(await screen.findByRole('dialog', { name: labels.requestQuote }));
+    await user.type(dialog.getByLabelText('What do you need?'), 'Only the bolts, 12,000 of them');
+    // None chosen: said, nothing sent.
+    await user.click(dialog.getByRole('checkbox', { name: 'M8 bolt 40 mm' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'M8 nut' }));
+    await user.click(dialog.getByRole('button', { name: 'Send request' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(labels.chooseQuoteLine);
+    expect(sent).toBeNull();
+    await user.click(dialog.getByRole('checkbox', { name: 'M8 bolt 40 mm' }));
+    const quantity = dialog.getByLabelText('Quantity of M8 bolt 40 mm');
+    await user.clear(quantity);
+    await user.type(quantity, '12x');
+    await user.click(dialog.getByRole('button', { name: 'Send request' }));
+    expect(quantity).toHaveAccessibleDescription(messages.quantityNotWhole);
+    expect(sent).toBeNull();
+    await user.clear(quantity);
+    await user.type(quantity, '12000');
+    expect(quantity).toHaveAccessibleDescription('12,000 pieces');
+    expect(dialog.getByLabelText('Quantity of M8 nut')).toBeDisabled();
+    await user.click(dialog.getByRole('button', { name: 'Send request' }));
+    await expect.poll(() => sent).toEqual({ lines: [{ productId: 'p_bolt', quantity: 12_000 }], message: 'Only the bolts, 12,000 of them' });
   });
 });

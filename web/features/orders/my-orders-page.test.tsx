@@ -140,7 +140,7 @@ describe('My Order', () => {
 
     const lines = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000042' })).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
-      'Hex Bolt M8 x 40SKU HB-M8-4020 boxes of 50 at $14.50 per box of 50Line total $290.00',
+      'Hex Bolt M8 x 40SKU HB-M8-4020 boxes (1,000 pcs) at $14.50 per box (50 pcs) · $0.29 eachLine total $290.00',
       'Copper Wire 2.5 mmSKU CW-254 reels at $89.00 per reelLine total $356.00',
       'Pipe Wrench 14"SKU PW-14150 pieces at $12.50 per pieceLine total $1,875.00',
     ]);
@@ -223,7 +223,7 @@ describe('My Order', () => {
       }),
     );
     const { screen, user, history } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Order BH-2026-000013 again' }));
+    await user.click(await screen.findByRole('button', { name: 'Order again BH-2026-000013' }));
     expect(await screen.findByText(`PC-1 Pipe Cutter: ${messages.reorderSoldOut}`)).toBeInTheDocument();
     expect(asked).toBe('o_shipped');
     // Nothing went in: the buyer stays on My Orders.

@@ -21,6 +21,8 @@ describe('product page', () => {
     productOnServer(500);
     const { screen, user } = renderApp('/product/p_wrench');
     const quantity = await screen.findByLabelText('Quantity');
+    expect(quantity).toHaveValue('100');
+    await user.clear(quantity);
     await user.type(quantity, '99');
     await user.tab();
     expect(await screen.findByText(messages.lineBelowMinimum(100))).toBeInTheDocument();
@@ -52,6 +54,8 @@ describe('product page', () => {
     const quantity = screen.getByLabelText('Quantity');
 
     // 100 is the shop-wide floor, not this product's minimum.
+    expect(quantity).toHaveValue('250');
+    await user.clear(quantity);
     await user.type(quantity, '100');
     await user.click(screen.getByRole('button', { name: labels.purchaseNow }));
     expect(await screen.findByText(messages.lineBelowMinimum(250))).toBeInTheDocument();
@@ -70,7 +74,7 @@ describe('product page', () => {
     expect(sent).toEqual({ productId: 'p_wrench', quantity: 300, phone: '555 123 4567', address: '1 Dock Road' });
   });
 
-  it('asks an unverified buyer to verify instead of showing a form that cannot succeed, and sends a new link', async () => {
+  it('asks an unverified buyer to verify instead of offering Purchase Now, and sends a new link', async () => {
     session.current = meOf({ ...customer, emailVerified: false });
     productOnServer(500);
     let resent = 0;
@@ -82,7 +86,8 @@ describe('product page', () => {
     );
     const { screen, user } = renderApp('/product/p_wrench');
     expect(await screen.findByText(messages.verifyBeforeOrdering)).toBeInTheDocument();
-    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: labels.purchaseNow })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: labels.resendVerification }));
     expect(await screen.findByText(messages.verificationSent)).toBeInTheDocument();
     expect(resent).toBe(1);
@@ -95,6 +100,7 @@ describe('product page', () => {
     const { screen, user, history } = renderApp('/product/p_wrench');
     await user.type(await screen.findByLabelText('Phone Number'), '5550102030');
     await user.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '150');
     await user.click(screen.getByRole('button', { name: labels.purchaseNow }));
     expect(await screen.findAllByText(messages.verifyBeforeOrdering)).not.toHaveLength(0);
@@ -109,7 +115,7 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pipe Wrench 14"' })).toBeInTheDocument();
     expect(screen.getByText('Available Quantity: 500 pieces')).toBeInTheDocument();
     const invitation = within(screen.getByText(labels.signInToOrder).parentElement!);
-    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: labels.purchaseNow })).not.toBeInTheDocument();
     await user.click(invitation.getByRole('link', { name: 'Login' }));
     await expect.poll(() => history.location.pathname).toBe('/login');
     expect(history.location.search).toContain('redirect=%2Fproduct%2Fp_wrench');
@@ -133,7 +139,7 @@ describe('product page', () => {
     const { screen } = renderApp('/product/p_wrench');
     expect(await screen.findByLabelText('Phone Number')).toHaveValue('+15550102030');
     expect(screen.getByLabelText('Address')).toHaveValue('7 Quay Lane, Leith');
-    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+    expect(screen.getByLabelText('Quantity')).toHaveValue('100');
   });
 
   it('shows the product, the minimum note and a live total', async () => {
@@ -143,11 +149,12 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pipe Wrench 14"' })).toBeInTheDocument();
     expect(screen.getByText('Available Quantity: 500 pieces')).toBeInTheDocument();
     expect(screen.getByText('Minimum Order Quantity: 100 pieces')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '150');
     expect(screen.getByText('Total: $1,875.00')).toBeInTheDocument();
   });
 
-  it('places the order with an Idempotency-Key, toasts, closes the form into Pay Now, shows the fresh stock, and reopens it empty', async () => {
+  it('places the order with an Idempotency-Key, toasts, closes the form into Pay Now, shows the fresh stock, and reopens it at one minimum order', async () => {
     session.current = meOf(customer);
     const state = productOnServer(500);
     let request: { body: unknown; key: string | null } | undefined;
@@ -161,6 +168,7 @@ describe('product page', () => {
     const { screen, user } = renderApp('/product/p_wrench');
     await user.type(await screen.findByLabelText('Phone Number'), '555 123 4567');
     await user.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '150');
     await user.click(screen.getByRole('button', { name: 'Purchase Now' }));
     const placed = await screen.findByRole('status');
@@ -170,7 +178,7 @@ describe('product page', () => {
     expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
     expect(await screen.findByText('Available Quantity: 350 pieces')).toBeInTheDocument();
     await user.click(within(placed).getByRole('button', { name: labels.orderAgain }));
-    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+    expect(screen.getByLabelText('Quantity')).toHaveValue('100');
     expect(request?.body).toEqual({ productId: 'p_wrench', quantity: 150, phone: '555 123 4567', address: '1 Dock Road' });
     expect(request?.key).toMatch(/^[\w-]{20,}$/);
   });
@@ -187,6 +195,7 @@ describe('product page', () => {
     const { screen, user } = renderApp('/product/p_wrench');
     await user.type(await screen.findByLabelText('Phone Number'), '5551234567');
     await user.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await user.clear(screen.getByLabelText('Quantity'));
     await user.type(screen.getByLabelText('Quantity'), '400');
     await user.click(screen.getByRole('button', { name: 'Purchase Now' }));
     await screen.findAllByText(messages.aboveStock);

@@ -1,4 +1,3 @@
-import { AddToCart } from './add-to-cart.tsx';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { messages } from '../../lib/messages.ts';
@@ -6,13 +5,12 @@ import { labels } from '../../lib/labels.ts';
 import { productQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Link } from '@tanstack/react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { CategoryBreadcrumb, PriceTierTable, ProductIdentity, SpecTable } from './product-specs.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, eachOf, unitOfSale } from '#domain/catalog/units.ts';
 
 // Only admins edit; customers never download the edit form and its image upload.
 const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
@@ -30,7 +28,9 @@ export function ProductPage({ productId }: { productId: string }) {
         <h1 className="text-3xl font-extrabold text-slate-900">{product.name}</h1>
         <ProductIdentity product={product} />
         <p className="text-xl font-bold text-amber-800">
-          Price: {formatCents(product.priceCents)} <span className="text-base font-semibold text-slate-700">per {product.unit}</span>
+          Price: {formatCents(product.priceCents)} <span className="text-base font-semibold text-slate-700">per {unitOfSale(product.unit)}
+            {eachOf(product.priceCents, product.unit) ? ` · ${eachOf(product.priceCents, product.unit)}` : ''}
+          </span>
         </p>
         <PriceTierTable product={product} />
         <p className="text-slate-700">{product.description}</p>
@@ -53,25 +53,11 @@ export function ProductPage({ productId }: { productId: string }) {
               <EditProductForm key={product.id} product={product} />
             </Suspense>
           </>
-        ) : session === null ? (
-          // The page is public; ordering needs an account, and the login page brings the buyer back.
-          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
-            <p className="text-slate-900">{labels.signInToOrder}</p>
-            <div className="flex flex-wrap gap-3">
-              <Link to="/login" search={{ redirect: `/product/${product.id}` }} className={buttonClass('primary')}>
-                Login
-              </Link>
-              <Link to="/signUp" search={{ redirect: `/product/${product.id}` }} className={buttonClass('secondary')}>
-                Register
-              </Link>
-            </div>
-          </div>
         ) : session === undefined ? (
           <Spinner />
         ) : (
           <PurchaseForm key={product.id} product={product} />
         )}
-        {session !== undefined && !isAdmin(session) ? <AddToCart key={`cart-${product.id}`} product={product} /> : null}
       </div>
     </article>
   );

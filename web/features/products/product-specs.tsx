@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { categoriesQuery } from './api.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { formatCents } from '../../lib/format.ts';
-import { countOf } from '#domain/catalog/units.ts';
+import { countOf, eachOf, unitOfSale } from '#domain/catalog/units.ts';
 
 const count = (quantity: number) => quantity.toLocaleString('en-US');
 
@@ -53,8 +53,8 @@ export function ProductIdentity({ product }: { product: ProductDto }) {
       ) : null}
       <dt className="font-semibold text-slate-900">Sold by</dt>
       <dd className="text-slate-800">
-        {product.unit}
-        {product.packSize > 1 ? `, in packs of ${count(product.packSize)}` : ''}
+        {unitOfSale(product.unit)}
+        {product.packSize > 1 ? `, in packs of ${countOf(product.packSize, product.unit)}` : ''}
       </dd>
       <dt className="font-semibold text-slate-900">Minimum order</dt>
       <dd className="text-slate-800">{countOf(product.minOrderQuantity, product.unit)}</dd>
@@ -72,14 +72,17 @@ export function PriceTierTable({ product }: { product: ProductDto }) {
       <thead>
         <tr className="border-b border-slate-300 text-left">
           <th scope="col" className="py-1 font-semibold">Quantity</th>
-          <th scope="col" className="py-1 text-right font-semibold">Price per {product.unit}</th>
+          <th scope="col" className="py-1 text-right font-semibold">Price per {unitOfSale(product.unit)}</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.minQuantity} className="border-b border-slate-100">
             <td className="py-1">{count(row.minQuantity)}+</td>
-            <td className="py-1 text-right font-semibold text-amber-800">{formatCents(row.unitPriceCents)}</td>
+            <td className="py-1 text-right font-semibold text-amber-800">
+              {formatCents(row.unitPriceCents)}
+              {eachOf(row.unitPriceCents, product.unit) ? <span className="block text-xs font-normal text-slate-700">{eachOf(row.unitPriceCents, product.unit)}</span> : null}
+            </td>
           </tr>
         ))}
       </tbody>
