@@ -37,6 +37,9 @@ const get = (path: string, headers: Record<string, string> = {}) => context.app.
 const headOf = (html: string) => /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
 const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(headOf(html))?.[1];
+/** The schema.org JSON-LD documents in the head, parsed. */
+const jsonLdOf = (html: string): Record<string, unknown>[] =>
+  [...headOf(html).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
 const textOf = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, '')
@@ -64,6 +67,24 @@ describe('the public pages as HTML', () => {
     expect(html).toContain('$_TSR');
     expect(html).toMatch(/<script type="module" src="\/assets\/index-[\w-]+\.js"/);
     expect(gzipSync(html).byteLength).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  it('a product page tells search engines the product and its breadcrumb in JSON-LD, home the shop and its site search', async () => {
+    const [productLd, breadcrumb] = jsonLdOf(await (await get(`/product/${product.id}`)).text());
+    expect(productLd).toMatchObject({
+      '@type': 'Product',
+      name: 'Galvanised hex bolt M8',
+      sku: 'HB-M8-100',
+      description: 'Zinc-plated steel hex bolt, M8 x 40 mm, for outdoor frames.',
+      image: [`${SITE}/demo/products/wrench.svg`],
+      offers: { '@type': 'Offer', price: '12.34', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: `${SITE}/product/${product.id}` },
+    });
+    expect(breadcrumb).toMatchObject({ '@type': 'BreadcrumbList' });
+    expect((breadcrumb!.itemListElement as { item: string }[]).at(-1)?.item).toBe(`${SITE}/product/${product.id}`);
+    const [home] = jsonLdOf(await (await get('/')).text());
+    const graph = home!['@graph'] as { '@type': string; potentialAction?: { target: { urlTemplate: string } } }[];
+    expect(graph.map((node) => node['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(graph[1]!.potentialAction?.target.urlTemplate).toBe(`${SITE}/allProduct?q={search_term_string}`);
   });
 
   it('the catalogue, home, blogs, portfolio and a footer page are rendered with their content and canonical URL', async () => {

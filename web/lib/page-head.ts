@@ -2,6 +2,7 @@
  * The head tags of a public page, declared by its route's `head()` and rendered by the root's
  * `<HeadContent/>` on the server and in the browser (web/README.md, "Head tags").
  */
+import { jsonLdScript, type JsonLd } from './structured-data.ts';
 
 export interface PageHead {
   title: string;
@@ -46,3 +47,6 @@ export function pageHead(siteUrl: string, { title, description, path, image, noI
   ];
   return { meta, links: canonical ? [{ rel: 'canonical', href: canonical }] : [] };
 }
+
+/** A schema.org JSON-LD object as a head `script` entry (web/lib/structured-data.ts writes them safe to inline). */
+export const jsonLdScripts = (...documents: JsonLd[]) => documents.map((document) => ({ type: 'application/ld+json', children: jsonLdScript(document) }));

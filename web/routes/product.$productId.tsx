@@ -4,7 +4,8 @@ import { ProductPage } from '../features/products/product-page.tsx';
 import { QueryError } from '../components/ui/query-error.tsx';
 import { ApiError } from '../lib/api.ts';
 import { pageMeta } from '../lib/labels.ts';
-import { pageHead, siteUrlOf } from '../lib/page-head.ts';
+import { jsonLdScripts, pageHead, siteUrlOf } from '../lib/page-head.ts';
+import { breadcrumbJsonLd, productJsonLd } from '../lib/structured-data.ts';
 
 export const Route = createFileRoute('/product/$productId')({
   // An unknown product is the not-found page (404 from the server), not an error.
@@ -21,15 +22,20 @@ export const Route = createFileRoute('/product/$productId')({
       throw error;
     }
   },
-  head: ({ matches, loaderData, params }) =>
-    loaderData
-      ? pageHead(siteUrlOf(matches), {
-          title: loaderData.name,
-          description: loaderData.description,
-          path: `/product/${encodeURIComponent(params.productId)}`,
-          image: loaderData.imageUrl,
-        })
-      : pageHead(siteUrlOf(matches), { ...pageMeta.notFound, noIndex: true }),
+  head: ({ matches, match, loaderData, params }) => {
+    const siteUrl = siteUrlOf(matches);
+    if (!loaderData) return pageHead(siteUrl, { ...pageMeta.notFound, noIndex: true });
+    const tags = pageHead(siteUrl, {
+      title: loaderData.name,
+      description: loaderData.description,
+      path: `/product/${encodeURIComponent(params.productId)}`,
+      image: loaderData.imageUrl,
+    });
+    // For search engines (docs/catalogue.md, "Search engines"): the product as the loader read it.
+    const product = match.context.queryClient.getQueryData(productQuery(params.productId).queryKey);
+    const site = { publicUrl: siteUrl };
+    return { ...tags, scripts: product ? jsonLdScripts(productJsonLd(product, site), breadcrumbJsonLd(product, site)) : [] };
+  },
   errorComponent: QueryError,
   component: function ProductRoute() {
     return <ProductPage productId={Route.useParams().productId} />;
