@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import layers from './scripts/eslint-layer-plugin.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'web/routeTree.gen.ts', 'coverage/**', '.test-results/**', 'data/**', '.bench/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'build/**', 'node_modules/**', 'web/routeTree.gen.ts', 'coverage/**', '.test-results/**', 'data/**', '.bench/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
