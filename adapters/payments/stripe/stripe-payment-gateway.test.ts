@@ -166,7 +166,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('acknowledges other event types without an intent', async () => {
-    const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
+    const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
     expect(await gateway.verifyWebhook(payload, sign(payload))).toEqual({ eventId: 'evt_other', intent: null });
   });
 
