@@ -18,6 +18,11 @@ const webMessages = {
   orderPlaced: 'Your order was placed successfully',
   orderDeleted: 'Your order has been deleted',
   orderShipped: 'Order shipped',
+  // After the sale (docs/orders.md, "After the sale: cancel, refund, return").
+  orderCancelledRefunded: (refund: string) => `Order cancelled; the payment was refunded (credit note ${refund})`,
+  refundRecorded: (refund: string) => `Refund recorded (credit note ${refund})`,
+  refundAmountUpTo: (max: string) => `Enter an amount from $0.01 to ${max}`,
+  refundNothingChosen: 'Enter a quantity for at least one line, or an amount',
   resetEmailSent: 'Password reset email sent. Check your inbox.',
   reviewThanks: 'Thanks for your review!',
   productAdded: 'Product added successfully',

@@ -7,9 +7,11 @@ import { messages } from '../../lib/messages.ts';
 import type {
   AdminOrdersDto,
   AuditEntryDto,
+  CancelledOrderDto,
   ContactMessageDto,
   ListDto,
   OrderDto,
+  RefundDto,
   SalesReportDto,
   ShopOverviewDto,
   SubscriberDto,
@@ -130,5 +132,37 @@ export function useDeleteUser(user: UserDto) {
     onSuccess: () => notify.success(messages.userDeleted),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+/**
+ * Cancels a pending order: what is left of its payment is refunded, its units go back when
+ * `restock` (docs/orders.md, "After the sale: cancel, refund, return"). A refusal is the caller's to show.
+ */
+export function useCancelOrder(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string; restock: boolean }) =>
+      request<CancelledOrderDto>(`/api/admin/orders/${pathId(order.id)}/cancel`, { method: 'POST', body, signedIn: true }),
+    onSuccess: (answer) => notify.success(messages.orderCancelledRefunded(answer.refund.number)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}
+
+/** What the Refund dialog sends: lines at the price paid, or an amount, or both (lines less a fee). */
+export interface RefundRequest {
+  lines: { productId: string; quantity: number }[] | null;
+  amountCents?: number;
+  reason: string;
+  restock: boolean;
+}
+
+/** Refunds part or all of a paid or shipped order; the order's `refundedCents` follows. A refusal is the caller's to show. */
+export function useRefundOrder(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundRequest) => request<RefundDto>(`/api/admin/orders/${pathId(order.id)}/refunds`, { method: 'POST', body, signedIn: true }),
+    onSuccess: (refund) => notify.success(messages.refundRecorded(refund.number)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
   });
 }
