@@ -20,10 +20,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { useCancelOrder, useRefundOrder, type RefundRequest } from './api.ts';
 
-const reasonProblem = (value: string) => checkReason(value).reason ?? null;
+export const reasonProblem = (value: string) => checkReason(value).reason ?? null;
 
 /** The refusal inside the dialog: announced, and focused when it appears so a keyboard user is on it. */
-function DialogRefusal({ message }: { message: string | null }) {
+export function DialogRefusal({ message }: { message: string | null }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (message !== null) ref.current?.focus();
