@@ -60,6 +60,8 @@ export const labels = {
   refund: 'Refund',
   refunded: 'Refunded',
   returns: 'Returns',
+  returnItems: 'Return items',
+  creditNote: 'Credit note (PDF)',
   approve: 'Approve',
   reject: 'Reject',
   receive: 'Receive',

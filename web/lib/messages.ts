@@ -26,6 +26,8 @@ const webMessages = {
   returnRejected: (number: string) => `Return ${number} rejected`,
   returnReceived: (number: string, refund: string | null) => (refund === null ? `Return ${number} received` : `Return ${number} received and refunded (credit note ${refund})`),
   receiveNothing: 'Enter how many units arrived of at least one line',
+  returnRequested: (number: string) => `Return ${number} requested. We will e-mail you our answer.`,
+  returnNothingChosen: 'Enter how many units you send back of at least one line',
   refundNothingChosen: 'Enter a quantity for at least one line, or an amount',
   resetEmailSent: 'Password reset email sent. Check your inbox.',
   reviewThanks: 'Thanks for your review!',

@@ -4,7 +4,7 @@
  * checks what it can as the server would, and a refusal (nothing left to refund, the payment
  * provider saying no, a field problem) stays in the dialog, focused, so the admin reads it there.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { checkReason } from '#domain/after-sale/refund-order.ts';
 import { dollarsToCents } from '#domain/shared/money.ts';
 import type { OrderDto } from '#http/dto.ts';
@@ -18,23 +18,10 @@ import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
+import { DialogRefusal } from '../../components/forms/dialog-refusal.tsx';
 import { useCancelOrder, useRefundOrder, type RefundRequest } from './api.ts';
 
 export const reasonProblem = (value: string) => checkReason(value).reason ?? null;
-
-/** The refusal inside the dialog: announced, and focused when it appears so a keyboard user is on it. */
-export function DialogRefusal({ message }: { message: string | null }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (message !== null) ref.current?.focus();
-  }, [message]);
-  if (message === null) return null;
-  return (
-    <p ref={ref} role="alert" tabIndex={-1} className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 focus:outline-2 focus:outline-red-700">
-      {message}
-    </p>
-  );
-}
 
 /** Cancel a pending order: the whole payment goes back, and its units to stock unless unticked. */
 export function CancelOrderDialog({ order }: { order: OrderDto }) {

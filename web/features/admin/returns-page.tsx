@@ -23,7 +23,8 @@ import { DashboardSection } from '../../components/layout/dashboard-section.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
-import { DialogRefusal, reasonProblem } from './after-sale-dialogs.tsx';
+import { DialogRefusal } from '../../components/forms/dialog-refusal.tsx';
+import { reasonProblem } from './after-sale-dialogs.tsx';
 import { adminOrderQuery, adminReturnsQuery, RETURN_FILTERS, useAnswerReturn, useReceiveReturn, type ReturnStatus } from './api.ts';
 
 export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = { requested: 'Requested', approved: 'Approved', rejected: 'Rejected', received: 'Received' };
