@@ -132,4 +132,19 @@ describe('Manage All Orders: cancel and refund', () => {
     expect(await dialog.findByText(messages.afterSaleQuantity(30))).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it("shows the payment provider's refusal (502 REFUND_REFUSED) in the Cancel dialog, focused, and the order stays as it was", async () => {
+    session.current = meOf(admin);
+    serveOrders([makeOrder({ id: 'o_paid', number: 'BH-2026-000051', status: 'pending', transactionId: 'pi_4' })]);
+    server.use(http.post('*/api/admin/orders/:id/cancel', () => HttpResponse.json(errorBody('REFUND_REFUSED', messages.refundRefused['not-paid']), { status: 502 })));
+    const { screen, user } = renderApp('/dashboard/allOrders');
+    await user.click(await screen.findByRole('button', { name: 'Cancel order BH-2026-000051' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order BH-2026-000051' }));
+    await user.type(dialog.getByLabelText(/^Reason/), 'Out of stock at the supplier');
+    await user.click(dialog.getByRole('button', { name: 'Cancel and refund' }));
+    await expect.poll(() => dialog.queryByRole('alert')?.textContent).toBe(messages.refundRefused['not-paid']);
+    expect(dialog.getByRole('alert')).toHaveFocus();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { hidden: true })).queryByText(labels.orderCancelled)).toBeNull();
+  });
 });
