@@ -39,6 +39,7 @@ import { Route as SignedInDashboardAdminCategoriesRouteImport } from './routes/_
 import { Route as SignedInDashboardAdminImportProductsRouteImport } from './routes/_signedIn/dashboard/_admin/importProducts'
 import { Route as SignedInDashboardAdminManageProductRouteImport } from './routes/_signedIn/dashboard/_admin/manageProduct'
 import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_signedIn/dashboard/_admin/messages'
+import { Route as SignedInDashboardAdminReturnsRouteImport } from './routes/_signedIn/dashboard/_admin/returns'
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
 import { Route as SignedInDashboardPaymentIdRouteImport } from './routes/_signedIn/dashboard/payment.$id'
 import { Route as SignedInDashboardAdminEditProductProductIdRouteImport } from './routes/_signedIn/dashboard/_admin/editProduct.$productId'
@@ -202,6 +203,12 @@ const SignedInDashboardAdminMessagesRoute =
     path: '/messages',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminReturnsRoute =
+  SignedInDashboardAdminReturnsRouteImport.update({
+    id: '/returns',
+    path: '/returns',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardAdminReviewsRoute =
   SignedInDashboardAdminReviewsRouteImport.update({
     id: '/reviews',
@@ -256,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/dashboard/returns': typeof SignedInDashboardAdminReturnsRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
   '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
@@ -289,6 +297,7 @@ export interface FileRoutesByTo {
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/dashboard/returns': typeof SignedInDashboardAdminReturnsRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
   '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
@@ -326,6 +335,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/_signedIn/dashboard/_admin/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/_signedIn/dashboard/_admin/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/_signedIn/dashboard/_admin/returns': typeof SignedInDashboardAdminReturnsRoute
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/_signedIn/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
   '/_signedIn/dashboard/_admin/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
     | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
+    | '/dashboard/returns'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
     | '/dashboard/editProduct/$productId'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
+    | '/dashboard/returns'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
     | '/dashboard/editProduct/$productId'
@@ -431,6 +443,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/importProducts'
     | '/_signedIn/dashboard/_admin/manageProduct'
     | '/_signedIn/dashboard/_admin/messages'
+    | '/_signedIn/dashboard/_admin/returns'
     | '/_signedIn/dashboard/_admin/reviews'
     | '/_signedIn/dashboard/payment/$id'
     | '/_signedIn/dashboard/_admin/editProduct/$productId'
@@ -665,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminMessagesRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/returns': {
+      id: '/_signedIn/dashboard/_admin/returns'
+      path: '/returns'
+      fullPath: '/dashboard/returns'
+      preLoaderRoute: typeof SignedInDashboardAdminReturnsRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/_admin/reviews': {
       id: '/_signedIn/dashboard/_admin/reviews'
       path: '/reviews'
@@ -706,6 +726,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminImportProductsRoute: typeof SignedInDashboardAdminImportProductsRoute
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
+  SignedInDashboardAdminReturnsRoute: typeof SignedInDashboardAdminReturnsRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
   SignedInDashboardAdminEditProductProductIdRoute: typeof SignedInDashboardAdminEditProductProductIdRoute
   SignedInDashboardAdminQuoteQuoteIdRoute: typeof SignedInDashboardAdminQuoteQuoteIdRoute
@@ -726,6 +747,7 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminManageProductRoute:
       SignedInDashboardAdminManageProductRoute,
     SignedInDashboardAdminMessagesRoute: SignedInDashboardAdminMessagesRoute,
+    SignedInDashboardAdminReturnsRoute: SignedInDashboardAdminReturnsRoute,
     SignedInDashboardAdminReviewsRoute: SignedInDashboardAdminReviewsRoute,
     SignedInDashboardAdminEditProductProductIdRoute:
       SignedInDashboardAdminEditProductProductIdRoute,

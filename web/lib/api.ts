@@ -23,10 +23,12 @@ export class ApiError extends Error {
 
   /**
    * Whether the message tells the user something useful: a refusal (4xx) or an outside service
-   * being down (503, 'try again in a few minutes'); a plain server failure gets the page's own text.
+   * being down (503, 'try again in a few minutes'), or the payment provider refusing a refund (502
+   * `REFUND_REFUSED` with its reason: docs/orders.md, "After the sale: cancel, refund, return"); a
+   * plain server failure gets the page's own text.
    */
   get explainsItself(): boolean {
-    return this.status < 500 || this.code === 'SERVICE_UNAVAILABLE';
+    return this.status < 500 || this.code === 'SERVICE_UNAVAILABLE' || this.code === 'REFUND_REFUSED';
   }
 }
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { AuditEntryDto, CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, ProductSearchDto, QuantityAdviceDto, QuoteDto, ReviewDto, SalesReportDto, ShopOverviewDto } from '#http/dto.ts';
+import type { AuditEntryDto, CartDto, CategoryNodeDto, ErrorDto, GoogleStatusDto, ListDto, MeDto, OrderAfterSaleDto, ProductSearchDto, QuantityAdviceDto, QuoteDto, ReviewDto, SalesReportDto, ShopOverviewDto } from '#http/dto.ts';
 import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { errorBody, makeProduct, makeReview } from './fixtures.ts';
 
@@ -47,6 +47,8 @@ const defaultHandlers = [
     json<SalesReportDto>({ days: 30, perDay: [], totals: { orders: 0, revenueCents: 0, refundedCents: 0, netRevenueCents: 0 }, topProducts: [], lowStock: [], awaitingShipment: 0 }),
   ),
   // The audit log: empty unless a test says otherwise.
+  // A paid order opened on My Order reads its refunds and returns: none unless a test says so.
+  http.get('*/api/orders/:id/after-sale', () => json<OrderAfterSaleDto>({ refunds: [], returns: [] })),
   http.get('*/api/admin/audit', () => json<ListDto<AuditEntryDto>>({ items: [], nextCursor: null })),
   http.get('*/api/admin/overview', () => json<ShopOverviewDto>({ ordersAwaitingShipment: 0, unpaidOrders: 0, lowStockProducts: 0, contactMessages: 0, unreadContactMessages: 0, paymentsToRefund: 0, quotesAwaitingAnswer: 0 })),
 ];

@@ -7,9 +7,13 @@ import { messages } from '../../lib/messages.ts';
 import type {
   AdminOrdersDto,
   AuditEntryDto,
+  CancelledOrderDto,
   ContactMessageDto,
   ListDto,
   OrderDto,
+  ReceivedReturnDto,
+  RefundDto,
+  ReturnDto,
   SalesReportDto,
   ShopOverviewDto,
   SubscriberDto,
@@ -30,6 +34,7 @@ export const adminKeys = {
   messages: () => [keyRoots.admin, 'messages'] as const,
   subscribers: () => [keyRoots.admin, 'subscribers'] as const,
   audit: () => [keyRoots.admin, 'audit'] as const,
+  returns: () => [keyRoots.admin, 'returns'] as const,
 };
 
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
@@ -130,5 +135,80 @@ export function useDeleteUser(user: UserDto) {
     onSuccess: () => notify.success(messages.userDeleted),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+/**
+ * Cancels a pending order: what is left of its payment is refunded, its units go back when
+ * `restock` (docs/orders.md, "After the sale: cancel, refund, return"). A refusal is the caller's to show.
+ */
+export function useCancelOrder(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string; restock: boolean }) =>
+      request<CancelledOrderDto>(`/api/admin/orders/${pathId(order.id)}/cancel`, { method: 'POST', body, signedIn: true }),
+    onSuccess: (answer) => notify.success(messages.orderCancelledRefunded(answer.refund.number)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}
+
+/** What the Refund dialog sends: lines at the price paid, or an amount, or both (lines less a fee). */
+export interface RefundRequest {
+  lines: { productId: string; quantity: number }[] | null;
+  amountCents?: number;
+  reason: string;
+  restock: boolean;
+}
+
+/** Refunds part or all of a paid or shipped order; the order's `refundedCents` follows. A refusal is the caller's to show. */
+export function useRefundOrder(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundRequest) => request<RefundDto>(`/api/admin/orders/${pathId(order.id)}/refunds`, { method: 'POST', body, signedIn: true }),
+    onSuccess: (refund) => notify.success(messages.refundRecorded(refund.number)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}
+
+/** How many returns one page (and each Load more) adds. */
+const RETURNS_PAGE_SIZE = 50;
+
+export type ReturnStatus = ReturnDto['status'];
+/** The Returns page's filters, in the order a return goes through them; '' is every return. */
+export const RETURN_FILTERS = ['', 'requested', 'approved', 'rejected', 'received'] as const;
+
+/** Buyers' returns, newest first, of one status or all, a page at a time (docs/orders.md, "After the sale: cancel, refund, return"). */
+export const adminReturnsQuery = (status: ReturnStatus | undefined) =>
+  pagedListQuery([...adminKeys.returns(), status ?? 'all'], (cursor) =>
+    request<ListDto<ReturnDto>>(listPath('/api/admin/returns', { limit: RETURNS_PAGE_SIZE, cursor }, { status }), { signedIn: true }),
+  );
+
+/** One order as an admin reads it: a return names its order and products by id only, the order has their words. */
+export const adminOrderQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.orders(), 'one', orderId],
+    queryFn: () => request<OrderDto>(`/api/orders/${pathId(orderId)}`, { signedIn: true }),
+    staleTime: 60_000,
+  });
+
+/** Approve (the answer optional: the shop's instructions) or reject (the answer required: why not) a requested return. */
+export function useAnswerReturn(ret: ReturnDto, verdict: 'approve' | 'reject') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { answer?: string }) => request<ReturnDto>(`/api/admin/returns/${pathId(ret.id)}/${verdict}`, { method: 'POST', body, signedIn: true }),
+    onSuccess: (answered) => notify.success(verdict === 'approve' ? messages.returnApproved(answered.number) : messages.returnRejected(answered.number)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.returns() }),
+  });
+}
+
+/** An approved return arrived: the received units are refunded at the price paid and restocked per line. */
+export function useReceiveReturn(ret: ReturnDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: { productId: string; quantity: number; restock: boolean }[]) =>
+      request<ReceivedReturnDto>(`/api/admin/returns/${pathId(ret.id)}/receive`, { method: 'POST', body: { lines }, signedIn: true }),
+    onSuccess: (answer) => notify.success(messages.returnReceived(answer.return.number, answer.refund?.number ?? null)),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.returns() }), queryClient.invalidateQueries({ queryKey: adminKeys.orders() })]),
   });
 }

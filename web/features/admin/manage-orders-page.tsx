@@ -4,6 +4,7 @@ import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery } from './api.ts';
 import { ShipOrderDialog } from './ship-order-dialog.tsx';
+import { CancelOrderDialog, RefundOrderDialog } from './after-sale-dialogs.tsx';
 import { ORDER_STATUS_FILTERS, STATUS_FILTER_LABELS, type OrdersSearch } from './orders-search.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -18,11 +19,31 @@ import { DashboardSection } from '../../components/layout/dashboard-section.tsx'
 
 function ShipAction({ order }: { order: OrderDto }) {
   if (order.status === 'unpaid') return <span className="font-bold text-red-800">{labels.unpaid}</span>;
-  // The carrier and tracking number are in the order's details: the column is too narrow for them.
-  if (order.status === 'shipped') return <span className="font-bold text-emerald-800">{labels.shipped}</span>;
   if (order.status === 'cancelled') return <span className="font-bold text-stone-800">{labels.orderCancelled}</span>;
-  return <ShipOrderDialog order={order} />;
+  // Refunds and a cancel are beside the order, never states of it (docs/orders.md, "After the sale: cancel, refund, return"):
+  // a paid order can still be shipped or cancelled, a shipped one refunded. Nothing is left to refund once all was.
+  const refundable = order.refundedCents < order.totalCents;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {/* The carrier and tracking number are in the order's details: the column is too narrow for them. */}
+      {order.status === 'shipped' ? <span className="font-bold text-emerald-800">{labels.shipped}</span> : <ShipOrderDialog order={order} />}
+      {refundable ? <RefundOrderDialog order={order} /> : null}
+      {order.status === 'pending' && refundable ? <CancelOrderDialog order={order} /> : null}
+    </div>
+  );
 }
+
+/** The total, and what of it was given back so far. */
+const TotalCell = ({ order }: { order: OrderDto }) => (
+  <>
+    {formatCents(order.totalCents)}
+    {order.refundedCents > 0 ? (
+      <span className="block text-xs font-normal text-slate-700">
+        {labels.refunded} {formatCents(order.refundedCents)}
+      </span>
+    ) : null}
+  </>
+);
 
 /** The papers of a paid order: the invoice for the buyer's accounts, the packing slip for the warehouse. */
 const orderPapers = (order: OrderDto) =>
@@ -48,7 +69,7 @@ const orderColumns: Column<OrderDto>[] = [
     ),
   },
   { header: 'Items', cell: (order) => <OrderItemsCell order={order} /> },
-  { header: 'Total', className: 'font-semibold whitespace-nowrap', cell: (order) => formatCents(order.totalCents) },
+  { header: 'Total', className: 'font-semibold whitespace-nowrap', cell: (order) => <TotalCell order={order} /> },
   { header: 'PO', cell: (order) => <PoCell order={order} /> },
   { header: 'Status', role: 'actions', cell: (order) => <ShipAction order={order} /> },
   // Disabled once paid, as on My Order: a paid order is the buyer's money.

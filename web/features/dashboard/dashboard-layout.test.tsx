@@ -41,7 +41,7 @@ describe('dashboard', () => {
     );
     const { screen } = renderApp('/dashboard');
     expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual([
-      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Categories', 'Manage All Orders', 'Quote Requests', 'Manage Reviews', 'Messages & Subscribers', 'Audit log',
+      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Categories', 'Manage All Orders', 'Quote Requests', 'Returns', 'Manage Reviews', 'Messages & Subscribers', 'Audit log',
     ]);
     expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders?status=pending');
     expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toHaveAttribute('href', '/dashboard/allOrders?status=unpaid');

@@ -17,6 +17,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/categories', labels.categories],
         ['/dashboard/allOrders', labels.manageAllOrders],
         ['/dashboard/allQuotes', labels.quoteRequests],
+        ['/dashboard/returns', labels.returns],
         ['/dashboard/reviews', labels.manageReviews],
         ['/dashboard/messages', labels.inbox],
         ['/dashboard/auditLog', labels.auditLog],

@@ -1,6 +1,6 @@
 /** My Order's data: its query keys, the buyer's whole order list (route loader and page share it) and Order again. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListDto, OrderDto, ReorderDto } from '#http/dto.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListDto, OrderAfterSaleDto, OrderDto, ReorderDto, ReturnDto } from '#http/dto.ts';
 import { listPath, pathId, request, type ListParams } from '../../lib/api.ts';
 import { cartQuery } from '../../lib/cart.ts';
 import { everyPageQuery, keyRoots } from '../../lib/queries.ts';
@@ -33,5 +33,25 @@ export function useReorder(order: OrderDto) {
   return useMutation({
     mutationFn: () => request<ReorderDto>(`/api/orders/${pathId(order.id)}/reorder`, { method: 'POST', signedIn: true }),
     onSuccess: (answer) => queryClient.setQueryData(cartQuery.queryKey, answer.cart),
+  });
+}
+
+/** An order's refunds (credit notes) and returns, oldest first (docs/orders.md, "After the sale: cancel, refund, return"). */
+export const orderAfterSaleQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [...orderKeys.all, 'after-sale', orderId],
+    queryFn: () => request<OrderAfterSaleDto>(`/api/orders/${pathId(orderId)}/after-sale`, { signedIn: true }),
+  });
+
+/** A refund's credit note (PDF), a plain download with the session cookie, as the invoice. */
+export const creditNoteUrl = (orderId: string, refundId: string) => `/api/orders/${pathId(orderId)}/refunds/${pathId(refundId)}/credit-note.pdf`;
+
+/** Asks to send some shipped units back; the order's after-sale list follows. A refusal is the caller's to show. */
+export function useRequestReturn(order: OrderDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { lines: { productId: string; quantity: number }[]; reason: string }) =>
+      request<ReturnDto>(`/api/orders/${pathId(order.id)}/returns`, { method: 'POST', body, signedIn: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderAfterSaleQuery(order.id).queryKey }),
   });
 }

@@ -13,6 +13,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { buyerStatusText, StatusBadge } from './order-status.tsx';
 import { ReorderButton } from './reorder-button.tsx';
+import { OrderAfterSale } from './order-after-sale.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
 import { OrderDetails, OrderItemsCell, OrderNumber, OrderPlacedCell, PoCell } from '../../components/orders/order-cells.tsx';
 import { InvoiceLink, ShipmentInfo } from '../../components/orders/order-papers.tsx';
@@ -119,7 +120,12 @@ export function MyOrdersPage() {
     <DashboardSection id="my-order" title={labels.myOrder}>
       <MyOrdersSearch q={q} onSearch={setQ} />
       <PagedList pages={pages} noun="order" failed="We could not load your orders. Please try again." empty={q ? 'No order of yours matches this search.' : labels.noOrders}>
-        {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} details={(order) => <OrderDetails order={order} />} />}
+        {(orders) => <DataTable caption={labels.myOrder} columns={orderColumns} rows={orders} rowKey={(order) => order.id} details={(order) => (
+              <>
+                <OrderDetails order={order} />
+                <OrderAfterSale order={order} />
+              </>
+            )} />}
       </PagedList>
     </DashboardSection>
   );
