@@ -44,7 +44,7 @@ const PARTS = {
   /** The description and the minimum: a row leaves them to the product page. */
   extra: { grid: '', list: 'hidden', auto: 'hidden md:block' },
   action: { grid: 'mt-auto pt-2', list: 'pt-1', auto: 'pt-1 md:mt-auto md:pt-2' },
-  button: { grid: 'w-full', list: 'w-full sm:w-auto', auto: 'w-full sm:w-auto md:w-full' },
+  button: { grid: 'w-full', list: 'w-auto', auto: 'w-auto md:w-full' },
 } as const;
 
 /**
