@@ -118,6 +118,7 @@ const CHOICE_NAMES: Record<string, string> = {
   sort: 'sort order',
   exact: 'exact words',
   attr: 'specs',
+  view: 'layout (list or grid)',
 };
 
 /** Said above the catalogue when the link held choices it could not use (they were left out). */

@@ -10,6 +10,42 @@ import { countOf } from '#domain/catalog/units.ts';
 
 /** The card's width in the grid below: one column on phones, two from md, three (at most ~400px) from lg. */
 const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
+/** A list row's thumbnail: 4rem, twice that for sharp screens. */
+const ROW_SIZES = '128px';
+
+/**
+ * How a product is laid out: `grid` a card, `list` a compact row (thumbnail, name, SKU, price,
+ * stock, the action), `auto` a row below 768 px and a card from there, chosen by CSS alone so the
+ * server's HTML is right on every screen before any JavaScript runs.
+ */
+export type ProductLayout = 'grid' | 'list' | 'auto';
+
+/**
+ * Each part's classes per layout, written out in full: Tailwind finds class names by reading the
+ * source, so `auto` cannot be built from the other two at run time.
+ */
+const PARTS = {
+  article: {
+    grid: 'flex flex-col rounded-xl shadow-sm',
+    list: 'grid grid-cols-[4rem_1fr] gap-x-3 rounded-lg p-3',
+    auto: 'grid grid-cols-[4rem_1fr] gap-x-3 rounded-lg p-3 md:flex md:flex-col md:gap-x-0 md:rounded-xl md:p-0 md:shadow-sm',
+  },
+  image: {
+    grid: 'aspect-[4/3] w-full p-3',
+    list: 'aspect-square h-16 w-16 rounded p-1',
+    auto: 'aspect-square h-16 w-16 rounded p-1 md:aspect-[4/3] md:h-auto md:w-full md:rounded-none md:p-3',
+  },
+  body: {
+    grid: 'flex flex-1 flex-col gap-2 p-5',
+    list: 'flex min-w-0 flex-col gap-1',
+    auto: 'flex min-w-0 flex-col gap-1 md:flex-1 md:gap-2 md:p-5',
+  },
+  heading: { grid: 'text-lg', list: 'text-base leading-snug', auto: 'text-base leading-snug md:text-lg md:leading-normal' },
+  /** The description and the minimum: a row leaves them to the product page. */
+  extra: { grid: '', list: 'hidden', auto: 'hidden md:block' },
+  action: { grid: 'mt-auto pt-2', list: 'pt-1', auto: 'pt-1 md:mt-auto md:pt-2' },
+  button: { grid: 'w-full', list: 'w-auto', auto: 'w-auto md:w-full' },
+} as const;
 
 /**
  * The product card: name, part number, image, price per unit ("from" the lowest tier price when
@@ -22,10 +58,12 @@ export function ProductCard({
   product,
   headingLevel = 3,
   aboveTheFold = 'no',
+  layout = 'grid',
 }: {
   product: ProductDto;
   headingLevel?: 2 | 3;
   aboveTheFold?: 'no' | 'yes' | 'first';
+  layout?: ProductLayout;
 }) {
   const cut = product.description.length > 80;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -40,18 +78,18 @@ export function ProductCard({
   const availability = availabilityOf(product);
   const toProduct = { to: '/product/$productId', params: { productId: product.id } } as const;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article className={`overflow-hidden border border-slate-200 bg-white ${PARTS.article[layout]}`}>
       {/* The picture opens the product too; one tab stop per card is enough (the title link). */}
       <Link {...toProduct} tabIndex={-1} aria-hidden="true">
         <img
-          {...responsiveImage(product.imageUrl, CARD_SIZES)}
+          {...responsiveImage(product.imageUrl, layout === 'list' ? ROW_SIZES : CARD_SIZES)}
           alt=""
           loading={aboveTheFold === 'no' ? 'lazy' : 'eager'}
           fetchPriority={aboveTheFold === 'first' ? 'high' : 'auto'}
-          width={400} height={300} className="aspect-[4/3] w-full bg-slate-100 object-contain p-3" />
+          width={400} height={300} className={`bg-slate-100 object-contain ${PARTS.image[layout]}`} />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <Heading className="text-lg font-bold text-slate-900">
+      <div className={PARTS.body[layout]}>
+        <Heading className={`font-bold text-slate-900 ${PARTS.heading[layout]}`}>
           <Link {...toProduct} className="hover:underline focus-visible:underline">
             {product.name}
           </Link>
@@ -64,7 +102,7 @@ export function ProductCard({
           {product.priceTiers.length > 0 ? `From ${formatCents(lowestUnitPrice(product))}` : `Price: ${formatCents(product.priceCents)}`}
           <span className="font-normal text-slate-700"> / {product.unit}</span>
         </p>
-        <p className="text-sm text-slate-700">
+        <p className={`text-sm text-slate-700 ${PARTS.extra[layout]}`}>
           {truncate(product.description, 80)}
           {cut ? (
             <>
@@ -83,10 +121,10 @@ export function ProductCard({
               ? labels.soldOut
               : labels.notEnoughForMinimum(product.stock, product.minOrderQuantity)}
         </p>
-        <p className="text-sm">{labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))}</p>
-        <div className="mt-auto pt-2">
+        <p className={`text-sm ${PARTS.extra[layout]}`}>{labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))}</p>
+        <div className={PARTS.action[layout]}>
           {availability === 'orderable' ? (
-            <Link {...toProduct} className={buttonClass('secondary', 'w-full')}>
+            <Link {...toProduct} className={buttonClass('secondary', PARTS.button[layout])}>
               {labels.buyNow}
               {about}
             </Link>
@@ -102,10 +140,17 @@ export function ProductCard({
   );
 }
 
+/** The grid's columns and gaps per layout: rows stack closely, cards take two then three columns. */
+const GRID = {
+  grid: 'gap-6 md:grid-cols-2 lg:grid-cols-3',
+  list: 'gap-2',
+  auto: 'gap-2 md:grid-cols-2 md:gap-6 lg:grid-cols-3',
+} as const;
+
 /** `busy`: these are the previous results while new ones load (dimmed, and announced as busy). */
-export function ProductGrid({ children, busy = false }: { children: React.ReactNode; busy?: boolean }) {
+export function ProductGrid({ children, busy = false, layout = 'grid' }: { children: React.ReactNode; busy?: boolean; layout?: ProductLayout }) {
   return (
-    <div aria-busy={busy || undefined} className={`grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60' : ''}`}>
+    <div aria-busy={busy || undefined} data-layout={layout} className={`grid grid-cols-1 transition-opacity ${GRID[layout]} ${busy ? 'opacity-60' : ''}`}>
       {children}
     </div>
   );

@@ -64,7 +64,11 @@ export function Navbar() {
         </div>
         {/* One box on every page: its own full row under the bar on phones, inline from md. */}
         <SearchBox className="order-last w-full md:order-none md:w-auto md:max-w-xs md:flex-1" />
-        <div className="flex items-center gap-2">
+        {/* Below 640 px the cart, login and menu take a row of their own from the first paint: the
+            cart and the signed-out links arrive after hydration and did not fit beside the logo,
+            so the bar grew from two rows to three and pushed the page down (layout shift).
+            Right-aligned, what arrives on the left moves nothing. */}
+        <div className="flex min-h-10 basis-full items-center justify-end gap-2 sm:basis-auto">
           <CartLink className={linkClass} />
           {session === null ? (
             <>

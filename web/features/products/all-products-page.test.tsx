@@ -21,8 +21,8 @@ describe('all products', () => {
     expect(images[0]).toHaveAttribute('fetchpriority', 'high');
     expect(images[1]).toHaveAttribute('fetchpriority', 'auto');
 
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('link', { name: 'Load more' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Part 7' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

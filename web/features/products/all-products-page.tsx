@@ -2,6 +2,7 @@ import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { Dialog } from 'radix-ui';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
@@ -18,6 +19,39 @@ import { ProductCard, ProductGrid } from '../../components/catalog/product-card.
 const FIRST_ROW = 3;
 
 type Navigate = (change: Partial<CatalogueSearch>) => void;
+
+const toggleClass = 'inline-flex items-center rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none';
+const ON = 'bg-slate-900 text-white';
+const OFF = 'text-slate-900 hover:bg-slate-100';
+/**
+ * Each button's look when the URL names no layout: the page then shows rows below 768 px and
+ * cards from there (product-card.tsx, `auto`), so CSS marks the one in force by the same width.
+ */
+const AUTO_LOOK = { list: 'bg-slate-900 text-white md:bg-transparent md:text-slate-900', grid: 'text-slate-900 md:bg-slate-900 md:text-white' } as const;
+
+/**
+ * List or grid, kept in the URL (`view`): plain links, so the choice works without JavaScript and
+ * survives Back and a shared link; the router marks the one in force with `aria-current`.
+ */
+function ViewToggle({ view }: { view: CatalogueSearch['view'] }) {
+  const option = (value: 'list' | 'grid', text: string) => (
+    <Link
+      to="/allProduct"
+      search={(previous) => ({ ...previous, ignored: undefined, view: value })}
+      replace
+      resetScroll={false}
+      className={`${toggleClass} ${view === undefined ? AUTO_LOOK[value] : view === value ? ON : OFF}`}
+    >
+      {text}
+    </Link>
+  );
+  return (
+    <nav aria-label="Layout" className="inline-flex gap-1 rounded-lg border border-slate-300 bg-white p-0.5">
+      {option('list', 'List')}
+      {option('grid', 'Grid')}
+    </nav>
+  );
+}
 
 const navClass = (active: boolean) =>
   `flex justify-between gap-2 rounded px-2 py-1 text-sm ${active ? 'bg-amber-100 font-semibold text-slate-900' : 'text-slate-800 hover:bg-slate-100'}`;
@@ -342,12 +376,21 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
   const navigate = useNavigate();
   const products = useInfiniteQuery(catalogueQuery(search));
   const tree = useQuery(categoriesQuery);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetTrigger = useRef<HTMLAnchorElement>(null);
   const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, cursor: undefined, ignored: undefined, ...patch }) });
   const clearFilters = () => void navigate({ to: '/allProduct', search: { sort: search.sort } });
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
   const first = products.data?.pages[0];
   const total = first?.total ?? items.length;
+  const count = `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`;
+  const layout = search.view ?? 'auto';
+  const panel = (
+    <>
+      {tree.data ? <CategoryNav tree={tree.data} current={search.category} /> : null}
+      <Filters key={`${search.minPrice}-${search.maxPrice}`} search={search} facets={first?.facets} onChange={change} />
+    </>
+  );
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-4 text-3xl font-extrabold text-slate-900">All Products</h1>
@@ -359,21 +402,63 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside>
-          <Button variant="secondary" className="w-full lg:hidden" aria-expanded={filtersOpen} aria-controls="catalogue-filters" onClick={() => setFiltersOpen((open) => !open)}>
-            {filtersOpen ? 'Hide filters' : 'Departments and filters'}
-          </Button>
-          <div id="catalogue-filters" className={`${filtersOpen ? 'mt-4 block' : 'hidden'} space-y-6 lg:block`}>
-            {tree.data ? <CategoryNav tree={tree.data} current={search.category} /> : null}
-            <Filters key={`${search.minPrice}-${search.maxPrice}`} search={search} facets={first?.facets} onChange={change} />
-          </div>
+          {/* On a phone the filters open in a sheet over the results (docs/storefront.md, "The catalogue on a phone").
+              Without JavaScript the link targets the panel below, which CSS shows (:target). */}
+          <a
+            ref={sheetTrigger}
+            href="#catalogue-filters"
+            aria-haspopup="dialog"
+            className={buttonClass('secondary', 'w-full lg:hidden')}
+            onClick={(event) => {
+              event.preventDefault();
+              setSheetOpen(true);
+            }}
+          >
+            Departments and filters
+          </a>
+          {/* While the sheet is open the panel lives in it, so its boxes exist once. */}
+          {sheetOpen ? null : (
+            <div id="catalogue-filters" className="mt-4 hidden space-y-6 target:block lg:mt-0 lg:block">
+              {panel}
+            </div>
+          )}
+          <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
+              <Dialog.Content
+                aria-describedby={undefined}
+                onCloseAutoFocus={(event) => {
+                  event.preventDefault();
+                  sheetTrigger.current?.focus();
+                }}
+                className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none"
+              >
+                <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+                  <Dialog.Title className="text-lg font-bold text-slate-900">Departments and filters</Dialog.Title>
+                  <Dialog.Close className="rounded px-2 py-1 text-sm font-semibold text-slate-900 underline focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none">
+                    Close
+                  </Dialog.Close>
+                </div>
+                <div className="flex-1 space-y-6 overflow-y-auto px-4 py-4">{panel}</div>
+                <div className="border-t border-slate-200 p-4">
+                  <Dialog.Close asChild>
+                    <Button className="w-full" aria-busy={products.isFetching || undefined}>
+                      {products.isSuccess ? `Show ${count}` : 'Show products'}
+                    </Button>
+                  </Dialog.Close>
+                </div>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
         </aside>
         <div>
           <ActiveFilters search={search} tree={tree.data} onChange={change} />
           {first?.correctedQuery && search.q ? <CorrectedQuery corrected={first.correctedQuery} typed={search.q} /> : null}
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm font-semibold text-slate-900" aria-live="polite">
-              {products.isSuccess ? `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}` : ''}
+              {products.isSuccess ? count : ''}
             </p>
+            <ViewToggle view={search.view} />
             <label className="flex items-center gap-2 text-sm text-slate-900">
               Sort by
               <select
@@ -411,12 +496,13 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
               <div className="text-center">
                 <LoadEarlierHeader noun="product" pages={products} />
               </div>
-              <ProductGrid busy={products.isPlaceholderData}>
+              <ProductGrid busy={products.isPlaceholderData} layout={layout}>
                 {items.map((product, index) => (
                   <ProductCard
                     key={product.id}
                     product={product}
                     headingLevel={2}
+                    layout={layout}
                     aboveTheFold={index === 0 ? 'first' : index < FIRST_ROW ? 'yes' : 'no'}
                   />
                 ))}

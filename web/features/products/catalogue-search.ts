@@ -33,7 +33,7 @@ const dollars = z.coerce.number().finite().min(0).max(1_000_000).optional().catc
 const words = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(200).optional()).catch(undefined);
 
 /** The choices a link may hold, by their URL names: a value the page cannot take is dropped and named. */
-export const CATALOGUE_CHOICES = ['q', 'category', 'brand', 'inStock', 'minPrice', 'maxPrice', 'sort', 'exact', 'attr'] as const;
+export const CATALOGUE_CHOICES = ['q', 'category', 'brand', 'inStock', 'minPrice', 'maxPrice', 'sort', 'exact', 'attr', 'view'] as const;
 export type CatalogueChoice = (typeof CATALOGUE_CHOICES)[number];
 
 export const catalogueSearchSchema = z.object({
@@ -55,6 +55,11 @@ export const catalogueSearchSchema = z.object({
     .max(MAX_ATTR_FILTERS)
     .optional()
     .catch(undefined),
+  /**
+   * How the products are laid out: compact rows or cards. Absent, the page's CSS picks by width
+   * (rows on a phone, cards wider), so the first render is the same on server and browser.
+   */
+  view: z.enum(['grid', 'list']).optional().catch(undefined),
   /**
    * Where the list starts: the next page's cursor, for Load more without JavaScript (a link).
    * With JavaScript the next page is added below instead, and any other choice starts over.
