@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery } from './api.ts';
@@ -17,11 +18,29 @@ import { InvoiceLink, PackingSlipLink } from '../../components/orders/order-pape
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 function ShipAction({ order }: { order: OrderDto }) {
+  // Shipping from here replaces the Ship button by the status: focus moves to it, announced, rather
+  // than falling to <body> with the button (docs/orders.md, "Orders, cart, quick order").
+  const [justShipped, setJustShipped] = useState(false);
+  const status = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (justShipped && order.status === 'shipped') status.current?.focus();
+  }, [justShipped, order.status]);
   if (order.status === 'unpaid') return <span className="font-bold text-red-800">{labels.unpaid}</span>;
   // The carrier and tracking number are in the order's details: the column is too narrow for them.
-  if (order.status === 'shipped') return <span className="font-bold text-emerald-800">{labels.shipped}</span>;
+  if (order.status === 'shipped')
+    return (
+      <span
+        ref={status}
+        tabIndex={justShipped ? -1 : undefined}
+        role={justShipped ? 'status' : undefined}
+        aria-label={justShipped ? `Order ${order.number} ${labels.shipped.toLowerCase()}` : undefined}
+        className="font-bold text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700"
+      >
+        {labels.shipped}
+      </span>
+    );
   if (order.status === 'cancelled') return <span className="font-bold text-stone-800">{labels.orderCancelled}</span>;
-  return <ShipOrderDialog order={order} />;
+  return <ShipOrderDialog order={order} onShipped={() => setJustShipped(true)} />;
 }
 
 /** The papers of a paid order: the invoice for the buyer's accounts, the packing slip for the warehouse. */
