@@ -18,7 +18,7 @@ const landingsFor = (trigger: HTMLElement | null): HTMLElement[] =>
  * Focus goes back to the trigger on closing. When the confirmed action takes the trigger away (a
  * deleted row, a declined quote's buttons) focus would fall to `<body>`; it goes instead to the
  * nearest heading still there (the card's, the list's, the page's), which says where the user is,
- * beside the toast that says what happened (docs/architecture.md, "Focus after in-page actions").
+ * beside the toast that says what happened (web/README.md, "Decisions").
  */
 export function ConfirmDialog({
   trigger,

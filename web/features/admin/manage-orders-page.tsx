@@ -19,7 +19,7 @@ import { DashboardSection } from '../../components/layout/dashboard-section.tsx'
 
 function ShipAction({ order }: { order: OrderDto }) {
   // Shipping from here replaces the Ship button by the status: focus moves to it, announced, rather
-  // than falling to <body> with the button (docs/orders.md, "Orders, cart, quick order").
+  // than falling to <body> with the button (web/README.md, "Decisions").
   const [justShipped, setJustShipped] = useState(false);
   const status = useRef<HTMLSpanElement>(null);
   useEffect(() => {
