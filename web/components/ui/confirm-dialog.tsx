@@ -31,7 +31,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
 }) {
-  const triggerRef = useRef<HTMLElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const landings = useRef<HTMLElement[] | null>(null);
   useEffect(
     () => () => {

@@ -11,7 +11,7 @@ import { json, refusal, server, session } from '../../test/server.ts';
 
 const withProfile: MeDto = {
   user: customer,
-  profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '5550100200', education: '', linkedin: '', facebook: '', address: '1 Harbour Road' },
+  profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '5550100200', education: '', linkedin: '', facebook: '', address: '1 Harbour Road', companyName: '', jobTitle: '', taxNumber: '' },
 };
 
 describe('Quotes (buyer)', () => {
