@@ -51,6 +51,7 @@ export const messages = {
   commentRequired: 'Please enter a comment',
   ratingRange: 'Rating must be between 1 and 5',
   urlInvalid: 'Please enter a full link starting with https://',
+  taxNumberInvalid: 'Please use only letters, digits, spaces, dots, dashes and slashes in the tax/VAT number',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   invalidInput: 'Please check the highlighted fields',
 

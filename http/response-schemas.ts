@@ -44,6 +44,9 @@ export const profileDto = z
     linkedin: z.string(),
     facebook: z.string(),
     address: z.string(),
+    companyName: z.string(),
+    jobTitle: z.string(),
+    taxNumber: z.string().describe('Tax/VAT number, printed on invoices; empty when not given.'),
     name: z.string(),
     email: z.string(),
   })

@@ -308,6 +308,17 @@ export const profileSchema = z.object({
   linkedin: optionalWebUrlField,
   facebook: optionalWebUrlField,
   address: requiredText(messages.addressRequired, 300),
+  // Optional, and absent from older clients' bodies: empty until the contractor gives them.
+  companyName: z.string({ error: messages.invalidInput }).trim().max(200, messages.tooLong(200)).default(''),
+  jobTitle: z.string({ error: messages.invalidInput }).trim().max(100, messages.tooLong(100)).default(''),
+  // VAT and tax numbers are written with letters, digits and separators ("GB 123 4567 89",
+  // "DE123456789", "12-3456789"); the invoice prints it as given.
+  taxNumber: z
+    .string({ error: messages.invalidInput })
+    .trim()
+    .max(40, messages.tooLong(40))
+    .regex(/^[A-Za-z0-9 .\-/]*$/, messages.taxNumberInvalid)
+    .default(''),
 });
 
 // ---- catalog administration

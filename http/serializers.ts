@@ -60,6 +60,9 @@ export const toProfileDto = (profile: Profile, user: Pick<User, 'name' | 'email'
   linkedin: profile.linkedin,
   facebook: profile.facebook,
   address: profile.address,
+  companyName: profile.companyName,
+  jobTitle: profile.jobTitle,
+  taxNumber: profile.taxNumber,
 });
 
 /** Categories by id, to name the category of each product in an answer. */

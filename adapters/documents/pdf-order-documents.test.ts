@@ -134,6 +134,21 @@ describe('PDF order documents', () => {
     }
   });
 
+  it("prints the buyer's company and tax/VAT number under Bill to, from the profile", async () => {
+    const text = pdfLines(await documents.invoice(paidOrder(), { companyName: 'Łukasiewicz Roofing Sp. z o.o.', taxNumber: 'PL 526-000-12-46' }));
+    expect(text).toContain('Łukasiewicz Roofing Sp. z o.o.');
+    expect(text).toContain('Tax/VAT number: PL 526-000-12-46');
+    // The company comes before the contact's name, both under the one heading.
+    const billTo = text.slice(text.indexOf('BILL TO'));
+    expect(billTo.indexOf('Łukasiewicz Roofing')).toBeLessThan(billTo.indexOf('Zoë Łukasiewicz'));
+  });
+
+  it('prints no buyer tax line when the profile has no tax/VAT number', async () => {
+    const text = pdfLines(await documents.invoice(paidOrder(), { companyName: '', taxNumber: '  ' }));
+    expect(text).not.toContain('Tax/VAT number');
+    expect(text).toContain('Zoë Łukasiewicz');
+  });
+
   it('prints no tax line without a tax id', async () => {
     const text = pdfLines(await createPdfOrderDocuments(DEFAULT_SHOP).invoice(paidOrder()));
     expect(text).toContain('Bulkhead Supply Co.');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Refund } from '#domain/after-sale/after-sale.ts';
 import { fileURLToPath } from 'node:url';
 import type PdfKit from 'pdfkit';
-import type { InvoicedOrder, OrderDocuments } from '#domain/ordering/order-documents.ts';
+import type { InvoiceBuyer, InvoicedOrder, OrderDocuments } from '#domain/ordering/order-documents.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { formatCents } from '#domain/shared/money.ts';
 import { countedUnit, eachOf, unitOfSale } from '#domain/catalog/units.ts';
@@ -246,7 +246,20 @@ const unitPriceColumn: Column = {
   },
 };
 
-const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: InvoicedOrder): Promise<Uint8Array> => {
+const NO_BUYER_DETAILS: InvoiceBuyer = { companyName: '', taxNumber: '' };
+
+// The buyer's company leads "Bill to" and its tax/VAT number closes it, when the profile has them
+// (docs/orders.md, "Invoices and packing slips").
+const billToLines = (order: InvoicedOrder, buyer: InvoiceBuyer): string[] => [
+  printable(buyer.companyName),
+  printable(order.customerName),
+  printable(order.email),
+  printable(order.address, { multiline: true }),
+  `Phone: ${printable(order.phone)}`,
+  buyer.taxNumber.trim() ? `Tax/VAT number: ${printable(buyer.taxNumber)}` : '',
+];
+
+const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: InvoicedOrder, buyer: InvoiceBuyer): Promise<Uint8Array> => {
   const doc = newDocument(PDFDocument, `Invoice ${order.invoiceNumber}`, shop);
   const width = contentWidth(doc);
   title(doc, 'INVOICE');
@@ -270,7 +283,7 @@ const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: In
   const buyerBottom = block(
     doc,
     'Bill to',
-    [printable(order.customerName), printable(order.email), printable(order.address, { multiline: true }), `Phone: ${printable(order.phone)}`],
+    billToLines(order, buyer),
     MARGIN,
     buyerTop,
     half,
@@ -447,7 +460,7 @@ export const warmUpPdfKit = async (shop: ShopDetails): Promise<void> => {
 
 /** The papers of the shop described by `shop` (the SHOP_* settings). */
 export const createPdfOrderDocuments = (shop: ShopDetails): OrderDocuments => ({
-  invoice: async (order) => drawInvoice(await loadPdfKit(), shop, order),
+  invoice: async (order, buyer = NO_BUYER_DETAILS) => drawInvoice(await loadPdfKit(), shop, order, buyer),
   creditNote: async (order, refund) => drawCreditNote(await loadPdfKit(), shop, order, refund),
   packingSlip: async (order) => drawPackingSlip(await loadPdfKit(), shop, order),
 });

@@ -56,6 +56,9 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
         linkedin: '',
         facebook: '',
         address: 'A',
+        companyName: '',
+        jobTitle: '',
+        taxNumber: '',
         updatedAt: harness.at(0),
       });
       await harness.store.reviews.create(harness.newReview({ imageUrl: url(3) }));

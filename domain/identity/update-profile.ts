@@ -22,8 +22,8 @@ const isWebUrl = (value: string): boolean => {
 
 /**
  * Name and e-mail come from the account and are not editable here. Phone and address are required
- * (orders are prefilled from them); the photo, education and the two links are optional, and a
- * link, when given, must be a web address.
+ * (orders are prefilled from them); the company, job title, tax/VAT number, photo, education and
+ * the two links are optional, and a link, when given, must be a web address.
  */
 export const updateProfile = async (
   { store, clock }: UpdateProfilePorts,
@@ -47,6 +47,9 @@ export const updateProfile = async (
       linkedin: text(input.linkedin),
       facebook: text(input.facebook),
       address: text(input.address),
+      companyName: text(input.companyName),
+      jobTitle: text(input.jobTitle),
+      taxNumber: text(input.taxNumber),
       updatedAt: clock.now(),
     }),
   );

@@ -40,5 +40,9 @@ export interface Profile {
   linkedin: string;
   facebook: string;
   address: string;
+  /** The contractor's company, their job title there, and its tax/VAT number: printed on invoices. */
+  companyName: string;
+  jobTitle: string;
+  taxNumber: string;
   updatedAt: Date;
 }

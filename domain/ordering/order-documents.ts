@@ -1,6 +1,11 @@
 import type { Refund } from '../after-sale/after-sale.ts';
 import type { Order } from './order.ts';
 
+import type { Profile } from '../identity/user.ts';
+
+/** The buyer's company and tax/VAT number from their profile, printed under "Bill to" when given. */
+export type InvoiceBuyer = Pick<Profile, 'companyName' | 'taxNumber'>;
+
 /** A paid order: the only kind that has an invoice. */
 export type InvoicedOrder = Order & { invoiceNumber: string };
 
@@ -10,7 +15,7 @@ export type InvoicedOrder = Order & { invoiceNumber: string };
  */
 export interface OrderDocuments {
   /** Seller, buyer, numbers, dates, the payment, lines with prices and the total. */
-  invoice(order: InvoicedOrder): Promise<Uint8Array>;
+  invoice(order: InvoicedOrder, buyer?: InvoiceBuyer): Promise<Uint8Array>;
   /**
    * A refund's credit note: like the invoice, with negative amounts, naming the invoice it
    * corrects (docs/orders.md, "After the sale: cancel, refund, return").

@@ -149,7 +149,7 @@ export const meRoutes = (ports: AppPorts) =>
     .put('/profile', requireUser(ports), jsonBody, validate('json', profileSchema), documented({
       summary: 'Save my profile',
       description:
-        "Signed in. Replaces the caller's profile (image, phone, address, education, links) and answers it as saved. 400 `VALIDATION_FAILED` naming each refused field.",
+        "Signed in. Replaces the caller's profile (image, phone, address, company, job title, tax/VAT number, education, links) and answers it as saved. 400 `VALIDATION_FAILED` naming each refused field.",
     }), responds(200, profileDto), async (c) => {
       const user = c.get('user');
       const saved = await updateProfile(ports, { user, profile: c.req.valid('json') });

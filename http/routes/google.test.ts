@@ -24,8 +24,8 @@ const cookieNamed = (headers: Headers, name: string) =>
   headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
 
 /** Start at our endpoint, let the issuer authorize, and come back with its code and state. */
-const goToGoogle = async (context: ReturnType<typeof appWithGoogle>, returnTo = '/orders') => {
-  const started = await context.call('GET', `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
+const goToGoogle = async (context: ReturnType<typeof appWithGoogle>, returnTo: string | null = '/orders') => {
+  const started = await context.call('GET', returnTo === null ? '/api/auth/google' : `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
   expect(started.status).toBe(302);
   const attemptCookie = cookieNamed(started.headers, 'google_oidc');
   expect(attemptCookie).toBeDefined();
@@ -77,6 +77,21 @@ describe('Google sign-in against a local OIDC issuer', () => {
     const finished = await comeBack(context, callback, attemptCookie);
     const me = await context.call('GET', '/api/me', { token: sessionOf(finished.headers)! });
     expect(me.json.user).toMatchObject({ id: existing.user.id, emailVerified: true });
+  });
+
+  it('without a returnTo lands an admin on the dashboard and a buyer on the home page, as a password sign-in does', async () => {
+    const asAdmin = appWithGoogle();
+    const existing = await asAdmin.signUp({ email: 'google.user@example.com' });
+    await asAdmin.store.users.setRole(existing.user.id, 'admin');
+    const admin = await goToGoogle(asAdmin, null);
+    expect((await comeBack(asAdmin, admin.callback, admin.attemptCookie)).headers.get('location')).toBe('/dashboard');
+    // An admin who asked for a page gets that page.
+    const asked = await goToGoogle(asAdmin, '/dashboard/allOrders');
+    expect((await comeBack(asAdmin, asked.callback, asked.attemptCookie)).headers.get('location')).toBe('/dashboard/allOrders');
+
+    const asBuyer = appWithGoogle();
+    const buyer = await goToGoogle(asBuyer, null);
+    expect((await comeBack(asBuyer, buyer.callback, buyer.attemptCookie)).headers.get('location')).toBe('/');
   });
 
   it('accepts only same-site paths as returnTo', async () => {

@@ -10,6 +10,7 @@ import { setSessionCookie } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
 import { messageOf } from '../error-messages.ts';
+import { isAdmin } from '#domain/identity/user.ts';
 import { safeReturnTo } from '../schemas.ts';
 import { documented, responds } from '../responds.ts';
 import { googleStatusDto } from '../response-schemas.ts';
@@ -25,6 +26,7 @@ interface Attempt {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** A path on this site, or '' when no page asked: then the role decides, as for a password sign-in. */
   returnTo: string;
   expiresAt: number;
 }
@@ -88,7 +90,7 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
         state: start.state,
         nonce: start.nonce,
         codeVerifier: start.codeVerifier,
-        returnTo: safeReturnTo(c.req.query('returnTo')),
+        returnTo: c.req.query('returnTo') === undefined ? '' : safeReturnTo(c.req.query('returnTo')),
         expiresAt: ports.clock.now().getTime() + ATTEMPT_TTL_SECONDS * 1000,
       };
       const value = Buffer.from(JSON.stringify(attempt)).toString('base64url');
@@ -98,7 +100,7 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
     .get('/callback', documented({
       summary: 'Finish signing in with Google',
       description:
-        'Where Google sends the browser back; public. The attempt cookie is spent whatever happens; its state must match and it must be under 10 minutes old, and the ID token must verify with a verified e-mail. The account with that e-mail is signed in (one never verified is taken over: its password dropped, its older sessions ended), or a new password-less customer account is created; the session cookie is set and the answer is 302 to `returnTo`. Any failure is 302 to `/login?error=google` without a session, never a 500. 503 `GOOGLE_NOT_CONFIGURED` without Google credentials.',
+        'Where Google sends the browser back; public. The attempt cookie is spent whatever happens; its state must match and it must be under 10 minutes old, and the ID token must verify with a verified e-mail. The account with that e-mail is signed in (one never verified is taken over: its password dropped, its older sessions ended), or a new password-less customer account is created; the session cookie is set and the answer is 302 to `returnTo` (without one: `/dashboard` for an admin, `/` for a buyer). Any failure is 302 to `/login?error=google` without a session, never a 500. 503 `GOOGLE_NOT_CONFIGURED` without Google credentials.',
     }), responds(302, undefined, 'Signed in, back to `returnTo`; or to /login?error=google, without a session.'), async (c) => {
       const google = ports.google;
       if (!google) return notConfigured(c);
@@ -119,7 +121,8 @@ export const googleRoutes = (ports: AppPorts, settings: HttpSettings, logger: Lo
         if (!user.ok) return fail(c, messageOf(user.error));
         setSessionCookie(c, await issueSession(ports.tokens, user.value), settings);
         setCookie(c, GOOGLE_SIGNED_IN_COOKIE, '1', { path: '/', maxAge: 60, secure: settings.secure, sameSite: 'Lax' });
-        return c.redirect(attempt.returnTo, 302);
+        // No page asked: admins (who cannot buy) land on the dashboard, buyers on the home page.
+        return c.redirect(attempt.returnTo || (isAdmin(user.value) ? '/dashboard' : '/'), 302);
       } catch (failure) {
         return fail(c, String(failure));
       }

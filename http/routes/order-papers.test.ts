@@ -79,6 +79,20 @@ describe('GET /api/orders/:id/invoice.pdf', () => {
     expect((await download(`/api/orders/${id}/invoice.pdf`)).status).toBe(401);
   });
 
+  it("prints the buyer's company and tax/VAT number from their profile, and none for another buyer's profile", async () => {
+    const { call, id, buyer, other, pay, download } = await arrange();
+    await pay();
+    const profile = { imageUrl: '', phone: '555 010 2030', education: '', linkedin: '', facebook: '', address: '1 Harbour Road' };
+    await call('PUT', '/api/me/profile', { token: buyer.token, body: { ...profile, companyName: 'Harbour Roofing Ltd', jobTitle: 'Buyer', taxNumber: 'GB 123 4567 89' } });
+    // Another buyer's details never reach this invoice.
+    await call('PUT', '/api/me/profile', { token: other.token, body: { ...profile, companyName: 'Other Works', taxNumber: 'DE999999999' } });
+    const text = pdfLines((await download(`/api/orders/${id}/invoice.pdf`, buyer.token)).bytes);
+    expect(text).toContain('Harbour Roofing Ltd');
+    expect(text).toContain('Tax/VAT number: GB 123 4567 89');
+    expect(text).not.toContain('Other Works');
+    expect(text).not.toContain('DE999999999');
+  });
+
   it('keeps the invoice of a shipped order, with the same number', async () => {
     const { call, id, buyer, admin, pay, download } = await arrange();
     const paid = await pay();

@@ -25,10 +25,31 @@ describe('PUT /api/me/profile', () => {
     expect((await call('GET', '/api/me', { token: buyer.token })).json.profile).toBeNull();
     const saved = await call('PUT', '/api/me/profile', { token: buyer.token, body: { ...validProfile, name: 'Not Ada', email: 'x@y.z' } });
     expect(saved.status).toBe(200);
-    expect(saved.json).toEqual({ ...validProfile, phone: expect.stringMatching(/^\+?\d+$/), name: 'Ada', email: buyer.email });
+    // The company fields are optional: a body without them (an older client's) saves them empty.
+    expect(saved.json).toEqual({ ...validProfile, companyName: '', jobTitle: '', taxNumber: '', phone: expect.stringMatching(/^\+?\d+$/), name: 'Ada', email: buyer.email });
     const me = await call('GET', '/api/me', { token: buyer.token });
     expect(me.json.profile).toEqual(saved.json);
     expect(me.json.user.name).toBe('Ada');
+  });
+
+  it('saves the company name, job title and tax/VAT number, trimmed, and refuses them too long or a tax number of other characters', async () => {
+    const { call, signUp } = createTestApp();
+    const buyer = await signUp();
+    const company = { companyName: '  Harbour Roofing Ltd ', jobTitle: 'Site buyer', taxNumber: 'GB 123 4567 89' };
+    const saved = await call('PUT', '/api/me/profile', { token: buyer.token, body: { ...validProfile, ...company } });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ companyName: 'Harbour Roofing Ltd', jobTitle: 'Site buyer', taxNumber: 'GB 123 4567 89' });
+    expect((await call('GET', '/api/me', { token: buyer.token })).json.profile).toMatchObject({ companyName: 'Harbour Roofing Ltd', taxNumber: 'GB 123 4567 89' });
+    const refused = await call('PUT', '/api/me/profile', {
+      token: buyer.token,
+      body: { ...validProfile, companyName: 'x'.repeat(201), jobTitle: 'y'.repeat(101), taxNumber: 'GB<script>' },
+    });
+    expect(refused.status).toBe(400);
+    expect(expectError(refused.json).fields).toEqual({ companyName: messages.tooLong(200), jobTitle: messages.tooLong(100), taxNumber: messages.taxNumberInvalid });
+    const wrongType = await call('PUT', '/api/me/profile', { token: buyer.token, body: { ...validProfile, taxNumber: 123 } });
+    expect(wrongType.status).toBe(400);
+    expect(expectError(wrongType.json).fields).toHaveProperty('taxNumber');
+    expect((await call('GET', '/api/me', { token: buyer.token })).json.profile).toMatchObject({ companyName: 'Harbour Roofing Ltd' });
   });
 
   it('answers bad fields with 400 and the catalogue message for each', async () => {

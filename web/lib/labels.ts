@@ -76,12 +76,18 @@ export const labels = {
   resendVerification: 'Send me a new verification e-mail',
   emailNotVerified: 'E-mail not verified',
   saveProfile: 'Save Profile',
+  /** Edit Profile's disclosure for the original shop's optional fields (education, social links). */
+  moreAboutYou: 'More about you',
+  taxNumberHint: 'Printed on your invoices, as you write it here.',
   profileImageHint: 'PNG, JPEG, GIF, WebP or SVG, smaller than 1 MB.',
   keepPhotoHint: 'Leave it empty to keep your current photo.',
   /** My Profile's texts for a field the user has not filled in yet (the original shop's wording, kept). */
   profilePlaceholders: {
     address: 'Please Add Your Address',
     phone: 'Please Add Your Phone Number',
+    companyName: 'Add your company to have it on your invoices',
+    jobTitle: 'Add your job title',
+    taxNumber: 'Add your tax/VAT number to have it on your invoices',
     education: 'Please Add Your Education',
     linkedin: 'Please Add Your Linkedin Profile Link',
     facebook: 'Please Add Your Facebook Profile Link',

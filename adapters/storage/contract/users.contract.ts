@@ -137,10 +137,15 @@ export function describeUserContract(h: StoreHarness): void {
         linkedin: 'https://linkedin.com/in/ada',
         facebook: '',
         address: '1 Dock Road',
+        companyName: 'Łukasiewicz Roofing Sp. z o.o.',
+        jobTitle: 'Site buyer',
+        taxNumber: 'PL 526-000-12-46',
         updatedAt: h.at(10),
       };
       expect(await h.store.users.saveProfile(profile)).toEqual(profile);
-      const replaced = { ...profile, phone: '+15550199', updatedAt: h.at(20) };
+      expect(await h.store.users.findProfile(user.id)).toEqual(profile);
+      // The company fields are replaced like the others, down to empty.
+      const replaced = { ...profile, phone: '+15550199', companyName: 'Dock Works Ltd', jobTitle: '', taxNumber: '', updatedAt: h.at(20) };
       await h.store.users.saveProfile(replaced);
       expect(await h.store.users.findProfile(user.id)).toEqual(replaced);
     });
@@ -149,7 +154,7 @@ export function describeUserContract(h: StoreHarness): void {
       const user = await h.addUser();
       const other = await h.addUser();
       await h.store.users.saveProfile({
-        userId: user.id, imageUrl: '', phone: '', education: '', linkedin: '', facebook: '', address: '', updatedAt: h.at(1),
+        userId: user.id, imageUrl: '', phone: '', education: '', linkedin: '', facebook: '', address: '', companyName: '', jobTitle: '', taxNumber: '', updatedAt: h.at(1),
       });
       const product = await h.addProduct({ stock: 1_000 });
       const paid = await h.placeOk(h.newOrder(product, { userId: user.id, quantity: 100 }));

@@ -44,6 +44,9 @@ export const profiles = pgTable('profiles', {
   linkedin: text('linkedin').notNull(),
   facebook: text('facebook').notNull(),
   address: text('address').notNull(),
+  companyName: text('company_name').notNull().default(''),
+  jobTitle: text('job_title').notNull().default(''),
+  taxNumber: text('tax_number').notNull().default(''),
   updatedAt: timestamptz('updated_at').notNull(),
 });
 

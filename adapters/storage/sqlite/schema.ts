@@ -40,6 +40,9 @@ export const profiles = sqliteTable('profiles', {
   linkedin: text('linkedin').notNull(),
   facebook: text('facebook').notNull(),
   address: text('address').notNull(),
+  companyName: text('company_name').notNull().default(''),
+  jobTitle: text('job_title').notNull().default(''),
+  taxNumber: text('tax_number').notNull().default(''),
   updatedAt: timestampMs('updated_at').notNull(),
 });
 

@@ -37,7 +37,7 @@ describe('account menu', () => {
   it('shows the profile photo on the avatar button', async () => {
     session.current = {
       user: customer,
-      profile: { name: customer.name, email: customer.email, imageUrl: '/uploads/abcdefabcdefabcdefabcdefabcdefab.png', phone: '5551234567', education: 'x', linkedin: 'https://l.example', facebook: 'https://f.example', address: 'y' },
+      profile: { name: customer.name, email: customer.email, imageUrl: '/uploads/abcdefabcdefabcdefabcdefabcdefab.png', phone: '5551234567', education: 'x', linkedin: 'https://l.example', facebook: 'https://f.example', address: 'y', companyName: '', jobTitle: '', taxNumber: '' },
     };
     const { screen } = renderApp('/blogs');
     const trigger = await screen.findByRole('button', { name: 'Account menu' });

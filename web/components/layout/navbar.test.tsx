@@ -15,7 +15,7 @@ describe('navbar', () => {
   });
 
   it('gives a signed-in user the account menu with name, e-mail, phone, My Profile and Sign Out', async () => {
-    session.current = { user: customer, profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '5551234567', education: '', linkedin: '', facebook: '', address: '' } };
+    session.current = { user: customer, profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '5551234567', education: '', linkedin: '', facebook: '', address: '', companyName: '', jobTitle: '', taxNumber: '' } };
     let signedOut = false;
     server.use(http.post('*/api/auth/sign-out', () => {
       signedOut = true;

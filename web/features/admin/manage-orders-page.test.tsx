@@ -67,6 +67,9 @@ describe('Manage All Orders', () => {
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
     await expect.poll(() => screen.queryByRole('button', { name: /^Ship order/ })).toBeNull();
     expect(within(screen.getByRole('table')).getAllByText(labels.shipped)).toHaveLength(2);
+    // The Ship button is gone: focus is on the row's new status, announced, never on <body>.
+    const status = screen.getByRole('status', { name: `Order BH-2026-000022 ${labels.shipped.toLowerCase()}` });
+    await expect.poll(() => document.activeElement).toBe(status);
     // The carrier and tracking number are in the order's details.
     await user.click(screen.getByRole('button', { name: 'Order BH-2026-000022' }));
     // The admin's view links the number to UPS's tracking page too.

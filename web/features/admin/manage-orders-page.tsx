@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery } from './api.ts';
@@ -18,6 +19,13 @@ import { InvoiceLink, PackingSlipLink } from '../../components/orders/order-pape
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 
 function ShipAction({ order }: { order: OrderDto }) {
+  // Shipping from here replaces the Ship button by the status: focus moves to it, announced, rather
+  // than falling to <body> with the button (web/README.md, "Decisions").
+  const [justShipped, setJustShipped] = useState(false);
+  const status = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (justShipped && order.status === 'shipped') status.current?.focus();
+  }, [justShipped, order.status]);
   if (order.status === 'unpaid') return <span className="font-bold text-red-800">{labels.unpaid}</span>;
   if (order.status === 'cancelled') return <span className="font-bold text-stone-800">{labels.orderCancelled}</span>;
   // Refunds and a cancel are beside the order, never states of it (docs/orders.md, "After the sale: cancel, refund, return"):
@@ -26,7 +34,19 @@ function ShipAction({ order }: { order: OrderDto }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {/* The carrier and tracking number are in the order's details: the column is too narrow for them. */}
-      {order.status === 'shipped' ? <span className="font-bold text-emerald-800">{labels.shipped}</span> : <ShipOrderDialog order={order} />}
+      {order.status === 'shipped' ? (
+        <span
+          ref={status}
+          tabIndex={justShipped ? -1 : undefined}
+          role={justShipped ? 'status' : undefined}
+          aria-label={justShipped ? `Order ${order.number} ${labels.shipped.toLowerCase()}` : undefined}
+          className="font-bold text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
+          {labels.shipped}
+        </span>
+      ) : (
+        <ShipOrderDialog order={order} onShipped={() => setJustShipped(true)} />
+      )}
       {refundable ? <RefundOrderDialog order={order} /> : null}
       {order.status === 'pending' && refundable ? <CancelOrderDialog order={order} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { labels } from '../../lib/labels.ts';
 import { checkShippingDetails, type ShippingDetailsInput } from '#domain/ordering/shipping-details.ts';
 import type { OrderDto } from '#http/dto.ts';
@@ -19,16 +19,21 @@ const shippingProblem = (field: keyof ShippingDetailsInput) => (value: string) =
 
 /**
  * Shipping a paid order: the dialog says where it goes and asks, both optional, for the carrier
- * and tracking number the buyer will see on their order. Esc or Cancel ships nothing.
+ * and tracking number the buyer will see on their order. Esc or Cancel ships nothing. Once shipped
+ * the Ship button is gone, so focus goes where `onShipped` puts it (the row's new status), not back
+ * to the trigger.
  */
-export function ShipOrderDialog({ order }: { order: OrderDto }) {
+export function ShipOrderDialog({ order, onShipped }: { order: OrderDto; onShipped?: () => void }) {
   const [open, setOpen] = useState(false);
+  const shipped = useRef(false);
   const ship = useShipOrder(order);
   const form = useAppForm({
     defaultValues: { carrier: '', trackingNumber: '' },
     onSubmit: async ({ value, formApi }) => {
       try {
         await ship.mutateAsync({ carrier: value.carrier.trim() || null, trackingNumber: value.trackingNumber.trim() || null });
+        shipped.current = true;
+        onShipped?.();
         setOpen(false);
       } catch (error) {
         showRefusal(formApi, error);
@@ -39,6 +44,9 @@ export function ShipOrderDialog({ order }: { order: OrderDto }) {
   return (
     <FormDialog
       open={open}
+      onCloseAutoFocus={(event) => {
+        if (shipped.current) event.preventDefault();
+      }}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset();

@@ -58,4 +58,6 @@ export const googleStatusQuery = queryOptions({
 });
 
 /** Where Google sign-in starts: a full-page redirect through the server, back to `returnTo`. */
-export const googleSignInUrl = (returnTo: string) => `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`;
+/** Without a page to return to, the server lands the user by role (admins on the dashboard), as a password sign-in does. */
+export const googleSignInUrl = (returnTo: string | undefined) =>
+  returnTo === undefined ? '/api/auth/google' : `/api/auth/google?returnTo=${encodeURIComponent(returnTo)}`;

@@ -11,7 +11,7 @@ import { googleSignInUrl, googleStatusQuery } from './api.ts';
  * a visitor should be told about). Google sign-in is a full-page redirect through the server. We ask first without following the
  * redirect, so a server without Google keys (503) gets a clear toast instead of a raw JSON page.
  */
-export function GoogleButton({ returnTo }: { returnTo: string }) {
+export function GoogleButton({ returnTo }: { returnTo: string | undefined }) {
   const { data: status } = useQuery(googleStatusQuery);
   const start = async () => {
     const url = googleSignInUrl(returnTo);

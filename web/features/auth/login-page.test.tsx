@@ -141,7 +141,7 @@ describe('login page', () => {
     const probed: string[] = [];
     server.use(
       http.get('*/api/auth/google', ({ request }) => {
-        probed.push(new URL(request.url).searchParams.get('returnTo') ?? '');
+        probed.push(new URL(request.url).searchParams.get('returnTo') ?? '(none)');
         return refusal(503, 'GOOGLE_NOT_CONFIGURED', messages.googleNotConfigured);
       }),
     );
@@ -152,6 +152,11 @@ describe('login page', () => {
     const signUp = renderApp('/signUp?redirect=%2FallProduct');
     await signUp.user.click(await signUp.screen.findByRole('button', { name: labels.continueWithGoogle }));
     await expect.poll(() => probed).toEqual(['/dashboard/myProfile', '/allProduct']);
+    signUp.unmount();
+    // No page asked: no returnTo, so the server lands the user by role (an admin on the dashboard).
+    const plain = renderApp('/login');
+    await plain.user.click(await plain.screen.findByRole('button', { name: labels.continueWithGoogle }));
+    await expect.poll(() => probed).toEqual(['/dashboard/myProfile', '/allProduct', '(none)']);
   });
 
   it('explains a Google sign-in that came back with ?error=google', async () => {

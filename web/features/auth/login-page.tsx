@@ -68,7 +68,7 @@ export function LoginPage({ redirect, googleFailed = false }: { redirect: string
           Register
         </Link>
       </p>
-      <GoogleButton returnTo={redirect ?? '/'} />
+      <GoogleButton returnTo={redirect} />
     </AuthCard>
   );
 }

@@ -55,7 +55,7 @@ export function SignUpPage({ redirect }: { redirect: string | undefined }) {
           Login
         </Link>
       </p>
-      <GoogleButton returnTo={redirect ?? '/'} />
+      <GoogleButton returnTo={redirect} />
     </AuthCard>
   );
 }

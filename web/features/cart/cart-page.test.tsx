@@ -68,7 +68,7 @@ describe('cart page', () => {
   });
 
   it('places the cart as one order with the PO number; a refusal names the short line at the top, takes focus there, and the line is fixed in one click', async () => {
-    session.current = { ...meOf(customer), profile: { imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '1 Dock Road', name: customer.name, email: customer.email } as never };
+    session.current = { ...meOf(customer), profile: { imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '1 Dock Road', companyName: '', jobTitle: '', taxNumber: '', name: customer.name, email: customer.email } as never };
     const nut = (quantity: number, stock: number) =>
       cartLine({
         productId: 'p_nut',

@@ -207,6 +207,9 @@ describe('My Order', () => {
     await expect.poll(() => screen.queryByRole('button', { name: 'Order BH-2026-000011' })).toBeNull();
     expect(screen.queryByText('Brass Valve')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order BH-2026-000012' })).toBeInTheDocument();
+    // The Delete button went with its row: focus is on the list's heading, never on <body>.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement?.matches('h1, h2')).toBe(true);
   });
 
   it('orders again: the lines go into the cart, the buyer lands on it, and a line that could not go in is named', async () => {

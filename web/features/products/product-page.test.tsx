@@ -133,7 +133,7 @@ describe('product page', () => {
   it('fills the phone and address in from the buyer\'s profile', async () => {
     session.current = {
       user: customer,
-      profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '7 Quay Lane, Leith' },
+      profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '+15550102030', education: '', linkedin: '', facebook: '', address: '7 Quay Lane, Leith', companyName: '', jobTitle: '', taxNumber: '' },
     };
     productOnServer(500);
     const { screen } = renderApp('/product/p_wrench');

@@ -19,7 +19,7 @@ const pngFile = (bytes = 64, name = 'me.png') => {
 type Screen = ReturnType<typeof renderApp>['screen'];
 type User = ReturnType<typeof renderApp>['user'];
 
-const fillText = async (screen: Screen, user: User, values: Partial<Record<'Address' | 'Phone' | 'Education' | 'Linkedin' | 'Facebook', string>>) => {
+const fillText = async (screen: Screen, user: User, values: Partial<Record<'Address' | 'Phone' | 'Company name' | 'Job title' | 'Tax/VAT number' | 'Education' | 'Linkedin' | 'Facebook', string>>) => {
   for (const [label, value] of Object.entries(values)) {
     const input = await screen.findByLabelText(label);
     await user.clear(input);
@@ -31,6 +31,9 @@ const fillText = async (screen: Screen, user: User, values: Partial<Record<'Addr
 const validText = {
   Address: '1 Dock Road, Springfield',
   Phone: '+1 555-123-4567',
+  'Company name': 'Springfield Roofing LLC',
+  'Job title': 'Site buyer',
+  'Tax/VAT number': 'US 12-3456789',
   Education: 'BSc Mechanical Engineering',
   Linkedin: 'https://www.linkedin.com/in/bea-buyer',
   Facebook: 'https://www.facebook.com/bea.buyer',
@@ -129,6 +132,9 @@ describe('Edit Profile', () => {
       imageUrl: '/uploads/abcdefabcdefabcdefabcdefabcdefab.png',
       address: validText.Address,
       phone: validText.Phone,
+      companyName: validText['Company name'],
+      jobTitle: validText['Job title'],
+      taxNumber: validText['Tax/VAT number'],
       education: validText.Education,
       linkedin: validText.Linkedin,
       facebook: validText.Facebook,
@@ -189,6 +195,57 @@ describe('Edit Profile', () => {
     await screen.findAllByText(messages.phoneNotDigits);
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(messages.phoneNotDigits);
     expect(history.location.pathname).toBe('/editProfile');
+  });
+
+  it('asks for company, job title and tax/VAT number up front and keeps education and the links under "More about you"', async () => {
+    session.current = meOf(customer);
+    const { screen } = renderApp('/editProfile');
+    expect(await screen.findByLabelText('Company name')).toHaveAttribute('autocomplete', 'organization');
+    expect(screen.getByLabelText('Job title')).toHaveAttribute('autocomplete', 'organization-title');
+    expect(screen.getByLabelText('Tax/VAT number')).toHaveAccessibleDescription(labels.taxNumberHint);
+    const more = screen.getByText(labels.moreAboutYou).closest('details')!;
+    // Nothing filled in there yet: closed, its three fields inside it and none of the new ones.
+    expect(more).not.toHaveAttribute('open');
+    for (const label of ['Education', 'Linkedin', 'Facebook']) expect(more).toContainElement(screen.getByLabelText(label));
+    for (const label of ['Company name', 'Job title', 'Tax/VAT number']) expect(more).not.toContainElement(screen.getByLabelText(label));
+  });
+
+  it('opens "More about you" when one of its fields is filled in or refused', async () => {
+    session.current = { user: customer, profile: fullProfile };
+    const first = renderApp('/editProfile');
+    expect((await first.screen.findByText(labels.moreAboutYou)).closest('details')).toHaveAttribute('open');
+    first.unmount();
+
+    session.current = { user: customer, profile: { ...fullProfile, education: '', linkedin: '', facebook: '' } };
+    server.use(
+      http.put('*/api/me/profile', () => refusal(400, 'VALIDATION_FAILED', messages.urlInvalid, { linkedin: messages.urlInvalid })),
+    );
+    const { screen, user } = renderApp('/editProfile');
+    const more = (await screen.findByText(labels.moreAboutYou)).closest('details')!;
+    expect(more).not.toHaveAttribute('open');
+    await user.click(screen.getByRole('button', { name: labels.saveProfile }));
+    await screen.findAllByText(messages.urlInvalid);
+    expect(more).toHaveAttribute('open');
+    expect(screen.getByLabelText('Linkedin')).toHaveAccessibleDescription(messages.urlInvalid);
+  });
+
+  it('refuses a tax/VAT number with other characters or over 40 characters, and sends nothing', async () => {
+    session.current = { user: customer, profile: fullProfile };
+    let called = false;
+    server.use(
+      http.put('*/api/me/profile', () => {
+        called = true;
+        return HttpResponse.json(fullProfile);
+      }),
+    );
+    const { screen, user } = renderApp('/editProfile');
+    await fillText(screen, user, { 'Tax/VAT number': 'GB#123' });
+    await user.click(screen.getByRole('button', { name: labels.saveProfile }));
+    // The hint stays, the problem follows it.
+    expect(await screen.findByLabelText('Tax/VAT number')).toHaveAccessibleDescription(`${labels.taxNumberHint} ${messages.taxNumberInvalid}`);
+    await fillText(screen, user, { 'Tax/VAT number': '1'.repeat(41) });
+    expect(screen.getByLabelText('Tax/VAT number')).toHaveAccessibleDescription(`${labels.taxNumberHint} ${messages.tooLong(40)}`);
+    expect(called).toBe(false);
   });
 
   it('puts an upload refusal under the photo', async () => {

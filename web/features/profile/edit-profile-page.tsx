@@ -1,3 +1,4 @@
+import type { AnyFormApi } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../lib/messages.ts';
@@ -20,12 +21,29 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { imageProblem, pickImage, previewOf, type PickedImage } from './picked-image.ts';
 
-type TextKey = 'address' | 'phone' | 'education' | 'linkedin' | 'facebook';
+type TextKey = 'address' | 'phone' | 'companyName' | 'jobTitle' | 'taxNumber' | 'education' | 'linkedin' | 'facebook';
+type TextFieldSpec = {
+  name: TextKey;
+  label: string;
+  type: 'text' | 'tel' | 'url';
+  autoComplete?: 'street-address' | 'tel' | 'organization' | 'organization-title';
+  placeholder?: string;
+  hint?: string;
+};
 
-/** The editable text fields, in the order the page shows them, each checked by the server's own schema. */
-const TEXT_FIELDS: { name: TextKey; label: string; type: 'text' | 'tel' | 'url'; autoComplete?: 'street-address' | 'tel'; placeholder?: string }[] = [
+/**
+ * The editable text fields, in the order the page shows them, each checked by the server's own
+ * schema: first what a contractor's orders and invoices use, then the original shop's optional
+ * fields under "More about you".
+ */
+const TEXT_FIELDS: TextFieldSpec[] = [
   { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'companyName', label: 'Company name', type: 'text', autoComplete: 'organization' },
+  { name: 'jobTitle', label: 'Job title', type: 'text', autoComplete: 'organization-title' },
+  { name: 'taxNumber', label: 'Tax/VAT number', type: 'text', hint: labels.taxNumberHint },
+];
+const MORE_FIELDS: TextFieldSpec[] = [
   { name: 'education', label: 'Education', type: 'text' },
   { name: 'linkedin', label: 'Linkedin', type: 'url', placeholder: 'https://www.linkedin.com/in/…' },
   { name: 'facebook', label: 'Facebook', type: 'url', placeholder: 'https://www.facebook.com/…' },
@@ -39,9 +57,12 @@ const readOnlyClass = 'read-only:bg-slate-100 read-only:text-slate-700';
 
 type Stage = 'uploading' | 'saving' | null;
 
+/** Whether a field under "More about you" carries an error, the form's own or the server's. */
+const moreRefused = (form: AnyFormApi): boolean => MORE_FIELDS.some((spec) => (form.getFieldMeta(spec.name)?.errors.length ?? 0) > 0);
+
 /** Edit Profile: name and e-mail come from the account; phone and address are required, the rest optional; a new photo is uploaded first. */
 export function EditProfilePage() {
-  usePageMeta(labels.editProfile, 'Update your address, phone number, education, LinkedIn and Facebook links and your photo.');
+  usePageMeta(labels.editProfile, 'Update your address, phone number, company, job title, tax/VAT number, education, LinkedIn and Facebook links and your photo.');
   const session = useSession();
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -58,11 +79,17 @@ function EditProfileForm({ session }: { session: MeDto }) {
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // "More about you" starts open when one of its fields is filled in, and opens when one of them is
+  // refused, so a problem is never hidden in a closed disclosure.
+  const [moreOpen, setMoreOpen] = useState(() => MORE_FIELDS.some((spec) => (profile?.[spec.name] ?? '') !== ''));
 
   const form = useAppForm({
     defaultValues: {
       address: profile?.address ?? '',
       phone: profile?.phone ?? '',
+      companyName: profile?.companyName ?? '',
+      jobTitle: profile?.jobTitle ?? '',
+      taxNumber: profile?.taxNumber ?? '',
       education: profile?.education ?? '',
       linkedin: profile?.linkedin ?? '',
       facebook: profile?.facebook ?? '',
@@ -80,6 +107,9 @@ function EditProfileForm({ session }: { session: MeDto }) {
           imageUrl,
           address: value.address.trim(),
           phone: value.phone.trim(),
+          companyName: value.companyName.trim(),
+          jobTitle: value.jobTitle.trim(),
+          taxNumber: value.taxNumber.trim(),
           education: value.education.trim(),
           linkedin: value.linkedin.trim(),
           facebook: value.facebook.trim(),
@@ -90,9 +120,21 @@ function EditProfileForm({ session }: { session: MeDto }) {
         setStage(null);
         // A saved photo's refusal (imageUrl) belongs under the photo, like an upload's.
         showRefusal(formApi, error, { rename: { imageUrl: 'image' }, fallback: messages.profileUpdateFailed });
+        if (moreRefused(formApi)) setMoreOpen(true);
       }
     },
+    onSubmitInvalid: ({ formApi }) => {
+      if (moreRefused(formApi)) setMoreOpen(true);
+    },
   });
+
+  const textField = (spec: TextFieldSpec) => (
+    <form.AppField key={spec.name} name={spec.name} validators={checkOnChangeBlurSubmit(validateWith(profileSchema.shape[spec.name]))}>
+      {(field) => (
+        <field.TextField id={`profile-${spec.name}`} label={spec.label} type={spec.type} autoComplete={spec.autoComplete} placeholder={spec.placeholder} hint={spec.hint} />
+      )}
+    </form.AppField>
+  );
 
   const busy = stage !== null;
   return (
@@ -105,11 +147,11 @@ function EditProfileForm({ session }: { session: MeDto }) {
           {(control) => <Input {...control} type="email" value={user.email} readOnly className={readOnlyClass} />}
         </Field>
       </div>
-      {TEXT_FIELDS.map((spec) => (
-        <form.AppField key={spec.name} name={spec.name} validators={checkOnChangeBlurSubmit(validateWith(profileSchema.shape[spec.name]))}>
-          {(field) => <field.TextField id={`profile-${spec.name}`} label={spec.label} type={spec.type} autoComplete={spec.autoComplete} placeholder={spec.placeholder} />}
-        </form.AppField>
-      ))}
+      {TEXT_FIELDS.map(textField)}
+      <details open={moreOpen} onToggle={(event) => setMoreOpen(event.currentTarget.open)} className="rounded-md border border-slate-200 px-4 py-2">
+        <summary className="cursor-pointer py-1 font-semibold text-slate-900">{labels.moreAboutYou}</summary>
+        <div className="mt-3 space-y-4">{MORE_FIELDS.map(textField)}</div>
+      </details>
       <form.AppField name="image" validators={checkOnChangeBlurSubmit(({ value }: { value: PickedImage | null }) => imageProblem(value))}>
         {(field) => {
           const error = fieldError(field);

@@ -25,7 +25,7 @@ describe('My Profile', () => {
     session.current = { user: customer, profile: fullProfile };
     const { screen } = renderApp('/dashboard/myProfile');
     const page = await profileSection(screen);
-    for (const value of [fullProfile.address, fullProfile.phone, fullProfile.education]) expect(page.getByText(value)).toBeInTheDocument();
+    for (const value of [fullProfile.address, fullProfile.phone, fullProfile.companyName, fullProfile.jobTitle, fullProfile.taxNumber, fullProfile.education]) expect(page.getByText(value)).toBeInTheDocument();
     expect(page.getByRole('link', { name: fullProfile.linkedin })).toHaveAttribute('href', fullProfile.linkedin);
     expect(page.getByRole('link', { name: fullProfile.facebook })).toHaveAttribute('rel', 'noopener noreferrer');
     for (const text of Object.values(labels.profilePlaceholders)) expect(page.queryByText(text)).not.toBeInTheDocument();

@@ -26,7 +26,7 @@ const fieldValue = (profile: ProfileDto | null, key: Placeholder): ReactNode => 
 
 /** My Profile: photo, who the user is, and each profile field or its "Please Add Your …" text. */
 export function MyProfilePage() {
-  usePageMeta(labels.myProfile, 'Your photo, name, e-mail, address, phone, education and social links.');
+  usePageMeta(labels.myProfile, 'Your photo, name, e-mail, address, phone, company, job title, tax/VAT number, education and social links.');
   const session = useSession();
   if (!session) return <Spinner />;
   const { user, profile } = session;
@@ -35,6 +35,9 @@ export function MyProfilePage() {
     ['Email', user.email],
     ['Address', fieldValue(profile, 'address')],
     ['Phone', fieldValue(profile, 'phone')],
+    ['Company name', fieldValue(profile, 'companyName')],
+    ['Job title', fieldValue(profile, 'jobTitle')],
+    ['Tax/VAT number', fieldValue(profile, 'taxNumber')],
     ['Education', fieldValue(profile, 'education')],
     ['Linkedin', fieldValue(profile, 'linkedin')],
     ['Facebook', fieldValue(profile, 'facebook')],

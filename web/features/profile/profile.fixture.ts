@@ -11,4 +11,7 @@ export const fullProfile: ProfileDto = {
   linkedin: 'https://www.linkedin.com/in/bea-buyer',
   facebook: 'https://www.facebook.com/bea.buyer',
   address: '1 Dock Road, Springfield',
+  companyName: 'Springfield Roofing LLC',
+  jobTitle: 'Site buyer',
+  taxNumber: '12-3456789',
 };

@@ -11,7 +11,7 @@ import { json, refusal, server, session } from '../../test/server.ts';
 
 const withProfile: MeDto = {
   user: customer,
-  profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '5550100200', education: '', linkedin: '', facebook: '', address: '1 Harbour Road' },
+  profile: { name: customer.name, email: customer.email, imageUrl: '', phone: '5550100200', education: '', linkedin: '', facebook: '', address: '1 Harbour Road', companyName: '', jobTitle: '', taxNumber: '' },
 };
 
 describe('Quotes (buyer)', () => {
@@ -49,6 +49,8 @@ describe('Quotes (buyer)', () => {
     await user.type(form.getByLabelText('PO number (optional)'), 'PO-77');
     await user.click(form.getByRole('button', { name: 'Place the order' }));
     await expect.poll(() => history.location.pathname).toBe('/dashboard/payment/o_from_quote');
+    // The form went with the page: focus starts on the new page's heading, never on <body>.
+    await expect.poll(() => document.activeElement?.matches('main h1')).toBe(true);
     expect(accepted).toEqual({ id: 'q_1', body: { phone: '5550100200', address: '1 Harbour Road', poNumber: 'PO-77' } });
   });
 
@@ -56,7 +58,7 @@ describe('Quotes (buyer)', () => {
     session.current = withProfile;
     let declined = 0;
     server.use(
-      http.get('*/api/quotes', () => json<ListDto<QuoteDto>>({ items: [makeAnsweredQuote()], nextCursor: null })),
+      http.get('*/api/quotes', () => json<ListDto<QuoteDto>>({ items: [makeAnsweredQuote(declined > 0 ? { status: 'declined' } : {})], nextCursor: null })),
       http.post('*/api/quotes/:id/decline', () => {
         declined += 1;
         return json<QuoteDto>(makeAnsweredQuote({ status: 'declined' }));
@@ -69,10 +71,15 @@ describe('Quotes (buyer)', () => {
     await user.click(card.getByRole('button', { name: 'Place the order' }));
     expect(await screen.findByText(messages.quoteNotOpen.expired)).toBeInTheDocument();
     await user.click(card.getByRole('button', { name: 'Cancel' }));
+    // Cancel took the form away: focus is back on Accept.
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Accept quote QT-2026-000001' }));
     await user.click(card.getByRole('button', { name: 'Decline quote QT-2026-000001' }));
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     expect(await screen.findByText(messages.quoteDeclined)).toBeInTheDocument();
     expect(declined).toBe(1);
+    // The declined quote keeps no buttons: focus goes to its heading, not to <body>.
+    await expect.poll(() => card.queryByRole('button', { name: 'Decline quote QT-2026-000001' })).toBeNull();
+    await expect.poll(() => document.activeElement).toBe(card.getByRole('heading', { name: 'QT-2026-000001' }));
   });
 
   it('is in the buyer’s dashboard menu, and says so when there is none', async () => {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
@@ -68,6 +68,12 @@ function AcceptForm({ quote, onCancel }: { quote: QuoteDto; onCancel: () => void
 
 function QuoteCard({ quote }: { quote: QuoteDto }) {
   const [accepting, setAccepting] = useState(false);
+  // Cancel takes the accept form away with the focus in it: focus goes back to Accept.
+  const [cancelled, setCancelled] = useState(false);
+  const acceptButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (cancelled && !accepting) acceptButton.current?.focus();
+  }, [cancelled, accepting]);
   const { decline } = useQuoteAnswers();
   const terms = offerTerms(quote);
   return (
@@ -96,10 +102,16 @@ function QuoteCard({ quote }: { quote: QuoteDto }) {
       </div>
       {quote.status === 'quoted' ? (
         accepting ? (
-          <AcceptForm quote={quote} onCancel={() => setAccepting(false)} />
+          <AcceptForm
+            quote={quote}
+            onCancel={() => {
+              setCancelled(true);
+              setAccepting(false);
+            }}
+          />
         ) : (
           <div className="flex flex-wrap gap-3">
-            <Button onClick={() => setAccepting(true)} aria-label={`Accept quote ${quote.number}`}>
+            <Button ref={acceptButton} onClick={() => setAccepting(true)} aria-label={`Accept quote ${quote.number}`}>
               Accept
             </Button>
             <ConfirmDialog

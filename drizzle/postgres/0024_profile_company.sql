@@ -1,0 +1,5 @@
+-- A contractor's company, job title and tax/VAT number (docs/orders.md, "Invoices and packing slips"): optional,
+-- empty until given; the invoice prints the company and the tax number when they are there.
+ALTER TABLE "profiles" ADD COLUMN "company_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "job_title" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "tax_number" text DEFAULT '' NOT NULL;
