@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A form dialog's refusal (the server said no, or nothing was chosen), shown inside the dialog
@@ -16,4 +16,21 @@ export function DialogRefusal({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+/**
+ * A form dialog's open state and its refusal: closing the dialog forgets both what was typed and
+ * the refusal, so it opens fresh next time.
+ */
+export function useRefusableDialog() {
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const onOpenChangeResetting = (reset: () => void) => (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      reset();
+      setRefusal(null);
+    }
+  };
+  return { open, setOpen, refusal, setRefusal, onOpenChangeResetting };
 }

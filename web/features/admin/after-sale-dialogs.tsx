@@ -4,7 +4,6 @@
  * checks what it can as the server would, and a refusal (nothing left to refund, the payment
  * provider saying no, a field problem) stays in the dialog, focused, so the admin reads it there.
  */
-import { useState } from 'react';
 import { checkReason } from '#domain/after-sale/refund-order.ts';
 import { dollarsToCents } from '#domain/shared/money.ts';
 import type { OrderDto } from '#http/dto.ts';
@@ -18,15 +17,14 @@ import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
-import { DialogRefusal } from '../../components/forms/dialog-refusal.tsx';
+import { DialogRefusal, useRefusableDialog } from '../../components/forms/dialog-refusal.tsx';
 import { useCancelOrder, useRefundOrder, type RefundRequest } from './api.ts';
 
 export const reasonProblem = (value: string) => checkReason(value).reason ?? null;
 
 /** Cancel a pending order: the whole payment goes back, and its units to stock unless unticked. */
 export function CancelOrderDialog({ order }: { order: OrderDto }) {
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { open, setOpen, refusal, setRefusal, onOpenChangeResetting } = useRefusableDialog();
   const cancel = useCancelOrder(order);
   const form = useAppForm({
     defaultValues: { reason: '', restock: true },
@@ -45,13 +43,7 @@ export function CancelOrderDialog({ order }: { order: OrderDto }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setRefusal(null);
-        }
-      }}
+      onOpenChange={onOpenChangeResetting(() => form.reset())}
       trigger={
         <Button variant="ghost" className="px-3 py-1.5" aria-label={`${labels.cancelOrder} ${order.number}`}>
           {labels.cancelOrder}
@@ -106,8 +98,7 @@ const amountProblem = (left: number) => (value: string) => {
  * refunded units go back in stock.
  */
 export function RefundOrderDialog({ order }: { order: OrderDto }) {
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { open, setOpen, refusal, setRefusal, onOpenChangeResetting } = useRefusableDialog();
   const refund = useRefundOrder(order);
   const left = order.totalCents - order.refundedCents;
   const lines = order.lines.filter((line): line is typeof line & { productId: string } => line.productId !== null);
@@ -150,13 +141,7 @@ export function RefundOrderDialog({ order }: { order: OrderDto }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setRefusal(null);
-        }
-      }}
+      onOpenChange={onOpenChangeResetting(() => form.reset())}
       trigger={
         <Button variant="secondary" className="px-3 py-1.5" aria-label={`${labels.refund} order ${order.number}`}>
           {labels.refund}

@@ -7,7 +7,6 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { OrderDto, ReturnDto } from '#http/dto.ts';
 import { labels } from '../../lib/labels.ts';
 import { messages } from '../../lib/messages.ts';
@@ -23,7 +22,7 @@ import { DashboardSection } from '../../components/layout/dashboard-section.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { PagedList } from '../../components/ui/paged-list.tsx';
-import { DialogRefusal } from '../../components/forms/dialog-refusal.tsx';
+import { DialogRefusal, useRefusableDialog } from '../../components/forms/dialog-refusal.tsx';
 import { reasonProblem } from './after-sale-dialogs.tsx';
 import { adminOrderQuery, adminReturnsQuery, RETURN_FILTERS, useAnswerReturn, useReceiveReturn, type ReturnStatus } from './api.ts';
 
@@ -55,8 +54,7 @@ function ReturnLines({ ret }: { ret: ReturnDto }) {
 
 /** Approve or reject: one answer box, required to reject (the buyer is told why). */
 function AnswerReturnDialog({ ret, verdict }: { ret: ReturnDto; verdict: 'approve' | 'reject' }) {
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { open, setOpen, refusal, setRefusal, onOpenChangeResetting } = useRefusableDialog();
   const answer = useAnswerReturn(ret, verdict);
   const approving = verdict === 'approve';
   const form = useAppForm({
@@ -78,13 +76,7 @@ function AnswerReturnDialog({ ret, verdict }: { ret: ReturnDto; verdict: 'approv
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setRefusal(null);
-        }
-      }}
+      onOpenChange={onOpenChangeResetting(() => form.reset())}
       trigger={
         <Button variant={approving ? 'secondary' : 'ghost'} className="px-3 py-1.5" aria-label={`${label} return ${ret.number}`}>
           {label}
@@ -124,8 +116,7 @@ const receivedProblem = (max: number) => (value: string) => {
 
 /** Receive an approved return: per line what arrived and whether it goes back in stock (on unless unticked). */
 function ReceiveReturnDialog({ ret }: { ret: ReturnDto }) {
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { open, setOpen, refusal, setRefusal, onOpenChangeResetting } = useRefusableDialog();
   const receive = useReceiveReturn(ret);
   const order = useQuery(adminOrderQuery(ret.orderId)).data;
   const form = useAppForm({
@@ -155,13 +146,7 @@ function ReceiveReturnDialog({ ret }: { ret: ReturnDto }) {
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setRefusal(null);
-        }
-      }}
+      onOpenChange={onOpenChangeResetting(() => form.reset())}
       trigger={
         <Button variant="secondary" className="px-3 py-1.5" aria-label={`${labels.receive} return ${ret.number}`}>
           {labels.receive}

@@ -5,7 +5,6 @@
  * window. Read only when the order is opened, and only for a paid order (an unpaid one has none).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { returnWindowOpen, RETURN_WINDOW_DAYS } from '#domain/after-sale/after-sale.ts';
 import { checkReason } from '#domain/after-sale/refund-order.ts';
 import type { OrderDto, ReturnDto } from '#http/dto.ts';
@@ -18,7 +17,7 @@ import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
 import { showRefusal } from '../../components/forms/server-refusal.ts';
 import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
-import { DialogRefusal } from '../../components/forms/dialog-refusal.tsx';
+import { DialogRefusal, useRefusableDialog } from '../../components/forms/dialog-refusal.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { FormDialog, FormDialogActions } from '../../components/ui/form-dialog.tsx';
 import { creditNoteUrl, orderAfterSaleQuery, useRequestReturn } from './api.ts';
@@ -116,8 +115,7 @@ const quantityProblem = (max: number) => (value: string) => {
 
 /** "Return items": how many of each line go back, and why; the shop answers by e-mail and here. */
 function ReturnItemsDialog({ order, lines }: { order: OrderDto; lines: ReturnType<typeof returnable> }) {
-  const [open, setOpen] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { open, setOpen, refusal, setRefusal, onOpenChangeResetting } = useRefusableDialog();
   const requestReturn = useRequestReturn(order);
   const form = useAppForm({
     defaultValues: { quantities: lines.map(() => ''), reason: '' },
@@ -150,13 +148,7 @@ function ReturnItemsDialog({ order, lines }: { order: OrderDto; lines: ReturnTyp
   return (
     <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setRefusal(null);
-        }
-      }}
+      onOpenChange={onOpenChangeResetting(() => form.reset())}
       trigger={
         <Button variant="secondary" className="mt-3 px-3 py-1.5" aria-label={`${labels.returnItems} of order ${order.number}`}>
           {labels.returnItems}
