@@ -186,6 +186,7 @@ export const pngForm = () => {
 // ---- the spec's error shape, with catalogue texts only
 
 const SENTINEL = 987_654_321;
+const SENTINEL_MONEY = `$${(SENTINEL / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 const staticTexts = new Set<string>();
 const templatePatterns: RegExp[] = [];
 for (const value of Object.values(messages) as unknown[]) {
@@ -201,7 +202,11 @@ for (const value of Object.values(messages) as unknown[]) {
     } catch {
       continue; // takes lists or records, not numbers: no API answer is built from it
     }
-    let escaped = sample.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // An amount of money (formatCents of the sentinel, `$9,876,543.21`) is a parameter too.
+    let escaped = sample
+      .replaceAll(SENTINEL_MONEY, '\u0001')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('\u0001', '\\S+');
     for (const shown of [SENTINEL, SENTINEL + 1]) escaped = escaped.replaceAll(shown.toLocaleString('en-US'), '\\S+').replaceAll(String(shown), '\\S+');
     templatePatterns.push(new RegExp(`^${escaped.replace(/minutes/, 'minutes?')}$`));
   }
