@@ -106,6 +106,8 @@ describe('journey C: verify the e-mail, reset the password, fill the profile', (
       expect(await p.getByLabel('Name', { exact: true }).inputValue()).toBe('Casey Profile');
       await p.getByLabel('Address', { exact: true }).fill('7 Foundry Lane, Sheffield');
       await p.getByLabel('Phone', { exact: true }).fill('+44 114 496 0123');
+      // Education and the links wait under "More about you", closed while they are empty.
+      await p.getByText(labels.moreAboutYou, { exact: true }).click();
       await p.getByLabel('Education', { exact: true }).fill('HNC Building Services Engineering');
       await p.getByLabel('Linkedin', { exact: true }).fill('https://www.linkedin.com/in/casey-profile');
       await p.getByLabel('Facebook', { exact: true }).fill('https://www.facebook.com/casey.profile');

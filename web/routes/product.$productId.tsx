@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { categoriesQuery, productQuery } from '../features/products/api.ts';
+import { categoriesQuery, productQuery, quantityAdviceQuery } from '../features/products/api.ts';
 import { ProductPage } from '../features/products/product-page.tsx';
 import { QueryError } from '../components/ui/query-error.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -15,6 +15,10 @@ export const Route = createFileRoute('/product/$productId')({
     const tree = context.queryClient.prefetchQuery(categoriesQuery);
     try {
       const [product] = await Promise.all([context.queryClient.ensureQueryData(productQuery(params.productId)), tree]);
+      // The buy box opens at the minimum with its advice: on the server the page holds it too, so
+      // hydration asks for nothing (in the browser it loads beside the page).
+      const advice = context.queryClient.prefetchQuery(quantityAdviceQuery(product.id, product.minOrderQuantity));
+      if (typeof window === 'undefined') await advice;
       // Only what the head needs: the product itself travels once, in the query's dehydrated state.
       return { name: product.name, description: pageMeta.productDescription(product.name, product.description), imageUrl: product.imageUrl };
     } catch (error) {
