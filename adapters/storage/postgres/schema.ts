@@ -625,3 +625,88 @@ export const testPaymentRefunds = pgTable(
   },
   (t) => [uniqueIndex('test_payment_refunds_key_unique').on(t.idempotencyKey), index('test_payment_refunds_intent_idx').on(t.intentId)],
 );
+
+/** Companies (docs/companies.md): several buyers, one customer. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    approvalThresholdCents: bigint('approval_threshold_cents', { mode: 'number' }),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    index('companies_newest_idx').on(t.createdAt, t.id),
+    index('companies_name_lower_idx').on(sql`lower(${t.name})`),
+    check('companies_discount_check', sql`${t.discountPercent} BETWEEN 0 AND 50`),
+  ],
+);
+
+/** A user belongs to at most one company: the user id is the key. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['manager', 'buyer'] }).notNull(),
+    monthlyLimitCents: bigint('monthly_limit_cents', { mode: 'number' }),
+    joinedAt: timestamptz('joined_at').notNull(),
+  },
+  (t) => [index('company_members_company_idx').on(t.companyId, t.role), check('company_members_role_check', sql`${t.role} IN ('manager', 'buyer')`)],
+);
+
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['manager', 'buyer'] }).notNull(),
+    monthlyLimitCents: bigint('monthly_limit_cents', { mode: 'number' }),
+    invitedBy: text('invited_by').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+  },
+  (t) => [uniqueIndex('company_invitations_token_unique').on(t.tokenHash), index('company_invitations_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    recipient: text('recipient').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('company_addresses_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Contract prices: per company and product, at most 1,000 per company (docs/companies.md, "Company prices"). */
+export const companyPrices = pgTable(
+  'company_prices',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.productId] }), index('company_prices_product_idx').on(t.productId)],
+);
