@@ -130,6 +130,64 @@ const uploadedFile = async (a: Arranged) => {
 const stripeEvent = () =>
   JSON.stringify({ id: `evt_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
 
+
+// ---- companies (docs/companies.md): the customer manages company A, the other customer company B
+
+/** A member's own company, whatever the row: "customer" manages A, "other" B; admins belong to none. */
+const companyMember = (ok: number): Expected => ({ anonymous: 401, customer: ok, other: ok, admin: 404, ...withBadTokensAs(401) }) as Expected;
+/** Company A's member, invitation or site: another company's manager is told it does not exist, like an admin (who has no company). */
+const companyAOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok, other: 404, admin: 404, ...withBadTokensAs(401) }) as Expected;
+
+/** Makes sure the customer manages company A and the other customer company B (once: a user belongs to one company); A's id. */
+const companies = async (a: Arranged): Promise<string> => {
+  const ids: string[] = [];
+  for (const actor of ['customer', 'other'] as const) {
+    const token = a.cast.tokens[actor]!;
+    const read = await a.app.call('GET', '/api/company', { token });
+    if (read.status === 200) {
+      ids.push(read.json.company.id as string);
+      continue;
+    }
+    const created = await a.app.call('POST', '/api/company', { token, body: { name: `Company of ${actor}` } });
+    if (created.status !== 201) throw new Error(`could not create a company: ${created.status} ${created.text}`);
+    ids.push(created.json.company.id as string);
+  }
+  return ids[0]!;
+};
+/** An invitation of company A to `email`, straight in the store, and its join link's token. */
+const companyInvitation = async (a: Arranged, email = `invited-${crypto.randomUUID()}@example.com`) => {
+  const companyId = await companies(a);
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const token = a.app.ports.links.invitationToken(id);
+  await a.app.store.companies.createInvitation(
+    { id, companyId, email, role: 'buyer', monthlyLimitCents: null, invitedBy: a.cast.customer.user.id, createdAt: now, expiresAt: new Date(now.getTime() + 7 * 86_400_000), acceptedAt: null },
+    a.app.ports.links.hashToken(token),
+  );
+  return { id, token };
+};
+/** A new buyer of company A. */
+const companyBuyer = async (a: Arranged) => {
+  const companyId = await companies(a);
+  const buyer = await a.app.signUp({ name: 'Company buyer' });
+  await a.app.store.companies.addMember({ companyId, userId: buyer.user.id, role: 'buyer', monthlyLimitCents: null, joinedAt: new Date() });
+  return buyer;
+};
+const site = { label: 'North yard', recipient: 'Site office', phone: '5550100200', address: '1 Harbour Road' };
+/** A site of company A, straight in the store. */
+const companySite = async (a: Arranged) => {
+  const companyId = await companies(a);
+  const added = await a.app.store.companies.addAddress({ id: crypto.randomUUID(), companyId, ...site, createdAt: new Date() });
+  if (!added.ok) throw new Error(`could not add a site: ${added.error}`);
+  return added.value;
+};
+/** A fresh caller of the actor's kind with no company yet, invited to company A: who may accept. */
+const invitedCaller = async (a: Arranged, actor: Actor) => {
+  if (actor !== 'customer' && actor !== 'other' && actor !== 'admin') return { token: a.cast.tokens[actor], invitation: await companyInvitation(a) };
+  const caller = actor === 'admin' ? await signUpAdmin(a.app) : await a.app.signUp();
+  return { token: caller.token, invitation: await companyInvitation(a, caller.email) };
+};
+
 /** [route as Hono registers it, who gets what, the call]. */
 const MATRIX: [route: string, expected: Expected, call: Call][] = [
   ['GET /api/health', anyone(200), (a, _, token) => a.app.call('GET', '/api/health', { token })],
@@ -222,6 +280,30 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
     a.app.call('PUT', '/api/cart', { token, body: { lines: [{ productId: (await stockedProduct(a.app)).id, quantity: 100 }] } })],
   // Requests for quote: the buyer's own (anyone else, admins included, is told it does not exist);
   // the admins list and answer them.
+  // Companies (docs/companies.md): every route works on the caller's own company; another's objects are not found.
+  ['POST /api/company', signedIn(201, 403), async (a, actor) =>
+    a.app.call('POST', '/api/company', { token: await disposableToken(a, actor), body: { name: 'New Company' } })],
+  ['GET /api/company', companyMember(200), async (a, _, token) => (await companies(a), a.app.call('GET', '/api/company', { token }))],
+  ['PATCH /api/company', companyMember(200), async (a, _, token) => (await companies(a), a.app.call('PATCH', '/api/company', { token, body: { taxId: 'DE123' } }))],
+  ['GET /api/company/invitations', companyMember(200), async (a, _, token) => (await companies(a), a.app.call('GET', '/api/company/invitations', { token }))],
+  ['POST /api/company/invitations', companyMember(201), async (a, _, token) =>
+    (await companies(a), a.app.call('POST', '/api/company/invitations', { token, body: { email: `new-${crypto.randomUUID()}@example.com`, role: 'buyer' } }))],
+  ['POST /api/company/invitations/accept', signedIn(200, 403), async (a, actor) => {
+    const { token, invitation } = await invitedCaller(a, actor);
+    return a.app.call('POST', '/api/company/invitations/accept', { token, body: { token: invitation.token } });
+  }],
+  ['DELETE /api/company/invitations/:id', companyAOnly(204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/company/invitations/${(await companyInvitation(a)).id}`, { token })],
+  ['PATCH /api/company/members/:userId', companyAOnly(200), async (a, _, token) =>
+    a.app.call('PATCH', `/api/company/members/${(await companyBuyer(a)).user.id}`, { token, body: { monthlyLimitCents: 10_000 } })],
+  ['DELETE /api/company/members/:userId', companyAOnly(204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/company/members/${(await companyBuyer(a)).user.id}`, { token })],
+  ['GET /api/company/addresses', companyMember(200), async (a, _, token) => (await companies(a), a.app.call('GET', '/api/company/addresses', { token }))],
+  ['POST /api/company/addresses', companyMember(201), async (a, _, token) => (await companies(a), a.app.call('POST', '/api/company/addresses', { token, body: site }))],
+  ['PATCH /api/company/addresses/:id', companyAOnly(200), async (a, _, token) =>
+    a.app.call('PATCH', `/api/company/addresses/${(await companySite(a)).id}`, { token, body: { label: 'Renamed' } })],
+  ['DELETE /api/company/addresses/:id', companyAOnly(204), async (a, _, token) =>
+    a.app.call('DELETE', `/api/company/addresses/${(await companySite(a)).id}`, { token })],
   ['POST /api/quotes', signedIn(201, 403), async (a, _, token) =>
     a.app.call('POST', '/api/quotes', { token, body: { lines: [{ productId: (await stockedProduct(a.app)).id, quantity: 50_000 }], message: 'A price for 50,000?' } })],
   ['GET /api/quotes', signedIn(200), (a, _, token) => a.app.call('GET', '/api/quotes', { token })],
@@ -362,6 +444,38 @@ describe('the authorization matrix', () => {
     const before = await app.snapshot();
     expect((await app.call('DELETE', `/api/admin/users/${target}`, { token: cast.tokens.other })).status).toBe(403);
     expect((await app.call('POST', `/api/admin/users/${cast.other.user.id}/make-admin`, { token: cast.tokens.other })).status).toBe(403);
+    expect(await app.snapshot()).toBe(before);
+  });
+
+  it('a buyer of company A makes no manager write, and one of company B reads nothing of A: nothing changes', async () => {
+    const { app } = arranged;
+    await companies(arranged);
+    const buyer = await companyBuyer(arranged);
+    const sitePlaced = await companySite(arranged);
+    const invitation = await companyInvitation(arranged);
+    const managerId = arranged.cast.customer.user.id;
+    const before = await app.snapshot();
+    const writes: [string, string, unknown][] = [
+      ['PATCH', '/api/company', { name: 'Mine now' }],
+      ['POST', '/api/company/invitations', { email: 'friend@example.com', role: 'manager' }],
+      ['DELETE', `/api/company/invitations/${invitation.id}`, undefined],
+      ['PATCH', `/api/company/members/${managerId}`, { role: 'buyer' }],
+      ['PATCH', `/api/company/members/${buyer.user.id}`, { role: 'manager', monthlyLimitCents: null }],
+      ['DELETE', `/api/company/members/${managerId}`, undefined],
+      ['POST', '/api/company/addresses', site],
+      ['PATCH', `/api/company/addresses/${sitePlaced.id}`, { label: 'Mine' }],
+      ['DELETE', `/api/company/addresses/${sitePlaced.id}`, undefined],
+    ];
+    for (const [method, path, body] of writes) {
+      const response = await app.call(method, path, { token: buyer.token, ...(body === undefined ? {} : { body }) });
+      expect({ method, path, status: response.status, code: response.json?.error?.code }).toEqual({ method, path, status: 403, code: 'NOT_A_MANAGER' });
+    }
+    const seen = await app.call('GET', '/api/company', { token: buyer.token });
+    expect(seen.json.members.every((member: Record<string, unknown>) => !('email' in member) && !('monthlyLimitCents' in member))).toBe(true);
+    const otherView = await app.call('GET', '/api/company', { token: arranged.cast.tokens.other });
+    expect(JSON.stringify(otherView.json)).not.toContain(sitePlaced.id);
+    expect(JSON.stringify(otherView.json)).not.toContain(managerId);
+    expect(JSON.stringify((await app.call('GET', '/api/company/invitations', { token: arranged.cast.tokens.other })).json)).not.toContain(invitation.id);
     expect(await app.snapshot()).toBe(before);
   });
 

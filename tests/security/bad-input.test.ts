@@ -24,6 +24,15 @@ import { messages } from '#http/messages.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUOTE_DAYS, MAX_QUOTE_MESSAGE_LENGTH, MIN_QUOTE_DAYS } from '#domain/quoting/quote.ts';
 import { REFUND_REASON_MAX } from '#domain/after-sale/refund-order.ts';
+import { COMPANY_ROLES } from '#domain/companies/company.ts';
+import {
+  MAX_COMPANY_AMOUNT_CENTS,
+  MAX_COMPANY_NAME_LENGTH,
+  MAX_RECIPIENT_LENGTH,
+  MAX_SITE_ADDRESS_LENGTH,
+  MAX_SITE_LABEL_LENGTH,
+  MAX_TAX_ID_LENGTH,
+} from '#domain/companies/company-rules.ts';
 import {
   badAdviceQuantity,
   badCatalogueParameter,
@@ -91,6 +100,10 @@ interface Fixtures {
   approvedReturnId: string;
   /** A refund of a cent on the shipped order, for its credit note. */
   refundId: string;
+  /** The customer manages a company (docs/companies.md): a buyer of it, an invitation waiting and a site. */
+  companyBuyerId: string;
+  companyInvitationId: string;
+  companySiteId: string;
 }
 
 type Caller = 'anonymous' | 'customer' | 'admin';
@@ -155,6 +168,11 @@ const image = '/uploads/0123456789abcdef0123456789abcdef.png';
 /** A catalogue file whose one row has a SKU with a space: the import must refuse it whole. */
 const badCatalogueRow = `${CATALOGUE_COLUMNS.join(',')}\nBAD SKU,Nut,Steel,,,,1.00,500,100,1,,,/x.png`;
 const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
+
+const companyAmount: FieldKind = { kind: 'int', min: 0, max: MAX_COMPANY_AMOUNT_CENTS, nullable: true };
+const companyRole: FieldKind = { kind: 'choice', values: COMPANY_ROLES };
+const siteFields: Record<string, FieldKind> = { label: text(MAX_SITE_LABEL_LENGTH), recipient: text(MAX_RECIPIENT_LENGTH), phone: { kind: 'phone' }, address: text(MAX_SITE_ADDRESS_LENGTH) };
+const site = { label: 'North yard', recipient: 'Site office', phone: '5550100200', address: '1 Harbour Road' };
 
 const TARGETS: Target[] = [
   { route: 'GET /api/health', caller: 'anonymous' },
@@ -286,6 +304,38 @@ const TARGETS: Target[] = [
     caller: 'anonymous',
     body: { fields: { text: { kind: 'text', max: MAX_PASTED_BYTES } }, valid: () => ({ text: 'M8-NUT-A2 100' }) },
   },
+  // Companies (docs/companies.md): the customer manages one.
+  { route: 'POST /api/company', caller: 'customer', body: { fields: { name: text(MAX_COMPANY_NAME_LENGTH), taxId: { kind: 'text', max: MAX_TAX_ID_LENGTH, optional: true, nullable: true } }, optional: ['taxId'], valid: () => ({ name: 'Acme', taxId: 'DE1' }) } },
+  { route: 'GET /api/company', caller: 'customer' },
+  {
+    route: 'PATCH /api/company',
+    caller: 'customer',
+    body: {
+      fields: { name: text(MAX_COMPANY_NAME_LENGTH), taxId: { kind: 'text', max: MAX_TAX_ID_LENGTH, optional: true, nullable: true }, approvalThresholdCents: companyAmount },
+      valid: () => ({ name: 'Acme', taxId: null, approvalThresholdCents: 100_000 }),
+      partial: true,
+    },
+  },
+  { route: 'GET /api/company/invitations', caller: 'customer' },
+  {
+    route: 'POST /api/company/invitations',
+    caller: 'customer',
+    body: { fields: { email: { kind: 'email' }, role: companyRole, monthlyLimitCents: companyAmount }, optional: ['monthlyLimitCents'], valid: () => ({ email: 'new@example.com', role: 'buyer', monthlyLimitCents: null }) },
+  },
+  // A made-up token finds no invitation (404); the customer, in a company already, could accept none anyway.
+  { route: 'POST /api/company/invitations/accept', caller: 'customer', body: { fields: { token: { kind: 'linkToken' } }, valid: () => ({ token: 'a-token-nobody-was-sent' }) } },
+  { route: 'DELETE /api/company/invitations/:id', caller: 'customer', params: (f) => ({ id: f.companyInvitationId }) },
+  {
+    route: 'PATCH /api/company/members/:userId',
+    caller: 'customer',
+    params: (f) => ({ userId: f.companyBuyerId }),
+    body: { fields: { role: companyRole, monthlyLimitCents: companyAmount }, valid: () => ({ role: 'buyer', monthlyLimitCents: 10_000 }), partial: true },
+  },
+  { route: 'DELETE /api/company/members/:userId', caller: 'customer', params: (f) => ({ userId: f.companyBuyerId }) },
+  { route: 'GET /api/company/addresses', caller: 'customer' },
+  { route: 'POST /api/company/addresses', caller: 'customer', body: { fields: siteFields, valid: () => site } },
+  { route: 'PATCH /api/company/addresses/:id', caller: 'customer', params: (f) => ({ id: f.companySiteId }), body: { fields: siteFields, valid: () => site, partial: true } },
+  { route: 'DELETE /api/company/addresses/:id', caller: 'customer', params: (f) => ({ id: f.companySiteId }) },
   // Requests for quote (docs/orders.md, "Requests for quote").
   {
     route: 'POST /api/quotes',
@@ -450,6 +500,7 @@ beforeAll(async () => {
     clientSecret: intent.json.clientSecret,
     ...(await arrangeQuotes(app, cast, filed.id)),
     ...(await arrangeReturns(app, cast, filed.id)),
+    ...(await arrangeCompany(app, cast)),
   };
   useReceivedProduct(filed.id);
 });
@@ -475,6 +526,19 @@ const arrangeReturns = async (on: SecurityApp, cast: Cast, productId: string) =>
   const refund = await on.call('POST', `/api/admin/orders/${shippedOrderId}/refunds`, { token: cast.tokens.admin, body: { amountCents: 1, reason: 'A cent back' } });
   if (refund.status !== 201) throw new Error(`arrange: refund ${refund.status} ${refund.text}`);
   return { shippedOrderId, requestedReturnId, approvedReturnId, refundId: refund.json.id as string };
+};
+
+/** The customer's company, with a buyer, an invitation waiting and a site (docs/companies.md). */
+const arrangeCompany = async (on: SecurityApp, cast: Cast) => {
+  const token = cast.tokens.customer;
+  const created = await on.call('POST', '/api/company', { token, body: { name: 'Acme Builders' } });
+  if (created.status !== 201) throw new Error(`arrange: company ${created.status} ${created.text}`);
+  const buyer = await on.signUp({ name: 'Company buyer' });
+  await on.store.companies.addMember({ companyId: created.json.company.id, userId: buyer.user.id, role: 'buyer', monthlyLimitCents: null, joinedAt: new Date() });
+  const invited = await on.call('POST', '/api/company/invitations', { token, body: { email: 'invited@example.com', role: 'buyer' } });
+  const added = await on.call('POST', '/api/company/addresses', { token, body: site });
+  if (invited.status !== 201 || added.status !== 201) throw new Error(`arrange: invitation ${invited.status}, site ${added.status}`);
+  return { companyBuyerId: buyer.user.id, companyInvitationId: invited.json.id as string, companySiteId: added.json.id as string };
 };
 
 /** Two requests for quote of the customer's for `productId`: one waiting, one answered holding its stock. */

@@ -102,7 +102,10 @@ export type FieldKind =
   | { kind: 'password' }
   | { kind: 'phone' }
   | { kind: 'url'; optional?: boolean }
-  | { kind: 'int'; min: number; max: number }
+  /** `nullable`: null is a fine value (no limit, no threshold). */
+  | { kind: 'int'; min: number; max: number; nullable?: boolean }
+  /** One of a few words, exactly (a member's role). */
+  | { kind: 'choice'; values: readonly string[] }
   /** An id of something that must exist: any made-up string is wrong. */
   | { kind: 'reference' }
   /** A single-use link token: a made-up string is refused. */
@@ -151,11 +154,18 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
       return fc.oneof(notAString, ...(field.optional ? [] : [blank]), fc.constantFrom('javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x.png', 'ftp://x', 'x'), longerThan(500).map((text) => `/${text}`));
     case 'int':
       return fc.oneof(
-        notANumber,
+        field.nullable ? notANumber.filter((value) => value !== null) : notANumber,
         fc.integer({ max: field.min - 1 }),
         field.max < 2 ** 31 - 2 ? fc.integer({ min: field.max + 1 }) : fc.constant(field.max * 4),
         fc.double({ min: field.min, max: field.max, noNaN: true }).filter((value) => !Number.isInteger(value)),
         fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2),
+      );
+    case 'choice':
+      return fc.oneof(
+        notAString,
+        blank,
+        junkString.filter((text) => !field.values.includes(text)),
+        fc.constantFrom(...field.values.map((value) => value.toUpperCase()), ...field.values.map((value) => ` ${value}x`)),
       );
     case 'reference':
       return fc.oneof(notAString, fc.constant(''), junkString, fc.uuid());

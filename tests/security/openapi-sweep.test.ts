@@ -63,6 +63,9 @@ interface Fixtures {
   categoryId: string;
   messageId: string;
   userId: string;
+  /** The customer manages a company (docs/companies.md): its manager's user id and a site of it. */
+  companyMemberId: string;
+  companySiteId: string;
 }
 
 /** Values a valid request would hold, by field name; anything else gets a plain value of its type. */
@@ -159,6 +162,8 @@ const pathValue = (template: string, name: string, f: Fixtures): string => {
     ['/api/admin/orders/', f.orderId],
     ['/api/admin/users/', f.userId],
     ['/api/admin/messages/', f.messageId],
+    ['/api/company/members/', f.companyMemberId],
+    ['/api/company/addresses/', f.companySiteId],
   ];
   return byPrefix.find(([prefix]) => template.startsWith(prefix))?.[1] ?? randomUUID();
 };
@@ -255,6 +260,9 @@ describe.each(databases)('every described operation with NUL, over-long, wrong-t
     const review = await call('POST', '/api/reviews', customer.token, { country: 'Norway', rating: 4, comment: 'Fine', imageUrl: IMAGE });
     const quote = await call('POST', '/api/quotes', customer.token, { lines: [{ productId: product.id, quantity: 100 }], message: 'Best price?' });
     const category = await call('POST', '/api/admin/categories', admin.token, { name: 'Sweep fasteners' });
+    // The customer manages a company, so its routes get past "no company" to the store.
+    await call('POST', '/api/company', customer.token, { name: 'Sweep Builders' });
+    const site = await call('POST', '/api/company/addresses', customer.token, { label: 'Yard', recipient: 'Office', phone: '5550100200', address: 'Pier 9' });
     const message = await app.store.inbox.addContactMessage({ id: randomUUID(), name: 'Ada', email: 'ada@example.com', message: 'Hello', createdAt: new Date(), readAt: null });
     const fixtures: Fixtures = {
       admin: admin.token,
@@ -266,6 +274,8 @@ describe.each(databases)('every described operation with NUL, over-long, wrong-t
       categoryId: category.id,
       messageId: message.id,
       userId: target.user.id,
+      companyMemberId: customer.user.id,
+      companySiteId: site.id,
     };
 
     const document = await app.call('GET', '/api/openapi.json');

@@ -256,6 +256,23 @@ describe('rate limits on what anyone can post', () => {
     expect((await app.call('POST', '/api/quotes', { token: other.token, body: request })).status).toBe(201);
   });
 
+  it('POST /api/company/invitations: 429 per account after the hourly budget, nothing stored and nothing mailed; another manager still invites', async () => {
+    const app = await open({ settings: { contentRateLimit: HOURLY } });
+    const manager = await app.signUp();
+    expect((await app.call('POST', '/api/company', { token: manager.token, body: { name: 'Acme' } })).status).toBe(201);
+    const invite = (token: string, n: number) => app.call('POST', '/api/company/invitations', { token, body: { email: `invitee${n}@example.com`, role: 'buyer' } });
+    for (let n = 0; n < HOURLY; n += 1) expect((await invite(manager.token, n)).status).toBe(201);
+    const before = await app.snapshot();
+    const limited = await invite(manager.token, 99);
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyAttempts(60) });
+    expect(limited.headers.get('ratelimit-policy')).toBe(`${HOURLY};w=3600`);
+    expect(await app.snapshot()).toBe(before);
+    const other = await app.signUp();
+    expect((await app.call('POST', '/api/company', { token: other.token, body: { name: 'Other' } })).status).toBe(201);
+    expect((await invite(other.token, 100)).status).toBe(201);
+  });
+
   it('POST /api/cart/resolve: 429 per address for callers without a session; a signed-in buyer is not counted', async () => {
     const app = await open({ settings: { resolveRateLimit: HOURLY, resolveRateWindowMs: 60_000, trustProxy: true } });
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
