@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
+import { INVITATION_VALID_DAYS, MAX_COMPANY_ADDRESSES } from '#domain/companies/company.ts';
 import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
 /**
@@ -29,6 +30,15 @@ const FIXED_ARRAYS: Record<string, { atMost: number; why: string }> = {
   '/api/categories': { atMost: 1_000, why: 'the admin-made department tree' },
   // Each return holds at least one unit the order shipped, and an order ships 100 or more of each line.
   '/api/orders/:id/returns': { atMost: 10_000, why: "one order's returns" },
+};
+/**
+ * `{items}` answers bounded by a rule rather than paged (docs/companies.md): a company has at most
+ * 50 sites; its pending invitations are what its managers sent in the last 7 days (each expires
+ * then), every attempt counted against a manager's hourly budget (10 an hour by default).
+ */
+const BOUNDED_BY_RULE: Record<string, { atMost: number; why: string }> = {
+  '/api/company/addresses': { atMost: MAX_COMPANY_ADDRESSES, why: "a company's sites" },
+  '/api/company/invitations': { atMost: 10 * 24 * INVITATION_VALID_DAYS, why: "a manager's invitations of the last 7 days" },
 };
 /** Query strings the routes require. */
 const REQUIRED_QUERY: Record<string, string> = {
@@ -80,6 +90,13 @@ const arrange = async () => {
       receivedAt: null,
     });
   }
+  // The buyer manages a company with a few sites and invitations waiting (docs/companies.md).
+  expect((await context.call('POST', '/api/company', { token: buyer.token, body: { name: 'Acme' } })).status).toBe(201);
+  for (let i = 0; i < ROWS; i += 1) {
+    const site = await context.call('POST', '/api/company/addresses', { token: buyer.token, body: { label: `Site ${i}`, recipient: 'Office', phone: '5550100200', address: `Dock ${i}` } });
+    const invited = await context.call('POST', '/api/company/invitations', { token: buyer.token, body: { email: `invitee${i}@example.com`, role: 'buyer' } });
+    expect([site.status, invited.status]).toEqual([201, 201]);
+  }
   const productId = products[0]!.id;
   const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]!, '/api/orders/:id/returns': orderIds[0]!, '/api/quotes/:id': quoteIds[0]!, '/api/admin/quotes/:id': quoteIds[0]! };
   return { context, admin, buyer, params };
@@ -95,8 +112,8 @@ describe('every GET list endpoint in the route table is bounded', () => {
     for (const template of paths.filter((path) => !(path in NOT_LISTS))) {
       const filled = template.includes(':') ? template.replace(/:[^/]+/, params[template] ?? 'no-fixture-for-this-route') : template;
       const path = REQUIRED_QUERY[template] ? `${filled}?${REQUIRED_QUERY[template]}` : filled;
-      // The buyer sees their own orders and quotes; the admin everything else.
-      const token = template.startsWith('/api/orders') || template.startsWith('/api/quotes') ? buyer.token : admin.token;
+      // The buyer sees their own orders, quotes and company; the admin everything else.
+      const token = ['/api/orders', '/api/quotes', '/api/company'].some((prefix) => template.startsWith(prefix)) ? buyer.token : admin.token;
       const whole = await context.call('GET', path, { token });
       expect(whole.status, `GET ${path}`).toBe(200);
       if (FIXED_ARRAYS[template]) {
@@ -104,6 +121,11 @@ describe('every GET list endpoint in the route table is bounded', () => {
         continue;
       }
       expect(Array.isArray(whole.json), `GET ${path} answers a bare array`).toBe(false);
+      if (BOUNDED_BY_RULE[template]) {
+        expect(whole.json.items.length, `GET ${path}: ${BOUNDED_BY_RULE[template].why}`).toBeGreaterThanOrEqual(2);
+        expect(whole.json.items.length, `GET ${path}: ${BOUNDED_BY_RULE[template].why}`).toBeLessThanOrEqual(BOUNDED_BY_RULE[template].atMost);
+        continue;
+      }
       if (!Array.isArray(whole.json?.items)) continue;
       lists.push(template);
       expect(whole.json.items.length, `GET ${path}`).toBeGreaterThanOrEqual(2);
