@@ -59,8 +59,9 @@ export function createPgReports(db: PgDb): ReportRepository {
       // sales_window_products_top_idx; the window holds every day from its first, so not when the
       // roll-up has days after the period (a clock set back), nor for another range.
       const window = reportWindowOf(from, to);
-      const later = await db.select({ day: salesDayProducts.day }).from(salesDayProducts).where(gte(salesDayProducts.day, dayOf(to))).limit(1);
-      if (window && later.length === 0) {
+      // The roll-up's last day, from the end of its primary key (a range probe finding nothing would read it all).
+      const [last] = await db.select({ day: sql<string | null>`max(${salesDayProducts.day})` }).from(salesDayProducts);
+      if (window && (last?.day == null || last.day < window.endDay)) {
         await moveWindow(window.days, window.firstDay);
         return db
           .select({

@@ -56,8 +56,9 @@ export function createSqliteReports(db: SqliteDb): ReportRepository {
       // sales_window_products_top_idx; the window holds every day from its first, so not when the
       // roll-up has days after the period (a clock set back), nor for another range.
       const window = reportWindowOf(from, to);
-      const later = db.select({ day: salesDayProducts.day }).from(salesDayProducts).where(gte(salesDayProducts.day, dayOf(to))).limit(1).get();
-      if (window && !later) {
+      // The roll-up's last day, from the end of its primary key (a range probe finding nothing would read it all).
+      const last = db.select({ day: sql<string | null>`max(${salesDayProducts.day})` }).from(salesDayProducts).get()?.day ?? null;
+      if (window && (last === null || last < window.endDay)) {
         moveWindow(window.days, window.firstDay);
         return db
           .select({
