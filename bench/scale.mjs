@@ -4,7 +4,9 @@
 // (load.mjs) like the main bench, with the server's memory after each: the cached reads, the
 // reads with no cache (CATALOGUE_CACHE_MB=0), then a fresh server's memory at rest and while it
 // imports the whole catalogue. SCALE_SECONDS (per run, default 3), SCALE_CONNECTIONS (default 10)
-// and SCALE_ONLY=uncached (skip the cached reads) tune it.
+// and SCALE_ONLY=uncached (skip the cached reads) tune it; SCALE_MATCH (a regular expression on
+// the scenario's name), SCALE_DATABASES (e.g. "SQLite") and SCALE_MEMORY=0 narrow a run to the reads
+// being worked on.
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { BULK_PASSWORD, LARGE_SHOP, SMALL_SHOP, bulkCustomerEmail, bulkInsertPostgres, bulkInsertSqlite, buildBulkShop } from '../tests/support/bulk-shop.ts';
@@ -56,6 +58,9 @@ const bodyBytes = async (url, path, headers) => {
   if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
   return bytes;
 };
+
+/** Whether SCALE_MATCH (if given) keeps a scenario. */
+const wanted = (scenario) => !process.env.SCALE_MATCH || new RegExp(process.env.SCALE_MATCH, 'i').test(scenario.name);
 
 /** For a response slower than a whole run: three requests one after another, timed. */
 const timeOneByOne = async (server, scenario) => {
@@ -114,7 +119,7 @@ async function measureShop(server, shop) {
     { name: `by id + ${ORDERS_PER_SECOND} orders/s`, paths: byIds.map((id) => `/api/products/${id}`), ordering: true },
   ];
   const results = [];
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter(wanted)) {
     const bytes = await bodyBytes(server.url, scenario.paths[0], scenario.headers);
     const connections = bytes > HUGE_BYTES ? 1 : CONNECTIONS;
     // Warm-up: JIT and caches (every path once), not steady state.
@@ -154,7 +159,7 @@ async function measureUncached(server, shop) {
     { name: 'audit log, first page', paths: ['/api/admin/audit'], headers: admin },
   ];
   const results = [];
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter(wanted)) {
     const bytes = await bodyBytes(server.url, scenario.paths[0], scenario.headers);
     await measure(server.pid, { url: server.url, paths: scenario.paths, headers: scenario.headers, connections: CONNECTIONS, duration: 1 });
     const run = await measure(server.pid, { url: server.url, paths: scenario.paths, headers: scenario.headers, connections: CONNECTIONS, duration: SECONDS });
@@ -183,6 +188,11 @@ async function measureMemory(server) {
 
 /** SCALE_ONLY=uncached skips the cached reads (the scenarios of the first table). */
 const ONLY = process.env.SCALE_ONLY ?? '';
+/** SCALE_MATCH keeps the scenarios whose name it matches; SCALE_DATABASES the databases it names. */
+const MATCH = process.env.SCALE_MATCH ? new RegExp(process.env.SCALE_MATCH, 'i') : null;
+const DATABASES = process.env.SCALE_DATABASES ?? '';
+/** SCALE_MEMORY=0 skips the memory at rest and the import's peak. */
+const MEMORY = process.env.SCALE_MEMORY !== '0';
 
 /** The cached reads, the uncached ones, then memory, each on a server of its own. */
 async function measureAll(start, shop) {
@@ -196,7 +206,7 @@ async function measureAll(start, shop) {
   };
   const cached = ONLY === 'uncached' ? [] : await run({}, (server) => measureShop(server, shop));
   const uncached = await run({ CATALOGUE_CACHE_MB: '0' }, (server) => measureUncached(server, shop));
-  const memory = await run({}, (server) => measureMemory(server));
+  const memory = MEMORY ? await run({}, (server) => measureMemory(server)) : null;
   return { results: [...cached, ...uncached], memory };
 }
 
@@ -241,6 +251,7 @@ export async function runScaleBench() {
     ['PostgreSQL', onPostgres],
   ];
   for (const [database, run] of databases) {
+    if (DATABASES && !DATABASES.toLowerCase().includes(database.toLowerCase())) continue;
     try {
       progress(`${database}, small shop`);
       const a = await run(small);
@@ -275,6 +286,7 @@ export async function runScaleBench() {
       verdicts.push({ what: `${section.database} ${b.name}: large within ${TARGETS.ratio}× of small (req/s ${slower.toFixed(2)}×, server CPU ${cpu.toFixed(2)}×)`, ok: slower <= TARGETS.ratio && cpu <= TARGETS.ratio });
       verdicts.push({ what: `${section.database} ${b.name}: response ≤ 1 MB (${kb(b.bytes)})`, ok: b.bytes <= TARGETS.maxBytes });
     });
+    if (!MEMORY) continue;
     for (const [size, m] of [['small', section.small.memory], ['large', section.large.memory]]) {
       console.log(`memory, ${size} shop: ${Math.round(m.restMb)} MB at rest; import of ${m.rows} rows (${kb(m.csvBytes)}): ${m.importStatus} in ${Math.round(m.importMs)} ms, peak ${Math.round(m.importPeakMb)} MB (${Math.round(m.beforeImportMb)} MB before)`);
       if (m.importStatus !== 200) console.log(`  import answered: ${m.importReport}`);
@@ -288,7 +300,7 @@ export async function runScaleBench() {
   const sqlite = sections.find((s) => s.database === 'SQLite' && !s.error);
   const postgres = sections.find((s) => s.database === 'PostgreSQL' && !s.error);
   if (sqlite && postgres) {
-    for (const index of ONLY === 'uncached' ? [] : [0, 1]) {
+    for (const index of ONLY === 'uncached' || MATCH ? [] : [0, 1]) {
       const [a, b] = [sqlite.large.results[index], postgres.large.results[index]];
       const ratio = a.rps / b.rps;
       verdicts.push({ what: `large ${a.name}: PostgreSQL req/s within 2× of SQLite's (${ratio.toFixed(2)}×)`, ok: ratio <= 2 });

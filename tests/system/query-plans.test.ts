@@ -141,6 +141,17 @@ const READS: Read[] = [
   // (a grouping of the range, not of the table), the low-stock list and the orders awaiting shipment.
   ['the sales report, 30 days', (store) => salesReport({ store, clock: CLOCK }, { actor: ADMIN, days: '30' }), true],
   ['the sales report, 90 days', (store) => salesReport({ store, clock: CLOCK }, { actor: ADMIN, days: '90' }), true],
+  // Its top five of a period read from the period's window (sales_window_products_top_idx, kept by
+  // triggers on the roll-up): the first five rows of an index, nothing grouped or sorted, once the
+  // window is summed (the first call) and on every call after it.
+  [
+    "the sales report's top five, from the periods' windows",
+    async (store) => {
+      const DAY = 24 * 60 * MINUTE;
+      const to = new Date(Math.floor(CLOCK.now().getTime() / DAY) * DAY + DAY);
+      for (const days of [30, 90, 30, 90]) expect(await store.reports.topProducts(new Date(to.getTime() - days * DAY), to, 5)).toHaveLength(5);
+    },
+  ],
   // The orders export (docs/reports.md, "Reports"): the last 30 days, newest first, 200 orders at a
   // time; its first page and the one after it.
   [
@@ -178,6 +189,27 @@ const READS: Read[] = [
   ["the admins' open requests", (store) => store.quotes.listAll({ status: 'requested' }, { limit: 24 }), true],
   ["the admins' accepted quotes", (store) => store.quotes.listAll({ status: 'accepted' }, { limit: 24 })],
   ['the lapsed quotes', (store) => store.quotes.listLapsed(CLOCK.now(), 100), true],
+  // After-sale (docs/orders.md, "After the sale: cancel, refund, return"): the admins' returns, whole and by status,
+  // newest first (returns_newest_idx, returns_status_newest_idx), and the refunds of an order
+  // (refunds_order_idx; an order's few refunds are sorted by number within a time).
+  ["the admins' returns, whole and by status", (store) => Promise.all([store.afterSale.listReturns(undefined, { limit: 24 }), store.afterSale.listReturns('requested', { limit: 24 })])],
+  [
+    "the admins' returns by status, next page",
+    async (store) => {
+      const first = await store.afterSale.listReturns('approved', { limit: 24 });
+      expect(first.nextCursor).not.toBeNull();
+      return store.afterSale.listReturns('approved', { limit: 24, cursor: first.nextCursor });
+    },
+  ],
+  [
+    'the refunds of an order',
+    async (store, shop) => {
+      const refunds = await store.afterSale.refundsOf(refundedOrderId(shop));
+      expect(refunds).toHaveLength(1);
+      return refunds;
+    },
+    true,
+  ],
   // The sender's hourly clean-up (docs/email.md, "E-mail"): a thousand mails done with before the
   // cut-off, oldest first along mail_outbox_created_idx, deleted by primary key. Last, as it deletes.
   ['the clean-up of old mail', (store) => store.outbox.forgetDone(new Date(CLOCK.now().getTime() - MAIL_KEPT_DAYS * 24 * 60 * MINUTE), 1_000)],
@@ -194,6 +226,30 @@ const INBOX_SQL = {
     SELECT 'm' || i, 'Buyer ' || i, 'buyer' || i || '@example.com', 'Do you ship to site ' || i || '?',
       1700000000000 - i * 60000, CASE WHEN i <= 500 THEN NULL ELSE 1700000000000 END FROM n; ANALYZE;`,
 };
+
+/**
+ * After-sale history (docs/orders.md, "After the sale: cancel, refund, return"): a return for every tenth order (its
+ * status in turn) and a refund for every twentieth, the orders taken in id order (byte order on
+ * both databases), so a read knows which order has one (`refundedOrderId`).
+ */
+const AFTER_SALE_SQL = {
+  postgres: `INSERT INTO returns (id, number, order_id, user_id, status, lines, reason, created_at)
+      SELECT 'r' || n, 'RMA-2026-' || lpad(n::text, 6, '0'), id, user_id, (ARRAY['requested', 'approved', 'rejected', 'received'])[(n / 10) % 4 + 1], '[]'::jsonb, 'Damaged', created_at + interval '1 day'
+      FROM (SELECT id, user_id, created_at, row_number() OVER (ORDER BY id COLLATE "C") AS n FROM orders) o WHERE n % 10 = 0;
+    INSERT INTO refunds (id, order_id, number, amount_cents, lines, reason, provider_refund_id, source, created_at)
+      SELECT 'f' || n, id, 'CN-2026-' || lpad(n::text, 6, '0'), 100, '[]'::jsonb, 'Damaged', 're_plans_' || n, 'shop', created_at + interval '1 day'
+      FROM (SELECT id, created_at, row_number() OVER (ORDER BY id COLLATE "C") AS n FROM orders) o WHERE n % 20 = 0;
+    ANALYZE returns; ANALYZE refunds;`,
+  sqlite: `INSERT INTO returns (id, number, order_id, user_id, status, lines, reason, created_at)
+      SELECT 'r' || n, 'RMA-2026-' || printf('%06d', n), id, user_id, CASE (n / 10) % 4 WHEN 0 THEN 'requested' WHEN 1 THEN 'approved' WHEN 2 THEN 'rejected' ELSE 'received' END, '[]', 'Damaged', created_at + 86400000
+      FROM (SELECT id, user_id, created_at, row_number() OVER (ORDER BY id) AS n FROM orders) WHERE n % 10 = 0;
+    INSERT INTO refunds (id, order_id, number, amount_cents, lines, reason, provider_refund_id, source, created_at)
+      SELECT 'f' || n, id, 'CN-2026-' || printf('%06d', n), 100, '[]', 'Damaged', 're_plans_' || n, 'shop', created_at + 86400000
+      FROM (SELECT id, created_at, row_number() OVER (ORDER BY id) AS n FROM orders) WHERE n % 20 = 0;
+    ANALYZE;`,
+};
+/** The 20th order in id order: it has a refund (AFTER_SALE_SQL). */
+const refundedOrderId = (shop: BulkShop): string => shop.orders.map((order) => String(order.id)).sort()[19]!;
 
 /** Tables small at any catalogue size, which a plan may read whole (the admins' categories). */
 const SMALL_TABLES = new Set(['categories']);
@@ -231,9 +287,10 @@ describe('PostgreSQL query plans at 20,000 products and 100,000 orders', () => {
     await bulkInsertPostgres(url, shop, schema);
     pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
     await pool.query(INBOX_SQL.postgres);
+    await pool.query(AFTER_SALE_SQL.postgres);
     const db = drizzleNodePg(pool, { schema: pgSchema, logger: { logQuery: (sql, params) => sent.push({ sql, params }) } });
     store = createPgStorage(db, async () => {}).repositories;
-  }, 120_000);
+  }, 600_000); // the large shop took 5–6 minutes to load on a machine shared with other test runs
 
   afterAll(async () => {
     await pool?.end();
@@ -277,6 +334,7 @@ describe('SQLite query plans at 20,000 products and 100,000 orders', () => {
     bulkInsertSqlite(file, shop);
     const writable = new Database(file);
     writable.exec(INBOX_SQL.sqlite);
+    writable.exec(AFTER_SALE_SQL.sqlite);
     writable.close();
     raw = new Database(file, { readonly: true });
     // better-sqlite3 has no query log, so the statements' own run methods note what they ran.

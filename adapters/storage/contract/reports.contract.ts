@@ -78,6 +78,10 @@ export function describeReportContract(h: StoreHarness): void {
         const turned = [...parts.slice(i % 3), ...parts.slice(0, i % 3)];
         orders.push(await h.placeOk(h.newOrder(i % 2 === 0 ? turned : turned.reverse(), { quantity: 100, createdAt: day('2033-07-04T12:00:00') })));
       }
+      // The SQL stores' 30-day window (docs/reports.md, "Reports") exists before the payments, so each adds to it too.
+      const DAY = 24 * 60 * 60 * 1000;
+      const thirtyDays = [day('2033-06-05T00:00:00'), day('2033-07-05T00:00:00')] as const;
+      expect(await h.store.reports.topProducts(...thirtyDays, 5)).toEqual([]);
       const paid = await Promise.all(orders.map((order) => h.store.orders.markPaid(order.id, `pi_${order.id}`, day('2033-07-05T09:00:00'))));
       expect(paid.every((order) => order?.status === 'pending')).toBe(true);
       const [from, to] = [day('2033-07-04T00:00:00'), day('2033-07-05T00:00:00')];
@@ -87,6 +91,51 @@ export function describeReportContract(h: StoreHarness): void {
         { productId: parts[1]!.id, sku: 'CONC-B', name: 'B', units: 2_400, revenueCents: 4_800 },
         { productId: parts[0]!.id, sku: 'CONC-A', name: 'A', units: 2_400, revenueCents: 2_400 },
       ]);
+      expect(thirtyDays[1].getTime() - thirtyDays[0].getTime()).toBe(30 * DAY);
+      expect(await h.store.reports.topProducts(...thirtyDays, 5)).toEqual(await h.store.reports.topProducts(from, to, 5));
+    });
+
+    it('sums a report period (30 or 90 days up to today) as the days pass, as the clock goes back, and with payments and deletions meanwhile', async () => {
+      // The SQL stores read a report period from totals kept per period (docs/reports.md,
+      // "Reports"), moved a day at a time: these must stay the sums of the period's days.
+      const [a, b] = [await h.addProduct({ sku: 'WIN-A', name: 'A', priceCents: 1, stock: 1_000_000 }), await h.addProduct({ sku: 'WIN-B', name: 'B', priceCents: 1, stock: 1_000_000 })];
+      const paid = async (products: Parameters<StoreHarness['newOrder']>[0], quantity: number, createdAt: Date) => {
+        const order = await h.placeOk(h.newOrder(products, { quantity, createdAt }));
+        await h.store.orders.markPaid(order.id, `pi_${order.id}`, createdAt);
+      };
+      const DAY = 24 * 60 * 60 * 1000;
+      /** The period of `days` whole days up to and including `today`, as the report asks for it. */
+      const top = (days: number, today: string) => {
+        const to = new Date(day(`${today}T00:00:00`).getTime() + DAY);
+        return h.store.reports.topProducts(new Date(to.getTime() - days * DAY), to, 5);
+      };
+      const sold = (product: { id: string }, sku: string, name: string, units: number, revenueCents: number) => ({ productId: product.id, sku, name, units, revenueCents });
+      await paid(a, 1_000, day('2040-03-01T12:00:00')); // 1,000 (in cents, as every line here: 1 cent a unit)
+      await paid(b, 500, day('2040-03-15T12:00:00')); // 500
+      await paid(a, 100, day('2040-03-30T12:00:00')); // 100
+      expect(await top(30, '2040-03-30')).toEqual([sold(a, 'WIN-A', 'A', 1_100, 1_100), sold(b, 'WIN-B', 'B', 500, 500)]);
+      expect(await top(90, '2040-03-30')).toEqual([sold(a, 'WIN-A', 'A', 1_100, 1_100), sold(b, 'WIN-B', 'B', 500, 500)]);
+      // A day on, 1 March has left the 30 days, not the 90.
+      expect(await top(30, '2040-03-31')).toEqual([sold(b, 'WIN-B', 'B', 500, 500), sold(a, 'WIN-A', 'A', 100, 100)]);
+      expect(await top(90, '2040-03-31')).toEqual([sold(a, 'WIN-A', 'A', 1_100, 1_100), sold(b, 'WIN-B', 'B', 500, 500)]);
+      // Paid meanwhile: on a day the product had sold (its day's row grows) and on one it had not.
+      await paid(a, 200, day('2040-03-30T18:00:00')); // 200
+      await paid(a, 500, day('2040-03-20T09:00:00')); // 500
+      await paid(b, 100, day('2040-03-01T09:00:00')); // 100, outside the 30 days
+      expect(await top(30, '2040-03-31')).toEqual([sold(a, 'WIN-A', 'A', 800, 800), sold(b, 'WIN-B', 'B', 500, 500)]);
+      // The clock set back a day: 1 March is in the 30 days again.
+      expect(await top(30, '2040-03-30')).toEqual([sold(a, 'WIN-A', 'A', 1_800, 1_800), sold(b, 'WIN-B', 'B', 600, 600)]);
+      expect(await top(30, '2040-03-31')).toEqual([sold(a, 'WIN-A', 'A', 800, 800), sold(b, 'WIN-B', 'B', 500, 500)]);
+      // A deleted product's sales stay, under its SKU with no product.
+      await h.store.products.delete(b.id);
+      expect(await top(30, '2040-03-31')).toEqual([sold(a, 'WIN-A', 'A', 800, 800), { productId: null, sku: 'WIN-B', name: 'B', units: 500, revenueCents: 500 }]);
+      expect(await top(90, '2040-03-31')).toEqual([sold(a, 'WIN-A', 'A', 1_800, 1_800), { productId: null, sku: 'WIN-B', name: 'B', units: 600, revenueCents: 600 }]);
+      // Weeks on, the first days leave the 30 days one after another; months on, nothing is left.
+      expect(await top(30, '2040-04-15')).toEqual([sold(a, 'WIN-A', 'A', 800, 800)]);
+      expect(await top(30, '2040-04-20')).toEqual([sold(a, 'WIN-A', 'A', 300, 300)]);
+      expect(await top(30, '2040-04-29')).toEqual([]);
+      expect(await top(90, '2040-07-30')).toEqual([]);
+      expect(await top(90, '2040-03-31')).toEqual([sold(a, 'WIN-A', 'A', 1_800, 1_800), { productId: null, sku: 'WIN-B', name: 'B', units: 600, revenueCents: 600 }]);
     });
 
     it('lists the products below a stock level, fewest units first, at most the limit', async () => {

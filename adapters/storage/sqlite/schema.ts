@@ -235,6 +235,32 @@ export const salesDayProducts = sqliteTable(
 );
 
 /**
+ * The report periods' windows over the roll-up (migration 0024; docs/reports.md, "Reports"): the
+ * first day each period's totals below hold. The report moves it as the days pass.
+ */
+export const salesWindows = sqliteTable('sales_windows', {
+  days: integer('days').primaryKey(),
+  firstDay: text('first_day').notNull(),
+});
+
+/**
+ * Per period, product and SKU, the sum of `salesDayProducts` from its window's first day on, kept
+ * by triggers on that table: the top products are the first rows of `sales_window_products_top_idx`.
+ */
+export const salesWindowProducts = sqliteTable(
+  'sales_window_products',
+  {
+    days: integer('days').notNull(),
+    productId: text('product_id').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    units: integer('units').notNull(),
+    revenueCents: integer('revenue_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.days, t.productId, t.sku] }), index('sales_window_products_top_idx').on(t.days, sql`${t.revenueCents} desc`, t.sku)],
+);
+
+/**
  * An order's lines, in the order the buyer listed them: the product's part number, name, image,
  * description and unit are copied at order time, so an order never changes with the catalogue.
  */
