@@ -34,7 +34,9 @@ export const messageOf = (error: DomainError): string => {
                   ? messages.refundNotFound
                   : error.subject === 'return'
                     ? messages.returnNotFound
-                    : messages.notFound;
+                    : error.subject === 'payment'
+                      ? messages.paymentToRefundNotFound
+                      : messages.notFound;
     case 'INVALID_CREDENTIALS':
       return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
     case 'EMAIL_TAKEN':
@@ -73,6 +75,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.orderNotRefundable;
     case 'REFUND_EXCEEDS_PAID':
       return messages.refundExceedsPaid(error.refundableCents);
+    case 'PAYMENT_ALREADY_REFUNDED':
+      return messages.paymentAlreadyRefunded;
     case 'REFUND_REFUSED':
       return error.detail ? `${messages.refundRefused[error.reason]}: ${error.detail}` : messages.refundRefused[error.reason];
     case 'RETURN_NOT_ALLOWED':
