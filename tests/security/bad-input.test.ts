@@ -91,6 +91,8 @@ interface Fixtures {
   approvedReturnId: string;
   /** A refund of a cent on the shipped order, for its credit note. */
   refundId: string;
+  /** A cent of the shipped order's payment, kept as a payment no order could take (docs/api.md, "payments-to-refund"). */
+  paymentToRefundId: string;
 }
 
 type Caller = 'anonymous' | 'customer' | 'admin';
@@ -383,6 +385,7 @@ const TARGETS: Target[] = [
     params: (f) => ({ id: f.approvedReturnId }),
     body: { fields: { lines: { kind: 'receivedLines' } }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 10, restock: true }] }) },
   },
+  { route: 'POST /api/admin/payments-to-refund/:id/refund', caller: 'admin', params: (f) => ({ id: f.paymentToRefundId }) },
   { route: 'GET /api/orders/:id/after-sale', caller: 'customer', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/orders/:id/returns', caller: 'customer', params: (f) => ({ id: f.shippedOrderId }) },
   { route: 'GET /api/orders/:id/refunds/:refundId/credit-note.pdf', caller: 'customer', params: (f) => ({ id: f.shippedOrderId, refundId: f.refundId }) },
@@ -474,7 +477,9 @@ const arrangeReturns = async (on: SecurityApp, cast: Cast, productId: string) =>
   await on.call('POST', `/api/admin/returns/${approvedReturnId}/approve`, { token: cast.tokens.admin, body: {} });
   const refund = await on.call('POST', `/api/admin/orders/${shippedOrderId}/refunds`, { token: cast.tokens.admin, body: { amountCents: 1, reason: 'A cent back' } });
   if (refund.status !== 201) throw new Error(`arrange: refund ${refund.status} ${refund.text}`);
-  return { shippedOrderId, requestedReturnId, approvedReturnId, refundId: refund.json.id as string };
+  const paymentToRefundId = charged.json.paymentIntentId as string;
+  await on.store.refunds.record({ id: paymentToRefundId, orderId: shippedOrderId, amountCents: 1, currency: 'usd', reason: 'order-paid-otherwise', createdAt: new Date() });
+  return { shippedOrderId, requestedReturnId, approvedReturnId, refundId: refund.json.id as string, paymentToRefundId };
 };
 
 /** Two requests for quote of the customer's for `productId`: one waiting, one answered holding its stock. */
