@@ -41,7 +41,9 @@ export const messageOf = (error: DomainError): string => {
                         ? messages.companyInvitationNotFound
                         : error.subject === 'company-address'
                           ? messages.companyAddressNotFound
-                          : messages.notFound;
+                          : error.subject === 'payment'
+                            ? messages.paymentToRefundNotFound
+                            : messages.notFound;
     case 'INVALID_CREDENTIALS':
       return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
     case 'EMAIL_TAKEN':
@@ -80,6 +82,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.orderNotRefundable;
     case 'REFUND_EXCEEDS_PAID':
       return messages.refundExceedsPaid(error.refundableCents);
+    case 'PAYMENT_ALREADY_REFUNDED':
+      return messages.paymentAlreadyRefunded;
     case 'REFUND_REFUSED':
       return error.detail ? `${messages.refundRefused[error.reason]}: ${error.detail}` : messages.refundRefused[error.reason];
     case 'RETURN_NOT_ALLOWED':

@@ -34,6 +34,7 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   ORDER_NOT_CANCELLABLE: 409,
   ORDER_NOT_REFUNDABLE: 409,
   REFUND_EXCEEDS_PAID: 409,
+  PAYMENT_ALREADY_REFUNDED: 409,
   RETURN_NOT_ALLOWED: 409,
   RETURN_NOT_OPEN: 409,
   // The payment provider said no: not the caller's request and not our bug (the message says why).

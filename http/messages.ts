@@ -232,6 +232,8 @@ export const messages = {
 
   // After the sale: cancel, refund, return (domain/after-sale/)
   refundNotFound: 'This refund does not exist',
+  paymentToRefundNotFound: 'This payment is not waiting for a refund',
+  paymentAlreadyRefunded: 'This payment was already refunded',
   returnNotFound: 'This return does not exist',
   orderNotCancellable: 'Only a paid order that has not shipped can be cancelled',
   orderNotRefundable: 'Money can be given back only on a paid or shipped order',

@@ -334,8 +334,10 @@ export const paymentToRefundDto = z
     // 'order-gone': deleted or expired before the payment landed; 'order-paid-otherwise': paid twice.
     reason: z.enum(['order-gone', 'order-paid-otherwise']),
     createdAt: moment,
+    refundedAt: moment.nullable().describe('When an admin refunded it (POST …/refund); null while it waits.'),
+    providerRefundId: z.string().nullable().describe("The payment provider's refund; null while it waits."),
   })
-  .describe('A succeeded card payment no order could take, for an admin to refund at the provider.');
+  .describe('A succeeded card payment no order could take, for an admin to refund through the shop (once).');
 
 export const contactMessageDto = z.object({
   id: z.string(),

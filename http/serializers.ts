@@ -166,6 +166,8 @@ export const toPaymentToRefundDto = (payment: PaymentToRefund): PaymentToRefundD
   currency: payment.currency,
   reason: payment.reason,
   createdAt: iso(payment.createdAt),
+  refundedAt: payment.refundedAt && iso(payment.refundedAt),
+  providerRefundId: payment.providerRefundId,
 });
 
 export const toContactMessageDto = (message: ContactMessage): ContactMessageDto => ({

@@ -39,6 +39,7 @@ import { Route as SignedInDashboardAdminCategoriesRouteImport } from './routes/_
 import { Route as SignedInDashboardAdminImportProductsRouteImport } from './routes/_signedIn/dashboard/_admin/importProducts'
 import { Route as SignedInDashboardAdminManageProductRouteImport } from './routes/_signedIn/dashboard/_admin/manageProduct'
 import { Route as SignedInDashboardAdminMessagesRouteImport } from './routes/_signedIn/dashboard/_admin/messages'
+import { Route as SignedInDashboardAdminPaymentsToRefundRouteImport } from './routes/_signedIn/dashboard/_admin/paymentsToRefund'
 import { Route as SignedInDashboardAdminReturnsRouteImport } from './routes/_signedIn/dashboard/_admin/returns'
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
 import { Route as SignedInDashboardPaymentIdRouteImport } from './routes/_signedIn/dashboard/payment.$id'
@@ -203,6 +204,12 @@ const SignedInDashboardAdminMessagesRoute =
     path: '/messages',
     getParentRoute: () => SignedInDashboardAdminRoute,
   } as any)
+const SignedInDashboardAdminPaymentsToRefundRoute =
+  SignedInDashboardAdminPaymentsToRefundRouteImport.update({
+    id: '/paymentsToRefund',
+    path: '/paymentsToRefund',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardAdminReturnsRoute =
   SignedInDashboardAdminReturnsRouteImport.update({
     id: '/returns',
@@ -263,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/dashboard/paymentsToRefund': typeof SignedInDashboardAdminPaymentsToRefundRoute
   '/dashboard/returns': typeof SignedInDashboardAdminReturnsRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
@@ -297,6 +305,7 @@ export interface FileRoutesByTo {
   '/dashboard/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/dashboard/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/dashboard/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/dashboard/paymentsToRefund': typeof SignedInDashboardAdminPaymentsToRefundRoute
   '/dashboard/returns': typeof SignedInDashboardAdminReturnsRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
@@ -335,6 +344,7 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/importProducts': typeof SignedInDashboardAdminImportProductsRoute
   '/_signedIn/dashboard/_admin/manageProduct': typeof SignedInDashboardAdminManageProductRoute
   '/_signedIn/dashboard/_admin/messages': typeof SignedInDashboardAdminMessagesRoute
+  '/_signedIn/dashboard/_admin/paymentsToRefund': typeof SignedInDashboardAdminPaymentsToRefundRoute
   '/_signedIn/dashboard/_admin/returns': typeof SignedInDashboardAdminReturnsRoute
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/_signedIn/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
@@ -372,6 +382,7 @@ export interface FileRouteTypes {
     | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
+    | '/dashboard/paymentsToRefund'
     | '/dashboard/returns'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
@@ -406,6 +417,7 @@ export interface FileRouteTypes {
     | '/dashboard/importProducts'
     | '/dashboard/manageProduct'
     | '/dashboard/messages'
+    | '/dashboard/paymentsToRefund'
     | '/dashboard/returns'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
@@ -443,6 +455,7 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/importProducts'
     | '/_signedIn/dashboard/_admin/manageProduct'
     | '/_signedIn/dashboard/_admin/messages'
+    | '/_signedIn/dashboard/_admin/paymentsToRefund'
     | '/_signedIn/dashboard/_admin/returns'
     | '/_signedIn/dashboard/_admin/reviews'
     | '/_signedIn/dashboard/payment/$id'
@@ -678,6 +691,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardAdminMessagesRouteImport
       parentRoute: typeof SignedInDashboardAdminRoute
     }
+    '/_signedIn/dashboard/_admin/paymentsToRefund': {
+      id: '/_signedIn/dashboard/_admin/paymentsToRefund'
+      path: '/paymentsToRefund'
+      fullPath: '/dashboard/paymentsToRefund'
+      preLoaderRoute: typeof SignedInDashboardAdminPaymentsToRefundRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/_admin/returns': {
       id: '/_signedIn/dashboard/_admin/returns'
       path: '/returns'
@@ -726,6 +746,7 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminImportProductsRoute: typeof SignedInDashboardAdminImportProductsRoute
   SignedInDashboardAdminManageProductRoute: typeof SignedInDashboardAdminManageProductRoute
   SignedInDashboardAdminMessagesRoute: typeof SignedInDashboardAdminMessagesRoute
+  SignedInDashboardAdminPaymentsToRefundRoute: typeof SignedInDashboardAdminPaymentsToRefundRoute
   SignedInDashboardAdminReturnsRoute: typeof SignedInDashboardAdminReturnsRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
   SignedInDashboardAdminEditProductProductIdRoute: typeof SignedInDashboardAdminEditProductProductIdRoute
@@ -747,6 +768,8 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
     SignedInDashboardAdminManageProductRoute:
       SignedInDashboardAdminManageProductRoute,
     SignedInDashboardAdminMessagesRoute: SignedInDashboardAdminMessagesRoute,
+    SignedInDashboardAdminPaymentsToRefundRoute:
+      SignedInDashboardAdminPaymentsToRefundRoute,
     SignedInDashboardAdminReturnsRoute: SignedInDashboardAdminReturnsRoute,
     SignedInDashboardAdminReviewsRoute: SignedInDashboardAdminReviewsRoute,
     SignedInDashboardAdminEditProductProductIdRoute:

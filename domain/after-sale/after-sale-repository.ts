@@ -7,11 +7,12 @@ import type { NewRefund, NewReturn, Refund, Return, ReturnLine, ReturnStatus } f
 
 /**
  * Why recording a refund wrote nothing: the order is in no state for it (`not-refundable`; for a
- * cancel, `not-cancellable`), or the order's refunds would pass what was paid (`exceeds-paid`:
- * the check and the write are one atomic step, so of two refunds at once that together pass it,
- * exactly one is recorded).
+ * cancel, `not-cancellable`), the order's refunds would pass what was paid (`exceeds-paid`), or
+ * its lines would give back more units of a product than were ordered (`exceeds-ordered`). Each
+ * check and the write are one atomic step, so of two refunds at once that together pass a
+ * ceiling, exactly one is recorded.
  */
-export type RefundFailure = 'not-refundable' | 'not-cancellable' | 'exceeds-paid';
+export type RefundFailure = 'not-refundable' | 'not-cancellable' | 'exceeds-paid' | 'exceeds-ordered';
 
 /**
  * Refunds and returns, kept beside the orders (docs/orders.md, "After the sale: cancel, refund,

@@ -185,6 +185,40 @@ describe('refunding part of an order', () => {
   });
 });
 
+describe('the units of a line, refunded once', () => {
+  it('records two line refunds at once that together pass what was ordered of a product, the later as an amount alone', async () => {
+    const { order, valve } = await shipped();
+    const ask = () => refundOrder(deps(), { actor: admin, orderId: order.id, lines: [{ productId: valve, quantity: 100 }], amountCents: 5_000, reason: 'Twice', restock: true });
+    // Both pass the check before the provider; the store checks again, atomically, and the
+    // provider had given both amounts back by then: the money is on the books, the units once.
+    const results = await Promise.all([ask(), ask()]);
+    expect(results.map((result) => result.ok && result.value.lines.length)).toEqual([1, 0]);
+    expect(await stockOf(valve)).toBe(450);
+    expect((await world.store.orders.findById(order.id))?.refundedCents).toBe(10_000);
+  });
+
+  it('cancels with what is left of each line, so units an earlier refund put back are not put back again', async () => {
+    const { order, valve, elbow } = await paid();
+    await refundOrder(deps(), { actor: admin, orderId: order.id, lines: [{ productId: valve, quantity: 50 }], reason: 'Damaged', restock: true });
+    expect(await stockOf(valve)).toBe(400);
+    const cancelled = await cancelOrder(deps(), { actor: admin, orderId: order.id, reason: 'Ordered twice', restock: true });
+    expect(cancelled).toMatchObject({ ok: true, value: { refund: { amountCents: 140_000, lines: [{ productId: valve, quantity: 100 }, { productId: elbow, quantity: 200 }] } } });
+    expect(await stockOf(valve)).toBe(500);
+    expect(await stockOf(elbow)).toBe(1_000);
+  });
+
+  it('receives a return without paying again for units an admin already refunded', async () => {
+    const { order, valve } = await shipped();
+    await refundOrder(deps(), { actor: admin, orderId: order.id, lines: [{ productId: valve, quantity: 140 }], reason: 'Damaged', restock: false });
+    const asked = await requestReturn(world.deps, { actor: buyer, orderId: order.id, lines: [{ productId: valve, quantity: 20 }], reason: 'Wrong thread' });
+    if (!asked.ok) throw new Error('arrange: no return');
+    await approveReturn(world.deps, { actor: admin, returnId: asked.value.id, answer: null });
+    const received = await receiveReturn(deps(), { actor: admin, returnId: asked.value.id, lines: [{ productId: valve, quantity: 20, restock: true }] });
+    expect(received).toMatchObject({ ok: true, value: { ret: { status: 'received' }, refund: { amountCents: 10_000, lines: [{ productId: valve, quantity: 10 }] } } });
+    expect((await world.store.orders.findById(order.id))?.refundedCents).toBe(150_000);
+  });
+});
+
 describe('returns', () => {
   it('runs requested → approved → received, restocking and refunding the received units at the price paid', async () => {
     const { order, valve, elbow } = await shipped();

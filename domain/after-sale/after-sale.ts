@@ -139,6 +139,14 @@ export const returnableUnits = (order: Pick<Order, 'lines'>, returns: readonly P
   return ceiling;
 };
 
+/**
+ * Whether a refund's lines fit what is left of each product (ordered less already refunded): the
+ * check every store makes again inside the refund's own transaction, after it holds the order, so
+ * two line refunds at once never give back more units than were bought.
+ */
+export const linesFitOrder = (order: Pick<Order, 'lines'>, refunds: readonly Pick<Refund, 'lines'>[], lines: readonly AfterSaleLine[]): boolean =>
+  lines.length === 0 || Object.keys(checkAfterSaleLines(lines, refundableUnits(order, refunds))).length === 0;
+
 /** Lines at the price paid for them (the order line's unit price): what a line refund gives back. */
 export const priceRefundLines = (order: Pick<Order, 'lines'>, lines: readonly AfterSaleLine[], restock: boolean): RefundLine[] =>
   lines.map((line) => {

@@ -48,6 +48,7 @@ export const storeRefusal = async (
 ): Promise<ErrorOf<'REFUND_EXCEEDS_PAID' | 'ORDER_NOT_REFUNDABLE' | 'ORDER_NOT_CANCELLABLE'>> => {
   if (failure === 'not-refundable') return refusal('ORDER_NOT_REFUNDABLE');
   if (failure === 'not-cancellable') return refusal('ORDER_NOT_CANCELLABLE');
+  // A cancel's lines are what was left of each product when it began: another refund took some since.
   const now = (await store.orders.findById(order.id)) ?? order;
   return { code: 'REFUND_EXCEEDS_PAID', refundableCents: refundableCents(now) };
 };
@@ -112,22 +113,29 @@ export const refundOrder = async (
     source: 'shop',
     createdAt: at,
   };
-  const recorded = await store.afterSale.refund(
-    refund,
-    auditNote(input.actor, at, {
-      kind: 'order-refunded',
-      subjectId: order.id,
-      summary: `Refunded ${amountCents} cents on the order ${order.number}`,
-      before: { refundedCents: order.refundedCents },
-      after: { refundedCents: order.refundedCents + amountCents, lines, reason: refund.reason },
-    }),
-    ['refund-made'],
-  );
+  const record = (newRefund: NewRefund) =>
+    store.afterSale.refund(
+      newRefund,
+      auditNote(input.actor, at, {
+        kind: 'order-refunded',
+        subjectId: order.id,
+        summary: `Refunded ${amountCents} cents on the order ${order.number}`,
+        before: { refundedCents: order.refundedCents },
+        after: { refundedCents: order.refundedCents + amountCents, lines: newRefund.lines, reason: newRefund.reason },
+      }),
+      ['refund-made'],
+    );
+  let recorded = await record(refund);
+  // Another refund of the same units landed between the check above and this write (the store
+  // checks again, atomically), after the provider had already given the money back: the money is
+  // recorded as an amount alone, so the books match the provider and no unit is refunded (or put
+  // back on the shelf) twice (docs/orders.md, "After the sale: cancel, refund, return").
+  if (!recorded.ok && recorded.error === 'exceeds-ordered') recorded = await record({ ...refund, lines: [] });
   // The refund port never answers not-cancellable (that is the cancel's own).
   return recorded.ok ? recorded : fail((await storeRefusal(store, order, recorded.error)) as RefundError);
 };
 
-export type CancelOrderPorts = RefundPorts & { store: { afterSale: Pick<AfterSaleRepository, 'cancel'> } };
+export type CancelOrderPorts = RefundPorts & { store: { afterSale: Pick<AfterSaleRepository, 'cancel' | 'refundsOf'> } };
 
 /**
  * An admin cancels a paid order that has not shipped: the whole payment (what is left of it) is
@@ -149,8 +157,12 @@ export const cancelOrder = async (
   const asking = await askProvider(ports, order, amountCents);
   if (!asking.ok) return asking;
   const at = clock.now();
-  const lines = order.lines.flatMap((line) =>
-    line.productId === null ? [] : [{ productId: line.productId, quantity: line.quantity, amountCents: line.lineTotalCents, restocked: input.restock }],
+  // What is left of each line: units an earlier refund gave back (and perhaps restocked) are not again.
+  const left = refundableUnits(order, await store.afterSale.refundsOf(order.id));
+  const lines = priceRefundLines(
+    order,
+    [...left].filter(([, quantity]) => quantity > 0).map(([productId, quantity]) => ({ productId, quantity })),
+    input.restock,
   );
   const cancelled = await store.afterSale.cancel(
     { id: asking.value.id, orderId: order.id, amountCents, lines, reason: input.reason.trim(), providerRefundId: asking.value.providerRefundId, source: 'shop', createdAt: at },

@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../shared/result.ts';
 import {
   checkAfterSaleLines,
   priceRefundLines,
+  refundableUnits,
   returnableUnits,
   returnWindowOpen,
   sumCents,
@@ -107,7 +108,7 @@ export const approveReturn = (ports: AnswerReturnPorts, input: { actor: User; re
 export const rejectReturn = (ports: AnswerReturnPorts, input: { actor: User; returnId: string; answer: string }) => answerReturn(ports, input, 'rejected');
 
 export type ReceiveReturnPorts = {
-  store: { orders: Pick<OrderRepository, 'findById'>; afterSale: Pick<AfterSaleRepository, 'findReturn' | 'receiveReturn'> };
+  store: { orders: Pick<OrderRepository, 'findById'>; afterSale: Pick<AfterSaleRepository, 'findReturn' | 'receiveReturn' | 'refundsOf'> };
   payments: Parameters<typeof askProvider>[0]['payments'];
   clock: Clock;
   ids: IdGenerator;
@@ -138,7 +139,12 @@ export const receiveReturn = async (
     if (line.quantity === 0 && !ret.lines.some((own) => own.productId === line.productId)) problems[`lines.${index}.productId`] = { rule: 'lineNotInOrder' };
   }
   if (Object.keys(problems).length > 0) return fail(invalid(problems));
-  const priced = asked.flatMap((line) => priceRefundLines(order, [line], line.restock));
+  // Units an admin already refunded (a damaged-goods refund, say) are not paid for twice when they come back.
+  const refundable = refundableUnits(order, await store.afterSale.refundsOf(order.id));
+  const priced = asked.flatMap((line) => {
+    const units = Math.min(line.quantity, refundable.get(line.productId) ?? 0);
+    return units > 0 ? priceRefundLines(order, [{ productId: line.productId, quantity: units }], line.restock) : [];
+  });
   const amountCents = sumCents(priced);
   let refundIds: { id: string; providerRefundId: string } | null = null;
   if (amountCents > 0) {

@@ -24,6 +24,7 @@ export const AUDIT_KINDS = [
   'return-approved',
   'return-rejected',
   'return-received',
+  'payment-refunded',
   'review-removed',
   'quote-answered',
   'catalogue-imported',

@@ -48,6 +48,8 @@ export type DomainError =
   | { code: 'ORDER_NOT_REFUNDABLE' }
   /** The refund would pass what was paid; `refundableCents` is what is left. */
   | { code: 'REFUND_EXCEEDS_PAID'; refundableCents: number }
+  /** A payment no order could take was already refunded (by an admin, perhaps at the same moment). */
+  | { code: 'PAYMENT_ALREADY_REFUNDED' }
   /** The payment provider said no; nothing changed. */
   | { code: 'REFUND_REFUSED'; reason: 'exceeds-payment' | 'not-paid' | 'declined'; detail: string | null }
   /** A return is asked only of a shipped order, within the return window. */
@@ -111,7 +113,7 @@ export type FieldProblems = Record<string, FieldProblem>;
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
 
-export type NotFoundSubject = 'product' | 'order' | 'category' | 'message' | 'quote' | 'refund' | 'return' | 'company-member' | 'company-invitation' | 'company-address';
+export type NotFoundSubject = 'product' | 'order' | 'category' | 'message' | 'quote' | 'refund' | 'return' | 'payment' | 'company-member' | 'company-invitation' | 'company-address';
 
 export const notFound = (subject?: NotFoundSubject): ErrorOf<'NOT_FOUND'> =>
   subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };

@@ -5,6 +5,7 @@ import { salesReport } from '#domain/admin/sales-report.ts';
 import { ORDER_EXPORT_COLUMNS } from '#domain/ordering/orders-csv.ts';
 import { exportOrders } from '#domain/ordering/export-orders.ts';
 import { listPaymentsToRefund } from '#domain/ordering/list-payments-to-refund.ts';
+import { refundPayment } from '#domain/ordering/refund-payment.ts';
 import Papa from 'papaparse';
 import { stream } from 'hono/streaming';
 import { deleteUser, listUsers, makeAdmin, removeAdmin } from '#domain/identity/manage-users.ts';
@@ -188,14 +189,22 @@ export const adminRoutes = (ports: AppPorts, expireFirst: MiddlewareHandler<AppE
       const deleted = await deleteUser(ports, { actor: c.get('user'), userId: c.req.valid('param').id });
       return deleted.ok ? c.body(null, 204) : problem(c, deleted.error);
     })
-    // Succeeded payments no order could take: the admin refunds each from the provider's dashboard.
+    // Succeeded payments no order could take: an admin refunds each through the payment port, once.
     .get('/payments-to-refund', validate('query', listQuerySchema), documented({
       summary: 'Payments to refund',
       description:
-        "Admins; changes nothing. Succeeded payments no order could take (the order expired, was deleted or was paid otherwise): each is refunded from the payment provider's dashboard. A page at a time.",
+        'Admins; changes nothing. Succeeded payments no order could take (the order expired, was deleted or was paid otherwise), newest first, the refunded ones too (`refundedAt`). A page at a time.',
     }), responds(200, pageOf(paymentToRefundDto)), async (c) => {
       const payments = await listPaymentsToRefund(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return payments.ok ? c.json(toListDto(payments.value, toPaymentToRefundDto), 200) : problem(c, payments.error);
+    })
+    .post('/payments-to-refund/:id/refund', validate('param', idParamSchema), documented({
+      summary: 'Refund a payment no order could take',
+      description:
+        'Admins; no body. Gives the whole payment back through the payment provider (its idempotency key is the payment, so two at once move the money once), then marks it refunded and records it in the audit log. 200 with the payment. 404 `NOT_FOUND`, 409 `PAYMENT_ALREADY_REFUNDED`, 502 `REFUND_REFUSED` when the provider says no, 503 `SERVICE_UNAVAILABLE` when it cannot be reached (nothing changed either way).',
+    }), responds(200, paymentToRefundDto), async (c) => {
+      const refunded = await refundPayment(ports, { actor: c.get('user'), id: c.req.valid('param').id });
+      return refunded.ok ? c.json(toPaymentToRefundDto(refunded.value), 200) : problem(c, refunded.error);
     })
     .get('/messages', validate('query', listQuerySchema), documented({
       summary: 'The contact inbox',

@@ -243,9 +243,17 @@ describe('Stripe payments over HTTP', () => {
     const admin = await signUpAdmin(context);
     const refunds = await call('GET', '/api/admin/payments-to-refund', { token: admin.token });
     expect(refunds.json).toEqual({
-      items: [{ paymentIntentId: intentId, orderId, amountCents: 187_500, currency: 'usd', reason: 'order-gone', createdAt: expect.any(String) }],
+      items: [{ paymentIntentId: intentId, orderId, amountCents: 187_500, currency: 'usd', reason: 'order-gone', createdAt: expect.any(String), refundedAt: null, providerRefundId: null }],
       nextCursor: null,
     });
     expect((await call('GET', '/api/admin/overview', { token: admin.token })).json.paymentsToRefund).toBe(1);
+    // The admin refunds it from the list: Stripe gives the whole payment back, once.
+    const refunded = await call('POST', `/api/admin/payments-to-refund/${intentId}/refund`, { token: admin.token });
+    expect(refunded.status).toBe(200);
+    expect(refunded.json).toMatchObject({ refundedAt: expect.any(String), providerRefundId: expect.stringMatching(/^re_/) });
+    // All of it was given back: Stripe refuses even a cent more.
+    await expect(stripe.refunds.create({ payment_intent: intentId, amount: 1 })).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((await call('POST', `/api/admin/payments-to-refund/${intentId}/refund`, { token: admin.token })).status).toBe(409);
+    expect((await call('GET', '/api/admin/overview', { token: admin.token })).json.paymentsToRefund).toBe(0);
   });
 });

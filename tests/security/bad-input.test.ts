@@ -104,6 +104,8 @@ interface Fixtures {
   companyBuyerId: string;
   companyInvitationId: string;
   companySiteId: string;
+  /** A cent of the shipped order's payment, kept as a payment no order could take (docs/api.md, "payments-to-refund"). */
+  paymentToRefundId: string;
 }
 
 type Caller = 'anonymous' | 'customer' | 'admin';
@@ -433,6 +435,7 @@ const TARGETS: Target[] = [
     params: (f) => ({ id: f.approvedReturnId }),
     body: { fields: { lines: { kind: 'receivedLines' } }, valid: (f) => ({ lines: [{ productId: f.productId, quantity: 10, restock: true }] }) },
   },
+  { route: 'POST /api/admin/payments-to-refund/:id/refund', caller: 'admin', params: (f) => ({ id: f.paymentToRefundId }) },
   { route: 'GET /api/orders/:id/after-sale', caller: 'customer', params: (f) => ({ id: f.paidOrderId }) },
   { route: 'GET /api/orders/:id/returns', caller: 'customer', params: (f) => ({ id: f.shippedOrderId }) },
   { route: 'GET /api/orders/:id/refunds/:refundId/credit-note.pdf', caller: 'customer', params: (f) => ({ id: f.shippedOrderId, refundId: f.refundId }) },
@@ -525,7 +528,9 @@ const arrangeReturns = async (on: SecurityApp, cast: Cast, productId: string) =>
   await on.call('POST', `/api/admin/returns/${approvedReturnId}/approve`, { token: cast.tokens.admin, body: {} });
   const refund = await on.call('POST', `/api/admin/orders/${shippedOrderId}/refunds`, { token: cast.tokens.admin, body: { amountCents: 1, reason: 'A cent back' } });
   if (refund.status !== 201) throw new Error(`arrange: refund ${refund.status} ${refund.text}`);
-  return { shippedOrderId, requestedReturnId, approvedReturnId, refundId: refund.json.id as string };
+  const paymentToRefundId = charged.json.paymentIntentId as string;
+  await on.store.refunds.record({ id: paymentToRefundId, orderId: shippedOrderId, amountCents: 1, currency: 'usd', reason: 'order-paid-otherwise', createdAt: new Date() });
+  return { shippedOrderId, requestedReturnId, approvedReturnId, refundId: refund.json.id as string, paymentToRefundId };
 };
 
 /** The customer's company, with a buyer, an invitation waiting and a site (docs/companies.md). */

@@ -60,6 +60,7 @@ export const labels = {
   refund: 'Refund',
   refunded: 'Refunded',
   returns: 'Returns',
+  paymentsToRefund: 'Payments to refund',
   returnItems: 'Return items',
   creditNote: 'Credit note (PDF)',
   approve: 'Approve',

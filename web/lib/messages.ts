@@ -21,6 +21,7 @@ const webMessages = {
   // After the sale (docs/orders.md, "After the sale: cancel, refund, return").
   orderCancelledRefunded: (refund: string) => `Order cancelled; the payment was refunded (credit note ${refund})`,
   refundRecorded: (refund: string) => `Refund recorded (credit note ${refund})`,
+  paymentRefunded: 'Payment refunded',
   refundAmountUpTo: (max: string) => `Enter an amount from $0.01 to ${max}`,
   returnApproved: (number: string) => `Return ${number} approved`,
   returnRejected: (number: string) => `Return ${number} rejected`,

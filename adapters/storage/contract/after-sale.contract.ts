@@ -94,6 +94,23 @@ export function describeAfterSaleContract(h: StoreHarness): void {
       expect((await h.store.orders.findById(order.id))?.refundedCents).toBe(15_000);
     });
 
+    it("refuses lines past what was ordered of a product, and records exactly one of two line refunds at once that together pass it", async () => {
+      const { order, productId } = await paidOrder();
+      const lines = (quantity: number) => [{ productId, quantity, amountCents: quantity * 125, restocked: true }];
+      // 120 + 120 of 200 bolts for $50.00 each (less a fee): each fits alone, together they pass
+      // what was ordered, though not what was paid.
+      const results = await Promise.all([h.store.afterSale.refund(refundOf(order, 5_000, { lines: lines(120) })), h.store.afterSale.refund(refundOf(order, 5_000, { lines: lines(120) }))]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: 'exceeds-ordered' }]);
+      expect((await h.store.orders.findById(order.id))?.refundedCents).toBe(5_000);
+      expect(await h.stockOf(productId)).toBe(920);
+      // Nothing of the refused one: no stock, no number taken; what is left still fits.
+      expect(await h.store.afterSale.refund(refundOf(order, 100, { lines: [{ productId: 'not-in-order', quantity: 1, amountCents: 100, restocked: true }] }))).toEqual({ ok: false, error: 'exceeds-ordered' });
+      expect(await h.store.afterSale.refund(refundOf(order, 10_000, { lines: lines(80) }))).toMatchObject({ ok: true, value: { number: 'CN-2026-000002' } });
+      expect(await h.store.afterSale.refund(refundOf(order, 125, { lines: lines(1) }))).toEqual({ ok: false, error: 'exceeds-ordered' });
+      expect(await h.stockOf(productId)).toBe(1_000);
+    });
+
     it('keeps one record per provider refund, and refuses unpaid orders', async () => {
       const { order } = await paidOrder();
       const refund = refundOf(order, 1_000, { source: 'provider' });

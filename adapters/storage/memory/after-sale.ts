@@ -1,5 +1,5 @@
 import type { AfterSaleRepository } from '#domain/after-sale/after-sale-repository.ts';
-import type { NewRefund, Refund } from '#domain/after-sale/after-sale.ts';
+import { linesFitOrder, type NewRefund, type Refund } from '#domain/after-sale/after-sale.ts';
 import { formatCreditNoteNumber, formatReturnNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
@@ -22,10 +22,12 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
   };
   const byProvider = (providerRefundId: string) => [...tables.refunds.values()].find((refund) => refund.providerRefundId === providerRefundId);
 
-  /** The refund's write, after its order's state was checked: all of it or (exceeds-paid) nothing. */
-  const write = (refund: NewRefund): Refund | 'exceeds-paid' => {
+  /** The refund's write, after its order's state was checked: all of it or (a ceiling passed) nothing. */
+  const write = (refund: NewRefund): Refund | 'exceeds-paid' | 'exceeds-ordered' => {
     const order = tables.orders.get(refund.orderId)!;
     if (refund.amountCents < 0 || order.refundedCents + refund.amountCents > order.totalCents) return 'exceeds-paid';
+    const earlier = [...tables.refunds.values()].filter((one) => one.orderId === order.id);
+    if (!linesFitOrder(order, earlier, refund.lines)) return 'exceeds-ordered';
     order.refundedCents += refund.amountCents;
     for (const line of refund.lines) {
       const product = line.restocked ? tables.products.get(line.productId) : undefined;
@@ -43,7 +45,7 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
       const order = tables.orders.get(refund.orderId);
       if (order?.status !== 'pending') return fail('not-cancellable');
       const stored = write(refund);
-      if (stored === 'exceeds-paid') return fail(stored);
+      if (typeof stored === 'string') return fail(stored);
       order.status = 'cancelled';
       queueMails(tables, mail, order.id, refund.createdAt);
       recordAudit(tables, audit, null);
@@ -55,7 +57,7 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
       const order = tables.orders.get(refund.orderId);
       if (order?.status !== 'pending' && order?.status !== 'shipped') return fail('not-refundable');
       const stored = write(refund);
-      if (stored === 'exceeds-paid') return fail(stored);
+      if (typeof stored === 'string') return fail(stored);
       queueMails(tables, mail, stored.id, refund.createdAt);
       recordAudit(tables, audit, null);
       return ok(copy(stored));
@@ -90,7 +92,7 @@ export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository
       const ret = tables.returns.get(id);
       if (ret?.status !== 'approved') return fail('not-refundable');
       const stored = refund ? write(refund) : null;
-      if (stored === 'exceeds-paid') return fail(stored);
+      if (typeof stored === 'string') return fail(stored);
       Object.assign(ret, { status: 'received', lines: copy(lines), receivedAt: at, refundId: stored?.id ?? null });
       queueMails(tables, mail, id, at);
       recordAudit(tables, audit, null);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AfterSaleRepository, RefundFailure } from '#domain/after-sale/after-sale-repository.ts';
-import type { NewRefund, Refund, Return } from '#domain/after-sale/after-sale.ts';
+import { linesFitOrder, type NewRefund, type Refund, type Return } from '#domain/after-sale/after-sale.ts';
 import { formatCreditNoteNumber, formatReturnNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
@@ -29,7 +29,8 @@ class Refused extends Error {
  * Refunds and returns on PostgreSQL. A refund's first statement raises the order's refunded_cents
  * only while the sum stays within the total: the row lock makes a second refund at the same
  * moment (another connection, another instance) wait, and PostgreSQL then re-checks the condition
- * against the row the first one left, so the one that would pass what was paid changes nothing.
+ * against the row the first one left, so the one that would pass what was paid changes nothing;
+ * its lines are then checked against the refunds committed before it (what was ordered of each).
  * Locks are taken in the order placing an order takes them after its own row: the order, then its
  * products in id order (return-stock.ts), then the status counters (a cancel's status change),
  * then the year's number; so a refund and a placement never wait for each other in a circle.
@@ -64,6 +65,14 @@ export function createPgAfterSale(db: PgDb, stockMoved: (productIds: readonly st
       throw new Refused(row && statuses.includes(row.status) ? 'exceeds-paid' : refusedState(statuses));
     }
     if (!statuses.includes(raised.status)) throw new Refused(refusedState(statuses));
+    // The order's row is held now, and each statement of READ COMMITTED reads what was committed
+    // before it began: the refunds read here include any other refund of the order that held the
+    // row first, so two line refunds at once never pass what was ordered of a product.
+    if (refund.lines.length > 0) {
+      const order = await orderOf(tx, refund.orderId);
+      const earlier = await tx.select({ lines: refunds.lines }).from(refunds).where(eq(refunds.orderId, refund.orderId));
+      if (!order || !linesFitOrder(order, earlier, refund.lines)) throw new Refused('exceeds-ordered');
+    }
     await returnStockInIdOrder(
       tx,
       refund.lines.filter((line) => line.restocked),

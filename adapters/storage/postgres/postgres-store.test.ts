@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeStoreContract } from '../store.contract.ts';
 import { openPgliteStorage, openPostgresStorage } from './postgres-store.ts';
 import { postgresTestDatabase } from './test-database.ts';
+import { expectRefundRacesHold } from '../refund-race.ts';
 
 const database = postgresTestDatabase();
 console.info(`Postgres store contract runs against: ${database.kind}`);
@@ -23,5 +26,21 @@ describe('postgres store', () => {
     await lifecycle.ping();
     await lifecycle.close();
     await expect(lifecycle.ping()).rejects.toThrow();
+  });
+
+  // Two OS processes, each with its own pool, need a server both can reach: PGlite lives inside one process.
+  const url = process.env.TEST_DATABASE_URL;
+  it.skipIf(!url)('never refunds more than was paid or ordered when two processes refund one order at once (needs TEST_DATABASE_URL: PGlite is one process)', { timeout: 120_000 }, async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const storage = await openPostgresStorage(url!, { schema });
+    try {
+      await expectRefundRacesHold(storage, url!, schema);
+    } finally {
+      await storage.lifecycle.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
   });
 });

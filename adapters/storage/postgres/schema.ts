@@ -411,6 +411,9 @@ export const paymentsToRefund = pgTable(
     currency: text('currency').notNull(),
     reason: text('reason', { enum: ['order-gone', 'order-paid-otherwise'] }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
+    // Set once, when an admin refunds it through the payment port (migration 0028).
+    refundedAt: timestamptz('refunded_at'),
+    providerRefundId: text('provider_refund_id'),
   },
   (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
 );

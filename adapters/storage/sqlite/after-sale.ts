@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AfterSaleRepository, RefundFailure } from '#domain/after-sale/after-sale-repository.ts';
-import type { NewRefund, Refund, Return } from '#domain/after-sale/after-sale.ts';
+import { linesFitOrder, type NewRefund, type Refund, type Return } from '#domain/after-sale/after-sale.ts';
 import { formatCreditNoteNumber, formatReturnNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
@@ -24,8 +24,9 @@ class Refused extends Error {
 /**
  * Refunds and returns on SQLite. Every write is one IMMEDIATE transaction: the order's
  * refunded_cents is raised by a conditional UPDATE that matches only while the sum stays within
- * the total (and the CHECK constraint says the same), so of two refunds at once, from two
- * processes on one file, the one that would pass what was paid changes nothing.
+ * the total (and the CHECK constraint says the same), and its lines are checked against what is
+ * left of each product in the same transaction, so of two refunds at once, from two processes on
+ * one file, the one that would pass what was paid or what was ordered changes nothing.
  */
 export function createSqliteAfterSale(db: SqliteConnection, catalog: CatalogWrites): AfterSaleRepository {
   const stock = sqliteStock(db);
@@ -41,6 +42,9 @@ export function createSqliteAfterSale(db: SqliteConnection, catalog: CatalogWrit
     return { ...row, lines: lines.map(({ orderId: _o, position: _p, ...line }) => line) };
   };
 
+  const refundsOf = (orderId: string): Refund[] =>
+    db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number)).all();
+
   /** Raises refunded_cents, restocks, numbers and inserts the refund: inside the caller's transaction. */
   const write = (refund: NewRefund, statuses: readonly Order['status'][]): Refund => {
     const raised = db
@@ -54,6 +58,8 @@ export function createSqliteAfterSale(db: SqliteConnection, catalog: CatalogWrit
       throw new Refused(row && statuses.includes(row.status) ? 'exceeds-paid' : 'not-refundable');
     }
     if (!statuses.includes(raised.status)) throw new Refused('not-refundable');
+    // Inside the same IMMEDIATE transaction: no other refund of the order can land in between.
+    if (refund.lines.length > 0 && !linesFitOrder(orderOf(refund.orderId)!, refundsOf(refund.orderId), refund.lines)) throw new Refused('exceeds-ordered');
     let restocked = false;
     for (const line of refund.lines) {
       if (!line.restocked) continue;
@@ -103,7 +109,7 @@ export function createSqliteAfterSale(db: SqliteConnection, catalog: CatalogWrit
       });
     },
     async refundsOf(orderId) {
-      return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.number)).all();
+      return refundsOf(orderId);
     },
     async findRefund(id) {
       return db.select().from(refunds).where(eq(refunds.id, id)).get() ?? null;

@@ -382,6 +382,9 @@ export const paymentsToRefund = sqliteTable(
     currency: text('currency').notNull(),
     reason: text('reason', { enum: ['order-gone', 'order-paid-otherwise'] }).notNull(),
     createdAt: timestampMs('created_at').notNull(),
+    // Set once, when an admin refunds it through the payment port (migration 0025).
+    refundedAt: timestampMs('refunded_at'),
+    providerRefundId: text('provider_refund_id'),
   },
   (t) => [index('payments_to_refund_newest_idx').on(t.createdAt, t.id)],
 );

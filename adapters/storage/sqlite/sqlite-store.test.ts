@@ -10,6 +10,7 @@ import { describeStoreContract } from '../store.contract.ts';
 import { openSqliteStorage } from './sqlite-store.ts';
 import { created } from '../product-fixture.ts';
 import { unpaidOrderOf } from '../order-fixture.ts';
+import { expectRefundRacesHold } from '../refund-race.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'bulkhead-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -103,5 +104,12 @@ describe('sqlite store across processes', () => {
     expect((await setup.repositories.products.findById(product.id))?.stock).toBe(0);
     expect(await setup.repositories.orders.count({})).toBe(50);
     await setup.lifecycle.close();
+  }, 60_000);
+
+  it('never refunds more than was paid or ordered when two processes refund one order at once on one file', async () => {
+    const file = join(dir, 'refund-race.db');
+    const storage = openSqliteStorage(file);
+    await expectRefundRacesHold(storage, file);
+    await storage.lifecycle.close();
   }, 60_000);
 });

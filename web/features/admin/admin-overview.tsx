@@ -34,6 +34,7 @@ export function AdminOverview() {
         <Tile label={`Low-stock products (under ${MIN_ORDER_QUANTITY})`} value={overview?.lowStockProducts} to="/dashboard/manageProduct" />
         <Tile label={`Unread messages (of ${overview?.contactMessages ?? '…'})`} value={overview?.unreadContactMessages} to="/dashboard/messages" />
         <Tile label="Quotes awaiting answer" value={overview?.quotesAwaitingAnswer} to="/dashboard/allQuotes" search={{ status: 'requested' }} />
+        <Tile label="Payments to refund" value={overview?.paymentsToRefund} to="/dashboard/paymentsToRefund" />
       </div>
       <SalesOverview />
     </DashboardSection>

@@ -11,6 +11,7 @@ import type {
   ContactMessageDto,
   ListDto,
   OrderDto,
+  PaymentToRefundDto,
   ReceivedReturnDto,
   RefundDto,
   ReturnDto,
@@ -35,6 +36,7 @@ export const adminKeys = {
   subscribers: () => [keyRoots.admin, 'subscribers'] as const,
   audit: () => [keyRoots.admin, 'audit'] as const,
   returns: () => [keyRoots.admin, 'returns'] as const,
+  paymentsToRefund: () => [keyRoots.admin, 'payments-to-refund'] as const,
 };
 
 /** The admin dashboard's counts (they change with orders and the catalogue: refetched on each visit). */
@@ -210,5 +212,24 @@ export function useReceiveReturn(ret: ReturnDto) {
     onSuccess: (answer) => notify.success(messages.returnReceived(answer.return.number, answer.refund?.number ?? null)),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.returns() }), queryClient.invalidateQueries({ queryKey: adminKeys.orders() })]),
+  });
+}
+
+/** How many payments to refund one page (and each Load more) adds. */
+const PAYMENTS_TO_REFUND_PAGE_SIZE = 50;
+
+/** Succeeded payments no order could take, newest first, the refunded ones too (docs/api.md, "payments-to-refund"). */
+export const paymentsToRefundQuery = pagedListQuery(adminKeys.paymentsToRefund(), (cursor) =>
+  request<ListDto<PaymentToRefundDto>>(listPath('/api/admin/payments-to-refund', { limit: PAYMENTS_TO_REFUND_PAGE_SIZE, cursor }), { signedIn: true }),
+);
+
+/** Gives a payment no order could take back through the provider, once; the list and the overview's count follow. A refusal is the caller's to show. */
+export function useRefundPayment(payment: PaymentToRefundDto) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<PaymentToRefundDto>(`/api/admin/payments-to-refund/${pathId(payment.paymentIntentId)}/refund`, { method: 'POST', signedIn: true }),
+    onSuccess: () => notify.success(messages.paymentRefunded),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.paymentsToRefund() }), queryClient.invalidateQueries({ queryKey: adminKeys.overview() })]),
   });
 }

@@ -20,6 +20,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'return-approved': 'Return approved',
   'return-rejected': 'Return rejected',
   'return-received': 'Return received',
+  'payment-refunded': 'Payment refunded',
   'review-removed': 'Review removed',
   'quote-answered': 'Quote answered',
   'catalogue-imported': 'Catalogue imported',

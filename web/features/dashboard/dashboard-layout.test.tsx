@@ -36,17 +36,18 @@ describe('dashboard', () => {
     session.current = meOf(admin);
     server.use(
       http.get('*/api/admin/overview', () =>
-        json<ShopOverviewDto>({ ordersAwaitingShipment: 2, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 1_204, unreadContactMessages: 3, paymentsToRefund: 0, quotesAwaitingAnswer: 4 }),
+        json<ShopOverviewDto>({ ordersAwaitingShipment: 2, unpaidOrders: 1, lowStockProducts: 1, contactMessages: 1_204, unreadContactMessages: 3, paymentsToRefund: 5, quotesAwaitingAnswer: 4 }),
       ),
     );
     const { screen } = renderApp('/dashboard');
     expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual([
-      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Categories', 'Manage All Orders', 'Quote Requests', 'Returns', 'Manage Reviews', 'Messages & Subscribers', 'Audit log',
+      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Categories', 'Manage All Orders', 'Quote Requests', 'Returns', 'Payments to refund', 'Manage Reviews', 'Messages & Subscribers', 'Audit log',
     ]);
     expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders?status=pending');
     expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toHaveAttribute('href', '/dashboard/allOrders?status=unpaid');
     expect(screen.getByRole('link', { name: '1 Low-stock products (under 100)' })).toHaveAttribute('href', '/dashboard/manageProduct');
     expect(screen.getByRole('link', { name: '3 Unread messages (of 1204)' })).toHaveAttribute('href', '/dashboard/messages');
     expect(screen.getByRole('link', { name: '4 Quotes awaiting answer' })).toHaveAttribute('href', '/dashboard/allQuotes?status=requested');
+    expect(screen.getByRole('link', { name: '5 Payments to refund' })).toHaveAttribute('href', '/dashboard/paymentsToRefund');
   });
 });

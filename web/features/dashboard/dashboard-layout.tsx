@@ -18,6 +18,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/allOrders', labels.manageAllOrders],
         ['/dashboard/allQuotes', labels.quoteRequests],
         ['/dashboard/returns', labels.returns],
+        ['/dashboard/paymentsToRefund', labels.paymentsToRefund],
         ['/dashboard/reviews', labels.manageReviews],
         ['/dashboard/messages', labels.inbox],
         ['/dashboard/auditLog', labels.auditLog],
