@@ -20,7 +20,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useResendVerification } from '../../components/account/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { useCart } from '../../lib/cart.ts';
+import { useCart, wholeUnits } from '../../lib/cart.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { countOf, priceOf } from '#domain/catalog/units.ts';
 import { useFocusResult } from '../../lib/focus-result.ts';
@@ -88,9 +88,6 @@ function VerifyBeforeOrdering() {
     </div>
   );
 }
-
-/** A whole number of units, 1 or more: all the cart asks (its advice says the rest, docs/orders.md, "Orders, cart, quick order"). */
-const wholeUnits = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) && Number(text.trim()) >= 1 ? Number(text.trim()) : null);
 
 /**
  * The product page's one quantity (docs/orders.md, "Orders, cart, quick order"): one box, with the
