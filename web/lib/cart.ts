@@ -88,6 +88,9 @@ export const priceBrowserCart = (lines: readonly CartLineInput[], products: Read
     ),
   );
 
+/** A whole number of units, 1 or more: all the cart asks (its advice says the rest, docs/orders.md, "Orders, cart, quick order"). */
+export const wholeUnits = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) && Number(text.trim()) >= 1 ? Number(text.trim()) : null);
+
 /** Lines of `extra` added to `lines`: quantities of a product already there are summed. */
 export const addLines = (lines: readonly CartLineInput[], extra: readonly CartLineInput[]): CartLineInput[] => {
   const merged = new Map(lines.map((line) => [line.productId, line.quantity]));

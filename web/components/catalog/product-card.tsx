@@ -7,6 +7,7 @@ import { formatCents, truncate } from '../../lib/format.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
 import { countOf } from '#domain/catalog/units.ts';
+import { RowAddToCart } from './row-add-to-cart.tsx';
 
 /** The card's width in the grid below: one column on phones, two from md, three (at most ~400px) from lg. */
 const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -15,7 +16,7 @@ const ROW_SIZES = '128px';
 
 /**
  * How a product is laid out: `grid` a card, `list` a compact row (thumbnail, name, SKU, price,
- * stock, the action), `auto` a row below 768 px and a card from there, chosen by CSS alone so the
+ * stock, a quantity box and Add), `auto` a row below 768 px and a card from there, chosen by CSS alone so the
  * server's HTML is right on every screen before any JavaScript runs.
  */
 export type ProductLayout = 'grid' | 'list' | 'auto';
@@ -44,7 +45,10 @@ const PARTS = {
   /** The description and the minimum: a row leaves them to the product page. */
   extra: { grid: '', list: 'hidden', auto: 'hidden md:block' },
   action: { grid: 'mt-auto pt-2', list: 'pt-1', auto: 'pt-1 md:mt-auto md:pt-2' },
-  button: { grid: 'w-full', list: 'w-auto', auto: 'w-auto md:w-full' },
+  /** A row's quantity box and Add: rows only. */
+  rowAdd: { grid: 'hidden', list: '', auto: 'md:hidden' },
+  /** A card's Buy Now: cards only (a row has its quantity box and Add, and its name opens the product). */
+  buyNow: { grid: '', list: '', auto: 'hidden md:block' },
 } as const;
 
 /**
@@ -124,10 +128,17 @@ export function ProductCard({
         <p className={`text-sm ${PARTS.extra[layout]}`}>{labels.minimumOrderOf(countOf(product.minOrderQuantity, product.unit))}</p>
         <div className={PARTS.action[layout]}>
           {availability === 'orderable' ? (
-            <Link {...toProduct} className={buttonClass('secondary', PARTS.button[layout])}>
-              {labels.buyNow}
-              {about}
-            </Link>
+            <>
+              {layout === 'grid' ? null : <RowAddToCart product={product} className={PARTS.rowAdd[layout]} />}
+              {layout === 'list' ? null : (
+                <div className={PARTS.buyNow[layout]}>
+                  <Link {...toProduct} className={buttonClass('secondary', 'w-full')}>
+                    {labels.buyNow}
+                    {about}
+                  </Link>
+                </div>
+              )}
+            </>
           ) : (
             // Nothing to buy: no button that leads to a form that cannot succeed.
             <p className="rounded-md border border-slate-300 bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700">

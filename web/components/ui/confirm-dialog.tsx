@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { focusResult, focusWasLost } from '../../lib/focus-result.ts';
 import { labels } from '../../lib/labels.ts';
 import { buttonClass } from './button.tsx';
 
@@ -36,13 +37,8 @@ export function ConfirmDialog({
   useEffect(
     () => () => {
       // Runs after React removed the trigger; only a confirmed action whose focus was lost moves it.
-      if (!landings.current) return;
-      const active = document.activeElement;
-      if (active && active !== document.body && active.isConnected) return;
-      const landing = landings.current.find((heading) => heading.isConnected);
-      if (!landing) return;
-      if (!landing.hasAttribute('tabindex')) landing.setAttribute('tabindex', '-1');
-      landing.focus({ preventScroll: true });
+      if (!landings.current || !focusWasLost()) return;
+      focusResult(landings.current.find((heading) => heading.isConnected));
     },
     [],
   );

@@ -92,6 +92,14 @@ describe('Manage All Orders', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
     expect(bodies).toEqual([]);
+    // Nothing happened: the focus is back on Ship, where the admin was.
+    await expect.poll(() => document.activeElement).toBe(ship);
+    // Esc closes it the same way.
+    await user.click(ship);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    await expect.poll(() => document.activeElement).toBe(ship);
     await user.click(ship);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ship order' }));
     expect(await screen.findByText(messages.orderShipped)).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusResult } from '../../lib/focus-result.ts';
 import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { adminOrdersQuery } from './api.ts';
@@ -22,10 +23,7 @@ function ShipAction({ order }: { order: OrderDto }) {
   // Shipping from here replaces the Ship button by the status: focus moves to it, announced, rather
   // than falling to <body> with the button (web/README.md, "Decisions").
   const [justShipped, setJustShipped] = useState(false);
-  const status = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (justShipped && order.status === 'shipped') status.current?.focus();
-  }, [justShipped, order.status]);
+  const status = useFocusResult<HTMLSpanElement>(justShipped && order.status === 'shipped');
   if (order.status === 'unpaid') return <span className="font-bold text-red-800">{labels.unpaid}</span>;
   if (order.status === 'cancelled') return <span className="font-bold text-stone-800">{labels.orderCancelled}</span>;
   // Refunds and a cancel are beside the order, never states of it (docs/orders.md, "After the sale: cancel, refund, return"):

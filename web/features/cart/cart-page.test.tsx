@@ -189,12 +189,51 @@ describe('cart page', () => {
     expect(screen.getByRole('button', { name: /Place order/ })).toBeEnabled();
   });
 
-  it('skips from the top of the cart to the order summary', async () => {
+  it('skips from the top of the cart to the order summary, a few Tabs from Place order however many lines', async () => {
     session.current = meOf(customer);
-    server.use(http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine()]))));
+    const lines = Array.from({ length: 12 }, (_, index) => cartLine({ productId: `p_${index}`, name: `Part ${index + 1}` }));
+    server.use(http.get('*/api/cart', () => json<CartDto>(cartOf(lines))));
     const { screen, user } = renderApp('/cart');
-    await user.click(await screen.findByRole('link', { name: labels.skipToOrderSummary }));
+    const firstLine = await screen.findByRole('listitem', { name: 'Line 1: Part 1' });
+    const skip = screen.getByRole('link', { name: labels.skipToOrderSummary });
+    // The skip link comes before the first line's controls, by keyboard alone.
+    expect(skip.compareDocumentPosition(firstLine) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    skip.focus();
+    await user.keyboard('{Enter}');
     expect(screen.getByLabelText('Order summary')).toHaveFocus();
+    let tabs = 0;
+    while (document.activeElement !== screen.getByRole('button', { name: /Place order/ }) && tabs < 20) {
+      await user.tab();
+      tabs += 1;
+    }
+    // Phone, address, PO number, note, Place order: not the 5 controls of each of 12 lines.
+    expect(tabs).toBe(5);
+  });
+
+  it('gives the focus back to Place order when the server refuses it without naming a line', async () => {
+    session.current = meOf(customer);
+    let posted = 0;
+    server.use(
+      http.get('*/api/cart', () => json<CartDto>(cartOf([cartLine()]))),
+      http.post('*/api/orders', () => {
+        posted += 1;
+        // A browser drops the focus of a button disabled while its form is sent to <body>; jsdom
+        // keeps it there (and will not blur a disabled button), so the focus is taken away here.
+        const elsewhere = document.body.appendChild(document.createElement('input'));
+        elsewhere.focus();
+        elsewhere.remove();
+        return refusal(409, 'INSUFFICIENT_STOCK', messages.insufficientStock);
+      }),
+    );
+    const { screen, user } = renderApp('/cart');
+    const place = await screen.findByRole('button', { name: /Place order/ });
+    await user.type(screen.getByLabelText('Phone Number'), '+15550102030');
+    await user.type(screen.getByLabelText('Address'), '1 Dock Road');
+    await user.click(place);
+    await expect.poll(() => posted).toBe(1);
+    expect(await screen.findByText(messages.insufficientStock)).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(place));
+    expect(place).toBeEnabled();
   });
 });
 

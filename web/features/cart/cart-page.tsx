@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusResult } from '../../lib/focus-result.ts';
 import { z } from 'zod';
 import { messages } from '../../lib/messages.ts';
 import { countOf, priceOf } from '#domain/catalog/units.ts';
@@ -230,14 +231,12 @@ export function CartPage() {
   const queryClient = useQueryClient();
   const [refused, setRefused] = useState<Refused | null>(null);
   const [focusSummary, setFocusSummary] = useState(0);
-  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  // Each refusal with line problems moves focus to the summary that names them.
+  const summaryHeading = useFocusResult<HTMLHeadingElement>(focusSummary);
   const view = cart.view;
   // The refusal's line problems hold for the lines it was given; any change to them (a fix) drops them.
   const problems = view && refused && refused.key === linesKey(view) ? refused.problems : new Map<number, string>();
   const attention = view ? linesNeedingAttention(view.lines, problems) : [];
-  useEffect(() => {
-    if (focusSummary > 0) summaryHeading.current?.focus();
-  }, [focusSummary]);
   const onRefused = (next: Refused | null) => {
     setRefused(next);
     if (next) {

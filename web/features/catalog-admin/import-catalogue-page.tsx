@@ -7,7 +7,7 @@ import { labels } from '../../lib/labels.ts';
 import type { ImportReportDto } from '#http/dto.ts';
 import { EXPORT_PRODUCTS_URL, useCheckCatalogueFile, useImportCatalogue } from './api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
+import { useFocusResult } from '../../lib/focus-result.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
@@ -25,7 +25,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** The dry run said the file is bad: every problem, by row and column, to fix in the spreadsheet. */
 function Problems({ report, fileName }: { report: ImportReportDto; fileName: string }) {
-  const panel = useFocusOnMount<HTMLDivElement>();
+  const panel = useFocusResult<HTMLDivElement>(true);
   return (
     <div ref={panel} tabIndex={-1} role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 outline-none">
       <h2 className="font-bold text-red-900">
@@ -42,7 +42,7 @@ function Problems({ report, fileName }: { report: ImportReportDto; fileName: str
 
 /** A clean dry run: what the import will do, and the button that does it. */
 function ReadyToImport({ report, fileName, onImport }: { report: ImportReportDto; fileName: string; onImport: () => void }) {
-  const panel = useFocusOnMount<HTMLDivElement>();
+  const panel = useFocusResult<HTMLDivElement>(true);
   const changes = report.created + report.updated;
   return (
     <div ref={panel} tabIndex={-1} role="status" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 outline-none">
@@ -77,7 +77,7 @@ function ImportProgress({ sent }: { sent: number }) {
 }
 
 function Imported({ report }: { report: ImportReportDto }) {
-  const panel = useFocusOnMount<HTMLDivElement>();
+  const panel = useFocusResult<HTMLDivElement>(true);
   return (
     <div ref={panel} tabIndex={-1} role="status" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 outline-none">
       <h2 className="font-bold text-emerald-900">{messages.importDone(report.created, report.updated)}</h2>

@@ -233,11 +233,16 @@ describe('payment page: a confirmation that does not get through', () => {
     const { screen } = renderApp('/dashboard/payment/o_1');
     await payByCard(user, screen);
     for (const wait of [1_000, 2_000, 4_000]) await skip(wait);
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.paymentConfirmFailed);
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent(messages.paymentConfirmFailed);
+    // The card form went with the Pay button in it: the focus is on what went wrong, not on <body>.
+    await vi.waitFor(() => expect(document.activeElement).toBe(problem));
     expect(calls.confirm).toHaveLength(4);
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: labels.tryAgain }));
     expect(await screen.findByText(messages.transactionId('pi_test_123'))).toBeInTheDocument();
+    // Paid: the notice that says so takes the focus "Try again" had.
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByText(labels.paid).closest('[role="status"]')));
     expect(calls.confirm).toHaveLength(5);
     expect(calls.confirm.at(-1)).toEqual({ paymentIntentId: 'pi_test_123' });
     expect(calls.card).toBe(1);

@@ -15,12 +15,12 @@ import { notify } from '../../components/ui/toaster.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 import { lineCount, OrderLines } from '../../components/orders/order-cells.tsx';
 import { InvoiceLink, ShipmentInfo } from '../../components/orders/order-papers.tsx';
-import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
+import { useFocusResult } from '../../lib/focus-result.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
 function PaidNotice({ order, justPaid }: { order: OrderDto; justPaid: boolean }) {
-  const panel = useFocusOnMount<HTMLDivElement>(justPaid);
+  const panel = useFocusResult<HTMLDivElement>(justPaid);
   return (
     <div ref={panel} tabIndex={-1} role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus-visible:outline-2 focus-visible:outline-emerald-700">
       <p className="text-lg font-extrabold text-emerald-900">{labels.paid}</p>
@@ -47,10 +47,13 @@ function PaidNotice({ order, justPaid }: { order: OrderDto; justPaid: boolean })
 function ConfirmingPayment({ orderId, confirm, onRetry }: { orderId: string; confirm: ReturnType<typeof useConfirmPayment>; onRetry: () => void }) {
   const rereading = useIsFetching({ queryKey: paymentKeys.order(orderId) }) > 0;
   // Still being confirmed, or paid already while the order is read again (it then shows paid).
-  if (!confirm.isError || (saysAlreadyPaid(confirm.error) && rereading)) return <Spinner label="Confirming your payment" />;
+  const waiting = !confirm.isError || (saysAlreadyPaid(confirm.error) && rereading);
+  // The card form went with the card's acceptance, taking the focus with it: the problem takes it.
+  const problem = useFocusResult<HTMLParagraphElement>(!waiting);
+  if (waiting) return <Spinner label="Confirming your payment" />;
   return (
     <div className="space-y-3">
-      <p role="alert" className="font-medium text-red-700">
+      <p ref={problem} role="alert" tabIndex={-1} className="font-medium text-red-700 focus-visible:outline-2 focus-visible:outline-red-700">
         {mayGetThrough(confirm.error) ? messages.paymentConfirmFailed : errorMessage(confirm.error)}
       </p>
       <Button type="button" variant="secondary" onClick={onRetry}>

@@ -7,6 +7,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
+import { useFocusResult } from '../../lib/focus-result.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -31,6 +32,8 @@ function CardForm({ clientSecret, billing, onPaid }: Omit<Props, 'publishableKey
   const elements = useElements();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A declined card is said under the card; Pay, disabled while Stripe answered, lost the focus.
+  const declined = useFocusResult<HTMLParagraphElement>(error);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +61,7 @@ function CardForm({ clientSecret, billing, onPaid }: Omit<Props, 'publishableKey
           <CardElement options={{ hidePostalCode: true }} onChange={() => setError(undefined)} />
         </div>
         {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
+          <p ref={declined} role="alert" tabIndex={-1} className="text-sm font-medium text-red-700 focus-visible:outline-2 focus-visible:outline-red-700">
             {error}
           </p>
         ) : null}

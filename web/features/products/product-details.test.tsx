@@ -84,6 +84,9 @@ describe('product page: catalogue details', () => {
     expect(asked).not.toContain('16');
     await user.click(screen.getByRole('button', { name: 'Order 175 pieces' }));
     expect(quantity).toHaveValue('175');
+    // The box keeps the focus: leaving it would show its own check above the button, moving the
+    // button from under the pointer before the click landed.
+    expect(quantity).toHaveFocus();
     expect(await screen.findByText(/Add 25 more to pay \$0\.98 each/)).toBeInTheDocument();
     await user.clear(quantity);
     await user.type(quantity, '400');

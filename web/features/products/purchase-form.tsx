@@ -20,10 +20,10 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
 import { useResendVerification } from '../../components/account/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { useCart } from '../../lib/cart.ts';
+import { useCart, wholeUnits } from '../../lib/cart.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { countOf, priceOf } from '#domain/catalog/units.ts';
-import { useFocusOnMount } from '../../lib/focus-on-mount.ts';
+import { useFocusResult } from '../../lib/focus-result.ts';
 
 /**
  * Live "Total: $X" while typing, at the volume price the quantity reaches (the same domain
@@ -44,7 +44,7 @@ function TotalLine({ product, quantity }: { product: ProductDto; quantity: strin
  * order waits for payment, so Pay Now is one click away; Order again opens an empty form.
  */
 function OrderPlaced({ order, onOrderAgain }: { order: OrderDto; onOrderAgain: () => void }) {
-  const panel = useFocusOnMount<HTMLDivElement>();
+  const panel = useFocusResult<HTMLDivElement>(true);
   return (
     <div ref={panel} tabIndex={-1} role="status" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-5 focus-visible:outline-2 focus-visible:outline-emerald-700">
       <p className="font-semibold text-emerald-900">{messages.orderPlaced}</p>
@@ -88,9 +88,6 @@ function VerifyBeforeOrdering() {
     </div>
   );
 }
-
-/** A whole number of units, 1 or more: all the cart asks (its advice says the rest, docs/orders.md, "Orders, cart, quick order"). */
-const wholeUnits = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) && Number(text.trim()) >= 1 ? Number(text.trim()) : null);
 
 /**
  * The product page's one quantity (docs/orders.md, "Orders, cart, quick order"): one box, with the

@@ -40,7 +40,9 @@ export function QuantityAdvice({ product, quantity, onChoose }: { product: Produ
         <p className={current?.valid ? 'text-emerald-800' : 'text-amber-900'}>
           {sentence}
           {suggestion && suggestion.quantity !== typed ? (
-            <Button type="button" variant="secondary" className="ml-2 px-2 py-0.5 text-xs" onClick={() => onChoose(suggestion.quantity)}>
+            // Pressed with the pointer, the box keeps the focus: leaving it would show the box's own
+            // check above this button and move it from under the pointer before the click lands.
+            <Button type="button" variant="secondary" className="ml-2 px-2 py-0.5 text-xs" onMouseDown={(event) => event.preventDefault()} onClick={() => onChoose(suggestion.quantity)}>
               Order {countOf(suggestion.quantity, product.unit)}
             </Button>
           ) : null}

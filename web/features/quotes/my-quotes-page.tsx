@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusResult } from '../../lib/focus-result.ts';
 import { z } from 'zod';
 import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
@@ -70,10 +71,7 @@ function QuoteCard({ quote }: { quote: QuoteDto }) {
   const [accepting, setAccepting] = useState(false);
   // Cancel takes the accept form away with the focus in it: focus goes back to Accept.
   const [cancelled, setCancelled] = useState(false);
-  const acceptButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (cancelled && !accepting) acceptButton.current?.focus();
-  }, [cancelled, accepting]);
+  const acceptButton = useFocusResult<HTMLButtonElement>(cancelled && !accepting);
   const { decline } = useQuoteAnswers();
   const terms = offerTerms(quote);
   return (
