@@ -2,8 +2,8 @@
 // bare Hono + better-sqlite3 handler serving the same rows from the same file (and, for the latency
 // goal, the floor: floor-server.mjs writing the real server's bytes with no work), then order
 // placement on PostgreSQL, the no-oversell burst on both databases, three-line orders against a
-// bare order handler (orders.mjs, alone with --orders) and the catalogue search (search.mjs,
-// alone with --search). Every server is a real process on a fresh database, with the demo
+// bare order handler (orders.mjs, alone with --orders), the catalogue search (search.mjs,
+// alone with --search) and the storefront's rendered product page (pages.mjs, alone with --pages). Every server is a real process on a fresh database, with the demo
 // catalog enlarged to 200 products; autocannon runs in its own process (load.mjs). Reads are measured in interleaved rounds (Bulkhead, bare,
 // Bulkhead, bare, ...) and the median of each figure is printed, so a noisy neighbour on the
 // machine hits both servers alike. BENCH_SECONDS (per run, default 3) and BENCH_ROUNDS
@@ -47,6 +47,19 @@ const printOrders = ({ lines }) => {
   for (const line of lines) console.log(line);
 };
 
+const runPages = () => import('./pages.mjs').then(({ runPagesBench }) => runPagesBench({ seconds: SECONDS, rounds: ROUNDS, progress }));
+const printPages = ({ lines }) => {
+  console.log(`\nThe product page as HTML, 10 connections (ratio to the cached JSON product read; docs/storefront.md):`);
+  console.log(tableHeader());
+  for (const line of lines) console.log(line);
+};
+
+if (process.argv.includes('--pages')) {
+  const pages = await runPages();
+  printPages(pages);
+  printVerdicts(pages.verdicts);
+  process.exit(0);
+}
 if (process.argv.includes('--search')) {
   const search = await runSearch();
   printSearch(search);
@@ -241,6 +254,7 @@ const sqliteReads = new Map();
 
 const orders = await runOrders();
 const search = await runSearch();
+const pages = await runPages();
 
 console.log(
   `\nBulkhead bench: ${CATALOG_SIZE} products, ${SECONDS} s per run, median of ${ROUNDS} interleaved rounds, ` +
@@ -250,4 +264,5 @@ console.log(tableHeader());
 for (const line of lines) console.log(line);
 printOrders(orders);
 printSearch(search);
-printVerdicts([...verdicts, ...orders.verdicts, ...search.verdicts]);
+printPages(pages);
+printVerdicts([...verdicts, ...orders.verdicts, ...search.verdicts, ...pages.verdicts]);

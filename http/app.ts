@@ -113,7 +113,11 @@ export function createApp(ports: AppPorts) {
   app.route('/', seoRoutes(ports, settings, createResponseCache(clock, settings.catalogueCacheBytes)));
   // Public pages rendered on the server, in-process against this very app, as an anonymous visitor.
   const render = ports.pageRenderer?.((request) => Promise.resolve(app.request(request)));
-  const pages = render ? createPageHandler({ render, cache: createResponseCache<CachedPage>(clock, settings.catalogueCacheBytes), logger }) : undefined;
+  // While the database cannot serve, a page that needs it answers 503 like the API (storage-watch.ts).
+  const pageStorage = { check: () => storage.check(), retryAfterSeconds: RETRY_AFTER_SECONDS, messages: messages.storageUnavailable };
+  const pages = render
+    ? createPageHandler({ render, cache: createResponseCache<CachedPage>(clock, settings.catalogueCacheBytes), logger, storage: pageStorage })
+    : undefined;
   const serveSpa = createStaticHandler(ports.webRoot, pages);
   app.on(['GET', 'HEAD'], '*', serveSpa);
   app.notFound((c) => problemOf(c, 'NOT_FOUND', messages.notFound));

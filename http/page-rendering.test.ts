@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
+import type { Storage } from '#adapters/storage/storage.ts';
+import type { Store } from '#domain/store.ts';
+import { messages } from './messages.ts';
 import { addProduct, createTestApp, keptLogger } from './test-support.ts';
 import type { PageRendererFactory, RenderedPage } from './ports.ts';
 import { policyFor } from './page-rendering.ts';
+import { FAILURE_HOLD_MS } from './storage-watch.ts';
 
 /**
  * A stand-in for the SSR build (the real one is read in tests/system/storefront-pages.test.ts): it
@@ -109,6 +114,90 @@ describe('public pages rendered on the server', () => {
     const moved = await app.request('/allProduct?sort=bogus');
     expect(moved.status).toBe(307);
     expect(moved.headers.get('location')).toBe('/allProduct');
+  });
+});
+
+/**
+ * A database that can be switched off: while down, every repository call and the health check's
+ * ping fail with an error the storage names 'unreachable', and the catalogue's version is unknown
+ * (as PostgreSQL's while it cannot hear its listener), so nothing is served from the page cache.
+ */
+const switchableStorage = () => {
+  const base = createMemoryStorage();
+  const gone = new Error('connect ECONNREFUSED 127.0.0.1:5432');
+  let down = false;
+  const failing = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, name, receiver) {
+        const value: unknown = Reflect.get(object, name, receiver);
+        if (typeof value === 'function') {
+          return (...args: unknown[]) => {
+            if (down) throw gone;
+            return (value as (...rest: unknown[]) => unknown).apply(object, args);
+          };
+        }
+        return value !== null && typeof value === 'object' ? failing(value) : value;
+      },
+    });
+  const storage: Storage = {
+    ...base,
+    repositories: failing(base.repositories) as Store,
+    lifecycle: {
+      ping: async () => {
+        if (down) throw gone;
+      },
+      failureOf: (error) => (error === gone ? 'unreachable' : null),
+      close: () => base.lifecycle.close(),
+    },
+    catalogVersion: () => (down ? null : base.catalogVersion!()),
+  };
+  return { storage, setDown: (value: boolean) => void (down = value) };
+};
+
+describe('public pages while the database cannot serve', () => {
+  it('answers 503 with Retry-After and a page that says so, logs the outage once, and renders again once the database is back', async () => {
+    const { storage, setDown } = switchableStorage();
+    // The real renderer turns a failed loader into its error page, status 500.
+    const { asked, factory } = fakeRenderer(async (_path, api) => {
+      const list = await api(new Request('http://localhost/api/products'));
+      if (!list.ok) return { status: 500, html: htmlOf('error') };
+      const { items } = (await list.json()) as { items: { name: string }[] };
+      return { status: 200, html: htmlOf(items.map((item) => item.name).join(',')) };
+    });
+    let now = new Date('2026-11-27T12:00:00Z').getTime();
+    const { logger, lines } = keptLogger();
+    const { app, call } = createTestApp({ storage, logger, pageRenderer: factory, clock: { now: () => new Date(now) } });
+    await addProduct(storage.repositories, { name: 'Hex bolt' });
+    expect((await app.request('/allProduct')).status).toBe(200);
+
+    setDown(true);
+    const answers = [];
+    for (const path of ['/allProduct', '/product/p1', '/allProduct?q=bolt']) answers.push(await app.request(path));
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      const html = await answer.text();
+      expect(html).toContain('<h1>Back in a moment</h1>');
+      expect(html).toContain(messages.storageUnavailable.unreachable);
+      expect(html).toContain('noindex');
+    }
+    // One error line for the whole outage, none per page; each page's own line is a warning.
+    expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual(['the database cannot serve requests']);
+    const pageLines = lines.filter((line) => line.message === 'request' && !String(line.details?.path).startsWith('/api/'));
+    expect(pageLines.slice(-3).map((line) => [line.level, line.details?.status])).toEqual(Array.from({ length: 3 }, () => ['warn', 503]));
+    expect((await call('GET', '/api/health')).status).toBe(503);
+
+    // Back: the next visit renders the page again, without a restart; health follows after its hold.
+    setDown(false);
+    const back = await app.request('/allProduct?q=bolt');
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain('Hex bolt');
+    expect(asked.at(-1)).toBe('/allProduct?q=bolt');
+    now += FAILURE_HOLD_MS;
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    expect(lines.filter((line) => line.message === 'the database serves requests again')).toHaveLength(1);
   });
 });
 

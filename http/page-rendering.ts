@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
+import type { StorageFailure } from '#domain/shared/errors.ts';
 import type { Logger } from './logger.ts';
 import { matchesIfNoneMatch, REVALIDATE, requestKey } from './middleware/cached-json.ts';
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
@@ -60,26 +61,66 @@ export const policyFor = (html: string): string => {
 const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong | Bulkhead</title><meta name="robots" content="noindex"></head>
 <body><main><h1>Something went wrong</h1><p>This page could not be shown just now. Please try again in a moment, or <a href="/">go to the home page</a>.</p></main></body></html>`;
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The small page a public page is answered with while the database cannot serve (503). */
+export const unavailablePage = (message: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment | Bulkhead</title><meta name="robots" content="noindex"></head>
+<body><main><h1>Back in a moment</h1><p>${escapeHtml(message)}</p><p>This page will load again as soon as it can; <a href="">try again</a> in a few seconds.</p></main></body></html>`;
+
+/** What the page handler asks when a render failed: does the database serve, and if not, what to say. */
+export interface PageStorage {
+  /** The storage failure still shown (an outage already met, or a failed ping), or null (storage-watch.ts). */
+  check(): Promise<StorageFailure | null>;
+  retryAfterSeconds: Record<StorageFailure, number>;
+  messages: Record<StorageFailure, string>;
+}
+
 export interface PageHandlerOptions {
   render: RenderPage;
   cache: ResponseCache<CachedPage>;
   logger: Logger;
+  /** When given, a render that failed while the database cannot serve answers 503, not 500. */
+  storage?: PageStorage;
 }
 
 /**
  * Answers a page, or null when the page stays client-rendered (the caller sends the SPA shell).
  * Only 2xx and 4xx pages are kept: a 500 is never served twice from memory.
  */
-export function createPageHandler({ render, cache, logger }: PageHandlerOptions) {
+export function createPageHandler({ render, cache, logger, storage }: PageHandlerOptions) {
+  /**
+   * A page that could not be rendered because the database cannot serve (docs/storefront.md, "When
+   * the database is down"): 503 with Retry-After and a short page saying so. The outage itself is
+   * logged once by the storage watch, as for the API; this request's line is a warning.
+   */
+  const unavailable = async (c: Context): Promise<Response | null> => {
+    const failure = storage ? await storage.check().catch(() => 'unreachable' as const) : null;
+    if (!storage || !failure) return null;
+    c.set('logLevel', 'warn');
+    c.header('Cache-Control', 'no-store');
+    c.header('Retry-After', String(storage.retryAfterSeconds[failure]));
+    return c.html(unavailablePage(storage.messages[failure]), 503);
+  };
+
   return async (c: Context): Promise<Response | null> => {
     const key = requestKey(c.req.url);
-    const version = cache.version();
+    let version: string | null;
+    try {
+      version = cache.version();
+    } catch (error) {
+      // Reading the catalogue's version is the first thing to fail when the database is down.
+      const answer = await unavailable(c);
+      if (answer) return answer;
+      throw error;
+    }
     let page = version === null ? undefined : cache.get(key, version);
     if (!page) {
       let rendered;
       try {
         rendered = await render(key);
       } catch (error) {
+        const answer = await unavailable(c);
+        if (answer) return answer;
         logger.error('page render failed', {
           requestId: c.get('requestId') as string | undefined,
           path: c.req.path,
@@ -94,6 +135,10 @@ export function createPageHandler({ render, cache, logger }: PageHandlerOptions)
       if (rendered.location !== undefined) {
         c.header('Cache-Control', 'no-store');
         return c.redirect(rendered.location, rendered.status === 308 ? 308 : 307);
+      }
+      if (rendered.status >= 500) {
+        const answer = await unavailable(c);
+        if (answer) return answer;
       }
       page = { ...cachedBodyOf(rendered.html), status: rendered.status, policy: policyFor(rendered.html) };
       if (rendered.status >= 500) {

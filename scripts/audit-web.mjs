@@ -11,6 +11,7 @@
 //          --no-build      audit dist/ as it is, even when older than its sources
 //          --slow-only     only the slow-network pass (phone, 400 ms / 400 kbit/s)
 //          --no-slow       skip the slow-network pass
+//          --weights-only  only each page's first-load JS and CSS: no axe, no Lighthouse, no slow pass
 // Reports (Lighthouse JSON, summary.json) are kept in .test-results/audit/.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -33,8 +34,10 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     'slow-only': { type: 'boolean', default: false },
     'no-slow': { type: 'boolean', default: false },
+    'weights-only': { type: 'boolean', default: false },
   },
 });
+if (options['weights-only']) Object.assign(options, { 'no-lighthouse': true, 'no-slow': true });
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error('--runs must be a whole number from 1 to 9.');
@@ -80,8 +83,9 @@ try {
         url: path,
         account: fixtures.accounts[page.as],
         viewport: { width: 1280, height: 900 },
+        axe: !options['weights-only'],
       });
-      log(`${axe.violations.length} violation(s)`);
+      log(options['weights-only'] ? `${(axe.size.js.gzip / 1024).toFixed(1)} kB JS gzipped` : `${axe.violations.length} violation(s)`);
     } catch (error) {
       axe = { error: error instanceof Error ? error.message.split('\n')[0] : String(error) };
       log(`failed: ${axe.error}`);

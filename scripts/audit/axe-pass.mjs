@@ -92,7 +92,7 @@ export const signIn = async (context, baseUrl, account) => {
  * Visits `url` cold, lets it settle, scrolls once to the bottom (near-viewport sections mount),
  * then runs axe with its default rules (WCAG 2.x A/AA and best practices).
  */
-export async function auditPage(browser, { baseUrl, distDir, url, account, viewport }) {
+export async function auditPage(browser, { baseUrl, distDir, url, account, viewport, axe: runAxe = true }) {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(20_000);
   const assets = [];
@@ -112,8 +112,9 @@ export async function auditPage(browser, { baseUrl, distDir, url, account, viewp
     await settled;
     // The size figures are the cold load, before the visitor scrolls.
     const coldAssets = assets.slice();
-    await scrollThrough(page);
     const finalPath = new URL(page.url()).pathname;
+    if (!runAxe) return { status: response?.status() ?? null, finalPath, violations: [], size: await sizeOf(coldAssets, distDir), afterScroll: null, consoleErrors };
+    await scrollThrough(page);
 
     const axe = await new AxeBuilder({ page }).analyze();
     const violations = axe.violations.map((violation) => ({

@@ -18,6 +18,8 @@ export const PAGES = [
   { name: 'sign up', as: 'visitor', path: () => '/signUp' },
   { name: 'reset password', as: 'visitor', path: () => '/resetPassword' },
   { name: 'not found', as: 'visitor', path: () => '/no-such-page' },
+  // A product page as a visitor (the shared HTML search engines and link previews get), scored by Lighthouse too.
+  { name: 'product page', as: 'visitor', path: (f) => `/product/${f.productId}`, lighthouse: true },
   { name: 'product', as: 'customer', path: (f) => `/product/${f.productId}` },
   { name: 'my orders', as: 'customer', path: () => '/dashboard' },
   { name: 'payment', as: 'customer', path: (f) => `/dashboard/payment/${f.orderId}` },

@@ -3,7 +3,7 @@
  * Anything the URL holds that is not a valid choice is dropped rather than refused, as on Manage
  * All Orders.
  */
-import { z } from 'zod';
+import { oneOf, searchChoices, text } from '../../lib/search-choices.ts';
 import { AUDIT_KINDS, type AuditKind } from '#domain/audit/audit-log.ts';
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -40,10 +40,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'company-address-removed': 'Company site removed',
 };
 
-export const auditSearchSchema = z.object({
-  kind: z.enum(AUDIT_KINDS).optional().catch(undefined),
+export const auditSearchSchema = searchChoices({
+  kind: oneOf(AUDIT_KINDS),
   // A user id or an e-mail address (254 characters at most).
-  actor: z.string().trim().min(1).max(254).optional().catch(undefined),
+  actor: text({ min: 1, max: 254 }),
 });
 
-export type AuditSearch = z.infer<typeof auditSearchSchema>;
+export type AuditSearch = ReturnType<typeof auditSearchSchema>;

@@ -3,7 +3,7 @@
  * the Back button restores a search. Anything the URL holds that is not a valid choice is dropped
  * rather than refused, as in the catalogue.
  */
-import { z } from 'zod';
+import { oneOf, searchChoices, text } from '../../lib/search-choices.ts';
 import { labels } from '../../lib/labels.ts';
 
 export const ORDER_STATUS_FILTERS = ['unpaid', 'pending', 'shipped', 'cancelled'] as const;
@@ -15,10 +15,10 @@ export const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number],
   cancelled: labels.orderCancelled,
 };
 
-export const ordersSearchSchema = z.object({
-  status: z.enum(ORDER_STATUS_FILTERS).optional().catch(undefined),
+export const ordersSearchSchema = searchChoices({
+  status: oneOf(ORDER_STATUS_FILTERS),
   // The API's longest search key is an e-mail address (254 characters).
-  q: z.string().trim().min(1).max(254).optional().catch(undefined),
+  q: text({ min: 1, max: 254 }),
 });
 
-export type OrdersSearch = z.infer<typeof ordersSearchSchema>;
+export type OrdersSearch = ReturnType<typeof ordersSearchSchema>;

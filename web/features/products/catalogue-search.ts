@@ -1,9 +1,9 @@
 /**
- * The catalogue's choices as URL search params (validated by zod), so a link or the Back button
+ * The catalogue's choices as URL search params (read by lib/search-choices.ts), so a link or the Back button
  * restores them. Prices are typed in dollars and sent as cents; anything the URL holds that is not
  * a valid choice is dropped rather than refused, so an old or edited link still opens the catalogue.
  */
-import { z } from 'zod';
+import { flag, listOf, numberFrom, oneOf, searchChoices, text, type ChoicesOf } from '../../lib/search-choices.ts';
 import type { ProductSearchParams } from './api.ts';
 
 export const CATALOGUE_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
@@ -24,52 +24,52 @@ const MAX_ATTR_TEXT = 60 + 1 + 200;
 /** One ticked spec as the URL and the API hold it. */
 export const attrPair = (name: string, value: string) => `${name}:${value}`;
 
-const dollars = z.coerce.number().finite().min(0).max(1_000_000).optional().catch(undefined);
-
-/**
- * Words typed into the plain GET form arrive unquoted, and the router reads `8080` as a number: a
- * part number is words too.
- */
-const words = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().max(200).optional()).catch(undefined);
+const dollars = numberFrom({ min: 0, max: 1_000_000 });
 
 /** The choices a link may hold, by their URL names: a value the page cannot take is dropped and named. */
 export const CATALOGUE_CHOICES = ['q', 'category', 'brand', 'inStock', 'minPrice', 'maxPrice', 'sort', 'exact', 'attr', 'view'] as const;
 export type CatalogueChoice = (typeof CATALOGUE_CHOICES)[number];
 
-export const catalogueSearchSchema = z.object({
-  q: words,
-  category: z.string().trim().min(1).max(100).optional().catch(undefined),
-  brand: z.string().trim().min(1).max(60).optional().catch(undefined),
-  inStock: z.boolean().optional().catch(undefined),
+const catalogueReaders = {
+  /**
+   * Words typed into the plain GET form arrive unquoted, and the router reads `8080` as a number: a
+   * part number is words too.
+   */
+  q: text({ max: 200, numbersAsText: true }),
+  category: text({ min: 1, max: 100 }),
+  brand: text({ min: 1, max: 60 }),
+  inStock: flag,
   minPrice: dollars,
   maxPrice: dollars,
-  sort: z.enum(CATALOGUE_SORTS).optional().catch(undefined),
+  sort: oneOf(CATALOGUE_SORTS),
   /** `exact=1`: search the words as typed, without typo corrections ("search instead for …"). */
-  exact: z.literal(1).optional().catch(undefined),
+  exact: oneOf([1] as const),
   /**
    * Ticked specs, `Name:Value` each (docs/catalogue.md, "Spec facets"), at most as many as the
    * API takes; a list that is not one is dropped whole.
    */
-  attr: z
-    .array(z.string().max(MAX_ATTR_TEXT).regex(/^[^:]+:.+$/s))
-    .max(MAX_ATTR_FILTERS)
-    .optional()
-    .catch(undefined),
+  attr: listOf((raw) => {
+    const pair = text({ max: MAX_ATTR_TEXT, trim: false })(raw);
+    return pair !== undefined && /^[^:]+:.+$/s.test(pair) ? pair : undefined;
+  }, MAX_ATTR_FILTERS),
   /**
    * How the products are laid out: compact rows or cards. Absent, the page's CSS picks by width
    * (rows on a phone, cards wider), so the first render is the same on server and browser.
    */
-  view: z.enum(['grid', 'list']).optional().catch(undefined),
+  view: oneOf(['grid', 'list'] as const),
   /**
    * Where the list starts: the next page's cursor, for Load more without JavaScript (a link).
    * With JavaScript the next page is added below instead, and any other choice starts over.
    */
-  cursor: z.string().min(1).max(500).optional().catch(undefined),
+  cursor: text({ min: 1, max: 500, trim: false }),
   /** The choices a link held that the page could not take: the page says so (never an error page). */
-  ignored: z.array(z.enum(CATALOGUE_CHOICES)).max(CATALOGUE_CHOICES.length).optional().catch(undefined),
-});
+  ignored: listOf(oneOf(CATALOGUE_CHOICES), CATALOGUE_CHOICES.length),
+};
 
-export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
+/** The catalogue's choices read from a URL's search: only the valid ones. */
+export const readCatalogueSearch = searchChoices(catalogueReaders);
+
+export type CatalogueSearch = ChoicesOf<typeof catalogueReaders>;
 
 /**
  * The route's validateSearch: the choices, with the names of those dropped for a value the page
@@ -77,7 +77,7 @@ export type CatalogueSearch = z.infer<typeof catalogueSearchSchema>;
  * explains what was left out (docs/storefront.md, "How a page is served").
  */
 export const validateCatalogueSearch = (raw: Record<string, unknown>): CatalogueSearch => {
-  const search = catalogueSearchSchema.parse(raw);
+  const search = readCatalogueSearch(raw);
   const dropped = CATALOGUE_CHOICES.filter((name) => raw[name] !== undefined && raw[name] !== '' && search[name] === undefined);
   if (dropped.length === 0) return search;
   return { ...search, ignored: [...new Set([...(search.ignored ?? []), ...dropped])] };

@@ -54,7 +54,12 @@ export function ProductPage({ productId }: { productId: string }) {
             </Suspense>
           </>
         ) : session === undefined ? (
-          <Spinner />
+          // Who is asking is not known on the server nor while the page hydrates: the buy box's
+          // place is held at the height of a visitor's (quantity, advice, total, Add to cart, Login),
+          // so its arrival moves nothing below it (docs/storefront.md, "How a page is served").
+          <div className="flex min-h-[389px] items-center justify-center rounded-lg border border-slate-200 bg-white">
+            <Spinner label="Loading the order form" />
+          </div>
         ) : (
           <PurchaseForm key={product.id} product={product} />
         )}

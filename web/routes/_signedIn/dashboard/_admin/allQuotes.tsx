@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchChoices } from '../../../../lib/search-choices.ts';
 import { preload } from '../../../../lib/queries.ts';
 import { QuoteRequestsPage } from '../../../../features/admin-quotes/quote-requests-page.tsx';
 import { adminQuotesQuery } from '../../../../features/admin-quotes/api.ts';
 
 /** `?status=` narrows the list; a value that is no status is dropped, so an old link still opens. */
-const searchSchema = z.object({ status: z.enum(['requested', 'quoted', 'accepted', 'declined', 'expired']).optional().catch(undefined) });
+const searchSchema = searchChoices({ status: oneOf(['requested', 'quoted', 'accepted', 'declined', 'expired'] as const) });
 
 export const Route = createFileRoute('/_signedIn/dashboard/_admin/allQuotes')({
   validateSearch: searchSchema,

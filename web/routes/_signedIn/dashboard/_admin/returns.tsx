@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchChoices } from '../../../../lib/search-choices.ts';
 import { RETURN_STATUSES } from '#domain/after-sale/after-sale.ts';
 import { preload } from '../../../../lib/queries.ts';
 import { ReturnsPage } from '../../../../features/admin/returns-page.tsx';
 import { adminReturnsQuery } from '../../../../features/admin/api.ts';
 
 /** `?status=` narrows the list; a value that is no status is dropped, so an old link still opens. */
-const searchSchema = z.object({ status: z.enum(RETURN_STATUSES).optional().catch(undefined) });
+const searchSchema = searchChoices({ status: oneOf(RETURN_STATUSES) });
 
 export const Route = createFileRoute('/_signedIn/dashboard/_admin/returns')({
   validateSearch: searchSchema,
