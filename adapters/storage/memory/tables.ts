@@ -8,6 +8,7 @@ import type { Refund, Return } from '#domain/after-sale/after-sale.ts';
 import type { CartLineRequest } from '#domain/ordering/cart-repository.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
+import type { Cents } from '#domain/shared/money.ts';
 import type { StoredTestIntent, StoredTestRefund } from '../../payments/test/test-payment-intents.ts';
 import type { AuditRow } from '../audit-rows.ts';
 import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
@@ -45,6 +46,8 @@ export interface MemoryTables {
   testPaymentIntents: Map<string, StoredTestIntent>;
   /** Its refunds, keyed by idempotency key. */
   testPaymentRefunds: Map<string, StoredTestRefund>;
+  /** Contract prices: product id to unit price, per company id, with the version each replacement moves (docs/companies.md, "Company prices"). */
+  companyPrices: Map<string, { version: number; prices: Map<string, Cents> }>;
   /** Counts every write that can change what the catalog shows (see the store's catalogVersion). */
   catalog: CatalogWrites;
 }
@@ -68,6 +71,7 @@ export const createMemoryTables = (): MemoryTables => ({
   auditLog: new Map(),
   testPaymentIntents: new Map(),
   testPaymentRefunds: new Map(),
+  companyPrices: new Map(),
   catalog: createCatalogWrites(),
 });
 

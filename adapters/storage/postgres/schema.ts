@@ -635,6 +635,8 @@ export const companies = pgTable(
     taxId: text('tax_id'),
     approvalThresholdCents: bigint('approval_threshold_cents', { mode: 'number' }),
     discountPercent: integer('discount_percent').notNull().default(0),
+    /** Moves on every replacement of the contract prices: instances keep a company's prices until it does. */
+    pricesVersion: integer('prices_version').notNull().default(0),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [

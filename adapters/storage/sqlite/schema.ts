@@ -600,6 +600,8 @@ export const companies = sqliteTable(
     taxId: text('tax_id'),
     approvalThresholdCents: integer('approval_threshold_cents'),
     discountPercent: integer('discount_percent').notNull().default(0),
+    /** Moves on every replacement of the contract prices: instances keep a company's prices until it does. */
+    pricesVersion: integer('prices_version').notNull().default(0),
     createdAt: timestampMs('created_at').notNull(),
   },
   (t) => [

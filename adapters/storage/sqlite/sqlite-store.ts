@@ -12,6 +12,7 @@ import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
 import { createSqliteReports } from './reports.ts';
 import { createSqliteCategories } from './categories.ts';
+import { createSqliteCompanyPrices } from './company-prices.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';
 import { createSqliteRefunds } from './refunds.ts';
@@ -102,6 +103,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
       inbox: createSqliteInbox(db),
       outbox: createSqliteOutbox(db),
       reports: createSqliteReports(db),
+      companyPrices: createSqliteCompanyPrices(db),
     }),
     lifecycle: {
       async ping() {
