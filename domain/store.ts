@@ -2,6 +2,7 @@ import type { AfterSaleRepository } from './after-sale/after-sale-repository.ts'
 import type { AuditLogRepository } from './audit/audit-log.ts';
 import type { ReportRepository } from './admin/report-repository.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
+import type { CompanyRepository } from './companies/company-repository.ts';
 import type { CompanyPriceRepository } from './companies/company-price-repository.ts';
 import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
@@ -41,6 +42,8 @@ export interface Store {
   reports: ReportRepository;
   /** Every admin action, written with the change it records (docs/audit-log.md, "Audit log"). */
   audit: AuditLogRepository;
+  /** Companies, their members, invitations and sites (docs/companies.md). */
+  companies: CompanyRepository;
   /** Companies' discounts and contract prices, read on every priced request of a member (docs/companies.md, "Company prices"). */
   companyPrices: CompanyPriceRepository;
 }
