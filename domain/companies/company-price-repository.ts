@@ -25,6 +25,8 @@ export interface CompanyPriceRepository {
   termsForMember(userId: string): Promise<CompanyPriceTerms | null>;
   /** A company's terms, or null when there is no such company. */
   termsOf(companyId: string): Promise<CompanyPriceTerms | null>;
+  /** How many members each of these companies has (the shop admin's list); a company with none is missing. */
+  memberCounts(companyIds: readonly string[]): Promise<Map<string, number>>;
   /** The company's contract prices, by SKU. */
   prices(companyId: string): Promise<ContractPriceLine[]>;
   /**

@@ -32,6 +32,12 @@ export function createMemoryCompanyPrices(tables: MemoryTables): CompanyPriceRep
     async termsOf(companyId) {
       return termsOf(companyId);
     },
+    async memberCounts(companyIds) {
+      const wanted = new Set(companyIds);
+      const counts = new Map<string, number>();
+      for (const member of companyMembers.values()) if (wanted.has(member.companyId)) counts.set(member.companyId, (counts.get(member.companyId) ?? 0) + 1);
+      return counts;
+    },
     async prices(companyId) {
       return linesOf(companyId);
     },

@@ -54,6 +54,15 @@ export function createPgCompanyPrices(db: PgDb): CompanyPriceRepository {
       const [row] = await db.select(terms).from(companies).where(eq(companies.id, companyId));
       return termsFrom(row);
     },
+    async memberCounts(companyIds) {
+      if (companyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ companyId: companyMembers.companyId, count: sql<number>`count(*)` })
+        .from(companyMembers)
+        .where(inArray(companyMembers.companyId, [...companyIds]))
+        .groupBy(companyMembers.companyId);
+      return new Map(rows.map((row) => [row.companyId, Number(row.count)]));
+    },
     async prices(companyId) {
       return lines(db, companyId);
     },

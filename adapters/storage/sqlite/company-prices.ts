@@ -57,6 +57,16 @@ export function createSqliteCompanyPrices(db: SqliteConnection): CompanyPriceRep
     async termsOf(companyId) {
       return termsFrom(companyTerms.get(companyId));
     },
+    async memberCounts(companyIds) {
+      if (companyIds.length === 0) return new Map();
+      const rows = db
+        .select({ companyId: companyMembers.companyId, count: sql<number>`count(*)` })
+        .from(companyMembers)
+        .where(inArray(companyMembers.companyId, [...companyIds]))
+        .groupBy(companyMembers.companyId)
+        .all();
+      return new Map(rows.map((row) => [row.companyId, Number(row.count)]));
+    },
     async prices(companyId) {
       return lines(companyId);
     },
