@@ -91,6 +91,8 @@ interface Fixtures {
   approvedReturnId: string;
   /** A refund of a cent on the shipped order, for its credit note. */
   refundId: string;
+  /** A company (its manager is the target user), for the shop admin's company pages. */
+  companyId: string;
 }
 
 type Caller = 'anonymous' | 'customer' | 'admin';
@@ -409,6 +411,21 @@ const TARGETS: Target[] = [
   },
   { route: 'GET /api/admin/subscribers', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /api/admin/payments-to-refund', caller: 'admin', query: ['limit', 'cursor'] },
+  { route: 'GET /api/admin/companies', caller: 'admin', query: ['limit', 'cursor', 'q'] },
+  { route: 'GET /api/admin/companies/:id', caller: 'admin', params: (f) => ({ id: f.companyId }) },
+  {
+    route: 'PATCH /api/admin/companies/:id',
+    caller: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: { fields: { discountPercent: { kind: 'int', min: 0, max: 50 } }, valid: () => ({ discountPercent: 5 }) },
+  },
+  { route: 'GET /api/admin/companies/:id/prices', caller: 'admin', params: (f) => ({ id: f.companyId }) },
+  {
+    route: 'PUT /api/admin/companies/:id/prices',
+    caller: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: { fields: { prices: { kind: 'contractPrices' } }, valid: (f) => ({ prices: [{ productId: f.productId, unitPriceCents: 50 }] }) },
+  },
   { route: 'GET /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
   { route: 'HEAD /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
 ];
@@ -450,9 +467,22 @@ beforeAll(async () => {
     clientSecret: intent.json.clientSecret,
     ...(await arrangeQuotes(app, cast, filed.id)),
     ...(await arrangeReturns(app, cast, filed.id)),
+    companyId: await arrangeCompany(app, target.user.id),
   };
   useReceivedProduct(filed.id);
 });
+
+/** A company whose manager is `managerId`: the shop admin's company pages act on it. */
+const arrangeCompany = async (on: SecurityApp, managerId: string) => {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const created = await on.store.companies.create(
+    { id, name: 'Fuzz Builders', taxId: null, approvalThresholdCents: null, discountPercent: 0, createdAt: now },
+    { companyId: id, userId: managerId, role: 'manager', monthlyLimitCents: null, joinedAt: now },
+  );
+  if (!created.ok) throw new Error(`arrange: company ${created.error}`);
+  return id;
+};
 
 /** A shipped order of `productId` for the customer, one return of it requested and one approved. */
 const arrangeReturns = async (on: SecurityApp, cast: Cast, productId: string) => {
