@@ -6,7 +6,7 @@ import { fail, ok } from '#domain/shared/result.ts';
 import { createContractPriceCache } from '../contract-price-cache.ts';
 import { recordAudit } from './audit.ts';
 import type { PgDb } from './database.ts';
-import { companies, companyMembers, companyPrices, products } from './schema.ts';
+import { companies, companyMembers, companyPrices, companyPriceVersions, products } from './schema.ts';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -18,8 +18,8 @@ interface TermsRow {
 
 /**
  * Contract prices on PostgreSQL (docs/companies.md, "Company prices"). A member's terms are one
- * primary-key read of company_members joined to companies; the contract prices come from this
- * instance's per-company cache while the company's prices_version stays put, which every
+ * primary-key read of company_members joined to companies and company_price_versions; the
+ * contract prices come from this instance's per-company cache while the company's price version stays put, which every
  * replacement moves in its own transaction, on whichever instance it runs.
  */
 export function createPgCompanyPrices(db: PgDb): CompanyPriceRepository {
@@ -34,7 +34,7 @@ export function createPgCompanyPrices(db: PgDb): CompanyPriceRepository {
     }
     return { companyId: row.companyId, discountPercent: row.discountPercent, contractPrices: prices, pricesVersion: row.pricesVersion };
   };
-  const terms = { companyId: companies.id, discountPercent: companies.discountPercent, pricesVersion: companies.pricesVersion };
+  const terms = { companyId: companies.id, discountPercent: companies.discountPercent, pricesVersion: sql<number>`coalesce(${companyPriceVersions.version}, 0)`.mapWith(Number) };
   const lines = async (tx: PgDb | Tx, companyId: string): Promise<ContractPriceLine[]> =>
     (
       await tx
@@ -47,11 +47,16 @@ export function createPgCompanyPrices(db: PgDb): CompanyPriceRepository {
 
   return {
     async termsForMember(userId) {
-      const [row] = await db.select(terms).from(companyMembers).innerJoin(companies, eq(companies.id, companyMembers.companyId)).where(eq(companyMembers.userId, userId));
+      const [row] = await db
+        .select(terms)
+        .from(companyMembers)
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .leftJoin(companyPriceVersions, eq(companyPriceVersions.companyId, companies.id))
+        .where(eq(companyMembers.userId, userId));
       return termsFrom(row);
     },
     async termsOf(companyId) {
-      const [row] = await db.select(terms).from(companies).where(eq(companies.id, companyId));
+      const [row] = await db.select(terms).from(companies).leftJoin(companyPriceVersions, eq(companyPriceVersions.companyId, companies.id)).where(eq(companies.id, companyId));
       return termsFrom(row);
     },
     async memberCounts(companyIds) {
@@ -81,7 +86,10 @@ export function createPgCompanyPrices(db: PgDb): CompanyPriceRepository {
         if (prices.length > 0) {
           await tx.insert(companyPrices).values(prices.map((price) => ({ companyId, productId: price.productId, unitPriceCents: price.unitPriceCents })));
         }
-        await tx.update(companies).set({ pricesVersion: sql`${companies.pricesVersion} + 1` }).where(eq(companies.id, companyId));
+        await tx
+          .insert(companyPriceVersions)
+          .values({ companyId, version: 1 })
+          .onConflictDoUpdate({ target: companyPriceVersions.companyId, set: { version: sql`${companyPriceVersions.version} + 1` } });
         const saved = await lines(tx, companyId);
         await recordAudit(tx, audit, saved);
         return ok(saved);

@@ -635,8 +635,6 @@ export const companies = pgTable(
     taxId: text('tax_id'),
     approvalThresholdCents: bigint('approval_threshold_cents', { mode: 'number' }),
     discountPercent: integer('discount_percent').notNull().default(0),
-    /** Moves on every replacement of the contract prices: instances keep a company's prices until it does. */
-    pricesVersion: integer('prices_version').notNull().default(0),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
@@ -712,3 +710,14 @@ export const companyPrices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId] }), index('company_prices_product_idx').on(t.productId)],
 );
+
+/**
+ * Moves on every replacement of a company's contract prices (docs/companies.md, "Company prices"):
+ * each instance keeps a company's prices in memory until it does. No row: version 0.
+ */
+export const companyPriceVersions = pgTable('company_price_versions', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+});

@@ -6,7 +6,7 @@ import { fail, ok } from '#domain/shared/result.ts';
 import { createContractPriceCache } from '../contract-price-cache.ts';
 import { auditRecorder } from './audit.ts';
 import type { SqliteConnection } from './database.ts';
-import { companies, companyMembers, companyPrices, products } from './schema.ts';
+import { companies, companyMembers, companyPrices, companyPriceVersions, products } from './schema.ts';
 
 interface TermsRow {
   companyId: string;
@@ -16,19 +16,21 @@ interface TermsRow {
 
 /**
  * Contract prices on SQLite (docs/companies.md, "Company prices"). A member's terms are one
- * primary-key read of company_members joined to companies; the contract prices come from the
- * per-company cache while the company's prices_version stays put, which every replacement moves
+ * primary-key read of company_members joined to companies and company_price_versions; the
+ * contract prices come from the per-company cache while the company's price version stays put, which every replacement moves
  * in its own transaction (another process's replacement is seen on the next read).
  */
 export function createSqliteCompanyPrices(db: SqliteConnection): CompanyPriceRepository {
   const cache = createContractPriceCache();
   const recordAudit = auditRecorder(db);
   const memberTerms = db.$client.prepare<[string], TermsRow>(
-    `SELECT m.company_id AS companyId, c.discount_percent AS discountPercent, c.prices_version AS pricesVersion
-       FROM company_members m JOIN companies c ON c.id = m.company_id WHERE m.user_id = ?`,
+    `SELECT m.company_id AS companyId, c.discount_percent AS discountPercent, coalesce(v.version, 0) AS pricesVersion
+       FROM company_members m JOIN companies c ON c.id = m.company_id LEFT JOIN company_price_versions v ON v.company_id = c.id
+      WHERE m.user_id = ?`,
   );
   const companyTerms = db.$client.prepare<[string], TermsRow>(
-    'SELECT id AS companyId, discount_percent AS discountPercent, prices_version AS pricesVersion FROM companies WHERE id = ?',
+    `SELECT c.id AS companyId, c.discount_percent AS discountPercent, coalesce(v.version, 0) AS pricesVersion
+       FROM companies c LEFT JOIN company_price_versions v ON v.company_id = c.id WHERE c.id = ?`,
   );
   const contractPrices = db.$client.prepare<[string], [string, number]>('SELECT product_id, unit_price_cents FROM company_prices WHERE company_id = ?').raw();
 
@@ -87,7 +89,10 @@ export function createSqliteCompanyPrices(db: SqliteConnection): CompanyPriceRep
               .values(prices.slice(start, start + 300).map((price) => ({ companyId, productId: price.productId, unitPriceCents: price.unitPriceCents })))
               .run();
           }
-          tx.update(companies).set({ pricesVersion: sql`${companies.pricesVersion} + 1` }).where(eq(companies.id, companyId)).run();
+          tx.insert(companyPriceVersions)
+            .values({ companyId, version: 1 })
+            .onConflictDoUpdate({ target: companyPriceVersions.companyId, set: { version: sql`${companyPriceVersions.version} + 1` } })
+            .run();
           const saved = lines(companyId);
           recordAudit(audit, saved);
           return ok(saved);
