@@ -66,6 +66,15 @@ if (process.argv.includes('--search')) {
   printVerdicts(search.verdicts);
   process.exit(0);
 }
+if (process.argv.includes('--member-prices')) {
+  const { runMemberPricesBench } = await import('./member-prices.mjs');
+  const member = await runMemberPricesBench({ seconds: SECONDS, rounds: ROUNDS, progress });
+  console.log(`\nA company member's catalogue reads against a visitor's cached ones (docs/catalogue.md, "Your price"):`);
+  console.log(tableHeader());
+  for (const line of member.lines) console.log(line);
+  printVerdicts(member.verdicts);
+  process.exit(0);
+}
 if (process.argv.includes('--orders')) {
   const orders = await runOrders();
   printOrders(orders);

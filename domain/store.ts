@@ -3,6 +3,7 @@ import type { AuditLogRepository } from './audit/audit-log.ts';
 import type { ReportRepository } from './admin/report-repository.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
 import type { CompanyRepository } from './companies/company-repository.ts';
+import type { CompanyPriceRepository } from './companies/company-price-repository.ts';
 import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
 import type { InboxRepository, ReviewRepository } from './content/content-repository.ts';
@@ -43,4 +44,6 @@ export interface Store {
   audit: AuditLogRepository;
   /** Companies, their members, invitations and sites (docs/companies.md). */
   companies: CompanyRepository;
+  /** Companies' discounts and contract prices, read on every priced request of a member (docs/companies.md, "Company prices"). */
+  companyPrices: CompanyPriceRepository;
 }

@@ -17,6 +17,7 @@ import { problemOf } from './problem.ts';
 import { createResponseCache } from './response-cache.ts';
 import { createStorageWatch, RETRY_AFTER_SECONDS } from './storage-watch.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminCompanyRoutes } from './routes/admin-companies.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { authRoutes, meRoutes } from './routes/auth.ts';
 import { catalogAdminRoutes } from './routes/catalog-admin.ts';
@@ -102,6 +103,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin/quotes', adminQuoteRoutes(ports))
+    .route('/api/admin/companies', adminCompanyRoutes(ports))
     .route('/api/admin', catalogAdminRoutes(ports))
     .route('/api/admin', adminRoutes(ports, expireFirst))
     // Described from the routes registered above (docs/api.md, "The API described").

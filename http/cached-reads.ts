@@ -10,7 +10,8 @@
  * request id (a sane incoming one kept), the site-wide security headers, the entity tag and
  * `Cache-Control: no-cache` (304 on a matching If-None-Match), and the access-log line.
  *
- * A miss, any other method (HEAD included), a target or Host that @hono/node-server would rewrite
+ * A signed-in caller's request (a company member's prices are added to the page in Hono), a miss,
+ * any other method (HEAD included), a target or Host that @hono/node-server would rewrite
  * or refuse (percent-escapes, dot segments, absolute forms, unusual characters), and anything
  * unexpected go to Hono as before, so the routes stay the one place that computes, validates and
  * stores an answer: only a key a route stored can ever be answered here.
@@ -20,6 +21,7 @@ import type { Logger } from './logger.ts';
 import { matchesIfNoneMatch, REVALIDATE, type CachedJson } from './middleware/cached-json.ts';
 import { logRequest, requestIdFrom } from './middleware/request-log.ts';
 import type { HeaderPair } from './middleware/security-headers.ts';
+import { SESSION_COOKIE } from './middleware/session.ts';
 
 export interface CachedRoute {
   /** The path the route group is mounted on, e.g. `/api/products`. */
@@ -39,6 +41,14 @@ const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
 /** A Host @hono/node-server takes as it is; anything else it checks (and may refuse) itself. */
 const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
+/**
+ * A request that may come from a company member, whose catalogue reads carry their own prices
+ * (http/member-prices.ts): a session cookie or a bearer token. Hono answers it, from the same cache.
+ */
+const SESSION_COOKIE_AT = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+const carriesSession = (incoming: IncomingMessage): boolean =>
+  incoming.headers.authorization !== undefined || SESSION_COOKIE_AT.test(incoming.headers.cookie ?? '');
+
 /** The route whose cache may hold `key`: its prefix followed by the end, `/` or `?`. */
 const routeOf = (routes: readonly CachedRoute[], key: string): CachedRoute | undefined =>
   routes.find(({ prefix }) => key.startsWith(prefix) && (key.length === prefix.length || key[prefix.length] === '/' || key[prefix.length] === '?'));
@@ -48,7 +58,7 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
   const base = [...siteHeaders.flat(), 'cache-control', REVALIDATE];
 
   return (incoming, outgoing) => {
-    if (incoming.method !== 'GET') return false;
+    if (incoming.method !== 'GET' || carriesSession(incoming)) return false;
     const started = performance.now();
     const key = incoming.url ?? '';
     const route = routeOf(routes, key);

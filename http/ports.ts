@@ -151,6 +151,10 @@ export interface AppPorts extends Ports {
 export interface AppEnv {
   Variables: {
     user: User;
+    /** On public routes that answer a signed-in user differently: the user, or null for a visitor (middleware/session.ts, optionalUser). */
+    visitor?: User | null;
+    /** A cached read answered in full even to a matching If-None-Match: a member's read, priced after it (http/member-prices.ts). */
+    fullAnswer?: boolean;
     /** Set by a route whose 5xx is expected and visitor-caused (e.g. Google switched off): the access log's level. */
     logLevel?: 'info' | 'warn';
   };

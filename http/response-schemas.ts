@@ -74,6 +74,10 @@ export const productDto = z.object({
   priceTiers: z.array(priceTierDto).describe('Volume prices, rising quantities and falling prices; empty when there are none.'),
   createdAt: moment,
   updatedAt: moment,
+  yourPrice: z
+    .object({ unitPriceCents: cents, tiers: z.array(priceTierDto) })
+    .optional()
+    .describe("Only for a signed-in member of a company: the unit price and tiers they pay (their company's discount and contract price); `priceCents` and `priceTiers` stay the list prices."),
 });
 
 /** A `{items, nextCursor}` page of `item` (docs/api.md, "API": every list is a page). */
@@ -127,6 +131,7 @@ export const quantityAdviceDto = z.object({
   valid: z.boolean(),
   problems: z.array(z.enum(['BELOW_MINIMUM', 'NOT_A_PACK_MULTIPLE', 'ABOVE_STOCK'])),
   unitPriceCents: cents,
+  listUnitPriceCents: cents.optional().describe("Only when a company member's price differs from the list price: the list unit price for this quantity."),
   lineTotalCents: cents,
   nextBreak: z.object({ minQuantity: count, unitPriceCents: cents, extraUnits: count, savingCents: cents }).nullable(),
   suggestions: z.object({ roundedToPack: count, minimum: count, maxAvailable: count.nullable() }),
@@ -212,6 +217,7 @@ export const cartLineDto = z
     priceTiers: z.array(priceTierDto),
     quantity: count,
     unitPriceCents: cents,
+    listUnitPriceCents: cents.optional().describe("Only when a company member's price differs from the list price: the list unit price for this quantity."),
     lineTotalCents: cents,
     advice: quantityAdviceDto,
     // The advice in one sentence (what is wrong, or the next price break worth going up to), or null.

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { messages } from '#http/messages.ts';
 import { invalidFields } from './problem.ts';
 
-/** Lists whose problems are reported on the item's own field (`lines.2.quantity`), naming the line. */
-const ITEMISED = new Set(['lines']);
+/** Lists whose problems are reported on the item's own field (`lines.2.quantity`, a contract price's `prices.3.productId`), naming the line. */
+const ITEMISED = new Set(['lines', 'prices']);
 
 /**
  * Turns zod issues into `fields`: the first message per top-level field (a nested card number

@@ -4,6 +4,7 @@ import { describeAttributeFacetsContract } from './contract/attribute-facets.con
 import { describeAuditContract } from './contract/audit.contract.ts';
 import { describeCartContract } from './contract/carts.contract.ts';
 import { describeCategoryContract } from './contract/categories.contract.ts';
+import { describeCompanyPricesContract } from './contract/company-prices.contract.ts';
 import { describeCompanyContract } from './contract/companies.contract.ts';
 import { describeInboxContract } from './contract/inbox.contract.ts';
 import { describeOrderContract } from './contract/orders.contract.ts';
@@ -44,6 +45,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeReportContract(harness);
     describeAuditContract(harness);
     describeTestPaymentIntentsContract(harness);
+    describeCompanyPricesContract(harness);
     describeCompanyContract(harness);
 
     it('imagesInUse: the asked URLs a product, profile photo, review or order still shows', async () => {

@@ -42,6 +42,8 @@ export const AUDIT_KINDS = [
   'company-address-added',
   'company-address-changed',
   'company-address-removed',
+  'company-discount-changed',
+  'company-prices-replaced',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);

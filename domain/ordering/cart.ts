@@ -11,8 +11,11 @@ import { orderTotals, type OrderTotals } from './order-lines.ts';
 import { checkOrderLinesShape, orderLinesProblem } from './order-lines-request.ts';
 import type { CartLineRequest, CartRepository } from './cart-repository.ts';
 import type { OrderRepository } from './order-repository.ts';
+import { buyerTermsOf, type BuyerTermsPorts } from '../companies/buyer-terms.ts';
+import { pricedForBuyer, type CompanyPriceTerms } from '../companies/company-prices.ts';
+import { unitPriceFor } from '../catalog/pricing.ts';
 
-export type ViewCartPorts = { store: { carts: Pick<CartRepository, 'itemsOf'> } };
+export type ViewCartPorts = BuyerTermsPorts & { store: { carts: Pick<CartRepository, 'itemsOf'> } };
 export type SaveCartPorts = ViewCartPorts & { store: { carts: Pick<CartRepository, 'replace'> } };
 export type ReorderPorts = SaveCartPorts & { store: { orders: Pick<OrderRepository, 'findById'>; products: Pick<ProductRepository, 'findById'> } };
 
@@ -44,6 +47,8 @@ export interface PricedCartLine {
   priceTiers: PriceTier[];
   quantity: number;
   unitPriceCents: Cents;
+  /** The list unit price for this quantity, present only when a company price makes `unitPriceCents` differ. */
+  listUnitPriceCents?: Cents;
   lineTotalCents: Cents;
   advice: QuantityAdvice;
   /** The one thing to tell the buyer (what is wrong, or the next price break worth going up to), or null; the edge words it. */
@@ -58,9 +63,15 @@ export interface CartView extends OrderTotals {
   orderable: boolean;
 }
 
-/** The line of `quantity` of `product`: only the fields the line lists are copied from it. */
-const priceCartLine = (product: CartProduct, quantity: number): PricedCartLine => {
+/**
+ * The line of `quantity` of `product`: only the fields the line lists are copied from it. A company
+ * member's line is priced with their company's terms (docs/companies.md, "Company prices"): its
+ * tiers, price and advice are theirs, and the list unit price stands beside a price that differs.
+ */
+const priceCartLine = (listed: CartProduct, quantity: number, terms: CompanyPriceTerms | null): PricedCartLine => {
+  const product = pricedForBuyer(listed, terms);
   const advice = adviseQuantity(product, quantity);
+  const listUnitPriceCents = terms === null ? advice.unitPriceCents : unitPriceFor(listed, quantity);
   return {
     productId: product.id,
     sku: product.sku,
@@ -73,6 +84,7 @@ const priceCartLine = (product: CartProduct, quantity: number): PricedCartLine =
     priceTiers: product.priceTiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
     quantity,
     unitPriceCents: advice.unitPriceCents,
+    ...(listUnitPriceCents === advice.unitPriceCents ? {} : { listUnitPriceCents }),
     lineTotalCents: advice.lineTotalCents,
     advice,
     advised: adviceNote(advice, product),
@@ -80,14 +92,16 @@ const priceCartLine = (product: CartProduct, quantity: number): PricedCartLine =
   };
 };
 
-export const priceCart = (items: readonly { product: CartProduct; quantity: number }[]): CartView => {
-  const lines = items.map(({ product, quantity }) => priceCartLine(product, quantity));
+export const priceCart = (items: readonly { product: CartProduct; quantity: number }[], terms: CompanyPriceTerms | null = null): CartView => {
+  const lines = items.map(({ product, quantity }) => priceCartLine(product, quantity, terms));
   const totals = orderTotals(lines) ?? { lineCount: lines.length, itemCount: 0, totalCents: 0 };
   return { lines, ...totals, orderable: lines.length > 0 && lines.every((line) => line.advice.valid) };
 };
 
-export const viewCart = async ({ store }: ViewCartPorts, { userId }: { userId: string }): Promise<CartView> =>
-  priceCart(await store.carts.itemsOf(userId));
+export const viewCart = async (ports: ViewCartPorts, { userId }: { userId: string }): Promise<CartView> => {
+  const [items, terms] = await Promise.all([ports.store.carts.itemsOf(userId), buyerTermsOf(ports, userId)]);
+  return priceCart(items, terms);
+};
 
 /**
  * The lines a cart may hold: at most as many as an order, each product once, each quantity a

@@ -5,6 +5,8 @@ import { isAdmin, type User } from '../identity/user.ts';
 import type { Product } from '../catalog/product.ts';
 import type { ProductRepository } from '../catalog/product-repository.ts';
 import type { CartRepository } from './cart-repository.ts';
+import { buyerTermsOf, type BuyerTermsPorts } from '../companies/buyer-terms.ts';
+import { pricedForBuyer } from '../companies/company-prices.ts';
 import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from './order.ts';
 import { priceOrder } from './order-lines.ts';
 import { orderMail } from './order-mail.ts';
@@ -28,7 +30,7 @@ export interface PlaceOrderInput extends OrderDetailsInput {
   maxUnpaidOrders?: number | undefined;
 }
 
-export type PlaceOrderPorts = UnpaidCapPorts & {
+export type PlaceOrderPorts = UnpaidCapPorts & BuyerTermsPorts & {
   store: {
     products: Pick<ProductRepository, 'findById'>;
     orders: Pick<OrderRepository, 'findByIdempotencyKey' | 'placeReservingStock'>;
@@ -54,7 +56,7 @@ const sameRequest = (earlier: Order, input: PlaceOrderInput, details: { phone: s
 /**
  * A signed-in customer orders one or more lines (docs/orders.md, "Orders, cart, quick order"): each product once, each
  * quantity at least the product's minimum, in whole packs and within the stock, priced from the
- * product's tiers (never from the request). Every line's stock is reserved in one atomic step
+ * product's tiers, through the buyer's company terms when they have some (never from the request). Every line's stock is reserved in one atomic step
  * with the insert: all lines or none.
  */
 export const placeOrder = async (
@@ -68,9 +70,12 @@ export const placeOrder = async (
   if (!buyer.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
 
   const details = checkOrderDetails(input);
+  // A company member's lines are priced with their company's terms (docs/companies.md, "Company
+  // prices"): the products are read once and priced for the buyer before any check or total.
+  const terms = await buyerTermsOf(ports, buyer.id);
   const products = new Map<string, Product>();
   for (const product of await Promise.all([...new Set(input.lines.map((line) => line.productId))].map((id) => store.products.findById(id)))) {
-    if (product) products.set(product.id, product);
+    if (product) products.set(product.id, pricedForBuyer(product, terms));
   }
   const lineFailures = checkOrderLines(input.lines, products);
   if (!details.ok || lineFailures.length > 0) {

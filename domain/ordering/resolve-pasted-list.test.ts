@@ -44,7 +44,8 @@ const memoryCatalog = () => {
       return { items: products.filter(matches).slice(0, query.limit) };
     },
   };
-  const ports: ResolvePastedListPorts = { store: { products: catalog, search } };
+  // No one in a company here: list prices (company prices are covered in domain/companies).
+  const ports: ResolvePastedListPorts = { store: { products: catalog, search, companyPrices: { termsForMember: async () => null } } };
   return { ports, calls };
 };
 

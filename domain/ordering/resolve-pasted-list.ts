@@ -7,6 +7,8 @@ import { searchTerms } from '../catalog/search-terms.ts';
 import { normalizeSku, skuKey } from '../catalog/sku.ts';
 import { bestMatchesQuery, type ProductSearchQuery } from '../catalog/product-search.ts';
 import { readPastedList, type PastedListFailure, type PastedRow } from './pasted-list.ts';
+import { buyerTermsOf, type BuyerTermsPorts } from '../companies/buyer-terms.ts';
+import { pricedForBuyer } from '../companies/company-prices.ts';
 
 /**
  * Quick order (docs/orders.md, "Orders, cart, quick order"): each pasted or typed row resolved against the catalogue
@@ -39,7 +41,7 @@ export interface QuickOrderSearch {
   search(query: ProductSearchQuery): Promise<{ items: QuickOrderProduct[] }>;
 }
 
-export type ResolvePastedListPorts = { store: { products: QuickOrderCatalog; search: QuickOrderSearch } };
+export type ResolvePastedListPorts = BuyerTermsPorts & { store: { products: QuickOrderCatalog; search: QuickOrderSearch } };
 
 /**
  * How many pasted names (a line whose first cell holds several words, not a SKU) and part numbers
@@ -179,12 +181,15 @@ const judge = (product: QuickOrderProduct, quantity: number): Pick<ResolvedRow, 
 };
 
 /** Resolves rows already read (typed into quick order's grid, or from `readPastedList`). */
-export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typed }: { rows: readonly PastedRow[] }): Promise<ResolvedRow[]> => {
+export const resolveRows = async (ports: ResolvePastedListPorts, { rows: typed, buyerId = null }: { rows: readonly PastedRow[]; buyerId?: string | null }): Promise<ResolvedRow[]> => {
+  const { store } = ports;
   const catalog = store.products;
+  // A company member's advice (the next price break) is worded at their price (docs/companies.md, "Company prices").
+  const terms = await buyerTermsOf(ports, buyerId);
   const rows = typed.map((row) => (row.readable ? { ...row, sku: normalizeSku(row.sku) } : row));
   const readable = rows.filter((row): row is TypedRow => row.readable);
   const skus = [...new Set(readable.map((row) => row.sku))];
-  const { products, choices } = await findProducts({ store }, skus);
+  const { products, choices } = await findProducts(ports, skus);
 
   // The first row of each product (however its SKU was typed) collects the quantities of the later ones.
   const firstOf = new Map<string, { row: TypedRow; quantity: number; merged: number[] }>();
@@ -215,12 +220,15 @@ export const resolveRows = async ({ store }: ResolvePastedListPorts, { rows: typ
     const choice = choices.get(row.sku);
     if (!product && choice) return { ...withMerge, status: 'unknown-sku', didYouMean: choice.skus, unmatched: choice.unmatched };
     if (!product) return { ...withMerge, status: 'unknown-sku', didYouMean: similar.get(row.sku) ?? [], unmatched: 'unknown-sku' };
-    return { ...withMerge, ...judge(product, withMerge.quantity) };
+    return { ...withMerge, ...judge(pricedForBuyer(product, terms), withMerge.quantity) };
   });
 };
 
 /** Reads a pasted list and resolves its rows; a list that cannot be read at all is refused whole. */
-export const resolvePastedList = async (ports: ResolvePastedListPorts, { text }: { text: string }): Promise<Result<ResolvedRow[], PastedListFailure>> => {
+export const resolvePastedList = async (
+  ports: ResolvePastedListPorts,
+  { text, buyerId = null }: { text: string; buyerId?: string | null },
+): Promise<Result<ResolvedRow[], PastedListFailure>> => {
   const read = readPastedList(text);
-  return read.ok ? ok(await resolveRows(ports, { rows: read.value })) : fail(read.error);
+  return read.ok ? ok(await resolveRows(ports, { rows: read.value, buyerId })) : fail(read.error);
 };

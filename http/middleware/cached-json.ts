@@ -45,7 +45,8 @@ export const matchesIfNoneMatch = (header: string | undefined, etag: string): bo
 const answer = (c: Context, entry: CachedBody): Response => {
   c.header('ETag', entry.etag);
   c.header('Cache-Control', REVALIDATE);
-  if (matchesIfNoneMatch(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304);
+  // A member's read takes the anonymous body to price it (http/member-prices.ts): never a 304 for it.
+  if (c.get('fullAnswer') !== true && matchesIfNoneMatch(c.req.header('if-none-match'), entry.etag)) return c.body(null, 304);
   return c.body(entry.body, 200, { 'Content-Type': 'application/json' });
 };
 

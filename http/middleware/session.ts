@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { authenticate } from '#domain/identity/authenticate.ts';
-import { isAdmin } from '#domain/identity/user.ts';
+import { isAdmin, type User } from '#domain/identity/user.ts';
 import { messages } from '#http/messages.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problemOf } from '../problem.ts';
@@ -54,6 +54,19 @@ export const requireUser = (ports: Pick<AppPorts, 'store' | 'tokens'>) =>
     c.set('user', user);
     await next();
   });
+
+/**
+ * The signed-in user on a public route, or null for a visitor or a session that no longer holds
+ * (the request is then answered as a visitor's, never refused). Asked once per request.
+ */
+export const optionalUser = async (ports: Pick<AppPorts, 'store' | 'tokens'>, c: Context<AppEnv>): Promise<User | null> => {
+  const known = c.get('visitor');
+  if (known !== undefined) return known;
+  const token = sessionToken(c);
+  const user = token ? await authenticate(ports, token.value) : null;
+  c.set('visitor', user);
+  return user;
+};
 
 /** Runs after requireUser: the role is the one stored now, not the one at sign-in. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {

@@ -2,11 +2,10 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { saveCart, viewCart } from '#domain/ordering/cart.ts';
 import { resolvePastedList } from '#domain/ordering/resolve-pasted-list.ts';
 import { invalid } from '#domain/shared/errors.ts';
-import { authenticate } from '#domain/identity/authenticate.ts';
 import { createAttemptCounter } from '../middleware/attempt-counters.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { clientKey, limitEveryAttempt } from '../middleware/rate-limit.ts';
-import { requireUser, sessionToken } from '../middleware/session.ts';
+import { optionalUser, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts, HttpSettings } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { resolveListSchema, saveCartSchema } from '../schemas.ts';
@@ -28,8 +27,7 @@ const limitAnonymous = (ports: AppPorts, settings: HttpSettings): MiddlewareHand
     (c) => clientKey(c, settings.trustProxy),
   );
   return async (c, next) => {
-    const token = sessionToken(c);
-    if (token && (await authenticate(ports, token.value))) return next();
+    if (await optionalUser(ports, c)) return next();
     return perAddress(c, next);
   };
 };
@@ -45,7 +43,9 @@ export const cartRoutes = (ports: AppPorts, settings: HttpSettings) =>
       description:
         "Public; changes nothing. `{text}`: up to 200 lines, a SKU (however typed: case, spaces, dashes, dots and slashes ignored) or a product's name, then a quantity per line, separated by a tab, comma, semicolon or spaces, a header row allowed; a name resolves when one product matches its words (at most 10 names a list), otherwise it is `unknown-sku` with the matching SKUs as did-you-mean. Each row answers its product and a status: `ok`, `unknown-sku` (with did-you-mean SKUs for the list's first 10 unknown ones), `below-minimum`, `not-a-pack-multiple`, `above-stock`, `duplicate` (merged into the SKU's first row) or `unreadable`, with a suggested quantity. 400 `VALIDATION_FAILED` on `text` for a list too long or too large; 429 `RATE_LIMITED` for a caller without a session, per IP address (every attempt counting).",
     }), responds(200, resolvedListDto), async (c) => {
-      const resolved = await resolvePastedList(ports, { text: c.req.valid('json').text });
+      // A company member's rows are advised at their price (docs/companies.md, "Company prices").
+      const buyer = await optionalUser(ports, c);
+      const resolved = await resolvePastedList(ports, { text: c.req.valid('json').text, buyerId: buyer?.id ?? null });
       if (!resolved.ok) return problem(c, invalid({ text: { rule: 'pastedList', failure: resolved.error } }));
       return c.json({ rows: resolved.value.map(toResolvedRowDto) } satisfies ResolvedListDto, 200);
     })

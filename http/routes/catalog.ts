@@ -22,6 +22,7 @@ import {
 } from '../schemas.ts';
 import { toProductDto, toSuggestionDto, type CategoryLookup } from '../serializers.ts';
 import { validate } from '../validation.ts';
+import { memberPrices } from '../member-prices.ts';
 import { documented, responds } from '../responds.ts';
 import { categoryNodeDto, productDto, productSearchDto, productSuggestionDto, quantityAdviceDto } from '../response-schemas.ts';
 
@@ -43,11 +44,13 @@ const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf
 export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   const { store } = ports;
+  // A company member's reads add their price to the shared anonymous answer (member-prices.ts).
+  const member = memberPrices(ports, cached);
   return new Hono<AppEnv>()
-    .get('/', cached.lookup, validate('query', catalogQuerySchema), documented({
+    .get('/', member.page, validate('query', catalogQuerySchema), documented({
       summary: 'Search the catalogue',
       description:
-        'Public; changes nothing; answered from a cache with an ETag (304 for an unchanged page). `q` matches the start of words of the SKU, name, brand, description and attribute values, and the start of a SKU however it is typed (case, spaces, dashes, dots and slashes ignored); a word of 5 letters or more that no catalogue word starts with also matches the catalogue words one typing mistake away (two from 9 letters), ranked below every match as typed, unless `exact=true`; `correctedQuery` says when only the corrections found something. Filters by `category` (id or slug; a department includes its categories), `brand`, `inStock`, `minPriceCents`, `maxPriceCents` and specifications (`attr=Name:Value`, repeatable: every name given, any of the values given for one name); sorts by relevance (the exact SKU first), newest, price or name. A page of products with the total and the category, brand and specification facets, each counted without its own filter. 400 `VALIDATION_FAILED` for a bad value.',
+        'Public; changes nothing; answered from a cache with an ETag (304 for an unchanged page); a signed-in member of a company gets the same page with `yourPrice` on each product (their unit price and tiers). `q` matches the start of words of the SKU, name, brand, description and attribute values, and the start of a SKU however it is typed (case, spaces, dashes, dots and slashes ignored); a word of 5 letters or more that no catalogue word starts with also matches the catalogue words one typing mistake away (two from 9 letters), ranked below every match as typed, unless `exact=true`; `correctedQuery` says when only the corrections found something. Filters by `category` (id or slug; a department includes its categories), `brand`, `inStock`, `minPriceCents`, `maxPriceCents` and specifications (`attr=Name:Value`, repeatable: every name given, any of the values given for one name); sorts by relevance (the exact SKU first), newest, price or name. A page of products with the total and the category, brand and specification facets, each counted without its own filter. 400 `VALIDATION_FAILED` for a bad value.',
     }), responds(200, productSearchDto), async (c) => {
       const found = await searchCatalog(ports, c.req.valid('query'));
       if (!found.ok) return problem(c, found.error);
@@ -65,20 +68,21 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
       const suggested = await suggestProducts(ports, c.req.valid('query').q);
       return cached.send(c, suggested.map(toSuggestionDto), idsOf(suggested));
     })
-    .get('/:id', cached.lookup, validate('param', idParamSchema), documented({
+    .get('/:id', member.product, validate('param', idParamSchema), documented({
       summary: 'One product',
       description:
-        'Public; changes nothing; cached with an ETag. The product with its category, price tiers, minimum order, pack size and specifications. 404 `NOT_FOUND` for an unknown id.',
+        'Public; changes nothing; cached with an ETag. The product with its category, price tiers, minimum order, pack size and specifications; for a signed-in member of a company, `yourPrice` (their unit price and tiers). 404 `NOT_FOUND` for an unknown id.',
     }), responds(200, productDto), async (c) => {
       const found = await getProduct(ports, c.req.valid('param').id);
       return found.ok ? cached.send(c, toProductDto(found.value, await categoryLookup(store)), [found.value.id]) : problem(c, found.error);
     })
-    .get('/:id/quantity-advice', cached.lookup, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), documented({
+    .get('/:id/quantity-advice', member.unlessMember, validate('param', idParamSchema), validate('query', quantityAdviceQuerySchema), documented({
       summary: 'Check a quantity against a product',
       description:
-        "Public; changes nothing; cached. Whether `quantity` can be ordered (the product's minimum, whole packs, the stock) and why not, its unit price and line total at the tier it reaches, the next price break, and the nearest quantities that would do (rounded to a pack, the minimum, the most in stock). 404 `NOT_FOUND` for an unknown product; 400 `VALIDATION_FAILED` for a quantity that is not a whole number.",
+        "Public; changes nothing; cached. Whether `quantity` can be ordered (the product's minimum, whole packs, the stock) and why not, its unit price and line total at the tier it reaches (a company member's price for a member, with `listUnitPriceCents` beside it when it differs), the next price break, and the nearest quantities that would do (rounded to a pack, the minimum, the most in stock). 404 `NOT_FOUND` for an unknown product; 400 `VALIDATION_FAILED` for a quantity that is not a whole number.",
     }), responds(200, quantityAdviceDto), async (c) => {
-      const advice = await quantityAdviceFor(ports, { productId: c.req.valid('param').id, quantity: c.req.valid('query').quantity });
+      const buyer = c.get('visitor') ?? null;
+      const advice = await quantityAdviceFor(ports, { productId: c.req.valid('param').id, quantity: c.req.valid('query').quantity, buyerId: buyer?.id ?? null });
       return advice.ok ? cached.send(c, advice.value satisfies QuantityAdviceDto, [c.req.valid('param').id]) : problem(c, advice.error);
     })
     .post('/', ...admin, jsonBody, validate('json', productSchema), documented({

@@ -69,6 +69,19 @@ const linkTokenForNewUser = async (a: Arranged, purpose: LinkPurpose) => {
   return a.app.ports.links.issue({ purpose, userId: user.id, version: sessionVersion }, ttl);
 };
 
+/** A fresh company whose manager is a fresh customer (the cast's customer keeps buying at list prices). */
+const customersCompany = async (a: Arranged) => {
+  const manager = await a.app.signUp();
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const created = await a.app.store.companies.create(
+    { id, name: 'Matrix Builders', taxId: null, approvalThresholdCents: null, discountPercent: 0, createdAt: now },
+    { companyId: id, userId: manager.user.id, role: 'manager', monthlyLimitCents: null, joinedAt: now },
+  );
+  if (!created.ok) throw new Error(`could not arrange a company: ${created.error}`);
+  return id;
+};
+
 /** A request for quote of the customer's, for a fresh product (docs/orders.md, "Requests for quote"). */
 const askedQuote = async (a: Arranged) => {
   const product = await stockedProduct(a.app);
@@ -400,6 +413,14 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
     return a.app.call('POST', `/api/admin/payments-to-refund/${order!.transactionId!}/refund`, { token });
   }],
   ['GET /api/admin/subscribers', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/subscribers', { token })],
+  // The shop admin's company pages (docs/companies.md, "Company prices"): a company's own members are customers here, 403 like any.
+  ['GET /api/admin/companies', adminOnly(200), (a, _, token) => a.app.call('GET', '/api/admin/companies', { token })],
+  ['GET /api/admin/companies/:id', adminOnly(200), async (a, _, token) => a.app.call('GET', `/api/admin/companies/${await customersCompany(a)}`, { token })],
+  ['PATCH /api/admin/companies/:id', adminOnly(200), async (a, _, token) =>
+    a.app.call('PATCH', `/api/admin/companies/${await customersCompany(a)}`, { token, body: { discountPercent: 50 } })],
+  ['GET /api/admin/companies/:id/prices', adminOnly(200), async (a, _, token) => a.app.call('GET', `/api/admin/companies/${await customersCompany(a)}/prices`, { token })],
+  ['PUT /api/admin/companies/:id/prices', adminOnly(200), async (a, _, token) =>
+    a.app.call('PUT', `/api/admin/companies/${await customersCompany(a)}/prices`, { token, body: { prices: [{ productId: (await stockedProduct(a.app)).id, unitPriceCents: 1 }] } })],
   // Uploaded images are public by design: their names are random and unguessable.
   // For search engines: public, the same for everyone (http/routes/seo.ts); a small shop has no numbered part.
   ['GET /sitemap.xml', anyone(200), (a, _, token) => a.app.call('GET', '/sitemap.xml', { token })],

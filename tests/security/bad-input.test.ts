@@ -100,7 +100,8 @@ interface Fixtures {
   approvedReturnId: string;
   /** A refund of a cent on the shipped order, for its credit note. */
   refundId: string;
-  /** The customer manages a company (docs/companies.md): a buyer of it, an invitation waiting and a site. */
+  /** The customer manages a company (docs/companies.md): a buyer of it, an invitation waiting and a site; the shop admin's company pages act on it. */
+  companyId: string;
   companyBuyerId: string;
   companyInvitationId: string;
   companySiteId: string;
@@ -462,6 +463,21 @@ const TARGETS: Target[] = [
   },
   { route: 'GET /api/admin/subscribers', caller: 'admin', query: ['limit', 'cursor'] },
   { route: 'GET /api/admin/payments-to-refund', caller: 'admin', query: ['limit', 'cursor'] },
+  { route: 'GET /api/admin/companies', caller: 'admin', query: ['limit', 'cursor', 'q'] },
+  { route: 'GET /api/admin/companies/:id', caller: 'admin', params: (f) => ({ id: f.companyId }) },
+  {
+    route: 'PATCH /api/admin/companies/:id',
+    caller: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: { fields: { discountPercent: { kind: 'int', min: 0, max: 50 } }, valid: () => ({ discountPercent: 5 }) },
+  },
+  { route: 'GET /api/admin/companies/:id/prices', caller: 'admin', params: (f) => ({ id: f.companyId }) },
+  {
+    route: 'PUT /api/admin/companies/:id/prices',
+    caller: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: { fields: { prices: { kind: 'contractPrices' } }, valid: (f) => ({ prices: [{ productId: f.productId, unitPriceCents: 50 }] }) },
+  },
   { route: 'GET /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
   { route: 'HEAD /uploads/:name', caller: 'anonymous', params: (f) => ({ name: f.uploadName }), query: ['w'] },
 ];
@@ -543,7 +559,7 @@ const arrangeCompany = async (on: SecurityApp, cast: Cast) => {
   const invited = await on.call('POST', '/api/company/invitations', { token, body: { email: 'invited@example.com', role: 'buyer' } });
   const added = await on.call('POST', '/api/company/addresses', { token, body: site });
   if (invited.status !== 201 || added.status !== 201) throw new Error(`arrange: invitation ${invited.status}, site ${added.status}`);
-  return { companyBuyerId: buyer.user.id, companyInvitationId: invited.json.id as string, companySiteId: added.json.id as string };
+  return { companyId: created.json.company.id as string, companyBuyerId: buyer.user.id, companyInvitationId: invited.json.id as string, companySiteId: added.json.id as string };
 };
 
 /** Two requests for quote of the customer's for `productId`: one waiting, one answered holding its stock. */

@@ -10,6 +10,7 @@ import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 import { SKU_MAX_LENGTH } from '#domain/catalog/sku.ts';
 import { MAX_ATTRIBUTE_NAME_LENGTH, MAX_ATTRIBUTE_VALUE_LENGTH, MAX_TERM_QUANTITY } from '#domain/catalog/product-terms-rules.ts';
 import { messages } from '#http/messages.ts';
+import { MAX_CONTRACT_PRICES } from '#domain/companies/company.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 
 /** Strings a careless server chokes on: control and bidi characters, traversal, markup, injection, percent junk. */
@@ -128,7 +129,9 @@ export type FieldKind =
   | { kind: 'orderLines' }
   | { kind: 'cartLines' }
   /** A received return's `lines`: 1 or more `{productId, quantity, restock}` of the return's products (docs/orders.md, "After the sale: cancel, refund, return"). */
-  | { kind: 'receivedLines' };
+  | { kind: 'receivedLines' }
+  /** A company's contract `prices`: at most 1,000 `{productId, unitPriceCents}` of distinct products that exist, each at least a cent (docs/companies.md, "Company prices"). */
+  | { kind: 'contractPrices' };
 
 /** A spec cell the catalogue's rules refuse (docs/catalogue.md, "Catalogue"): not text, blank, too long, or not one plain line. */
 const specCellIsWrong = (cell: unknown, max: number) =>
@@ -231,6 +234,17 @@ export const badValueFor = (field: FieldKind): fc.Arbitrary<unknown> => {
         fc.integer({ min: MAX_ORDER_LINES + 1, max: MAX_ORDER_LINES + 50 }).chain(madeUp).map((ids) => ids.map((productId) => ({ productId, quantity: 100 }))),
         fc.uuid().map((productId) => [{ productId, quantity: 100 }, { productId, quantity: 200 }]),
         fc.array(fc.record({ productId: badValueFor({ kind: 'reference' }), quantity: fc.oneof(junkValue, badLineQuantity) }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.oneof(junkString, junkNumber, fc.constant(null)), { minLength: 1, maxLength: 3 }),
+      );
+    }
+    case 'contractPrices': {
+      // No real product id is known here either: a made-up one is wrong however it is priced.
+      const badCents = fc.oneof(junkValue, fc.integer({ max: 0 }), fc.double({ min: 0, max: 1e6, noNaN: true }).filter((value) => !Number.isInteger(value)), fc.integer({ min: MAX_PRICE_CENTS + 1 }));
+      return fc.oneof(
+        notAString,
+        fc.integer({ min: MAX_CONTRACT_PRICES + 1, max: MAX_CONTRACT_PRICES + 20 }).map((count) => Array.from({ length: count }, (_, index) => ({ productId: `p-${index}`, unitPriceCents: 100 }))),
+        fc.uuid().map((productId) => [{ productId, unitPriceCents: 100 }, { productId, unitPriceCents: 90 }]),
+        fc.array(fc.record({ productId: badValueFor({ kind: 'reference' }), unitPriceCents: fc.oneof(junkValue, badCents) }), { minLength: 1, maxLength: 3 }),
         fc.array(fc.oneof(junkString, junkNumber, fc.constant(null)), { minLength: 1, maxLength: 3 }),
       );
     }

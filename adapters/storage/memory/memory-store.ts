@@ -3,6 +3,7 @@ import { createMemoryAfterSale } from './after-sale.ts';
 import { createMemoryCarts } from './carts.ts';
 import { createMemoryCategories } from './categories.ts';
 import { createMemoryCompanies } from './companies.ts';
+import { createMemoryCompanyPrices } from './company-prices.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
 import { createMemoryAuditLog } from './audit.ts';
@@ -43,6 +44,7 @@ export function createMemoryStorage(): Storage {
       audit: createMemoryAuditLog(tables),
       reports: createMemoryReports(tables),
       companies: createMemoryCompanies(tables),
+      companyPrices: createMemoryCompanyPrices(tables),
     },
     lifecycle: {
       async ping() {

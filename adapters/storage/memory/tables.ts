@@ -9,6 +9,7 @@ import type { CartLineRequest } from '#domain/ordering/cart-repository.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { Company, CompanyAddress, CompanyInvitation, Membership } from '#domain/companies/company.ts';
+import type { Cents } from '#domain/shared/money.ts';
 import type { StoredTestIntent, StoredTestRefund } from '../../payments/test/test-payment-intents.ts';
 import type { AuditRow } from '../audit-rows.ts';
 import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
@@ -54,6 +55,8 @@ export interface MemoryTables {
   companyInvitations: Map<string, CompanyInvitation & { tokenHash: string }>;
   /** Company sites, keyed by id. */
   companyAddresses: Map<string, CompanyAddress>;
+  /** Contract prices: product id to unit price, per company id, with the version each replacement moves (docs/companies.md, "Company prices"). */
+  companyPrices: Map<string, { version: number; prices: Map<string, Cents> }>;
   /** Counts every write that can change what the catalog shows (see the store's catalogVersion). */
   catalog: CatalogWrites;
 }
@@ -81,6 +84,7 @@ export const createMemoryTables = (): MemoryTables => ({
   companyMembers: new Map(),
   companyInvitations: new Map(),
   companyAddresses: new Map(),
+  companyPrices: new Map(),
   catalog: createCatalogWrites(),
 });
 

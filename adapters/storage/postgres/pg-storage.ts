@@ -7,6 +7,7 @@ import type { PgDb } from './database.ts';
 import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
 import { createPgCompanies } from './companies.ts';
+import { createPgCompanyPrices } from './company-prices.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
 import { createPgAuditLog } from './audit.ts';
@@ -65,6 +66,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       reports: createPgReports(db),
       audit: createPgAuditLog(db),
       companies: createPgCompanies(db),
+      companyPrices: createPgCompanyPrices(db),
     },
     lifecycle: {
       async ping() {

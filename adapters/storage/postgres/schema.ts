@@ -739,3 +739,14 @@ export const companyPrices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.productId] }), index('company_prices_product_idx').on(t.productId)],
 );
+
+/**
+ * Moves on every replacement of a company's contract prices (docs/companies.md, "Company prices"):
+ * each instance keeps a company's prices in memory until it does. No row: version 0.
+ */
+export const companyPriceVersions = pgTable('company_price_versions', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+});

@@ -13,6 +13,7 @@ import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
 import { createSqliteReports } from './reports.ts';
 import { createSqliteCategories } from './categories.ts';
+import { createSqliteCompanyPrices } from './company-prices.ts';
 import { createSqliteInbox } from './inbox.ts';
 import { createSqliteOrders } from './orders.ts';
 import { createSqliteRefunds } from './refunds.ts';
@@ -104,6 +105,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
       outbox: createSqliteOutbox(db),
       reports: createSqliteReports(db),
       companies: createSqliteCompanies(db),
+      companyPrices: createSqliteCompanyPrices(db),
     }),
     lifecycle: {
       async ping() {

@@ -38,6 +38,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'company-address-added': 'Company site added',
   'company-address-changed': 'Company site changed',
   'company-address-removed': 'Company site removed',
+  'company-discount-changed': 'Company discount changed',
+  'company-prices-replaced': 'Company prices replaced',
 };
 
 export const auditSearchSchema = searchChoices({

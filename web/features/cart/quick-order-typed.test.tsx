@@ -47,7 +47,8 @@ const shop = () => {
     http.post('*/api/cart/resolve', async ({ request }) => {
       const { text } = (await request.json()) as { text: string };
       sent.push(text);
-      const resolved = await resolvePastedList({ store: { products: quickOrderCatalog, search: quickOrderSearch } }, { text });
+      // A visitor: no company, list prices.
+      const resolved = await resolvePastedList({ store: { products: quickOrderCatalog, search: quickOrderSearch, companyPrices: { termsForMember: async () => null } } }, { text });
       if (!resolved.ok) {
         // The server's refusal of a list it cannot read (http/error-messages.ts: the field's message leads).
         const message = pastedListFailureMessage(resolved.error);

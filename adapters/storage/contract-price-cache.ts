@@ -1,0 +1,34 @@
+import type { Cents } from '#domain/shared/money.ts';
+
+/**
+ * Each company's contract prices as this instance last read them, with the price version they were
+ * read under (docs/companies.md, "Company prices"). A member's priced request reads the version
+ * with their membership in one indexed read and re-reads the prices only when it has moved; the
+ * version lives in the database, so a replacement made by any instance is seen by all of them.
+ * Bounded: past `limit` companies the least recently used is forgotten (and read again if needed).
+ */
+export interface ContractPriceCache {
+  get(companyId: string, version: number): ReadonlyMap<string, Cents> | undefined;
+  set(companyId: string, version: number, prices: ReadonlyMap<string, Cents>): void;
+}
+
+export const CONTRACT_PRICE_CACHE_COMPANIES = 1_000;
+
+export function createContractPriceCache(limit = CONTRACT_PRICE_CACHE_COMPANIES): ContractPriceCache {
+  const kept = new Map<string, { version: number; prices: ReadonlyMap<string, Cents> }>();
+  return {
+    get(companyId, version) {
+      const entry = kept.get(companyId);
+      if (!entry || entry.version !== version) return undefined;
+      // Map order is insertion order: re-inserting makes it the most recently used.
+      kept.delete(companyId);
+      kept.set(companyId, entry);
+      return entry.prices;
+    },
+    set(companyId, version, prices) {
+      kept.delete(companyId);
+      kept.set(companyId, { version, prices });
+      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+    },
+  };
+}
