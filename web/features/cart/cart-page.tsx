@@ -23,6 +23,7 @@ import { cartQuery, useCart, type Cart } from '../../lib/cart.ts';
 import { labels } from '../../lib/labels.ts';
 import { CartAttention, linesNeedingAttention, withFixes } from './cart-attention.tsx';
 import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';
+import { CompanySitePicker, shipToOf } from '../../components/company/site-picker.tsx';
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
 const checkoutSchema = z.object({
@@ -196,6 +197,14 @@ function Checkout({ view, blocked, onRefused }: { view: CartDto; blocked: string
   return (
     <form noValidate aria-label="Place order" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
       <h2 className="text-lg font-semibold text-slate-900">Delivery and reference</h2>
+      {session?.user.role === 'admin' ? null : (
+        <CompanySitePicker
+          onPick={(site) => {
+            form.setFieldValue('phone', site.phone);
+            form.setFieldValue('address', shipToOf(site));
+          }}
+        />
+      )}
       <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.phone))}>
         {(field) => <field.TextField id="cart-phone" label="Phone Number" type="tel" autoComplete="tel" />}
       </form.AppField>
