@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { adminQuoteRoutes, quoteRoutes } from './routes/quotes.ts';
+import { companyRoutes } from './routes/company.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
@@ -97,6 +98,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
     .route('/api/cart', cartRoutes(ports, settings))
     .route('/api/quotes', quoteRoutes(ports, settings, expireFirst))
+    .route('/api/company', companyRoutes(ports, settings))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin/quotes', adminQuoteRoutes(ports))
