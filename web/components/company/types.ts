@@ -1,63 +1,25 @@
 /**
- * The company API's JSON shapes, as docs/companies.md describes them ("Companies and members",
- * "Sites", "Approvals", "Company prices"). Written here because the screens were built beside
- * the server; once http/dto.ts carries the company schemas these become re-exports of them.
+ * The company API's JSON shapes (docs/companies.md). The company, its members, sites and
+ * invitations are the server's DTOs (http/dto.ts); the order's approval, the admin's company
+ * pages and the member's price are written here from the shared contract until http/dto.ts
+ * carries them, then they become re-exports too.
  */
-import type { OrderDto, ProductDto } from '#http/dto.ts';
+import type {
+  CompanyAddressDto,
+  CompanyDto,
+  CompanyInvitationDto,
+  CompanyMemberDto,
+  CompanyMemberSummaryDto,
+  CompanyRoleDto,
+  CompanyViewDto,
+  OrderDto,
+  ProductDto,
+} from '#http/dto.ts';
 
-export type CompanyRole = 'manager' | 'buyer';
-
-export interface CompanyDto {
-  id: string;
-  name: string;
-  taxId: string | null;
-  approvalThresholdCents: number | null;
-  discountPercent: number;
-  createdAt: string;
-}
-
-/** A member as a manager sees them (every field). */
-export interface CompanyMemberDto {
-  userId: string;
-  name: string;
-  email: string;
-  role: CompanyRole;
-  monthlyLimitCents: number | null;
-  spentThisMonthCents: number;
-}
-
+export type CompanyRole = CompanyRoleDto;
+export type { CompanyAddressDto, CompanyDto, CompanyInvitationDto, CompanyMemberDto, CompanyViewDto };
 /** A member as a buyer sees the others: name and role only. */
-export interface CompanyColleagueDto {
-  userId: string;
-  name: string;
-  role: CompanyRole;
-}
-
-export interface CompanyAddressDto {
-  id: string;
-  label: string;
-  recipient: string;
-  phone: string;
-  address: string;
-}
-
-export interface CompanyInvitationDto {
-  id: string;
-  email: string;
-  role: CompanyRole;
-  monthlyLimitCents: number | null;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/** GET /api/company: the company, the caller's place in it, its members and sites. */
-export interface CompanyViewDto {
-  company: CompanyDto;
-  role: CompanyRole;
-  me: { userId: string; monthlyLimitCents: number | null; spentThisMonthCents: number };
-  members: (CompanyMemberDto | CompanyColleagueDto)[];
-  addresses: CompanyAddressDto[];
-}
+export type CompanyColleagueDto = CompanyMemberSummaryDto;
 
 /** Whether a member row carries the manager's view (limit, spending, e-mail). */
 export const isFullMember = (member: CompanyMemberDto | CompanyColleagueDto): member is CompanyMemberDto => 'email' in member;
