@@ -39,8 +39,8 @@ export function AdminCompanyPage({ companyId }: { companyId: string }) {
                 <p className="text-sm break-all text-slate-600">{member.email}</p>
               </div>
               <p className="text-sm text-slate-700">
-                {formatCents(member.spentThisMonthCents)} this month
-                {member.monthlyLimitCents === null ? ' · no limit' : ` of ${formatCents(member.monthlyLimitCents)}`}
+                {formatCents(member.spentThisMonthCents)}
+                {member.monthlyLimitCents === null ? ' this month · no limit' : ` of ${formatCents(member.monthlyLimitCents)} this month`}
               </p>
             </li>
           ))}
@@ -235,6 +235,7 @@ function ContractPrices({ companyId }: { companyId: string }) {
               onEnter={() => void addTypedSku()}
               autoCapitalize="characters"
               placeholder="e.g. BH-000123"
+              inputClassName="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900 placeholder:font-sans placeholder:text-slate-500 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
             />
           </div>
           {problem ? (
@@ -302,7 +303,9 @@ function CompanyOrdersForAdmin({ companyId }: { companyId: string }) {
                     {order.customerName} · {formatDate(order.createdAt)}
                   </p>
                 </div>
-                <StatusBadge order={order} text={buyerStatusText(order)} />
+                <div className="max-w-full sm:max-w-64 sm:text-right">
+                  <StatusBadge order={order} text={buyerStatusText(order)} />
+                </div>
               </li>
             ))}
           </ul>
