@@ -58,6 +58,18 @@ describe("Checkout's company sites (docs/companies.md, \"Sites\")", () => {
     expect(placed[0]).toMatchObject({ phone: site.phone, address: 'Gate office\n12 River Road, Springfield' });
   });
 
+  it('marks a member-priced line "Your price" with the list price struck beside it', async () => {
+    session.current = meOf(customer);
+    const [line] = cart.lines;
+    // The server adds the list price beside a member's own (docs/companies.md, "Company prices").
+    const memberLine = { ...line!, unitPriceCents: 90, lineTotalCents: 36_000, listUnitPriceCents: 100 };
+    server.use(http.get('*/api/cart', () => json<CartDto>({ ...cart, lines: [memberLine], totalCents: 36_000 })));
+    const { screen } = renderApp('/cart');
+    const item = await screen.findByRole('listitem', { name: 'Line 1: M8 bolt 40 mm' });
+    expect(item).toHaveTextContent('Your price$0.90 per piece List price $1.00');
+    expect(item.querySelector('s')).toHaveTextContent('$1.00');
+  });
+
   it('offers no site picker to a user without a company', async () => {
     session.current = meOf(customer);
     server.use(http.get('*/api/cart', () => json<CartDto>(cart)));
