@@ -24,9 +24,11 @@ import { Route as SignedInDashboardRouteImport } from './routes/_signedIn/dashbo
 import { Route as SignedInEditProfileRouteImport } from './routes/_signedIn/editProfile'
 import { Route as InfoPageRouteImport } from './routes/info.$page'
 import { Route as ProductProductIdRouteImport } from './routes/product.$productId'
+import { Route as SignedInCompanyJoinRouteImport } from './routes/_signedIn/company.join'
 import { Route as SignedInDashboardIndexRouteImport } from './routes/_signedIn/dashboard/index'
 import { Route as SignedInDashboardAdminRouteImport } from './routes/_signedIn/dashboard/_admin'
 import { Route as SignedInDashboardAllUerRouteImport } from './routes/_signedIn/dashboard/allUer'
+import { Route as SignedInDashboardCompanyRouteImport } from './routes/_signedIn/dashboard/company'
 import { Route as SignedInDashboardMyProfileRouteImport } from './routes/_signedIn/dashboard/myProfile'
 import { Route as SignedInDashboardQuotesRouteImport } from './routes/_signedIn/dashboard/quotes'
 import { Route as SignedInDashboardReviewRouteImport } from './routes/_signedIn/dashboard/review'
@@ -43,6 +45,8 @@ import { Route as SignedInDashboardAdminPaymentsToRefundRouteImport } from './ro
 import { Route as SignedInDashboardAdminReturnsRouteImport } from './routes/_signedIn/dashboard/_admin/returns'
 import { Route as SignedInDashboardAdminReviewsRouteImport } from './routes/_signedIn/dashboard/_admin/reviews'
 import { Route as SignedInDashboardPaymentIdRouteImport } from './routes/_signedIn/dashboard/payment.$id'
+import { Route as SignedInDashboardAdminCompaniesIndexRouteImport } from './routes/_signedIn/dashboard/_admin/companies.index'
+import { Route as SignedInDashboardAdminCompaniesCompanyIdRouteImport } from './routes/_signedIn/dashboard/_admin/companies.$companyId'
 import { Route as SignedInDashboardAdminEditProductProductIdRouteImport } from './routes/_signedIn/dashboard/_admin/editProduct.$productId'
 import { Route as SignedInDashboardAdminQuoteQuoteIdRouteImport } from './routes/_signedIn/dashboard/_admin/quote.$quoteId'
 
@@ -120,6 +124,11 @@ const ProductProductIdRoute = ProductProductIdRouteImport.update({
   path: '/product/$productId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInCompanyJoinRoute = SignedInCompanyJoinRouteImport.update({
+  id: '/company/join',
+  path: '/company/join',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInDashboardIndexRoute = SignedInDashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -134,6 +143,12 @@ const SignedInDashboardAllUerRoute = SignedInDashboardAllUerRouteImport.update({
   path: '/allUer',
   getParentRoute: () => SignedInDashboardRoute,
 } as any)
+const SignedInDashboardCompanyRoute =
+  SignedInDashboardCompanyRouteImport.update({
+    id: '/company',
+    path: '/company',
+    getParentRoute: () => SignedInDashboardRoute,
+  } as any)
 const SignedInDashboardMyProfileRoute =
   SignedInDashboardMyProfileRouteImport.update({
     id: '/myProfile',
@@ -228,6 +243,18 @@ const SignedInDashboardPaymentIdRoute =
     path: '/payment/$id',
     getParentRoute: () => SignedInDashboardRoute,
   } as any)
+const SignedInDashboardAdminCompaniesIndexRoute =
+  SignedInDashboardAdminCompaniesIndexRouteImport.update({
+    id: '/companies/',
+    path: '/companies/',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
+const SignedInDashboardAdminCompaniesCompanyIdRoute =
+  SignedInDashboardAdminCompaniesCompanyIdRouteImport.update({
+    id: '/companies/$companyId',
+    path: '/companies/$companyId',
+    getParentRoute: () => SignedInDashboardAdminRoute,
+  } as any)
 const SignedInDashboardAdminEditProductProductIdRoute =
   SignedInDashboardAdminEditProductProductIdRouteImport.update({
     id: '/editProduct/$productId',
@@ -256,7 +283,9 @@ export interface FileRoutesByFullPath {
   '/editProfile': typeof SignedInEditProfileRoute
   '/info/$page': typeof InfoPageRoute
   '/product/$productId': typeof ProductProductIdRoute
+  '/company/join': typeof SignedInCompanyJoinRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
+  '/dashboard/company': typeof SignedInDashboardCompanyRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
   '/dashboard/quotes': typeof SignedInDashboardQuotesRoute
   '/dashboard/review': typeof SignedInDashboardReviewRoute
@@ -274,8 +303,10 @@ export interface FileRoutesByFullPath {
   '/dashboard/returns': typeof SignedInDashboardAdminReturnsRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
+  '/dashboard/companies/$companyId': typeof SignedInDashboardAdminCompaniesCompanyIdRoute
   '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
   '/dashboard/quote/$quoteId': typeof SignedInDashboardAdminQuoteQuoteIdRoute
+  '/dashboard/companies/': typeof SignedInDashboardAdminCompaniesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -291,8 +322,10 @@ export interface FileRoutesByTo {
   '/editProfile': typeof SignedInEditProfileRoute
   '/info/$page': typeof InfoPageRoute
   '/product/$productId': typeof ProductProductIdRoute
+  '/company/join': typeof SignedInCompanyJoinRoute
   '/dashboard': typeof SignedInDashboardIndexRoute
   '/dashboard/allUer': typeof SignedInDashboardAllUerRoute
+  '/dashboard/company': typeof SignedInDashboardCompanyRoute
   '/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
   '/dashboard/quotes': typeof SignedInDashboardQuotesRoute
   '/dashboard/review': typeof SignedInDashboardReviewRoute
@@ -309,8 +342,10 @@ export interface FileRoutesByTo {
   '/dashboard/returns': typeof SignedInDashboardAdminReturnsRoute
   '/dashboard/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
+  '/dashboard/companies/$companyId': typeof SignedInDashboardAdminCompaniesCompanyIdRoute
   '/dashboard/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
   '/dashboard/quote/$quoteId': typeof SignedInDashboardAdminQuoteQuoteIdRoute
+  '/dashboard/companies': typeof SignedInDashboardAdminCompaniesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -329,8 +364,10 @@ export interface FileRoutesById {
   '/_signedIn/editProfile': typeof SignedInEditProfileRoute
   '/info/$page': typeof InfoPageRoute
   '/product/$productId': typeof ProductProductIdRoute
+  '/_signedIn/company/join': typeof SignedInCompanyJoinRoute
   '/_signedIn/dashboard/_admin': typeof SignedInDashboardAdminRouteWithChildren
   '/_signedIn/dashboard/allUer': typeof SignedInDashboardAllUerRoute
+  '/_signedIn/dashboard/company': typeof SignedInDashboardCompanyRoute
   '/_signedIn/dashboard/myProfile': typeof SignedInDashboardMyProfileRoute
   '/_signedIn/dashboard/quotes': typeof SignedInDashboardQuotesRoute
   '/_signedIn/dashboard/review': typeof SignedInDashboardReviewRoute
@@ -348,8 +385,10 @@ export interface FileRoutesById {
   '/_signedIn/dashboard/_admin/returns': typeof SignedInDashboardAdminReturnsRoute
   '/_signedIn/dashboard/_admin/reviews': typeof SignedInDashboardAdminReviewsRoute
   '/_signedIn/dashboard/payment/$id': typeof SignedInDashboardPaymentIdRoute
+  '/_signedIn/dashboard/_admin/companies/$companyId': typeof SignedInDashboardAdminCompaniesCompanyIdRoute
   '/_signedIn/dashboard/_admin/editProduct/$productId': typeof SignedInDashboardAdminEditProductProductIdRoute
   '/_signedIn/dashboard/_admin/quote/$quoteId': typeof SignedInDashboardAdminQuoteQuoteIdRoute
+  '/_signedIn/dashboard/_admin/companies/': typeof SignedInDashboardAdminCompaniesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -368,7 +407,9 @@ export interface FileRouteTypes {
     | '/editProfile'
     | '/info/$page'
     | '/product/$productId'
+    | '/company/join'
     | '/dashboard/allUer'
+    | '/dashboard/company'
     | '/dashboard/myProfile'
     | '/dashboard/quotes'
     | '/dashboard/review'
@@ -386,8 +427,10 @@ export interface FileRouteTypes {
     | '/dashboard/returns'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
+    | '/dashboard/companies/$companyId'
     | '/dashboard/editProduct/$productId'
     | '/dashboard/quote/$quoteId'
+    | '/dashboard/companies/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -403,8 +446,10 @@ export interface FileRouteTypes {
     | '/editProfile'
     | '/info/$page'
     | '/product/$productId'
+    | '/company/join'
     | '/dashboard'
     | '/dashboard/allUer'
+    | '/dashboard/company'
     | '/dashboard/myProfile'
     | '/dashboard/quotes'
     | '/dashboard/review'
@@ -421,8 +466,10 @@ export interface FileRouteTypes {
     | '/dashboard/returns'
     | '/dashboard/reviews'
     | '/dashboard/payment/$id'
+    | '/dashboard/companies/$companyId'
     | '/dashboard/editProduct/$productId'
     | '/dashboard/quote/$quoteId'
+    | '/dashboard/companies'
   id:
     | '__root__'
     | '/'
@@ -440,8 +487,10 @@ export interface FileRouteTypes {
     | '/_signedIn/editProfile'
     | '/info/$page'
     | '/product/$productId'
+    | '/_signedIn/company/join'
     | '/_signedIn/dashboard/_admin'
     | '/_signedIn/dashboard/allUer'
+    | '/_signedIn/dashboard/company'
     | '/_signedIn/dashboard/myProfile'
     | '/_signedIn/dashboard/quotes'
     | '/_signedIn/dashboard/review'
@@ -459,8 +508,10 @@ export interface FileRouteTypes {
     | '/_signedIn/dashboard/_admin/returns'
     | '/_signedIn/dashboard/_admin/reviews'
     | '/_signedIn/dashboard/payment/$id'
+    | '/_signedIn/dashboard/_admin/companies/$companyId'
     | '/_signedIn/dashboard/_admin/editProduct/$productId'
     | '/_signedIn/dashboard/_admin/quote/$quoteId'
+    | '/_signedIn/dashboard/_admin/companies/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -586,6 +637,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductProductIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn/company/join': {
+      id: '/_signedIn/company/join'
+      path: '/company/join'
+      fullPath: '/company/join'
+      preLoaderRoute: typeof SignedInCompanyJoinRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/dashboard/': {
       id: '/_signedIn/dashboard/'
       path: '/'
@@ -605,6 +663,13 @@ declare module '@tanstack/react-router' {
       path: '/allUer'
       fullPath: '/dashboard/allUer'
       preLoaderRoute: typeof SignedInDashboardAllUerRouteImport
+      parentRoute: typeof SignedInDashboardRoute
+    }
+    '/_signedIn/dashboard/company': {
+      id: '/_signedIn/dashboard/company'
+      path: '/company'
+      fullPath: '/dashboard/company'
+      preLoaderRoute: typeof SignedInDashboardCompanyRouteImport
       parentRoute: typeof SignedInDashboardRoute
     }
     '/_signedIn/dashboard/myProfile': {
@@ -719,6 +784,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInDashboardPaymentIdRouteImport
       parentRoute: typeof SignedInDashboardRoute
     }
+    '/_signedIn/dashboard/_admin/companies/': {
+      id: '/_signedIn/dashboard/_admin/companies/'
+      path: '/companies'
+      fullPath: '/dashboard/companies/'
+      preLoaderRoute: typeof SignedInDashboardAdminCompaniesIndexRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
+    '/_signedIn/dashboard/_admin/companies/$companyId': {
+      id: '/_signedIn/dashboard/_admin/companies/$companyId'
+      path: '/companies/$companyId'
+      fullPath: '/dashboard/companies/$companyId'
+      preLoaderRoute: typeof SignedInDashboardAdminCompaniesCompanyIdRouteImport
+      parentRoute: typeof SignedInDashboardAdminRoute
+    }
     '/_signedIn/dashboard/_admin/editProduct/$productId': {
       id: '/_signedIn/dashboard/_admin/editProduct/$productId'
       path: '/editProduct/$productId'
@@ -749,8 +828,10 @@ interface SignedInDashboardAdminRouteChildren {
   SignedInDashboardAdminPaymentsToRefundRoute: typeof SignedInDashboardAdminPaymentsToRefundRoute
   SignedInDashboardAdminReturnsRoute: typeof SignedInDashboardAdminReturnsRoute
   SignedInDashboardAdminReviewsRoute: typeof SignedInDashboardAdminReviewsRoute
+  SignedInDashboardAdminCompaniesCompanyIdRoute: typeof SignedInDashboardAdminCompaniesCompanyIdRoute
   SignedInDashboardAdminEditProductProductIdRoute: typeof SignedInDashboardAdminEditProductProductIdRoute
   SignedInDashboardAdminQuoteQuoteIdRoute: typeof SignedInDashboardAdminQuoteQuoteIdRoute
+  SignedInDashboardAdminCompaniesIndexRoute: typeof SignedInDashboardAdminCompaniesIndexRoute
 }
 
 const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
@@ -772,10 +853,14 @@ const SignedInDashboardAdminRouteChildren: SignedInDashboardAdminRouteChildren =
       SignedInDashboardAdminPaymentsToRefundRoute,
     SignedInDashboardAdminReturnsRoute: SignedInDashboardAdminReturnsRoute,
     SignedInDashboardAdminReviewsRoute: SignedInDashboardAdminReviewsRoute,
+    SignedInDashboardAdminCompaniesCompanyIdRoute:
+      SignedInDashboardAdminCompaniesCompanyIdRoute,
     SignedInDashboardAdminEditProductProductIdRoute:
       SignedInDashboardAdminEditProductProductIdRoute,
     SignedInDashboardAdminQuoteQuoteIdRoute:
       SignedInDashboardAdminQuoteQuoteIdRoute,
+    SignedInDashboardAdminCompaniesIndexRoute:
+      SignedInDashboardAdminCompaniesIndexRoute,
   }
 
 const SignedInDashboardAdminRouteWithChildren =
@@ -786,6 +871,7 @@ const SignedInDashboardAdminRouteWithChildren =
 interface SignedInDashboardRouteChildren {
   SignedInDashboardAdminRoute: typeof SignedInDashboardAdminRouteWithChildren
   SignedInDashboardAllUerRoute: typeof SignedInDashboardAllUerRoute
+  SignedInDashboardCompanyRoute: typeof SignedInDashboardCompanyRoute
   SignedInDashboardMyProfileRoute: typeof SignedInDashboardMyProfileRoute
   SignedInDashboardQuotesRoute: typeof SignedInDashboardQuotesRoute
   SignedInDashboardReviewRoute: typeof SignedInDashboardReviewRoute
@@ -796,6 +882,7 @@ interface SignedInDashboardRouteChildren {
 const SignedInDashboardRouteChildren: SignedInDashboardRouteChildren = {
   SignedInDashboardAdminRoute: SignedInDashboardAdminRouteWithChildren,
   SignedInDashboardAllUerRoute: SignedInDashboardAllUerRoute,
+  SignedInDashboardCompanyRoute: SignedInDashboardCompanyRoute,
   SignedInDashboardMyProfileRoute: SignedInDashboardMyProfileRoute,
   SignedInDashboardQuotesRoute: SignedInDashboardQuotesRoute,
   SignedInDashboardReviewRoute: SignedInDashboardReviewRoute,
@@ -809,11 +896,13 @@ const SignedInDashboardRouteWithChildren =
 interface SignedInRouteChildren {
   SignedInDashboardRoute: typeof SignedInDashboardRouteWithChildren
   SignedInEditProfileRoute: typeof SignedInEditProfileRoute
+  SignedInCompanyJoinRoute: typeof SignedInCompanyJoinRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInDashboardRoute: SignedInDashboardRouteWithChildren,
   SignedInEditProfileRoute: SignedInEditProfileRoute,
+  SignedInCompanyJoinRoute: SignedInCompanyJoinRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

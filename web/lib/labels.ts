@@ -28,6 +28,11 @@ export const labels = {
   // Paid, not yet shipped: said so, since "pending" beside "PAID" read as a payment still pending.
   orderPending: 'Paid — awaiting shipment',
   notPaid: 'Not Paid',
+  // A company buyer's order before payment (docs/companies.md, "Approvals").
+  awaitingApproval: 'Awaiting approval',
+  rejectedBecause: (reason: string | null) => (reason ? `Rejected: ${reason}` : 'Rejected'),
+  company: 'Company',
+  companies: 'Companies',
   paid: 'PAID',
   payNow: 'Pay Now',
   tryAgain: 'Try again',

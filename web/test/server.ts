@@ -39,6 +39,8 @@ const defaultHandlers = [
   // Requests for quote: none, for the buyer and for the admins, unless a test says otherwise.
   http.get('*/api/quotes', () => json<ListDto<QuoteDto>>({ items: [], nextCursor: null })),
   http.get('*/api/admin/quotes', () => json<ListDto<QuoteDto>>({ items: [], nextCursor: null })),
+  // No company unless a test says otherwise (checkout asks, for its site picker: docs/companies.md, "Sites").
+  http.get('*/api/company', () => refusal(404, 'NO_COMPANY', 'You do not belong to a company')),
   // Google sign-in is off unless a test says otherwise.
   http.get('*/api/auth/google/status', () => json<GoogleStatusDto>({ configured: false })),
   http.get('*/api/reviews', () => json<ListDto<ReviewDto>>({ items: [makeReview()], nextCursor: null })),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFocusResult } from '../../lib/focus-result.ts';
 import { z } from 'zod';
 import { messages } from '../../lib/messages.ts';
-import { countOf, priceOf } from '#domain/catalog/units.ts';
+import { countOf } from '#domain/catalog/units.ts';
 import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
 import type { CartDto, CartLineDto } from '#http/dto.ts';
 import { addressField, phoneField } from '#http/schemas.ts';
@@ -24,6 +24,8 @@ import { cartQuery, useCart, type Cart } from '../../lib/cart.ts';
 import { labels } from '../../lib/labels.ts';
 import { CartAttention, linesNeedingAttention, withFixes } from './cart-attention.tsx';
 import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';
+import { CompanySitePicker, shipToOf } from '../../components/company/site-picker.tsx';
+import { listUnitPriceOf, UnitPrice } from '../../components/catalog/your-price.tsx';
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
 const checkoutSchema = z.object({
@@ -112,7 +114,7 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
         </Link>
         <p className="font-mono text-xs text-slate-600">{line.sku}</p>
         <p className="text-sm text-slate-700">
-          {priceOf(line.unitPriceCents, line.unit)}
+          <UnitPrice unitPriceCents={line.unitPriceCents} listUnitPriceCents={listUnitPriceOf(line)} unit={line.unit} />
           <span className="block text-xs text-slate-600">
             {line.packSize > 1 ? `In packs of ${countOf(line.packSize, line.unit)} · minimum` : 'Minimum'} {countOf(line.minOrderQuantity, line.unit)}
           </span>
@@ -197,6 +199,14 @@ function Checkout({ view, blocked, onRefused }: { view: CartDto; blocked: string
   return (
     <form noValidate aria-label="Place order" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
       <h2 className="text-lg font-semibold text-slate-900">Delivery and reference</h2>
+      {session?.user.role === 'admin' ? null : (
+        <CompanySitePicker
+          onPick={(site) => {
+            form.setFieldValue('phone', site.phone);
+            form.setFieldValue('address', shipToOf(site));
+          }}
+        />
+      )}
       <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.phone))}>
         {(field) => <field.TextField id="cart-phone" label="Phone Number" type="tel" autoComplete="tel" />}
       </form.AppField>

@@ -9,12 +9,12 @@ import { json, server, session } from '../../test/server.ts';
 const menuLinks = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => link.textContent);
 
 describe('dashboard', () => {
-  it('gives customers My Order, Quotes, Add Review and My Profile', async () => {
+  it('gives customers My Order, Quotes, Company, Add Review and My Profile', async () => {
     session.current = meOf(customer);
     server.use(http.get('*/api/orders', () => HttpResponse.json({ items: [], nextCursor: null })));
     const { screen } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome To Dashboard' })).toBeInTheDocument();
-    expect(menuLinks(screen.getByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Quotes', 'Add Review', 'My Profile']);
+    expect(menuLinks(screen.getByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Quotes', 'Company', 'Add Review', 'My Profile']);
   });
 
   it('lets a customer just made admin into the admin pages without signing in again', async () => {
@@ -24,7 +24,7 @@ describe('dashboard', () => {
       http.get('*/api/admin/users', () => HttpResponse.json({ items: [{ ...customer, role: 'admin' }], nextCursor: null })),
     );
     const { screen, history } = renderApp('/dashboard');
-    expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Quotes', 'Add Review', 'My Profile']);
+    expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual(['My Order', 'Quotes', 'Company', 'Add Review', 'My Profile']);
     // Another admin promotes them; this browser still holds the customer session from a moment ago.
     session.current = meOf({ ...customer, role: 'admin' });
     history.push('/dashboard/allUsers');
@@ -41,7 +41,7 @@ describe('dashboard', () => {
     );
     const { screen } = renderApp('/dashboard');
     expect(menuLinks(await screen.findByRole('navigation', { name: 'Dashboard' }))).toEqual([
-      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Categories', 'Manage All Orders', 'Quote Requests', 'Returns', 'Payments to refund', 'Manage Reviews', 'Messages & Subscribers', 'Audit log',
+      'Overview', 'My Profile', 'All Users', 'Add Product', 'Manage Products', 'Categories', 'Manage All Orders', 'Companies', 'Quote Requests', 'Returns', 'Payments to refund', 'Manage Reviews', 'Messages & Subscribers', 'Audit log',
     ]);
     expect(await screen.findByRole('link', { name: '2 Orders awaiting shipment' })).toHaveAttribute('href', '/dashboard/allOrders?status=pending');
     expect(screen.getByRole('link', { name: '1 Unpaid orders' })).toHaveAttribute('href', '/dashboard/allOrders?status=unpaid');

@@ -16,6 +16,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
         ['/dashboard/manageProduct', labels.manageProducts],
         ['/dashboard/categories', labels.categories],
         ['/dashboard/allOrders', labels.manageAllOrders],
+        ['/dashboard/companies', labels.companies],
         ['/dashboard/allQuotes', labels.quoteRequests],
         ['/dashboard/returns', labels.returns],
         ['/dashboard/paymentsToRefund', labels.paymentsToRefund],
@@ -26,6 +27,7 @@ function SideMenu({ admin, onNavigate }: { admin: boolean; onNavigate: () => voi
     : ([
         ['/dashboard', labels.myOrder],
         ['/dashboard/quotes', labels.quotes],
+        ['/dashboard/company', labels.company],
         ['/dashboard/review', labels.addReview],
         ['/dashboard/myProfile', labels.myProfile],
       ] as const);

@@ -11,7 +11,7 @@ import { DataTable, type Column } from '../../components/data-table/data-table.t
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useAppForm } from '../../components/forms/form-hook.tsx';
-import { buyerStatusText, StatusBadge } from './order-status.tsx';
+import { awaitsOrRejected, buyerStatusText, isAwaitingApproval, StatusBadge } from '../../components/orders/order-status.tsx';
 import { ReorderButton } from './reorder-button.tsx';
 import { OrderAfterSale } from './order-after-sale.tsx';
 import { DeleteOrderButton } from '../../components/orders/delete-order-button.tsx';
@@ -43,7 +43,9 @@ const orderColumns: Column<OrderDto>[] = [
     role: 'actions',
     cell: (order) => (
       <div className="flex flex-col items-start gap-2">
-        {order.status === 'unpaid' ? (
+        {awaitsOrRejected(order) ? (
+          <p className="max-w-40 text-xs text-slate-700">{isAwaitingApproval(order) ? 'Payable once a manager approves it' : 'Not payable'}</p>
+        ) : order.status === 'unpaid' ? (
           <Link to="/dashboard/payment/$id" params={{ id: order.id }} className={buttonClass('primary', 'px-3 py-1.5 whitespace-nowrap')}>
             {labels.payNow}
           </Link>

@@ -16,6 +16,7 @@ import { TestCardForm } from './test-card-form.tsx';
 import { lineCount, OrderLines } from '../../components/orders/order-cells.tsx';
 import { InvoiceLink, ShipmentInfo } from '../../components/orders/order-papers.tsx';
 import { useFocusResult } from '../../lib/focus-result.ts';
+import { ApprovalNotice, awaitsOrRejected } from '../../components/orders/order-status.tsx';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
@@ -128,7 +129,7 @@ export function PaymentPage({ orderId }: { orderId: string }) {
         <p className="mt-1 text-sm text-slate-700">Ships to {order.address}</p>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white p-5">
-        {order.status === 'unpaid' ? <PayForm order={order} /> : <PaidNotice order={order} justPaid={openedUnpaid} />}
+        {awaitsOrRejected(order) ? <ApprovalNotice order={order} /> : order.status === 'unpaid' ? <PayForm order={order} /> : <PaidNotice order={order} justPaid={openedUnpaid} />}
       </div>
     </section>
   );
