@@ -2,6 +2,7 @@ import type { AfterSaleRepository } from './after-sale/after-sale-repository.ts'
 import type { AuditLogRepository } from './audit/audit-log.ts';
 import type { ReportRepository } from './admin/report-repository.ts';
 import type { CategoryRepository } from './catalog/category-repository.ts';
+import type { CompanyRepository } from './companies/company-repository.ts';
 import type { ProductSearch } from './catalog/product-search.ts';
 import type { ProductRepository } from './catalog/product-repository.ts';
 import type { InboxRepository, ReviewRepository } from './content/content-repository.ts';
@@ -40,4 +41,6 @@ export interface Store {
   reports: ReportRepository;
   /** Every admin action, written with the change it records (docs/audit-log.md, "Audit log"). */
   audit: AuditLogRepository;
+  /** Companies, their members, invitations and sites (docs/companies.md). */
+  companies: CompanyRepository;
 }

@@ -31,6 +31,16 @@ export const AUDIT_KINDS = [
   'category-edited',
   'category-deleted',
   'contact-message-marked',
+  'company-created',
+  'company-updated',
+  'company-member-invited',
+  'company-invitation-cancelled',
+  'company-member-joined',
+  'company-member-changed',
+  'company-member-removed',
+  'company-address-added',
+  'company-address-changed',
+  'company-address-removed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);

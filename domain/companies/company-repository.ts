@@ -1,4 +1,5 @@
 import type { AuditNote } from '../audit/audit-log.ts';
+import type { MailKind } from '../mail/mail-outbox.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
 import type { Company, CompanyAddress, CompanyInvitation, CompanyMember, CompanyRole, Membership } from './company.ts';
@@ -29,12 +30,15 @@ export interface CompanyRepository {
   updateMember(companyId: string, userId: string, changes: { role?: CompanyRole; monthlyLimitCents?: number | null }, audit?: AuditNote): Promise<Result<Membership, MembershipFailure>>;
   removeMember(companyId: string, userId: string, audit?: AuditNote): Promise<Result<null, MembershipFailure>>;
 
-  createInvitation(invitation: CompanyInvitation, tokenHash: string, audit?: AuditNote): Promise<CompanyInvitation>;
+  /** Stores the invitation and queues its e-mail (`mail`, about the invitation's id) in the same step. */
+  createInvitation(invitation: CompanyInvitation, tokenHash: string, audit?: AuditNote, mail?: readonly MailKind[]): Promise<CompanyInvitation>;
+  /** The invitations not accepted yet (expired ones included: the use case knows the time), newest first. */
   invitations(companyId: string): Promise<CompanyInvitation[]>;
+  findInvitation(id: string): Promise<CompanyInvitation | null>;
   findInvitationByTokenHash(tokenHash: string): Promise<CompanyInvitation | null>;
   deleteInvitation(companyId: string, id: string, audit?: AuditNote): Promise<boolean>;
   /** Marks the invitation accepted and adds the member, in one step; a token works once (`invitation-used`). */
-  acceptInvitation(id: string, member: Membership, at: Date): Promise<Result<Membership, MembershipFailure>>;
+  acceptInvitation(id: string, member: Membership, at: Date, audit?: AuditNote): Promise<Result<Membership, MembershipFailure>>;
 
   addresses(companyId: string): Promise<CompanyAddress[]>;
   /** `too-many-addresses` past MAX_COMPANY_ADDRESSES, counted in the same step as the insert. */

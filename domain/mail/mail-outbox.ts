@@ -9,7 +9,13 @@ import type { Mail, Mailer } from './mailer.ts';
  * written and sent later, from the order (or account) as it is then, and retried with backoff
  * when sending fails.
  */
-export type MailKind = OrderMailKind | CompanyOrderMailKind | AfterSaleMailKind | QuoteMailKind | AccountMailKind;
+export type MailKind = OrderMailKind | CompanyOrderMailKind | AfterSaleMailKind | QuoteMailKind | AccountMailKind | CompanyMailKind;
+
+/**
+ * Companies (docs/companies.md, "Companies and members"): the invited address gets the join link,
+ * whose token is derived from the invitation when the mail is written (only its hash is stored).
+ */
+export type CompanyMailKind = 'company-invitation';
 
 /** An order's steps (docs/email.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';

@@ -2,6 +2,7 @@ import type { Storage } from '../storage.ts';
 import { createMemoryAfterSale } from './after-sale.ts';
 import { createMemoryCarts } from './carts.ts';
 import { createMemoryCategories } from './categories.ts';
+import { createMemoryCompanies } from './companies.ts';
 import { createMemoryInbox } from './inbox.ts';
 import { createMemoryOrders } from './orders.ts';
 import { createMemoryAuditLog } from './audit.ts';
@@ -41,6 +42,7 @@ export function createMemoryStorage(): Storage {
       outbox: createMemoryOutbox(tables),
       audit: createMemoryAuditLog(tables),
       reports: createMemoryReports(tables),
+      companies: createMemoryCompanies(tables),
     },
     lifecycle: {
       async ping() {

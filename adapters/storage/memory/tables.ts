@@ -8,6 +8,7 @@ import type { Refund, Return } from '#domain/after-sale/after-sale.ts';
 import type { CartLineRequest } from '#domain/ordering/cart-repository.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
+import type { Company, CompanyAddress, CompanyInvitation, Membership } from '#domain/companies/company.ts';
 import type { StoredTestIntent, StoredTestRefund } from '../../payments/test/test-payment-intents.ts';
 import type { AuditRow } from '../audit-rows.ts';
 import { createCatalogWrites, type CatalogWrites } from '../catalog-writes.ts';
@@ -45,6 +46,14 @@ export interface MemoryTables {
   testPaymentIntents: Map<string, StoredTestIntent>;
   /** Its refunds, keyed by idempotency key. */
   testPaymentRefunds: Map<string, StoredTestRefund>;
+  /** Companies (docs/companies.md), keyed by id. */
+  companies: Map<string, Company>;
+  /** Memberships keyed by user id: a user belongs to at most one company, as the SQL primary key. */
+  companyMembers: Map<string, Membership>;
+  /** Invitations with their token's hash, keyed by id. */
+  companyInvitations: Map<string, CompanyInvitation & { tokenHash: string }>;
+  /** Company sites, keyed by id. */
+  companyAddresses: Map<string, CompanyAddress>;
   /** Counts every write that can change what the catalog shows (see the store's catalogVersion). */
   catalog: CatalogWrites;
 }
@@ -68,6 +77,10 @@ export const createMemoryTables = (): MemoryTables => ({
   auditLog: new Map(),
   testPaymentIntents: new Map(),
   testPaymentRefunds: new Map(),
+  companies: new Map(),
+  companyMembers: new Map(),
+  companyInvitations: new Map(),
+  companyAddresses: new Map(),
   catalog: createCatalogWrites(),
 });
 

@@ -90,6 +90,8 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
       recordAudit(tables, audit);
       profiles.delete(id);
       tables.carts.delete(id);
+      // The SQL company_members row cascades with the user.
+      tables.companyMembers.delete(id);
       for (const order of [...orders.values()]) {
         if (order.userId !== id || !HOLDING_STATUSES.includes(order.status)) continue;
         orders.delete(order.id);

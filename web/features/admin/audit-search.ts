@@ -27,6 +27,16 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'category-edited': 'Category edited',
   'category-deleted': 'Category deleted',
   'contact-message-marked': 'Message marked read or unread',
+  'company-created': 'Company created',
+  'company-updated': 'Company edited',
+  'company-member-invited': 'Company member invited',
+  'company-invitation-cancelled': 'Company invitation cancelled',
+  'company-member-joined': 'Company member joined',
+  'company-member-changed': 'Company member changed',
+  'company-member-removed': 'Company member removed',
+  'company-address-added': 'Company site added',
+  'company-address-changed': 'Company site changed',
+  'company-address-removed': 'Company site removed',
 };
 
 export const auditSearchSchema = z.object({
