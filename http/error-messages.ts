@@ -91,6 +91,16 @@ export const messageOf = (error: DomainError): string => {
       return error.children > 0 ? messages.categoryHasChildren : messages.categoryHasProducts(error.products);
     case 'IMPORT_REFUSED':
       return messages.importRefused(error.report.rowsWithProblems);
+    case 'NO_COMPANY':
+      return messages.noCompany;
+    case 'NOT_A_MANAGER':
+      return messages.notAManager;
+    case 'AWAITING_APPROVAL':
+      return messages.awaitingApproval;
+    case 'ORDER_NOT_AWAITING_APPROVAL':
+      return messages.orderNotAwaitingApproval;
+    case 'CANNOT_APPROVE_OWN_ORDER':
+      return messages.cannotApproveOwnOrder;
   }
 };
 

@@ -68,6 +68,11 @@ export const messages = {
   verifyBeforeOrdering:
     'Please verify your e-mail address before ordering: open the link we sent you, or send a new one from the menu.',
   notSignedIn: 'Please sign in to continue',
+  noCompany: 'You do not belong to a company.',
+  notAManager: "Only a manager of the company can do that.",
+  awaitingApproval: 'This order waits for a manager of your company to approve it; you can pay once it is approved.',
+  orderNotAwaitingApproval: 'This order is not waiting for approval any more: another manager may have decided it already.',
+  cannotApproveOwnOrder: 'Another manager has to approve your own order.',
   forbidden: 'You are not allowed to do that',
   notFound: 'Not found',
   productNotFound: 'This product does not exist',

@@ -6,6 +6,8 @@ import { accountMail } from './account-emails.ts';
 import { afterSaleMail } from './after-sale-emails.tsx';
 import type { MailSite } from './mail-content.tsx';
 import { orderMail } from './order-emails.tsx';
+import { companyOrderMail } from './company-order-emails.tsx';
+import { monthStartUtc } from '#domain/companies/approval.ts';
 import { quoteMail } from './quote-emails.tsx';
 
 /**
@@ -13,7 +15,7 @@ import { quoteMail } from './quote-emails.tsx';
  * mail about something deleted since (an unpaid order the buyer removed) has nothing left to tell.
  * Account mails carry a link whose token `links` signs at that moment (never stored in the row).
  */
-export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users' | 'afterSale'>, site: MailSite, links: LinkTokenService): MailWriter =>
+export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users' | 'afterSale' | 'companies'>, site: MailSite, links: LinkTokenService): MailWriter =>
   async (queued) => {
     /**
      * SHOP_EMAIL when set; otherwise every admin, so a quote never waits in a no-reply mailbox
@@ -30,6 +32,18 @@ export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users
       case 'order-shipped': {
         const order = await store.orders.findById(queued.subjectId);
         return order ? orderMail(queued.kind, order, site) : null;
+      }
+      case 'company-order-awaiting-approval': {
+        // Every manager of the order's company, while the order still waits (docs/companies.md, "Approvals").
+        const order = await store.orders.findById(queued.subjectId);
+        if (!order || order.status !== 'awaiting-approval' || order.companyId === null) return null;
+        const managers = (await store.companies.members(order.companyId, monthStartUtc(queued.createdAt))).filter((member) => member.role === 'manager');
+        return managers.length === 0 ? null : companyOrderMail(queued.kind, order, site, managers.map((member) => member.email).join(', '));
+      }
+      case 'company-order-approved':
+      case 'company-order-rejected': {
+        const order = await store.orders.findById(queued.subjectId);
+        return order ? companyOrderMail(queued.kind, order, site, order.email) : null;
       }
       case 'order-cancelled': {
         const order = await store.orders.findById(queued.subjectId);

@@ -75,7 +75,17 @@ export type DomainError =
   /** A category with categories or products under it cannot be deleted. */
   | { code: 'CATEGORY_IN_USE'; children: number; products: number }
   /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
-  | { code: 'IMPORT_REFUSED'; report: RefusedRows };
+  | { code: 'IMPORT_REFUSED'; report: RefusedRows }
+  /** Companies (docs/companies.md): the caller belongs to no company. */
+  | { code: 'NO_COMPANY' }
+  /** Only a manager of the company may do that. */
+  | { code: 'NOT_A_MANAGER' }
+  /** A company order waits for a manager's approval (docs/companies.md, "Approvals"): it cannot be paid yet. */
+  | { code: 'AWAITING_APPROVAL' }
+  /** The order is not (any more) waiting for approval: decided already, or by another manager at the same time. */
+  | { code: 'ORDER_NOT_AWAITING_APPROVAL' }
+  /** A manager's own order is approved by another manager. */
+  | { code: 'CANNOT_APPROVE_OWN_ORDER' };
 
 /**
  * What an all-or-nothing file import refused: each bad row's problem (its spreadsheet row, its

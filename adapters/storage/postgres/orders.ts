@@ -222,7 +222,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
       return { ...found, items: await withLines(found.items) };
     },
     async count(search) {
-      if (search.q || search.placed) return db.$count(orders, searchFilter(search));
+      if (search.q || search.placed || search.companyId) return db.$count(orders, searchFilter(search));
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
       const [row] = await db
         .select({ count: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)` })

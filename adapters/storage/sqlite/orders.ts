@@ -253,7 +253,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     },
     async count(search) {
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
-      if (!search.q && !search.placed) return (search.status ? countOfStatus.get({ status: search.status }) : countOfAll.get())?.count ?? 0;
+      if (!search.q && !search.placed && !search.companyId) return (search.status ? countOfStatus.get({ status: search.status }) : countOfAll.get())?.count ?? 0;
       const { count, params } = searchOf(search);
       return count.get(params)?.count ?? 0;
     },

@@ -37,6 +37,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'company-address-added': 'Company site added',
   'company-address-changed': 'Company site changed',
   'company-address-removed': 'Company site removed',
+  'company-order-approved': 'Company order approved',
+  'company-order-rejected': 'Company order rejected',
 };
 
 export const auditSearchSchema = z.object({
