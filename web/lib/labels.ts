@@ -28,6 +28,8 @@ export const labels = {
   // Paid, not yet shipped: said so, since "pending" beside "PAID" read as a payment still pending.
   orderPending: 'Paid — awaiting shipment',
   notPaid: 'Not Paid',
+  awaitingApproval: 'Awaiting approval',
+  orderRejected: 'Rejected',
   paid: 'PAID',
   payNow: 'Pay Now',
   tryAgain: 'Try again',
