@@ -4,7 +4,7 @@ import type { ShortLine } from '#domain/ordering/order-repository.ts';
 import type { Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
-import { spendingOf, unpaidOf } from '../order-queries.ts';
+import { unpaidOf } from '../order-queries.ts';
 import { fromRow, ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
