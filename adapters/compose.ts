@@ -168,7 +168,7 @@ export async function composePorts(
     tokens: createJwtTokenService({ secret: settings.jwtSecret, clock }),
     ...(await createPayments(settings.stripe, clock, storage)),
     mailer: createMailer(settings, dataDir, options.log ?? ((line) => console.log(line))),
-    writeMail: createMailWriter(storage.repositories, { shop: settings.shop ?? DEFAULT_SHOP, appUrl }, links),
+    writeMail: createMailWriter(storage.repositories, { shop: settings.shop ?? DEFAULT_SHOP, appUrl }, links, clock),
     links,
     google: settings.google
       ? createGoogleOidc({

@@ -28,6 +28,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { companyOrderRoutes } from './routes/company-orders.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { adminQuoteRoutes, quoteRoutes } from './routes/quotes.ts';
+import { companyRoutes } from './routes/company.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { stripeWebhookRoutes, testPaymentRoutes } from './routes/payments.ts';
 import { uploadedFiles, uploadRoutes } from './routes/uploads.ts';
@@ -99,6 +100,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/company/orders', companyOrderRoutes(ports, settings, expireFirst))
     .route('/api/cart', cartRoutes(ports, settings))
     .route('/api/quotes', quoteRoutes(ports, settings, expireFirst))
+    .route('/api/company', companyRoutes(ports, settings))
     .route('/api/payments/test', testPaymentRoutes(ports))
     .route('/api/webhooks', stripeWebhookRoutes(ports, settings, logger))
     .route('/api/admin/quotes', adminQuoteRoutes(ports))

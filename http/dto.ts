@@ -74,3 +74,12 @@ export type ReturnDto = z.infer<typeof S.returnDto>;
 export type CancelledOrderDto = z.infer<typeof S.cancelledOrderDto>;
 export type ReceivedReturnDto = z.infer<typeof S.receivedReturnDto>;
 export type OrderAfterSaleDto = z.infer<typeof S.orderAfterSaleDto>;
+
+/** Companies (docs/companies.md). */
+export type CompanyRoleDto = z.infer<typeof S.companyRoleDto>;
+export type CompanyDto = z.infer<typeof S.companyDto>;
+export type CompanyMemberDto = z.infer<typeof S.companyMemberDto>;
+export type CompanyMemberSummaryDto = z.infer<typeof S.companyMemberSummaryDto>;
+export type CompanyAddressDto = z.infer<typeof S.companyAddressDto>;
+export type CompanyInvitationDto = z.infer<typeof S.companyInvitationDto>;
+export type CompanyViewDto = z.infer<typeof S.companyViewDto>;

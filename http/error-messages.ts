@@ -1,6 +1,7 @@
 import { fieldProblemText, fieldTexts, messages } from '#http/messages.ts';
 import type { DomainError, FieldProblems } from '#domain/shared/errors.ts';
 import { RETURN_WINDOW_DAYS } from '#domain/after-sale/after-sale.ts';
+import { MAX_COMPANY_ADDRESSES } from '#domain/companies/company.ts';
 
 /**
  * The English for each refusal a use case can return, chosen here at the edge from the message
@@ -34,7 +35,13 @@ export const messageOf = (error: DomainError): string => {
                   ? messages.refundNotFound
                   : error.subject === 'return'
                     ? messages.returnNotFound
-                    : messages.notFound;
+                    : error.subject === 'company-member'
+                      ? messages.companyMemberNotFound
+                      : error.subject === 'company-invitation'
+                        ? messages.companyInvitationNotFound
+                        : error.subject === 'company-address'
+                          ? messages.companyAddressNotFound
+                          : messages.notFound;
     case 'INVALID_CREDENTIALS':
       return error.reason === 'google-email-unverified' ? messages.googleEmailUnverified : messages.invalidCredentials;
     case 'EMAIL_TAKEN':
@@ -93,8 +100,22 @@ export const messageOf = (error: DomainError): string => {
       return messages.importRefused(error.report.rowsWithProblems);
     case 'NO_COMPANY':
       return messages.noCompany;
+    case 'ALREADY_IN_COMPANY':
+      return messages.alreadyInCompany;
     case 'NOT_A_MANAGER':
       return messages.notAManager;
+    case 'ALREADY_INVITED':
+      return messages.alreadyInvited;
+    case 'INVITATION_NOT_FOUND':
+      return messages.invitationNotFound;
+    case 'INVITATION_USED':
+      return messages.invitationUsed;
+    case 'INVITATION_FOR_ANOTHER_EMAIL':
+      return messages.invitationForAnotherEmail;
+    case 'LAST_MANAGER':
+      return messages.lastManager;
+    case 'TOO_MANY_ADDRESSES':
+      return messages.tooManyAddresses(MAX_COMPANY_ADDRESSES);
     case 'AWAITING_APPROVAL':
       return messages.awaitingApproval;
     case 'ORDER_NOT_AWAITING_APPROVAL':

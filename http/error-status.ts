@@ -42,8 +42,17 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   SKU_TAKEN: 409,
   SLUG_TAKEN: 409,
   CATEGORY_IN_USE: 409,
+  // Companies (docs/companies.md): the shared contract's statuses. NOT_A_MANAGER and
+  // INVITATION_FOR_ANOTHER_EMAIL are 403 by that contract; the web app reads their codes and keeps the session.
   NO_COMPANY: 404,
+  INVITATION_NOT_FOUND: 404,
   NOT_A_MANAGER: 403,
+  INVITATION_FOR_ANOTHER_EMAIL: 403,
+  ALREADY_IN_COMPANY: 409,
+  ALREADY_INVITED: 409,
+  INVITATION_USED: 409,
+  LAST_MANAGER: 409,
+  TOO_MANY_ADDRESSES: 409,
   CANNOT_APPROVE_OWN_ORDER: 403,
   AWAITING_APPROVAL: 409,
   ORDER_NOT_AWAITING_APPROVAL: 409,

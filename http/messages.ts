@@ -68,8 +68,6 @@ export const messages = {
   verifyBeforeOrdering:
     'Please verify your e-mail address before ordering: open the link we sent you, or send a new one from the menu.',
   notSignedIn: 'Please sign in to continue',
-  noCompany: 'You do not belong to a company.',
-  notAManager: "Only a manager of the company can do that.",
   awaitingApproval: 'This order waits for a manager of your company to approve it; you can pay once it is approved.',
   orderNotAwaitingApproval: 'This order is not waiting for approval any more: another manager may have decided it already.',
   cannotApproveOwnOrder: 'Another manager has to approve your own order.',
@@ -263,6 +261,25 @@ export const messages = {
   reasonRequired: 'Please say why',
   returnStatusUnknown: 'Status must be requested, approved, rejected or received.',
   restockInvalid: 'Say whether the units go back on the shelf: true or false',
+
+  // Companies (domain/companies/)
+  noCompany: 'You do not belong to a company',
+  alreadyInCompany: 'This account already belongs to a company',
+  notAManager: 'Only a manager of the company can do this',
+  alreadyInvited: 'This address already has an invitation waiting',
+  invitationNotFound: 'This invitation does not exist or has expired',
+  invitationUsed: 'This invitation was already accepted',
+  invitationForAnotherEmail: 'This invitation was sent to another e-mail address: sign in with that one',
+  lastManager: 'The company needs at least one manager: make someone else a manager first',
+  tooManyAddresses: (max: number) => `A company can keep at most ${max} sites: remove one first`,
+  companyMemberNotFound: 'This person is not a member of your company',
+  companyInvitationNotFound: 'This invitation does not exist',
+  companyAddressNotFound: 'This site does not exist',
+  companyNameRequired: 'Please enter the company name',
+  siteLabelRequired: 'Please name the site',
+  recipientRequired: 'Please enter who receives deliveries',
+  centsInvalid: 'Please enter an amount in whole cents, 0 or more',
+  companyRoleInvalid: 'Role must be manager or buyer.',
 } as const;
 
 /** A product term's refusal (part numbers, packs, minimums, volume prices) in words. */

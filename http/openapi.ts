@@ -52,6 +52,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'The dashboard: the overview and sales report, every order (ship, packing slip, CSV export), users and their role, payments to refund, the contact inbox, newsletter subscribers, the audit log, categories, the catalogue import and export, and the answers to quotes. Admins only: 401 without a session, 403 `FORBIDDEN` for a customer.',
   auth: 'Accounts and sessions: sign-up, sign-in (e-mail and password, or Google), sign-out, e-mail verification and password reset. A session token is answered and also set as the HttpOnly session cookie.',
   cart: "The signed-in buyer's saved order list, priced at today's tiers, and the quick order's reading of a pasted list (open to anyone).",
+  company:
+    "The caller's company (docs/companies.md): several buyers, one customer. Create one, read it (managers see every member's limit and spending, buyers names and roles), invite members by e-mail, set roles and monthly limits, leave, and keep the company's sites. Signed in with a verified e-mail; every route works on the caller's own company only.",
   categories: 'The public department tree, with the number of products in stock in each (docs/catalogue.md, "Catalogue").',
   contact: "The public contact form: messages land in the admins' inbox.",
   docs: 'This reference page (Swagger UI) and its own files, served from this server.',

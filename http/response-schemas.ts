@@ -431,6 +431,45 @@ export const cancelledOrderDto = z.object({ order: orderDto, refund: refundDto }
 export const receivedReturnDto = z.object({ return: returnDto, refund: refundDto.nullable() });
 export const orderAfterSaleDto = z.object({ refunds: z.array(refundDto), returns: z.array(returnDto) });
 
+// ---- companies (docs/companies.md)
+export const companyRoleDto = z.enum(['manager', 'buyer']);
+export const companyDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    taxId: z.string().nullable(),
+    approvalThresholdCents: cents.nullable().describe('An order at or above this total waits for a manager; null: no threshold.'),
+    discountPercent: z.int().describe("Off list and tier prices for every member, 0–50, set by the shop's admin."),
+    createdAt: moment,
+  })
+  .describe('A company: several buyers, one customer.');
+export const companyMemberDto = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: companyRoleDto,
+    monthlyLimitCents: cents.nullable().describe('null: no limit.'),
+    spentThisMonthCents: cents.describe("This calendar month's (UTC) orders, not cancelled or rejected."),
+  })
+  .describe("A member as the company's managers see them.");
+export const companyMemberSummaryDto = z.object({ userId: z.string(), name: z.string(), role: companyRoleDto }).describe('Another member as a buyer sees them.');
+export const companyAddressDto = z
+  .object({ id: z.string(), label: z.string(), recipient: z.string(), phone: z.string(), address: z.string() })
+  .describe("A site: one of the company's ship-to addresses.");
+export const companyInvitationDto = z
+  .object({ id: z.string(), email: z.string(), role: companyRoleDto, monthlyLimitCents: cents.nullable(), createdAt: moment, expiresAt: moment })
+  .describe('An invitation waiting to be accepted (never its token).');
+export const companyViewDto = z
+  .object({
+    company: companyDto,
+    role: companyRoleDto.describe("The caller's role."),
+    me: z.object({ userId: z.string(), monthlyLimitCents: cents.nullable(), spentThisMonthCents: cents }),
+    members: z.array(z.union([companyMemberDto, companyMemberSummaryDto])).describe('Managers first, then by name; managers see every field, buyers names and roles.'),
+    addresses: z.array(companyAddressDto),
+  })
+  .describe("The caller's company page.");
+
 /**
  * The schemas the document names in `components/schemas`: each DTO's name without `Dto`. Answers
  * that use one get a `$ref` to it; a schema not named here is written out where it is used.
@@ -478,5 +517,12 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CancelledOrder: cancelledOrderDto,
   ReceivedReturn: receivedReturnDto,
   OrderAfterSale: orderAfterSaleDto,
+  CompanyRole: companyRoleDto,
+  Company: companyDto,
+  CompanyMember: companyMemberDto,
+  CompanyMemberSummary: companyMemberSummaryDto,
+  CompanyAddress: companyAddressDto,
+  CompanyInvitation: companyInvitationDto,
+  CompanyView: companyViewDto,
 };
 

@@ -39,6 +39,8 @@ import { MAX_CATEGORY_NAME } from '#domain/catalog/category.ts';
 import { PRODUCT_SORTS } from '#domain/catalog/product-search.ts';
 import { MAX_QUERY_LENGTH } from '#domain/catalog/search-terms.ts';
 import { QUOTE_STATUSES } from '#domain/quoting/quote.ts';
+import { COMPANY_ROLES, type CompanyRole } from '#domain/companies/company.ts';
+import { amountProblem, companyNameProblem, MAX_TAX_ID_LENGTH, siteProblems } from '#domain/companies/company-rules.ts';
 import { REFUND_REASON_MAX } from '#domain/after-sale/refund-order.ts';
 import { quoteAnswerLinesProblems, quoteAnswerTextProblem, quoteExpiryProblem, quoteLinesProblems, quoteMessageProblem } from '#domain/quoting/quote-rules.ts';
 
@@ -561,3 +563,36 @@ export const adminReturnsQuerySchema = listQuerySchema.extend({
   status: z.enum(['requested', 'approved', 'rejected', 'received'], { error: messages.returnStatusUnknown }).optional(),
 });
 export const refundParamSchema = z.object({ id: z.string().min(1).max(100), refundId: z.string().min(1).max(100) });
+
+// ---- companies (docs/companies.md): the rules are the domain's (domain/companies/company-rules.ts)
+const companyAmount = z
+  .number({ error: messages.centsInvalid })
+  .nullable()
+  .superRefine(reportProblem((cents: number | null) => amountProblem(cents)));
+const companyRole = z.enum(COMPANY_ROLES as [CompanyRole, ...CompanyRole[]], { error: messages.companyRoleInvalid });
+const companyName = checkedText(messages.companyNameRequired, companyNameProblem);
+const taxIdField = z
+  .string({ error: messages.invalidInput })
+  .trim()
+  .max(MAX_TAX_ID_LENGTH, messages.tooLong(MAX_TAX_ID_LENGTH))
+  .nullable()
+  .optional();
+
+/** `POST /api/company`. */
+export const createCompanySchema = z.object({ name: companyName, taxId: taxIdField });
+/** `PATCH /api/company`: the fields to change. */
+export const updateCompanySchema = z.object({ name: companyName.optional(), taxId: taxIdField, approvalThresholdCents: companyAmount.optional() });
+/** `POST /api/company/invitations`. */
+export const inviteMemberSchema = z.object({ email: emailField, role: companyRole, monthlyLimitCents: companyAmount.optional() });
+/** `POST /api/company/invitations/accept`: the token from the join link. */
+export const acceptInvitationSchema = z.object({ token: z.string({ error: messages.invitationNotFound }).trim().min(1, messages.invitationNotFound).max(200, messages.invitationNotFound) });
+/** `PATCH /api/company/members/:userId`. */
+export const updateMemberSchema = z.object({ role: companyRole.optional(), monthlyLimitCents: companyAmount.optional() });
+export const memberParamSchema = z.object({ userId: z.string().min(1).max(100) });
+const siteLabel = checkedText(messages.siteLabelRequired, (value) => siteProblems({ label: value }).label ?? null);
+const siteRecipient = checkedText(messages.recipientRequired, (value) => siteProblems({ recipient: value }).recipient ?? null);
+const siteAddress = checkedText(messages.addressRequired, (value) => siteProblems({ address: value }).address ?? null);
+/** `POST /api/company/addresses`: a site. */
+export const siteSchema = z.object({ label: siteLabel, recipient: siteRecipient, phone: phoneField, address: siteAddress });
+/** `PATCH /api/company/addresses/:id`: the fields to change. */
+export const siteChangesSchema = z.object({ label: siteLabel.optional(), recipient: siteRecipient.optional(), phone: phoneField.optional(), address: siteAddress.optional() });

@@ -9,6 +9,8 @@
  * DTO type where the route answers them.
  */
 import type { AuditEntry } from '#domain/audit/audit-log.ts';
+import type { Company, CompanyAddress, CompanyInvitation, CompanyMember } from '#domain/companies/company.ts';
+import type { CompanyView } from '#domain/companies/manage-company.ts';
 import type { Refund, Return } from '#domain/after-sale/after-sale.ts';
 import type { Category, CategoryRef } from '#domain/catalog/category.ts';
 import type { Product } from '#domain/catalog/product.ts';
@@ -21,6 +23,11 @@ import type { Page } from '#domain/shared/page.ts';
 import { offerTotalCents, type Quote } from '#domain/quoting/quote.ts';
 import type {
   CategoryDto,
+  CompanyAddressDto,
+  CompanyDto,
+  CompanyInvitationDto,
+  CompanyMemberDto,
+  CompanyViewDto,
   ContactMessageDto,
   ProductSuggestionDto,
   AuditEntryDto,
@@ -245,4 +252,49 @@ export const toReturnDto = (ret: Return): ReturnDto => ({
   createdAt: iso(ret.createdAt),
   answeredAt: isoOrNull(ret.answeredAt),
   receivedAt: isoOrNull(ret.receivedAt),
+});
+
+// ---- companies (docs/companies.md)
+export const toCompanyDto = (company: Company): CompanyDto => ({
+  id: company.id,
+  name: company.name,
+  taxId: company.taxId,
+  approvalThresholdCents: company.approvalThresholdCents,
+  discountPercent: company.discountPercent,
+  createdAt: iso(company.createdAt),
+});
+
+export const toCompanyMemberDto = (member: CompanyMember): CompanyMemberDto => ({
+  userId: member.userId,
+  name: member.name,
+  email: member.email,
+  role: member.role,
+  monthlyLimitCents: member.monthlyLimitCents,
+  spentThisMonthCents: member.spentThisMonthCents,
+});
+
+export const toCompanyAddressDto = (address: CompanyAddress): CompanyAddressDto => ({
+  id: address.id,
+  label: address.label,
+  recipient: address.recipient,
+  phone: address.phone,
+  address: address.address,
+});
+
+export const toCompanyInvitationDto = (invitation: CompanyInvitation): CompanyInvitationDto => ({
+  id: invitation.id,
+  email: invitation.email,
+  role: invitation.role,
+  monthlyLimitCents: invitation.monthlyLimitCents,
+  createdAt: iso(invitation.createdAt),
+  expiresAt: iso(invitation.expiresAt),
+});
+
+/** The company page; a buyer's view of the others keeps only who they are and their role (the domain chose which). */
+export const toCompanyViewDto = (view: CompanyView): CompanyViewDto => ({
+  company: toCompanyDto(view.company),
+  role: view.role,
+  me: { ...view.me },
+  members: view.members.map((member) => ('email' in member ? toCompanyMemberDto(member) : { userId: member.userId, name: member.name, role: member.role })),
+  addresses: view.addresses.map(toCompanyAddressDto),
 });

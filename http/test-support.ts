@@ -90,7 +90,7 @@ export const createTestApp = (options: TestAppOptions = {}) => {
     tokens: createJwtTokenService({ secret: TEST_SECRET }),
     ...paymentPorts(options.payments ?? createTestPaymentGateway({ intents: storage.testPaymentIntents, now: () => clock.now() })),
     mailer,
-    writeMail: createMailWriter(store, { shop: options.shop ?? DEFAULT_SHOP, appUrl: options.appUrl ?? ORIGIN }, links),
+    writeMail: createMailWriter(store, { shop: options.shop ?? DEFAULT_SHOP, appUrl: options.appUrl ?? ORIGIN }, links, clock),
     links,
     google: options.google ?? null,
     images: options.images ?? nullImageStore,

@@ -117,4 +117,16 @@ describe('JWT link token service', () => {
     expect(() => createJwtLinkTokenService({ secret: 'short' })).toThrow(/at least 32/);
     expect(() => createJwtLinkTokenService({ secret }).issue(verifyClaims, 0)).toThrow(/positive/);
   });
+
+  it('derives one invitation token per invitation and secret, and hashes tokens one way', () => {
+    const links = createJwtLinkTokenService({ secret });
+    const token = links.invitationToken('invitation-1');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(links.invitationToken('invitation-1')).toBe(token);
+    expect(links.invitationToken('invitation-2')).not.toBe(token);
+    expect(createJwtLinkTokenService({ secret: `${secret}-other` }).invitationToken('invitation-1')).not.toBe(token);
+    expect(links.hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(links.hashToken(token)).not.toContain(token);
+    expect(links.hashToken(token)).toBe(links.hashToken(token));
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { fail, ok } from '#domain/shared/result.ts';
 import type { LinkCheck, LinkClaims, LinkPurpose, LinkTokenService } from '#domain/identity/link-token-service.ts';
@@ -59,5 +60,9 @@ export const createJwtLinkTokenService = ({
         return fail(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
       }
     },
+
+    // HMAC-SHA256 of the invitation id under its own label: never equal to a JWT's signature.
+    invitationToken: (invitationId) => createHmac('sha256', key).update(`bulkhead-link:company-invitation:${invitationId}`).digest('base64url'),
+    hashToken: (token) => createHash('sha256').update(token, 'utf8').digest('hex'),
   };
 };

@@ -1,9 +1,12 @@
+import { prepareInvitationMail } from '#domain/companies/invitations.ts';
 import { prepareAccountMail } from '#domain/identity/account-emails.ts';
 import type { LinkTokenService } from '#domain/identity/link-token-service.ts';
 import type { MailWriter } from '#domain/mail/mail-outbox.ts';
+import type { Clock } from '#domain/shared/clock.ts';
 import type { Store } from '#domain/store.ts';
 import { accountMail } from './account-emails.ts';
 import { afterSaleMail } from './after-sale-emails.tsx';
+import { invitationMail } from './company-emails.tsx';
 import type { MailSite } from './mail-content.tsx';
 import { orderMail } from './order-emails.tsx';
 import { companyOrderMail } from './company-order-emails.tsx';
@@ -13,9 +16,15 @@ import { quoteMail } from './quote-emails.tsx';
 /**
  * Writes each queued mail from its order, quote or account as it is when the mail goes out; a
  * mail about something deleted since (an unpaid order the buyer removed) has nothing left to tell.
- * Account mails carry a link whose token `links` signs at that moment (never stored in the row).
+ * Account mails carry a link whose token `links` signs at that moment (never stored in the row);
+ * a company invitation's link token is derived again from the invitation (only its hash is stored).
  */
-export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users' | 'afterSale' | 'companies'>, site: MailSite, links: LinkTokenService): MailWriter =>
+export const createMailWriter = (
+  store: Pick<Store, 'orders' | 'quotes' | 'users' | 'afterSale' | 'companies'>,
+  site: MailSite,
+  links: LinkTokenService,
+  clock: Clock = { now: () => new Date() },
+): MailWriter =>
   async (queued) => {
     /**
      * SHOP_EMAIL when set; otherwise every admin, so a quote never waits in a no-reply mailbox
@@ -80,6 +89,10 @@ export const createMailWriter = (store: Pick<Store, 'orders' | 'quotes' | 'users
       case 'password-reset': {
         const prepared = await prepareAccountMail({ store, links }, { kind: queued.kind, userId: queued.subjectId, appUrl: site.appUrl });
         return prepared && accountMail(prepared);
+      }
+      case 'company-invitation': {
+        const prepared = await prepareInvitationMail({ store, links, clock }, queued.subjectId, site.appUrl);
+        return prepared && invitationMail(prepared, site);
       }
     }
   };

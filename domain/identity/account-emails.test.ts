@@ -15,6 +15,8 @@ const arrange = async () => {
   const links: LinkTokenService = {
     issue: async (claims, ttlSeconds) => `token-${issued.push({ ...claims, ttlSeconds, at: world.clock.now() })}`,
     verify: async () => ({ ok: false, error: 'invalid' }),
+    invitationToken: (id) => `invitation-${id}`,
+    hashToken: (token) => `hash-${token}`,
   };
   const write = (kind: 'verify-email' | 'password-reset', userId: string) => prepareAccountMail({ store: world.store, links }, { kind, userId, appUrl: APP_URL });
   const queued = async () =>

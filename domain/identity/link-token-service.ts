@@ -19,6 +19,15 @@ export type LinkCheck = Result<LinkClaims, 'expired' | 'invalid'>;
 export interface LinkTokenService {
   issue(claims: LinkClaims, ttlSeconds: number): Promise<string>;
   verify(token: string, purpose: LinkPurpose): Promise<LinkCheck>;
+  /**
+   * A company invitation's join-link token (docs/companies.md, "Companies and members"): derived
+   * from the invitation's random id with the server's secret, so it is unguessable, and the mail
+   * written later from the outbox carries it while the store keeps only its hash (`hashToken`).
+   * How long it works and that it works once are the invitation's own rules.
+   */
+  invitationToken(invitationId: string): string;
+  /** The one-way hash a store keeps of a link token. */
+  hashToken(token: string): string;
 }
 
 export const VERIFY_EMAIL_TTL_SECONDS = 7 * 24 * 3600;

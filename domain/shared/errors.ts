@@ -74,12 +74,25 @@ export type DomainError =
   | { code: 'SLUG_TAKEN'; slug: string }
   /** A category with categories or products under it cannot be deleted. */
   | { code: 'CATEGORY_IN_USE'; children: number; products: number }
-  /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
-  | { code: 'IMPORT_REFUSED'; report: RefusedRows }
   /** Companies (docs/companies.md): the caller belongs to no company. */
   | { code: 'NO_COMPANY' }
-  /** Only a manager of the company may do that. */
+  /** The user (the caller, or the invited address's account) already belongs to a company. */
+  | { code: 'ALREADY_IN_COMPANY' }
+  /** A company write only its managers may make. */
   | { code: 'NOT_A_MANAGER' }
+  /** A pending invitation to the same address already exists. */
+  | { code: 'ALREADY_INVITED' }
+  /** No invitation with this token, or it has expired. */
+  | { code: 'INVITATION_NOT_FOUND' }
+  | { code: 'INVITATION_USED' }
+  /** The signed-in user's verified e-mail is not the invited one. */
+  | { code: 'INVITATION_FOR_ANOTHER_EMAIL' }
+  /** The change would leave the company without a manager. */
+  | { code: 'LAST_MANAGER' }
+  /** The company has as many sites as one may (MAX_COMPANY_ADDRESSES). */
+  | { code: 'TOO_MANY_ADDRESSES' }
+  /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
+  | { code: 'IMPORT_REFUSED'; report: RefusedRows }
   /** A company order waits for a manager's approval (docs/companies.md, "Approvals"): it cannot be paid yet. */
   | { code: 'AWAITING_APPROVAL' }
   /** The order is not (any more) waiting for approval: decided already, or by another manager at the same time. */
@@ -104,7 +117,7 @@ export type FieldProblems = Record<string, FieldProblem>;
 /** The errors of the given codes: a use case's declared failures. */
 export type ErrorOf<C extends DomainError['code']> = Extract<DomainError, { code: C }>;
 
-export type NotFoundSubject = 'product' | 'order' | 'category' | 'message' | 'quote' | 'refund' | 'return';
+export type NotFoundSubject = 'product' | 'order' | 'category' | 'message' | 'quote' | 'refund' | 'return' | 'company-member' | 'company-invitation' | 'company-address';
 
 export const notFound = (subject?: NotFoundSubject): ErrorOf<'NOT_FOUND'> =>
   subject ? { code: 'NOT_FOUND', subject } : { code: 'NOT_FOUND' };

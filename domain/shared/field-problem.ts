@@ -81,6 +81,11 @@ export type PlainFieldRule =
   | 'quoteMessageRequired'
   | 'quotePriceInvalid'
   | 'quoteAnswerLineNotAsked'
+  /** Companies (docs/companies.md). */
+  | 'companyNameRequired'
+  | 'siteLabelRequired'
+  | 'recipientRequired'
+  | 'centsInvalid'
   /** The card a payment provider refused before trying to charge it. */
   | 'cardNumberInvalid'
   | 'cardExpired'

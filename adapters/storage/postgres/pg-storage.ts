@@ -6,6 +6,7 @@ import type { CatalogueListener } from './catalogue-listener.ts';
 import type { PgDb } from './database.ts';
 import { createPgCarts } from './carts.ts';
 import { createPgCategories } from './categories.ts';
+import { createPgCompanies } from './companies.ts';
 import { createPgInbox } from './inbox.ts';
 import { createPgOrders } from './orders.ts';
 import { createPgAuditLog } from './audit.ts';
@@ -63,6 +64,7 @@ export function createPgStorage(db: PgDb, closeConnection: () => Promise<void>, 
       outbox: createPgOutbox(db),
       reports: createPgReports(db),
       audit: createPgAuditLog(db),
+      companies: createPgCompanies(db),
     },
     lifecycle: {
       async ping() {

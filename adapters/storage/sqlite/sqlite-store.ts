@@ -8,6 +8,7 @@ import type { Storage } from '../storage.ts';
 import { categoriesReadOncePerVersion, createCatalogWrites, vocabularyReadOncePerVersion } from '../catalog-writes.ts';
 import { createSqliteAfterSale } from './after-sale.ts';
 import { createSqliteCarts } from './carts.ts';
+import { createSqliteCompanies } from './companies.ts';
 import { createSqliteAuditLog } from './audit.ts';
 import { createSqliteOutbox } from './outbox.ts';
 import { createSqliteReports } from './reports.ts';
@@ -102,6 +103,7 @@ export function openSqliteStorage(filePath: string, options: { lockWait?: LockWa
       inbox: createSqliteInbox(db),
       outbox: createSqliteOutbox(db),
       reports: createSqliteReports(db),
+      companies: createSqliteCompanies(db),
     }),
     lifecycle: {
       async ping() {
