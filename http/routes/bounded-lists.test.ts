@@ -45,6 +45,8 @@ const arrange = async () => {
   for (let i = 0; i < ROWS; i += 1) products.push(await addProduct(context.store, { stock: 100_000 }));
   const orderIds: string[] = [];
   const quoteIds: string[] = [];
+  // The buyer manages a company, so their orders are its orders too (docs/companies.md, "Approvals").
+  expect((await context.call('POST', '/api/company', { token: buyer.token, body: { name: 'Acme Builders' } })).status).toBe(201);
   for (let i = 0; i < ROWS; i += 1) {
     const placed = await context.call('POST', '/api/orders', {
       token: buyer.token,
@@ -96,7 +98,7 @@ describe('every GET list endpoint in the route table is bounded', () => {
       const filled = template.includes(':') ? template.replace(/:[^/]+/, params[template] ?? 'no-fixture-for-this-route') : template;
       const path = REQUIRED_QUERY[template] ? `${filled}?${REQUIRED_QUERY[template]}` : filled;
       // The buyer sees their own orders and quotes; the admin everything else.
-      const token = template.startsWith('/api/orders') || template.startsWith('/api/quotes') ? buyer.token : admin.token;
+      const token = template.startsWith('/api/orders') || template.startsWith('/api/quotes') || template === '/api/company/orders' ? buyer.token : admin.token;
       const whole = await context.call('GET', path, { token });
       expect(whole.status, `GET ${path}`).toBe(200);
       if (FIXED_ARRAYS[template]) {
@@ -123,6 +125,7 @@ describe('every GET list endpoint in the route table is bounded', () => {
         '/api/admin/returns',
         '/api/admin/subscribers',
         '/api/admin/users',
+        '/api/company/orders',
         '/api/orders',
         '/api/products',
         '/api/quotes',
