@@ -26,6 +26,7 @@ import { contentRoutes } from './routes/content.ts';
 import { googleRoutes } from './routes/google.ts';
 import { healthRoutes } from './routes/health.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { companyOrderRoutes } from './routes/company-orders.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { adminQuoteRoutes, quoteRoutes } from './routes/quotes.ts';
 import { companyRoutes } from './routes/company.ts';
@@ -97,6 +98,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/categories', categoryRoutes(ports, departments))
     .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
+    .route('/api/company/orders', companyOrderRoutes(ports, settings, expireFirst))
     .route('/api/cart', cartRoutes(ports, settings))
     .route('/api/quotes', quoteRoutes(ports, settings, expireFirst))
     .route('/api/company', companyRoutes(ports, settings))

@@ -120,6 +120,12 @@ export const messageOf = (error: DomainError): string => {
       return messages.lastManager;
     case 'TOO_MANY_ADDRESSES':
       return messages.tooManyAddresses(MAX_COMPANY_ADDRESSES);
+    case 'AWAITING_APPROVAL':
+      return messages.awaitingApproval;
+    case 'ORDER_NOT_AWAITING_APPROVAL':
+      return messages.orderNotAwaitingApproval;
+    case 'CANNOT_APPROVE_OWN_ORDER':
+      return messages.cannotApproveOwnOrder;
   }
 };
 

@@ -232,6 +232,7 @@ const PAGED_LISTS = [
   '/api/admin/quotes',
   '/api/admin/returns',
   '/api/admin/audit',
+  '/api/company/orders',
 ];
 
 describe('every route says what it answers', () => {

@@ -157,7 +157,17 @@ export const reviewDto = z.object({
   createdAt: moment,
 });
 
-export const orderStatusDto = z.enum(['unpaid', 'pending', 'shipped', 'cancelled']);
+export const orderStatusDto = z.enum(['awaiting-approval', 'unpaid', 'pending', 'shipped', 'cancelled', 'rejected']);
+
+/** Why a company order waited for a manager, and what was decided (docs/companies.md, "Approvals"). */
+export const orderApprovalDto = z
+  .object({
+    reason: z.enum(['over-limit', 'over-threshold']),
+    decidedBy: z.string().nullable(),
+    decidedAt: moment.nullable(),
+    rejectionReason: z.string().nullable(),
+  })
+  .describe("Set when the order had to wait for a manager's approval: why, who decided when, and why it was rejected.");
 
 export const orderLineDto = z
   .object({
@@ -187,6 +197,8 @@ export const orderDto = z.object({
   poNumber: z.string().nullable(),
   note: z.string().nullable(),
   status: orderStatusDto,
+  companyId: z.string().nullable().describe("The buyer's company when the order was placed; null for a buyer without one."),
+  approval: orderApprovalDto.nullable(),
   transactionId: z.string().nullable(),
   createdAt: moment,
   paidAt: moment.nullable(),

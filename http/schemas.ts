@@ -136,9 +136,24 @@ export const ordersExportQuerySchema = z.strictObject({
 /** A search of orders: an id, any tail of the number, an e-mail or the start of a PO number (docs/orders.md, "Finding an order"). */
 const orderSearchText = z.string().max(254).optional();
 
+const orderStatusQuery = z.enum(['awaiting-approval', 'unpaid', 'pending', 'shipped', 'cancelled', 'rejected'], { error: messages.orderStatusUnknown }).optional();
+
 export const adminOrdersQuerySchema = listQuerySchema.extend({
-  status: z.enum(['unpaid', 'pending', 'shipped', 'cancelled'], { error: messages.orderStatusUnknown }).optional(),
+  status: orderStatusQuery,
   q: orderSearchText,
+  /** One company's orders (docs/companies.md, "Approvals"). */
+  companyId: z.string().max(64).optional(),
+});
+
+/** A company's orders (docs/companies.md, "Approvals"): by status, by member (a manager's filter). */
+export const companyOrdersQuerySchema = listQuerySchema.extend({
+  status: orderStatusQuery,
+  member: z.string().max(64).optional(),
+});
+
+/** A manager's reason for rejecting a member's order, told to the buyer. */
+export const rejectOrderSchema = z.object({
+  reason: requiredText(messages.rejectionReasonRequired, 500),
 });
 
 /** A buyer's own orders, a page at a time, optionally narrowed by the same search as the admins'. */

@@ -142,6 +142,8 @@ export const toOrderDto = (order: Order): OrderDto => {
     poNumber: order.poNumber,
     note: order.note,
     status: order.status,
+    companyId: order.companyId,
+    approval: order.approval && { ...order.approval, decidedAt: isoOrNull(order.approval.decidedAt) },
     transactionId: order.transactionId,
     createdAt: iso(order.createdAt),
     paidAt: isoOrNull(order.paidAt),

@@ -32,6 +32,8 @@ const paidOrder = (overrides: Partial<InvoicedOrder> = {}): InvoicedOrder => ({
   id: 'order-1',
   number: 'BH-2026-000123',
   userId: 'user-1',
+  companyId: null,
+  approval: null,
   email: 'zoe@buyer.example',
   customerName: 'Zoë Łukasiewicz',
   lines: [

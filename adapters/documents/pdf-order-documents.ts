@@ -424,6 +424,8 @@ const SAMPLE: InvoicedOrder = {
   id: 'warm-up',
   number: 'BH-2000-000000',
   userId: 'warm-up',
+  companyId: null,
+  approval: null,
   email: 'warm-up@localhost',
   customerName: 'Warm-up',
   lines: [

@@ -9,6 +9,8 @@ import { afterSaleMail } from './after-sale-emails.tsx';
 import { invitationMail } from './company-emails.tsx';
 import type { MailSite } from './mail-content.tsx';
 import { orderMail } from './order-emails.tsx';
+import { companyOrderMail } from './company-order-emails.tsx';
+import { monthStartUtc } from '#domain/companies/approval.ts';
 import { quoteMail } from './quote-emails.tsx';
 
 /**
@@ -39,6 +41,18 @@ export const createMailWriter = (
       case 'order-shipped': {
         const order = await store.orders.findById(queued.subjectId);
         return order ? orderMail(queued.kind, order, site) : null;
+      }
+      case 'company-order-awaiting-approval': {
+        // Every manager of the order's company, while the order still waits (docs/companies.md, "Approvals").
+        const order = await store.orders.findById(queued.subjectId);
+        if (!order || order.status !== 'awaiting-approval' || order.companyId === null) return null;
+        const managers = (await store.companies.members(order.companyId, monthStartUtc(queued.createdAt))).filter((member) => member.role === 'manager');
+        return managers.length === 0 ? null : companyOrderMail(queued.kind, order, site, managers.map((member) => member.email).join(', '));
+      }
+      case 'company-order-approved':
+      case 'company-order-rejected': {
+        const order = await store.orders.findById(queued.subjectId);
+        return order ? companyOrderMail(queued.kind, order, site, order.email) : null;
       }
       case 'order-cancelled': {
         const order = await store.orders.findById(queued.subjectId);

@@ -15,6 +15,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   ),
   id: 'order-1',
   number: 'BH-2026-000042',
+  companyId: null,
+  approval: null,
   refundedCents: 0,
   carrier: null,
   trackingNumber: null,

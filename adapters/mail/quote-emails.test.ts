@@ -38,7 +38,7 @@ const answered: Quote = {
   expiresAt: new Date('2026-11-27T10:00:00Z'),
   answeredAt: new Date('2026-11-20T12:00:00Z'),
 };
-const order: Order = { ...unpaidOrderOf({ id: 'p1', sku: 'M8-NUT-A2', name: 'Hex nut', priceCents: 10, imageUrl: '/x.svg', description: 'Nut' }, { quantity: 1_500, poNumber: 'PO-9' }), id: 'order-7', number: 'BH-2026-000070', refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
+const order: Order = { ...unpaidOrderOf({ id: 'p1', sku: 'M8-NUT-A2', name: 'Hex nut', priceCents: 10, imageUrl: '/x.svg', description: 'Nut' }, { quantity: 1_500, poNumber: 'PO-9' }), id: 'order-7', number: 'BH-2026-000070', companyId: null, approval: null, refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
 
 describe('quote e-mails', () => {
   it('received (buyer) and requested (shop): the lines asked, the message as text, each to its recipient', () => {

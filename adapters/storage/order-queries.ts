@@ -1,18 +1,28 @@
-import { and, asc, eq, isNotNull, lt, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { HOLDING_STATUSES, SPENDING_STATUSES } from '#domain/ordering/order.ts';
 
 /**
- * The unpaid-order queries both SQL dialects ask the same way (drizzle's operators are the same
+ * The unpaid-order queries (an order awaiting approval holds its stock like an unpaid one and counts
+ * with them: order.ts, HOLDING_STATUSES) both SQL dialects ask the same way (drizzle's operators are the same
  * for each dialect's orders table): the expiry sweep's batch, read oldest first through
  * orders_status_newest_idx, and one buyer's unpaid orders for the per-account cap (those carrying
  * an intent are asked about at the provider before the cap refuses).
  */
 export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column }, cutoff: Date): SQL | undefined =>
-  and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff));
+  and(inArray(orders.status, [...HOLDING_STATUSES]), lt(orders.createdAt, cutoff));
 
 export const oldestFirst = (orders: { createdAt: Column; id: Column }): SQL[] => [asc(orders.createdAt), asc(orders.id)];
 
 export const unpaidOf = (orders: { userId: Column; status: Column }, userId: string | Placeholder): SQL | undefined =>
-  and(eq(orders.userId, userId), eq(orders.status, 'unpaid'));
+  and(eq(orders.userId, userId), inArray(orders.status, [...HOLDING_STATUSES]));
 
 export const unpaidWithIntentOf = (orders: { userId: Column; status: Column; paymentIntentId: Column }, userId: string): SQL | undefined =>
   and(unpaidOf(orders, userId), isNotNull(orders.paymentIntentId));
+
+/**
+ * A member's orders that count against their monthly limit since `since` (order.ts,
+ * SPENDING_STATUSES), along orders_user_newest_idx: summed inside a placement's transaction
+ * (order-repository.ts, PlacementApproval).
+ */
+export const spendingOf = (orders: { userId: Column; createdAt: Column; status: Column }, userId: string | Placeholder, since: Date | Placeholder): SQL | undefined =>
+  and(eq(orders.userId, userId), gte(orders.createdAt, since), inArray(orders.status, [...SPENDING_STATUSES]));

@@ -6,19 +6,54 @@
 import type { OrderLine } from '#domain/ordering/order-lines.ts';
 import { formatOrderNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { ReservationFailure } from '#domain/ordering/order-repository.ts';
+import type { ApprovalReason } from '#domain/companies/approval.ts';
 import type { NewOrder, Order } from '#domain/ordering/order.ts';
 
-export type OrderRow = Omit<Order, 'lines'>;
+/** The approval record as the row keeps it, flat (docs/companies.md, "Approvals"). */
+export interface ApprovalColumns {
+  approvalReason: ApprovalReason | null;
+  approvalDecidedBy: string | null;
+  approvalDecidedAt: Date | null;
+  rejectionReason: string | null;
+}
+export type OrderRow = Omit<Order, 'lines' | 'approval'> & ApprovalColumns;
+
+/** The order (without its lines) a row holds. */
+export const fromRow = (row: OrderRow): Omit<Order, 'lines'> => {
+  const { approvalReason, approvalDecidedBy, approvalDecidedAt, rejectionReason, ...rest } = row;
+  return {
+    ...rest,
+    approval: approvalReason === null ? null : { reason: approvalReason, decidedBy: approvalDecidedBy, decidedAt: approvalDecidedAt, rejectionReason },
+  };
+};
+
+/** The row's approval columns for a placement that waits for `reason` (or not, when null). */
+export const approvalColumns = (reason: ApprovalReason | null): ApprovalColumns => ({
+  approvalReason: reason,
+  approvalDecidedBy: null,
+  approvalDecidedAt: null,
+  rejectionReason: null,
+});
 export interface OrderLineRow extends OrderLine {
   orderId: string;
   position: number;
 }
 
 /** The order's row, numbered, and its line rows in the buyer's order. */
-export const rowsOf = (order: NewOrder, sequence: number): { row: OrderRow; lines: OrderLineRow[] } => {
+export const rowsOf = (order: NewOrder, sequence: number, waitingFor: ApprovalReason | null = null): { row: OrderRow; lines: OrderLineRow[] } => {
   const { lines, ...rest } = order;
   return {
-    row: { ...rest, number: formatOrderNumber(numberingYear(order.createdAt), sequence), refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null },
+    row: {
+      ...rest,
+      ...(waitingFor ? { status: 'awaiting-approval' as const } : {}),
+      companyId: order.companyId ?? null,
+      ...approvalColumns(waitingFor),
+      number: formatOrderNumber(numberingYear(order.createdAt), sequence),
+      refundedCents: 0,
+      carrier: null,
+      trackingNumber: null,
+      invoiceNumber: null,
+    },
     lines: lines.map((line, position) => ({ orderId: order.id, position, ...line })),
   };
 };
@@ -28,7 +63,7 @@ export const joinLines = (rows: readonly OrderRow[], lineRows: readonly OrderLin
   const byOrder = new Map<string, OrderLineRow[]>();
   for (const line of lineRows) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
   return rows.map((row) => ({
-    ...row,
+    ...fromRow(row),
     lines: (byOrder.get(row.id) ?? []).sort((a, b) => a.position - b.position).map(({ orderId: _order, position: _position, ...line }) => line),
   }));
 };

@@ -6,6 +6,7 @@ import { describeCartContract } from './contract/carts.contract.ts';
 import { describeCategoryContract } from './contract/categories.contract.ts';
 import { describeCompanyPricesContract } from './contract/company-prices.contract.ts';
 import { describeCompanyContract } from './contract/companies.contract.ts';
+import { describeCompanyOrderContract } from './contract/company-orders.contract.ts';
 import { describeInboxContract } from './contract/inbox.contract.ts';
 import { describeOrderContract } from './contract/orders.contract.ts';
 import { describeOutboxContract } from './contract/outbox.contract.ts';
@@ -47,6 +48,7 @@ export function describeStoreContract(name: string, open: OpenStorage): void {
     describeTestPaymentIntentsContract(harness);
     describeCompanyPricesContract(harness);
     describeCompanyContract(harness);
+    describeCompanyOrderContract(harness);
 
     it('imagesInUse: the asked URLs a product, profile photo, review or order still shows', async () => {
       const url = (n: number) => `/uploads/${String(n).repeat(32).slice(0, 32)}.png`;

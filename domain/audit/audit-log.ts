@@ -44,6 +44,8 @@ export const AUDIT_KINDS = [
   'company-address-removed',
   'company-discount-changed',
   'company-prices-replaced',
+  'company-order-approved',
+  'company-order-rejected',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);

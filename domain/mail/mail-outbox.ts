@@ -9,7 +9,7 @@ import type { Mail, Mailer } from './mailer.ts';
  * written and sent later, from the order (or account) as it is then, and retried with backoff
  * when sending fails.
  */
-export type MailKind = OrderMailKind | AfterSaleMailKind | QuoteMailKind | AccountMailKind | CompanyMailKind;
+export type MailKind = OrderMailKind | CompanyOrderMailKind | AfterSaleMailKind | QuoteMailKind | AccountMailKind | CompanyMailKind;
 
 /**
  * Companies (docs/companies.md, "Companies and members"): the invited address gets the join link,
@@ -19,6 +19,12 @@ export type CompanyMailKind = 'company-invitation';
 
 /** An order's steps (docs/email.md, "E-mail"): the buyer hears that it was placed, paid and shipped. */
 export type OrderMailKind = 'order-placed' | 'order-paid' | 'order-shipped';
+
+/**
+ * A company order's approval (docs/companies.md, "Approvals"): every manager of the company hears
+ * that a buyer's order waits; the buyer hears that it was approved (with the link to pay) or rejected.
+ */
+export type CompanyOrderMailKind = 'company-order-awaiting-approval' | 'company-order-approved' | 'company-order-rejected';
 
 /**
  * After the sale (docs/orders.md, "After the sale: cancel, refund, return"): the buyer hears that

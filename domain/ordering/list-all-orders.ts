@@ -14,7 +14,7 @@ export interface AllOrdersQuery extends OrderSearch {
 
 /**
  * Admins only: one page of every customer's orders, newest first, optionally narrowed to a status
- * or a search key, with how many match in all. The page is clamped like every list's, so however
+ * a search key or one company (docs/companies.md, "Approvals"), with how many match in all. The page is clamped like every list's, so however
  * many orders the shop holds, one answer stays small; the total is its own count query.
  */
 export const listAllOrders = async (
@@ -22,7 +22,7 @@ export const listAllOrders = async (
   { actor, ...query }: AllOrdersQuery & { actor: User },
 ): Promise<Result<Page<Order> & { total: number }, DomainError>> => {
   if (!isAdmin(actor)) return fail(forbidden());
-  const search: OrderSearch = { status: query.status, q: query.q?.trim() || undefined };
+  const search: OrderSearch = { status: query.status, q: query.q?.trim() || undefined, companyId: query.companyId || undefined };
   const [page, total] = await Promise.all([store.orders.listAll(search, pageRequest(query)), store.orders.count(search)]);
   return ok({ ...page, total });
 };

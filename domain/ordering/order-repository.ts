@@ -1,5 +1,6 @@
 import type { AuditNote } from '../audit/audit-log.ts';
-import type { OrderMailKind } from '../mail/mail-outbox.ts';
+import type { ApprovalReason } from '../companies/approval.ts';
+import type { CompanyOrderMailKind, OrderMailKind } from '../mail/mail-outbox.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
 import type { NewOrder, Order, OrderStatus, ShippingDetails } from './order.ts';
@@ -29,9 +30,36 @@ export type ReservationFailure =
  */
 export interface OrderSearch {
   status?: OrderStatus | undefined;
+  /** One company's orders (docs/companies.md, "Approvals"), along orders_company_newest_idx. */
+  companyId?: string | undefined;
   q?: string | undefined;
   /** Placed in [from, before): the orders export's period. */
   placed?: { from: Date; before: Date } | undefined;
+}
+
+/**
+ * A company buyer's placement (docs/companies.md, "Approvals"): inside the placing transaction,
+ * after every earlier order of the member is settled (SQLite's IMMEDIATE transaction; PostgreSQL
+ * locks the member's company_members row first), the store sums what the buyer spent since
+ * `monthStart` (orders in SPENDING_STATUSES) and asks `decide`; a reason makes the order wait
+ * (`awaiting-approval`, its approval record set) and queues `waitingMail` instead of the placement's
+ * `mail`. Two orders at once therefore cannot both slip under one limit.
+ */
+export interface PlacementApproval {
+  monthStart: Date;
+  decide: (spentThisMonthCents: number) => ApprovalReason | null;
+  waitingMail: readonly CompanyOrderMailKind[];
+}
+
+/** A manager's decision on a waiting order (docs/companies.md, "Approvals"). */
+export type ApprovalDecision =
+  | { approve: true; by: string; at: Date }
+  | { approve: false; by: string; at: Date; reason: string };
+
+/** What a company's order list can be narrowed to: a status, one member's orders. */
+export interface CompanyOrderSearch {
+  status?: OrderStatus | undefined;
+  userId?: string | undefined;
 }
 
 /**
@@ -46,7 +74,16 @@ export interface OrderRepository {
    * PostgreSQL locks the products in one fixed order (by id), so that concurrent orders with
    * overlapping lines can never deadlock. `mail` is queued at `order.createdAt`.
    */
-  placeReservingStock(order: NewOrder, mail?: readonly OrderMailKind[]): Promise<Result<Order, ReservationFailure>>;
+  placeReservingStock(order: NewOrder, mail?: readonly OrderMailKind[], approval?: PlacementApproval): Promise<Result<Order, ReservationFailure>>;
+  /**
+   * awaiting-approval → unpaid (approved) or → rejected (its units back on the shelf, where the
+   * product still exists), as one atomic check-and-set with `audit` and `mail`: of two managers
+   * deciding at once, one gets the order, the other null. Null when the order is missing or no
+   * longer waiting.
+   */
+  decideApproval(id: string, decision: ApprovalDecision, audit?: AuditNote, mail?: readonly CompanyOrderMailKind[]): Promise<Order | null>;
+  /** One page of a company's orders matching `search`, newest first (createdAt desc, id desc); the cursor is opaque. */
+  listByCompany(companyId: string, search: CompanyOrderSearch, page: PageRequest): Promise<Page<Order>>;
   findById(id: string): Promise<Order | null>;
   findByIdempotencyKey(userId: string, key: string): Promise<Order | null>;
   /**
@@ -59,17 +96,17 @@ export interface OrderRepository {
   /** How many orders match `search` (one count query). */
   count(search: OrderSearch): Promise<number>;
   /**
-   * Atomically deletes the order if it is still unpaid and returns every line's units to its
+   * Atomically deletes the order if it still holds stock (unpaid or awaiting approval) and returns every line's units to its
    * product (where the product still exists), recording `audit` when given (an admin deleting a
    * buyer's order). Returns false and changes nothing otherwise.
    */
   deleteUnpaidReturningStock(id: string, audit?: AuditNote): Promise<boolean>;
   /** Notes the intent opened to pay the order, only while it is unpaid; false otherwise. */
   attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
-  /** Unpaid orders placed before `cutoff`, oldest first, at most `limit` (the expiry sweep's batch). */
+  /** Orders holding stock (unpaid or awaiting approval) placed before `cutoff`, oldest first, at most `limit` (the expiry sweep's batch). */
   listUnpaidPlacedBefore(cutoff: Date, limit: number): Promise<Order[]>;
   /**
-   * How many unpaid orders the user has, counting no further than `atMost` (the per-account cap):
+   * How many orders holding stock (unpaid or awaiting approval) the user has, counting no further than `atMost` (the per-account cap):
    * the check reads at most that many rows however many a buyer holds.
    */
   countUnpaidOf(userId: string, atMost: number): Promise<number>;

@@ -1,3 +1,4 @@
+import type { ApprovalReason } from '../companies/approval.ts';
 import type { Cents } from '../shared/money.ts';
 import type { OrderLine } from './order-lines.ts';
 
@@ -12,9 +13,23 @@ export const DEFAULT_UNPAID_ORDER_TTL_HOURS = 48;
 /**
  * unpaid → pending (paid, verified with the provider) → shipped; pending → cancelled (an admin
  * refunds the whole payment before shipping: docs/orders.md, "After the sale: cancel, refund,
- * return"). No other transition exists; refunds and returns are kept beside the order.
+ * return"). A company buyer's order may start one step earlier (docs/companies.md, "Approvals"):
+ * awaiting-approval → unpaid (a manager approves) or → rejected (a manager refuses; stock back).
+ * No other transition exists; refunds and returns are kept beside the order.
  */
-export type OrderStatus = 'unpaid' | 'pending' | 'shipped' | 'cancelled';
+export type OrderStatus = 'awaiting-approval' | 'unpaid' | 'pending' | 'shipped' | 'cancelled' | 'rejected';
+export const ORDER_STATUSES: readonly OrderStatus[] = ['awaiting-approval', 'unpaid', 'pending', 'shipped', 'cancelled', 'rejected'];
+
+/**
+ * Why a company order waited for a manager, and what the manager decided (docs/companies.md,
+ * "Approvals"): `decidedBy`/`decidedAt` once approved or rejected, `rejectionReason` when rejected.
+ */
+export interface OrderApproval {
+  reason: ApprovalReason;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  rejectionReason: string | null;
+}
 
 /**
  * One order: many lines, one payment, one delivery (docs/orders.md, "Orders, cart, quick order"). Payment, shipping and
@@ -36,6 +51,13 @@ export interface Order {
   refundedCents: Cents;
   phone: string;
   address: string;
+  /**
+   * The company the buyer belonged to when placing it (docs/companies.md, "Approvals"): the order
+   * stays the company's even after the buyer leaves. Null for a buyer without a company.
+   */
+  companyId: string | null;
+  /** Set when the order had to wait for a manager's approval; null otherwise. */
+  approval: OrderApproval | null;
   /** The buyer's purchase-order reference, for their accounts payable. */
   poNumber: string | null;
   note: string | null;
@@ -60,9 +82,32 @@ export interface ShippingDetails {
   trackingNumber: string | null;
 }
 
-/** An order as the use case hands it to the store, before the store numbers it; shipping and invoicing fill the rest later. */
-export type NewOrder = Omit<Order, 'number' | 'carrier' | 'trackingNumber' | 'invoiceNumber' | 'refundedCents'>;
+/**
+ * An order as the use case hands it to the store, before the store numbers it; shipping and
+ * invoicing fill the rest later. `companyId` defaults to null; the store sets `approval` (and the
+ * waiting status) when the placement's approval rule says so (order-repository.ts, PlacementApproval).
+ */
+export type NewOrder = Omit<Order, 'number' | 'carrier' | 'trackingNumber' | 'invoiceNumber' | 'refundedCents' | 'companyId' | 'approval'> & {
+  companyId?: string | null;
+};
 
-export const canDelete = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
+/** The states that hold their units on the shelf for the buyer (the unpaid cap and the expiry clock count them). */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['unpaid', 'awaiting-approval'];
+export const holdsStock = (order: Pick<Order, 'status'>): boolean => HOLDING_STATUSES.includes(order.status);
+/**
+ * The states whose money counts as sold (the sales report) and once paid: every state past unpaid
+ * but rejected, which never was.
+ */
+export const COUNTED_STATUSES: readonly OrderStatus[] = ['pending', 'shipped', 'cancelled'];
+/**
+ * The states that count against a member's monthly limit (docs/companies.md, "Approvals"): every
+ * order still standing, waiting or not, that was not rejected or cancelled (deleted and expired
+ * orders are gone).
+ */
+export const SPENDING_STATUSES: readonly OrderStatus[] = ['awaiting-approval', 'unpaid', 'pending', 'shipped'];
+
+/** The buyer (or an admin) can withdraw an order still holding stock: unpaid, or still waiting for approval. */
+export const canDelete = (order: Pick<Order, 'status'>): boolean => holdsStock(order);
 export const canPay = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
+export const awaitsApproval = (order: Pick<Order, 'status'>): boolean => order.status === 'awaiting-approval';
 export const canShip = (order: Pick<Order, 'status'>): boolean => order.status === 'pending';

@@ -12,6 +12,7 @@ import { priceOrder } from './order-lines.ts';
 import { orderMail } from './order-mail.ts';
 import type { OrderRepository } from './order-repository.ts';
 import { unpaidOrdersAtCap, type UnpaidCapPorts } from './unpaid-cap.ts';
+import { placementApproval, type PlacementApprovalPorts } from '../companies/placement-approval.ts';
 import {
   checkOrderDetails,
   checkOrderLines,
@@ -30,7 +31,7 @@ export interface PlaceOrderInput extends OrderDetailsInput {
   maxUnpaidOrders?: number | undefined;
 }
 
-export type PlaceOrderPorts = UnpaidCapPorts & BuyerTermsPorts & {
+export type PlaceOrderPorts = UnpaidCapPorts & BuyerTermsPorts & PlacementApprovalPorts & {
   store: {
     products: Pick<ProductRepository, 'findById'>;
     orders: Pick<OrderRepository, 'findByIdempotencyKey' | 'placeReservingStock'>;
@@ -96,9 +97,12 @@ export const placeOrder = async (
 
   const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity })));
   if (!priced.totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
+  // A company buyer's order may wait for a manager (docs/companies.md, "Approvals"): decided by the store as it places it.
+  const { companyId, approval } = await placementApproval(ports, { buyerId: buyer.id, totalCents: priced.totals.totalCents });
   const order: NewOrder = {
     id: ids.newId(),
     userId: buyer.id,
+    companyId,
     email: buyer.email,
     customerName: buyer.name,
     lines: priced.lines,
@@ -114,7 +118,7 @@ export const placeOrder = async (
     shippedAt: null,
   };
 
-  const placed = await store.orders.placeReservingStock(order, orderMail('placed'));
+  const placed = await store.orders.placeReservingStock(order, orderMail('placed'), approval);
   if (placed.ok) {
     // Ordering the cart empties it of the lines ordered (docs/orders.md, "Orders, cart, quick order"); the order stands
     // whatever happens to this tidy-up.

@@ -5,6 +5,7 @@ import { checkOrderDetails, orderLinesError, shortLines } from '../ordering/orde
 import { orderTotals, type OrderLine } from '../ordering/order-lines.ts';
 import { DEFAULT_MAX_UNPAID_ORDERS, type NewOrder, type Order } from '../ordering/order.ts';
 import { unpaidOrdersAtCap, type UnpaidCapPorts } from '../ordering/unpaid-cap.ts';
+import { placementApproval, type PlacementApprovalPorts } from '../companies/placement-approval.ts';
 import type { Clock, IdGenerator } from '../shared/clock.ts';
 import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
@@ -23,7 +24,7 @@ export interface AcceptQuoteInput {
   maxUnpaidOrders?: number | undefined;
 }
 
-export type AcceptQuotePorts = FindQuotePorts & UnpaidCapPorts & {
+export type AcceptQuotePorts = FindQuotePorts & UnpaidCapPorts & PlacementApprovalPorts & {
   store: { products: Pick<ProductRepository, 'findById'>; quotes: Pick<QuoteRepository, 'accept'> };
   clock: Clock;
   ids: IdGenerator;
@@ -88,9 +89,12 @@ export const acceptQuote = async (
   const totals = orderTotals(lines);
   if (!totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
 
+  // A company buyer's acceptance may wait for a manager, as an order placed does (docs/companies.md, "Approvals").
+  const { companyId, approval } = await placementApproval(deps, { buyerId: buyer.id, totalCents: totals.totalCents });
   const order: NewOrder = {
     id: deps.ids.newId(),
     userId: buyer.id,
+    companyId,
     email: buyer.email,
     customerName: buyer.name,
     lines,
@@ -107,7 +111,7 @@ export const acceptQuote = async (
     paidAt: null,
     shippedAt: null,
   };
-  const accepted = await store.quotes.accept(quote.id, order, quoteMail('accepted'), maxUnpaidOrders);
+  const accepted = await store.quotes.accept(quote.id, order, quoteMail('accepted'), maxUnpaidOrders, approval);
   if (accepted.ok) return ok(accepted.value);
   switch (accepted.error.code) {
     case 'not-open': {

@@ -1,6 +1,6 @@
 import type { AuditNote } from '../audit/audit-log.ts';
 import type { QuoteMailKind } from '../mail/mail-outbox.ts';
-import type { ShortLine } from '../ordering/order-repository.ts';
+import type { PlacementApproval, ShortLine } from '../ordering/order-repository.ts';
 import type { NewOrder, Order } from '../ordering/order.ts';
 import type { Page, PageRequest } from '../shared/page.ts';
 import type { Result } from '../shared/result.ts';
@@ -64,6 +64,8 @@ export interface QuoteRepository {
     order: NewOrder,
     mail?: readonly QuoteMailKind[],
     maxUnpaidOrders?: number,
+    /** A company buyer's acceptance: decided in the same transaction as a placement's (order-repository.ts, PlacementApproval). */
+    approval?: PlacementApproval,
   ): Promise<Result<{ quote: Quote; order: Order }, QuoteWriteFailure>>;
   /**
    * quoted → declined or expired, only if still quoted (and, for expired, past its expiry at

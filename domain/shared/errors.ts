@@ -94,7 +94,13 @@ export type DomainError =
   /** The company has as many sites as one may (MAX_COMPANY_ADDRESSES). */
   | { code: 'TOO_MANY_ADDRESSES' }
   /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
-  | { code: 'IMPORT_REFUSED'; report: RefusedRows };
+  | { code: 'IMPORT_REFUSED'; report: RefusedRows }
+  /** A company order waits for a manager's approval (docs/companies.md, "Approvals"): it cannot be paid yet. */
+  | { code: 'AWAITING_APPROVAL' }
+  /** The order is not (any more) waiting for approval: decided already, or by another manager at the same time. */
+  | { code: 'ORDER_NOT_AWAITING_APPROVAL' }
+  /** A manager's own order is approved by another manager. */
+  | { code: 'CANNOT_APPROVE_OWN_ORDER' };
 
 /**
  * What an all-or-nothing file import refused: each bad row's problem (its spreadsheet row, its

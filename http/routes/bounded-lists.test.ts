@@ -55,6 +55,8 @@ const arrange = async () => {
   for (let i = 0; i < ROWS; i += 1) products.push(await addProduct(context.store, { stock: 100_000 }));
   const orderIds: string[] = [];
   const quoteIds: string[] = [];
+  // The buyer manages a company, so their orders are its orders too (docs/companies.md, "Approvals").
+  expect((await context.call('POST', '/api/company', { token: buyer.token, body: { name: 'Acme Builders' } })).status).toBe(201);
   for (let i = 0; i < ROWS; i += 1) {
     const placed = await context.call('POST', '/api/orders', {
       token: buyer.token,
@@ -145,6 +147,7 @@ describe('every GET list endpoint in the route table is bounded', () => {
         '/api/admin/returns',
         '/api/admin/subscribers',
         '/api/admin/users',
+        '/api/company/orders',
         '/api/orders',
         '/api/products',
         '/api/quotes',

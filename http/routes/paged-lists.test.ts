@@ -150,7 +150,7 @@ describe('GET /api/admin/orders pages', () => {
     const context = await arrange();
     const response = await context.call('GET', '/api/admin/orders?status=lost', { token: context.admin.token });
     expect(response.status).toBe(400);
-    expect(expectError(response.json).fields).toEqual({ status: expect.stringContaining('unpaid, pending or shipped') });
+    expect(expectError(response.json).fields).toEqual({ status: expect.stringContaining('unpaid, pending, shipped') });
     expect((await context.call('GET', `/api/admin/orders?q=${'x'.repeat(255)}`, { token: context.admin.token })).status).toBe(400);
   });
 });

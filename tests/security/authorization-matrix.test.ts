@@ -200,6 +200,22 @@ const invitedCaller = async (a: Arranged, actor: Actor) => {
   const caller = actor === 'admin' ? await signUpAdmin(a.app) : await a.app.signUp();
   return { token: caller.token, invitation: await companyInvitation(a, caller.email) };
 };
+/**
+ * An order of a buyer in the customer's company waiting for approval (docs/companies.md,
+ * "Approvals"): the customer manages the company (made once), the buyer is a fresh user added
+ * straight in the store with a limit of 0. `other` manages company B; the admin belongs to none.
+ */
+const waitingCompanyOrder = async (a: Arranged) => {
+  await companies(a);
+  const membership = await a.app.store.companies.membershipOf(a.cast.customer.user.id);
+  if (!membership) throw new Error('arrange: the customer has no company');
+  const buyer = await a.app.signUp();
+  const added = await a.app.store.companies.addMember({ companyId: membership.companyId, userId: buyer.user.id, role: 'buyer', monthlyLimitCents: 0, joinedAt: new Date() });
+  if (!added.ok) throw new Error(`arrange: ${added.error}`);
+  const order = await a.app.call('POST', '/api/orders', { token: buyer.token, body: validOrder((await stockedProduct(a.app)).id) });
+  if (order.json?.status !== 'awaiting-approval') throw new Error(`arrange: the order does not wait: ${order.status} ${order.text}`);
+  return order.json as { id: string };
+};
 
 /** [route as Hono registers it, who gets what, the call]. */
 const MATRIX: [route: string, expected: Expected, call: Call][] = [
@@ -333,6 +349,15 @@ const MATRIX: [route: string, expected: Expected, call: Call][] = [
   // Quick order reads a pasted list for anyone: it writes nothing.
   ['POST /api/cart/resolve', anyone(200), (a, _, token) => a.app.call('POST', '/api/cart/resolve', { token, body: { text: 'NO-SUCH-SKU 100' } })],
   // Paying is the owner's alone; an admin sees the order but cannot start paying it.
+  // Company orders (docs/companies.md, "Approvals"): only a manager of the order's company decides; no one else reaches it.
+  ['GET /api/company/orders', companyMember(200), async (a, _, token) => {
+    await waitingCompanyOrder(a);
+    return a.app.call('GET', '/api/company/orders', { token });
+  }],
+  ['POST /api/company/orders/:id/approve', companyAOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/company/orders/${(await waitingCompanyOrder(a)).id}/approve`, { token })],
+  ['POST /api/company/orders/:id/reject', companyAOnly(200), async (a, _, token) =>
+    a.app.call('POST', `/api/company/orders/${(await waitingCompanyOrder(a)).id}/reject`, { token, body: { reason: 'Over budget' } })],
   ['POST /api/orders/:id/payment-intent', ownerOr(200, 404), async (a, _, token) =>
     a.app.call('POST', `/api/orders/${(await placeOrder(a.app, a.cast.tokens.customer!)).id}/payment-intent`, { token })],
   ['POST /api/orders/:id/payment/confirm', ownerOr(200, 404), async (a, _, token) => {

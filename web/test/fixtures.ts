@@ -63,6 +63,8 @@ export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => {
     trackingNumber: null,
     invoiceNumber: null,
     refundedCents: 0,
+    companyId: null,
+    approval: null,
     ...overrides,
   };
   const lines = overrides.lines ?? [

@@ -9,7 +9,7 @@ export function describeOrderContract(h: StoreHarness): void {
     it('reserves stock and stores the order with its lines and its number', async () => {
       const product = await h.addProduct({ stock: 1_000, priceCents: 250 });
       const order = h.newOrder(product, { quantity: 300, idempotencyKey: 'k-1', poNumber: 'PO-4411', note: 'Dock 2' });
-      const placed = { ...order, number: `BH-${order.createdAt.getUTCFullYear()}-000001`, refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
+      const placed = { ...order, number: `BH-${order.createdAt.getUTCFullYear()}-000001`, companyId: null, approval: null, refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
       const result = await h.store.orders.placeReservingStock(order);
       expect(result).toEqual({ ok: true, value: placed });
       expect(await h.stockOf(product.id)).toBe(700);

@@ -1,6 +1,6 @@
 import type { OrderRepository, OrderSearch, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, formatOrderNumber, numberingYear, orderNumberTail } from '#domain/ordering/order-number.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, SPENDING_STATUSES, type Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
@@ -16,6 +16,7 @@ const searchKeys = (order: Order, q: string): boolean[] => {
 
 const matches = (search: OrderSearch) => (order: Order): boolean =>
   (search.status === undefined || order.status === search.status) &&
+  (search.companyId === undefined || order.companyId === search.companyId) &&
   (search.q === undefined || searchKeys(order, search.q).some(Boolean)) &&
   (search.placed === undefined || (order.createdAt >= search.placed.from && order.createdAt < search.placed.before));
 
@@ -33,7 +34,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
   };
 
   return {
-    async placeReservingStock(order, mail) {
+    async placeReservingStock(order, mail, approval) {
       if (order.idempotencyKey !== null && findByKey(order.userId, order.idempotencyKey)) {
         return fail({ code: 'duplicate-key' });
       }
@@ -56,10 +57,47 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       const year = numberingYear(order.createdAt);
       const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
       tables.numberSequences.set(`order:${year}`, sequence);
-      const placed: Order = { ...copy(order), number: formatOrderNumber(year, sequence), refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
+      // The member's month so far, counted in the same synchronous step as the insert (order-repository.ts, PlacementApproval).
+      const spent = approval
+        ? [...orders.values()]
+            .filter((other) => other.userId === order.userId && other.createdAt >= approval.monthStart && SPENDING_STATUSES.includes(other.status))
+            .reduce((sum, other) => sum + other.totalCents, 0)
+        : 0;
+      const reason = approval ? approval.decide(spent) : null;
+      const placed: Order = {
+        ...copy(order),
+        companyId: order.companyId ?? null,
+        ...(reason ? { status: 'awaiting-approval' as const } : {}),
+        approval: reason ? { reason, decidedBy: null, decidedAt: null, rejectionReason: null } : null,
+        number: formatOrderNumber(year, sequence),
+        refundedCents: 0,
+        carrier: null,
+        trackingNumber: null,
+        invoiceNumber: null,
+      };
       orders.set(order.id, placed);
-      queueMails(tables, mail, order.id, order.createdAt);
+      queueMails(tables, reason ? approval!.waitingMail : mail, order.id, order.createdAt);
       return ok(copy(placed));
+    },
+    async decideApproval(id, decision, audit, mail) {
+      const order = orders.get(id);
+      if (!order || order.status !== 'awaiting-approval' || !order.approval) return null;
+      order.status = decision.approve ? 'unpaid' : 'rejected';
+      order.approval = { ...order.approval, decidedBy: decision.by, decidedAt: decision.at, rejectionReason: decision.approve ? null : decision.reason };
+      if (!decision.approve) returnStock(tables, order);
+      queueMails(tables, mail, id, decision.at);
+      recordAudit(tables, audit, { status: order.status });
+      return copy(order);
+    },
+    async listByCompany(companyId, search, page) {
+      return newestFirst(
+        [...orders.values()].filter(
+          (order) =>
+            order.companyId === companyId && (search.status === undefined || order.status === search.status) && (search.userId === undefined || order.userId === search.userId),
+        ),
+        page,
+        byId,
+      );
     },
     async findById(id) {
       return copyOrNull(orders.get(id));
@@ -78,7 +116,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     },
     async deleteUnpaidReturningStock(id, audit) {
       const order = orders.get(id);
-      if (!order || order.status !== 'unpaid') return false;
+      if (!order || !HOLDING_STATUSES.includes(order.status)) return false;
       orders.delete(id);
       returnStock(tables, order);
       recordAudit(tables, audit, null);
@@ -89,7 +127,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
       return [...orders.values()]
-        .filter((order) => order.status === 'unpaid' && order.createdAt < cutoff)
+        .filter((order) => HOLDING_STATUSES.includes(order.status) && order.createdAt < cutoff)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .slice(0, limit)
         .map(copy);
@@ -102,7 +140,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
         .map(copy);
     },
     async countUnpaidOf(userId, atMost) {
-      return Math.min(atMost, [...orders.values()].filter((order) => order.userId === userId && order.status === 'unpaid').length);
+      return Math.min(atMost, [...orders.values()].filter((order) => order.userId === userId && HOLDING_STATUSES.includes(order.status)).length);
     },
     async markPaid(id, transactionId, paidAt, mail) {
       if (orders.get(id)?.status !== 'unpaid') return null;
@@ -114,7 +152,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     },
     async issueInvoiceNumber(id) {
       const order = orders.get(id);
-      if (!order || order.status === 'unpaid' || order.paidAt === null) return null;
+      if (!order || order.paidAt === null) return null;
       if (order.invoiceNumber === null) {
         const key = `invoice:${numberingYear(order.paidAt)}`;
         const sequence = (tables.numberSequences.get(key) ?? 0) + 1;

@@ -1,6 +1,6 @@
 import { formatOrderNumber, formatQuoteNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { ShortLine } from '#domain/ordering/order-repository.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, SPENDING_STATUSES, type Order } from '#domain/ordering/order.ts';
 import { offeredLines, type Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteSearch } from '#domain/quoting/quote-repository.ts';
 import { fail, ok } from '#domain/shared/result.ts';
@@ -77,13 +77,13 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       recordAudit(tables, audit);
       return ok(copy(quote));
     },
-    async accept(id, order, mail, maxUnpaidOrders) {
+    async accept(id, order, mail, maxUnpaidOrders, approval) {
       const quote = quotes.get(id);
       if (!quote || quote.status !== 'quoted' || quote.expiresAt === null || quote.expiresAt <= order.createdAt) {
         return fail({ code: 'not-open', status: quote?.status ?? null });
       }
       if (maxUnpaidOrders !== undefined) {
-        const unpaid = [...orders.values()].filter((held) => held.userId === order.userId && held.status === 'unpaid').length;
+        const unpaid = [...orders.values()].filter((held) => held.userId === order.userId && HOLDING_STATUSES.includes(held.status)).length;
         if (unpaid >= maxUnpaidOrders) return fail({ code: 'too-many-unpaid-orders' });
       }
       for (const line of order.lines) checkQuantity(line.quantity);
@@ -93,10 +93,28 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         if (taken.length > 0) return fail({ code: 'insufficient-stock', short: taken });
       }
       const year = numberingYear(order.createdAt);
-      const placed: Order = { ...copy(order), number: formatOrderNumber(year, nextNumber(tables, 'order', year)), refundedCents: 0, carrier: null, trackingNumber: null, invoiceNumber: null };
+      // The member's month so far, in the same synchronous step (order-repository.ts, PlacementApproval).
+      const spent = approval
+        ? [...orders.values()]
+            .filter((other) => other.userId === order.userId && other.createdAt >= approval.monthStart && SPENDING_STATUSES.includes(other.status))
+            .reduce((sum, other) => sum + other.totalCents, 0)
+        : 0;
+      const reason = approval ? approval.decide(spent) : null;
+      const placed: Order = {
+        ...copy(order),
+        companyId: order.companyId ?? null,
+        ...(reason ? { status: 'awaiting-approval' as const } : {}),
+        approval: reason ? { reason, decidedBy: null, decidedAt: null, rejectionReason: null } : null,
+        number: formatOrderNumber(year, nextNumber(tables, 'order', year)),
+        refundedCents: 0,
+        carrier: null,
+        trackingNumber: null,
+        invoiceNumber: null,
+      };
       orders.set(order.id, placed);
       Object.assign(quote, { status: 'accepted', orderId: order.id, closedAt: order.createdAt });
       queueMails(tables, mail, id, order.createdAt);
+      if (reason) queueMails(tables, approval!.waitingMail, order.id, order.createdAt);
       return ok({ quote: copy(quote), order: copy(placed) });
     },
     async close(id, status, at, mail) {

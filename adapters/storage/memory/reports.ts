@@ -1,9 +1,9 @@
 import type { ReportRepository, SalesDay, TopProduct } from '#domain/admin/report-repository.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import { COUNTED_STATUSES, type Order } from '#domain/ordering/order.ts';
 import type { MemoryTables } from './tables.ts';
 
 const paidIn = (tables: MemoryTables, from: Date, to: Date): Order[] =>
-  [...tables.orders.values()].filter((order) => order.status !== 'unpaid' && order.createdAt >= from && order.createdAt < to);
+  [...tables.orders.values()].filter((order) => COUNTED_STATUSES.includes(order.status) && order.createdAt >= from && order.createdAt < to);
 
 export const createMemoryReports = (tables: MemoryTables): ReportRepository => ({
   async salesPerDay(from, to) {

@@ -1,5 +1,6 @@
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import type { User } from '#domain/identity/user.ts';
+import { HOLDING_STATUSES } from '#domain/ordering/order.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { copy, copyOrNull, emailKey, returnStock, type MemoryTables } from './tables.ts';
@@ -92,7 +93,7 @@ export function createMemoryUsers(tables: MemoryTables): UserRepository {
       // The SQL company_members row cascades with the user.
       tables.companyMembers.delete(id);
       for (const order of [...orders.values()]) {
-        if (order.userId !== id || order.status !== 'unpaid') continue;
+        if (order.userId !== id || !HOLDING_STATUSES.includes(order.status)) continue;
         orders.delete(order.id);
         returnStock(tables, order);
       }

@@ -1,12 +1,13 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
-import type { OrderRepository, OrderSearch, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
+import type { OrderRepository, OrderSearch, PlacementApproval, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
-import type { NewOrder, Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
-import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
+import { fromRow, INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
+import { spentThisMonth } from './member-spending.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
 import { rowsOfResult, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
@@ -38,6 +39,7 @@ const searchKeys = (q: string): SQL[] => {
 const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(
     search.status === undefined ? undefined : eq(orders.status, search.status),
+    search.companyId === undefined ? undefined : eq(orders.companyId, search.companyId),
     search.q === undefined ? undefined : or(...searchKeys(search.q)),
     search.placed === undefined ? undefined : and(gte(orders.createdAt, search.placed.from), lt(orders.createdAt, search.placed.before)),
   );
@@ -78,13 +80,15 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
    * A concurrent order with the same key that committed since step 1 trips
    * orders_user_idempotency_unique in step 3: reported as the duplicate it is.
    */
-  const place = async (order: NewOrder, mail?: readonly OrderMailKind[]): Promise<Placement> => {
+  const place = async (order: NewOrder, mail?: readonly OrderMailKind[], approval?: PlacementApproval): Promise<Placement> => {
     const nextNumber = await sequences.nextval(ORDER_SEQUENCE, numberingYear(order.createdAt));
     const ids = [...new Set(order.lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))];
     const usedKey = (key: string) => sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.userId} = ${order.userId} AND ${orders.idempotencyKey} = ${key})`;
     try {
       let emptied = false;
       const placed = await db.transaction(async (tx): Promise<Placement> => {
+        // A company buyer's month is summed under their member row's lock, taken before any product's (member-spending.ts).
+        const spent = approval ? await spentThisMonth(tx, order.userId, approval.monthStart) : 0;
         const locked =
           ids.length === 0
             ? []
@@ -126,15 +130,16 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
             RETURNING 1
           ) SELECT ${nextNumber} AS number`),
         );
-        const { row, lines } = rowsOf(order, Number(numbered?.number));
-        const mails = mailRows(mail, order.id, order.createdAt);
+        const waitingFor = approval ? approval.decide(spent) : null;
+        const { row, lines } = rowsOf(order, Number(numbered?.number), waitingFor);
+        const mails = mailRows(waitingFor ? approval!.waitingMail : mail, order.id, order.createdAt);
         await tx.execute(
           // getSQL(): the statements themselves, not wrapped in parentheses as a subquery would be.
           sql`WITH placed AS (${tx.insert(orders).values(row).getSQL()}), placed_lines AS (${tx.insert(orderLines).values(lines).getSQL()}) ${
             mails.length === 0 ? sql`SELECT 1` : tx.insert(mailOutbox).values(mails).getSQL()
           }`,
         );
-        return ok({ ...row, lines: order.lines });
+        return ok({ ...fromRow(row), lines: order.lines });
       });
       // Counted once committed, so the next catalogue read sees the stock it took.
       return placed.ok ? writes.stockMoved(order.lines.map((line) => line.productId!), emptied, placed) : placed;
@@ -158,6 +163,38 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
 
   return {
     placeReservingStock: place,
+    async decideApproval(id, decision, audit, mail) {
+      return db.transaction(async (tx) => {
+        // One conditional UPDATE: of two managers deciding at once, the second matches no row.
+        const decided = await one(
+          tx
+            .update(orders)
+            .set({
+              status: decision.approve ? 'unpaid' : 'rejected',
+              approvalDecidedBy: decision.by,
+              approvalDecidedAt: decision.at,
+              rejectionReason: decision.approve ? null : decision.reason,
+            })
+            .where(and(eq(orders.id, id), eq(orders.status, 'awaiting-approval')))
+            .returning(),
+          tx,
+        );
+        if (!decided) return null;
+        if (!decision.approve) await returnStockInIdOrder(tx, decided.lines);
+        await queueMails(tx, mail, id, decision.at);
+        await recordAudit(tx, audit, { status: decided.status });
+        return decided;
+      });
+    },
+    async listByCompany(companyId, search, page) {
+      const filter = and(
+        eq(orders.companyId, companyId),
+        search.status === undefined ? undefined : eq(orders.status, search.status),
+        search.userId === undefined ? undefined : eq(orders.userId, search.userId),
+      );
+      const found = toPage(await newestFirst(db.select().from(orders).$dynamic(), { createdAt: orders.createdAt, key: orders.id }, page, filter), page.limit);
+      return { ...found, items: await withLines(found.items) };
+    },
     async findById(id) {
       return one(db.select().from(orders).where(eq(orders.id, id)));
     },
@@ -185,7 +222,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
       return { ...found, items: await withLines(found.items) };
     },
     async count(search) {
-      if (search.q || search.placed) return db.$count(orders, searchFilter(search));
+      if (search.q || search.placed || search.companyId) return db.$count(orders, searchFilter(search));
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
       const [row] = await db
         .select({ count: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)` })
@@ -201,7 +238,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
         const [unpaid] = await tx
           .select({ id: orders.id })
           .from(orders)
-          .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+          .where(and(eq(orders.id, id), inArray(orders.status, [...HOLDING_STATUSES])))
           .for('update');
         if (!unpaid) return false;
         const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, id));

@@ -5,7 +5,7 @@ import type { Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-repository.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { unpaidOf } from '../order-queries.ts';
-import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
+import { fromRow, ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
 import { rowsOfResult, type PgDb } from './database.ts';
@@ -13,6 +13,7 @@ import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
 import { returnStockInIdOrder } from './return-stock.ts';
+import { spentThisMonth } from './member-spending.ts';
 import { orderLines, orders, products, quoteLines, quotes } from './schema.ts';
 import { createYearSequences, type SequencedKind } from './year-sequences.ts';
 
@@ -137,9 +138,11 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         return ok((await one(moved, tx))!);
       });
     },
-    async accept(id, order, mail, maxUnpaidOrders) {
+    async accept(id, order, mail, maxUnpaidOrders, approval) {
       const nextNumber = await numberer(ORDER_SEQUENCE, numberingYear(order.createdAt));
       return refusable(async (tx) => {
+        // The member's row is locked before any product, as a placement does (member-spending.ts).
+        const waitingFor = approval ? approval.decide(await spentThisMonth(tx, order.userId, approval.monthStart)) : null;
         if (maxUnpaidOrders !== undefined) {
           // The buyer's acceptances queue on one transaction-scoped lock of their own, so each
           // counts the orders the one before it committed: two at once cannot both pass the cap.
@@ -155,11 +158,12 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
         if (moved.length === 0) return fail({ code: 'not-open', status: await statusOf(tx, id) });
         // Held units are already off the shelf: they become the order's as they are.
         if (!moved[0]!.holdsStock) await takeEveryLine(tx, order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
-        const { row, lines } = rowsOf(order, await nextNumber(tx));
+        const { row, lines } = rowsOf(order, await nextNumber(tx), waitingFor);
         await tx.insert(orders).values(row);
         await tx.insert(orderLines).values(lines);
         await queueMails(tx, mail, id, order.createdAt);
-        return ok({ quote: (await one(moved, tx))!, order: { ...row, lines: order.lines } });
+        if (waitingFor) await queueMails(tx, approval!.waitingMail, order.id, order.createdAt);
+        return ok({ quote: (await one(moved, tx))!, order: { ...fromRow(row), lines: order.lines } });
       });
     },
     async close(id, status, at, mail) {

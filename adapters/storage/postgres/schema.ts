@@ -183,7 +183,7 @@ export const orders = pgTable(
     address: text('address').notNull(),
     poNumber: text('po_number'),
     note: text('note'),
-    status: text('status', { enum: ['unpaid', 'pending', 'shipped', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['awaiting-approval', 'unpaid', 'pending', 'shipped', 'cancelled', 'rejected'] }).notNull(),
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     idempotencyKey: text('idempotency_key'),
@@ -197,6 +197,13 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** Money given back so far (the refunds beside the order); never more than the total. */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** The buyer's company when placed (docs/companies.md, "Approvals"); null for a buyer without one. */
+    companyId: text('company_id'),
+    /** Why the order waited for a manager ('over-limit', 'over-threshold'); null when it never did. */
+    approvalReason: text('approval_reason', { enum: ['over-limit', 'over-threshold'] }),
+    approvalDecidedBy: text('approval_decided_by'),
+    approvalDecidedAt: timestamptz('approval_decided_at'),
+    rejectionReason: text('rejection_reason'),
   },
   (t) => [
     uniqueIndex('orders_number_unique').on(t.number),
@@ -212,8 +219,11 @@ export const orders = pgTable(
     // The admins' search by a customer's e-mail, whatever its case, and by purchase-order number.
     index('orders_email_lower_idx').on(sql`lower(${t.email})`),
     index('orders_po_number_idx').on(t.poNumber),
+    // A company's orders newest first, all or by status (docs/companies.md, "Approvals"; the managers' queue).
+    index('orders_company_newest_idx').on(t.companyId, t.createdAt, t.id),
+    index('orders_company_status_newest_idx').on(t.companyId, t.status, t.createdAt, t.id),
     check('orders_item_count_check', sql`${t.itemCount} >= 100`),
-    check('orders_status_check', sql`${t.status} IN ('unpaid', 'pending', 'shipped', 'cancelled')`),
+    check('orders_status_check', sql`${t.status} IN ('awaiting-approval', 'unpaid', 'pending', 'shipped', 'cancelled', 'rejected')`),
     check('orders_amounts_check', sql`${t.totalCents} >= 0`),
     // The last word on "never more than was paid": of two refunds at once, the one that would pass it fails.
     check('orders_refunded_check', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
+import { unpaidOf } from '../order-queries.ts';
 import { recordAudit } from './audit.ts';
 import { firstRow, insertedRow, type PgDb } from './database.ts';
 import { newestFirst } from './newest-first.ts';
@@ -80,7 +81,7 @@ export function createPgUsers(db: PgDb): UserRepository {
         const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
         if (deleted.length === 0) return false;
         await recordAudit(tx, audit);
-        const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
+        const unpaid = unpaidOf(orders, id);
         // The orders are held, their units go back, and only then are they deleted (their lines
         // cascade): products before status counters, as placing an order takes them (orders.ts).
         await tx.select({ id: orders.id }).from(orders).where(unpaid).for('update');

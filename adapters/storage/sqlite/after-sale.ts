@@ -6,7 +6,7 @@ import type { Order } from '#domain/ordering/order.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import { CREDIT_NOTE_SEQUENCE, RETURN_SEQUENCE } from '../order-rows.ts';
+import { CREDIT_NOTE_SEQUENCE, fromRow, RETURN_SEQUENCE } from '../order-rows.ts';
 import type { SqliteConnection } from './database.ts';
 import { auditRecorder } from './audit.ts';
 import { mailsQueuer } from './outbox.ts';
@@ -39,7 +39,7 @@ export function createSqliteAfterSale(db: SqliteConnection, catalog: CatalogWrit
     const row = db.select().from(orders).where(eq(orders.id, id)).get();
     if (!row) return null;
     const lines = db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.position)).all();
-    return { ...row, lines: lines.map(({ orderId: _o, position: _p, ...line }) => line) };
+    return { ...fromRow(row), lines: lines.map(({ orderId: _o, position: _p, ...line }) => line) };
   };
 
   const refundsOf = (orderId: string): Refund[] =>

@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
-import type { OrderRepository, OrderSearch, ReservationFailure } from '#domain/ordering/order-repository.ts';
-import type { NewOrder, Order } from '#domain/ordering/order.ts';
+import type { CompanyOrderSearch, OrderRepository, OrderSearch, PlacementApproval, ReservationFailure } from '#domain/ordering/order-repository.ts';
+import { HOLDING_STATUSES, SPENDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
 import type { Page } from '#domain/shared/page.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import { INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
+import { fromRow, INVOICE_SEQUENCE, joinLines, ORDER_SEQUENCE, PlacementRefused, rowsOf, type OrderRow } from '../order-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
 import { auditRecorder } from './audit.ts';
 import { mailsQueuer } from './outbox.ts';
@@ -38,11 +38,12 @@ const searchParams = (q: string) => {
 const searchFilter = (search: OrderSearch): SQL | undefined =>
   and(
     search.status === undefined ? undefined : eq(orders.status, sql.placeholder('status')),
+    search.companyId === undefined ? undefined : eq(orders.companyId, sql.placeholder('companyId')),
     search.q === undefined ? undefined : or(...searchKeys(sql.placeholder('q'))),
     search.placed === undefined ? undefined : and(gte(orders.createdAt, sql.placeholder('from')), lt(orders.createdAt, sql.placeholder('before'))),
   );
 const searchShape = (search: OrderSearch): string =>
-  `${search.status === undefined ? '' : 'status'}:${search.q === undefined ? '' : 'q'}:${search.placed === undefined ? '' : 'placed'}`;
+  `${search.status === undefined ? '' : 'status'}:${search.companyId === undefined ? '' : 'company'}:${search.q === undefined ? '' : 'q'}:${search.placed === undefined ? '' : 'placed'}`;
 
 type Placement = Result<Order, ReservationFailure>;
 
@@ -88,7 +89,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
             .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
             .all(),
         );
-  const one = (row: OrderRow | undefined): Order | null => (row ? { ...row, lines: linesOfOrder.all({ id: row.id }).map(({ orderId: _o, position: _p, ...line }) => line) } : null);
+  const one = (row: OrderRow | undefined): Order | null => (row ? { ...fromRow(row), lines: linesOfOrder.all({ id: row.id }).map(({ orderId: _o, position: _p, ...line }) => line) } : null);
   const pageWithLines = (page: Page<OrderRow>): Page<Order> => ({ ...page, items: withLines(page.items) });
 
   // Drizzle's builders change in place: each statement gets its own.
@@ -116,6 +117,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     searches.set(shape, prepared);
     const params = {
       ...(search.status === undefined ? {} : { status: search.status }),
+      ...(search.companyId === undefined ? {} : { companyId: search.companyId }),
       ...(search.q === undefined ? {} : searchParams(search.q)),
       // Placeholders skip the column's mapping: the stored milliseconds.
       ...(search.placed === undefined ? {} : { from: search.placed.from.getTime(), before: search.placed.before.getTime() }),
@@ -135,23 +137,32 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
 
   // better-sqlite3's own transaction function, made once: drizzle's db.transaction() builds one
   // (and its own transaction object) on every call, and placing is the shop's busiest write.
-  const placeInOneTransaction = db.$client.transaction((order: NewOrder, mail: readonly OrderMailKind[] | undefined): Placement => {
+  // What a member spent since the month began (order-repository.ts, PlacementApproval), along orders_user_newest_idx.
+  const spentSince = db
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.userId, sql.placeholder('userId')), gte(orders.createdAt, sql.placeholder('since')), inArray(orders.status, [...SPENDING_STATUSES])))
+    .prepare();
+
+  const placeInOneTransaction = db.$client.transaction((order: NewOrder, mail: readonly OrderMailKind[] | undefined, approval: PlacementApproval | undefined): Placement => {
     // Inside an IMMEDIATE transaction nobody else writes, so these checks cannot go stale.
     if (order.idempotencyKey !== null && orderByKey.get({ userId: order.userId, key: order.idempotencyKey })) {
       return fail({ code: 'duplicate-key' });
     }
     const { emptied } = reserveEveryLine(order);
+    // Counted under the same write lock: two orders of one member at once are summed one after the other.
+    const waitingFor = approval ? approval.decide(spentSince.get({ userId: order.userId, since: approval.monthStart.getTime() })?.cents ?? 0) : null;
     const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
-    const { row, lines } = rowsOf(order, sequence);
+    const { row, lines } = rowsOf(order, sequence, waitingFor);
     insertOrder(row);
     for (const line of lines) insertLine(line);
-    queueMails(mail, order.id, order.createdAt);
-    return catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, ok({ ...row, lines: order.lines }));
+    queueMails(waitingFor ? approval!.waitingMail : mail, order.id, order.createdAt);
+    return catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, ok({ ...fromRow(row), lines: order.lines }));
   }).immediate;
 
-  const place = (order: NewOrder, mail: readonly OrderMailKind[] | undefined): Placement => {
+  const place = (order: NewOrder, mail: readonly OrderMailKind[] | undefined, approval?: PlacementApproval): Placement => {
     try {
-      return placeInOneTransaction(order, mail);
+      return placeInOneTransaction(order, mail, approval);
     } catch (error) {
       if (error instanceof PlacementRefused) return fail(error.failure);
       throw error;
@@ -169,9 +180,56 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
         .get(),
     );
 
+  // A company's orders, one prepared reader per filter shape (company alone, with a status, a member, both).
+  const prepareCompanyReader = (search: CompanyOrderSearch) =>
+    newestFirstReader(
+      () => db.select().from(orders).$dynamic(),
+      { createdAt: orders.createdAt, key: orders.id },
+      and(
+        eq(orders.companyId, sql.placeholder('companyId')),
+        search.status === undefined ? undefined : eq(orders.status, sql.placeholder('status')),
+        search.userId === undefined ? undefined : eq(orders.userId, sql.placeholder('userId')),
+      ),
+    );
+  const companyReaders = new Map<string, ReturnType<typeof prepareCompanyReader>>();
+  const companyReader = (search: CompanyOrderSearch) => {
+    const shape = `${search.status === undefined ? '' : 'status'}:${search.userId === undefined ? '' : 'user'}`;
+    const reader = companyReaders.get(shape) ?? prepareCompanyReader(search);
+    companyReaders.set(shape, reader);
+    return reader;
+  };
+
   return {
-    async placeReservingStock(order, mail) {
-      return place(order, mail);
+    async placeReservingStock(order, mail, approval) {
+      return place(order, mail, approval);
+    },
+    async decideApproval(id, decision, audit, mail) {
+      return db.transaction(
+        (tx) => {
+          const decided = tx
+            .update(orders)
+            .set({
+              status: decision.approve ? 'unpaid' : 'rejected',
+              approvalDecidedBy: decision.by,
+              approvalDecidedAt: decision.at,
+              rejectionReason: decision.approve ? null : decision.reason,
+            })
+            .where(and(eq(orders.id, id), eq(orders.status, 'awaiting-approval')))
+            .returning()
+            .get();
+          if (!decided) return null;
+          const order = one(decided)!;
+          if (!decision.approve) for (const line of order.lines) if (line.productId !== null) stock.give(line.productId, line.quantity);
+          queueMails(mail, id, decision.at);
+          recordAudit(audit, { status: order.status });
+          return decision.approve ? order : catalog.changed(order);
+        },
+        { behavior: 'immediate' },
+      );
+    },
+    async listByCompany(companyId, search, page) {
+      const params = { companyId, ...(search.status === undefined ? {} : { status: search.status }), ...(search.userId === undefined ? {} : { userId: search.userId }) };
+      return pageWithLines(toPage(companyReader(search)(page, params), page.limit));
     },
     async findById(id) {
       return one(orderById.get({ id }));
@@ -195,7 +253,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     },
     async count(search) {
       // Without words to match, the counters the triggers keep answer at once (schema.ts, orderStatusCounts).
-      if (!search.q && !search.placed) return (search.status ? countOfStatus.get({ status: search.status }) : countOfAll.get())?.count ?? 0;
+      if (!search.q && !search.placed && !search.companyId) return (search.status ? countOfStatus.get({ status: search.status }) : countOfAll.get())?.count ?? 0;
       const { count, params } = searchOf(search);
       return count.get(params)?.count ?? 0;
     },
@@ -206,7 +264,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
           const lines = linesOfOrder.all({ id });
           const deleted = tx
             .delete(orders)
-            .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
+            .where(and(eq(orders.id, id), inArray(orders.status, [...HOLDING_STATUSES])))
             .returning({ id: orders.id })
             .get();
           if (!deleted) return false;

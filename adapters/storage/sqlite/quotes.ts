@@ -6,7 +6,7 @@ import type { QuoteRepository, QuoteWriteFailure } from '#domain/quoting/quote-r
 import type { Page } from '#domain/shared/page.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
-import { ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
+import { fromRow, ORDER_SEQUENCE, rowsOf } from '../order-rows.ts';
 import { toPage } from '../page-cursor.ts';
 import { joinQuoteLines, offerByPosition, QUOTE_SEQUENCE, quoteRowsOf, type QuoteRow } from '../quote-rows.ts';
 import { preparedInsert, type SqliteConnection } from './database.ts';
@@ -14,7 +14,7 @@ import { newestFirstReader } from './newest-first.ts';
 import { sqliteStock, type StockLine } from './stock.ts';
 import { mailsQueuer } from './outbox.ts';
 import { auditRecorder } from './audit.ts';
-import { unpaidOf } from '../order-queries.ts';
+import { spendingOf, unpaidOf } from '../order-queries.ts';
 import { orderLines, orders, quoteLines, quotes } from './schema.ts';
 
 /** Thrown inside a transaction to undo it and report why nothing was written. */
@@ -42,6 +42,11 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const unpaidCount = db
     .select({ count: sql<number>`count(*)` })
     .from(db.select({ one: sql`1`.as('one') }).from(orders).where(unpaidOf(orders, sql.placeholder('userId'))).limit(sql.placeholder('atMost')).as('unpaid'))
+    .prepare();
+  const spentSince = db
+    .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(spendingOf(orders, sql.placeholder('userId'), sql.placeholder('since')))
     .prepare();
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
   const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
@@ -122,7 +127,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
         return ok(one(db.select().from(quotes).where(eq(quotes.id, id)).get())!);
       });
     },
-    async accept(id, order, mail, maxUnpaidOrders) {
+    async accept(id, order, mail, maxUnpaidOrders, approval) {
       return refusable(() => {
         // Counted inside the write transaction (immediate: one writer at a time), before anything moves.
         if (maxUnpaidOrders !== undefined && unpaidCount.get({ userId: order.userId, atMost: maxUnpaidOrders })!.count >= maxUnpaidOrders) {
@@ -140,12 +145,15 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           takeEveryLine(order.lines.map((line, index) => ({ index, productId: line.productId, quantity: line.quantity })));
           catalog.changed(null);
         }
+        // Summed under the same write lock as the insert (order-repository.ts, PlacementApproval).
+        const waitingFor = approval ? approval.decide(spentSince.get({ userId: order.userId, since: approval.monthStart.getTime() })?.cents ?? 0) : null;
         const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
-        const { row, lines } = rowsOf(order, sequence);
+        const { row, lines } = rowsOf(order, sequence, waitingFor);
         insertOrder(row);
         for (const line of lines) insertOrderLine(line);
         queueMails(mail, id, order.createdAt);
-        const placed: Order = { ...row, lines: order.lines };
+        if (waitingFor) queueMails(approval!.waitingMail, order.id, order.createdAt);
+        const placed: Order = { ...fromRow(row), lines: order.lines };
         return ok({ quote: one(db.select().from(quotes).where(eq(quotes.id, id)).get())!, order: placed });
       });
     },

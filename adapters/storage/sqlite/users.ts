@@ -1,6 +1,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { UserRepository } from '#domain/identity/user-repository.ts';
 import { toPage } from '../page-cursor.ts';
+import { unpaidOf } from '../order-queries.ts';
 import type { CatalogWrites } from '../catalog-writes.ts';
 import { auditRecorder } from './audit.ts';
 import type { SqliteConnection } from './database.ts';
@@ -87,7 +88,7 @@ export function createSqliteUsers(db: SqliteConnection, catalog: CatalogWrites):
         (tx) => {
           if (tx.delete(users).where(eq(users.id, id)).run().changes === 0) return false;
           recordAudit(audit);
-          const unpaid = and(eq(orders.userId, id), eq(orders.status, 'unpaid'));
+          const unpaid = unpaidOf(orders, id);
           // The lines go with their orders (ON DELETE CASCADE): read them first.
           const lines = tx
             .select({ productId: orderLines.productId, quantity: orderLines.quantity })

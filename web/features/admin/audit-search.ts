@@ -40,6 +40,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'company-address-removed': 'Company site removed',
   'company-discount-changed': 'Company discount changed',
   'company-prices-replaced': 'Company prices replaced',
+  'company-order-approved': 'Company order approved',
+  'company-order-rejected': 'Company order rejected',
 };
 
 export const auditSearchSchema = searchChoices({
