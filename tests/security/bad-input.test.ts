@@ -105,6 +105,8 @@ interface Fixtures {
   companyBuyerId: string;
   companyInvitationId: string;
   companySiteId: string;
+  /** An order of that buyer waiting for the customer's approval (the buyer's monthly limit is 0). */
+  waitingCompanyOrderId: string;
   /** A cent of the shipped order's payment, kept as a payment no order could take (docs/api.md, "payments-to-refund"). */
   paymentToRefundId: string;
 }
@@ -339,6 +341,15 @@ const TARGETS: Target[] = [
   { route: 'POST /api/company/addresses', caller: 'customer', body: { fields: siteFields, valid: () => site } },
   { route: 'PATCH /api/company/addresses/:id', caller: 'customer', params: (f) => ({ id: f.companySiteId }), body: { fields: siteFields, valid: () => site, partial: true } },
   { route: 'DELETE /api/company/addresses/:id', caller: 'customer', params: (f) => ({ id: f.companySiteId }) },
+  // Company orders (docs/companies.md, "Approvals"): the customer manages the company of the waiting order's buyer.
+  { route: 'GET /api/company/orders', caller: 'customer', query: ['status', 'member', 'limit', 'cursor'] },
+  { route: 'POST /api/company/orders/:id/approve', caller: 'customer', params: (f) => ({ id: f.waitingCompanyOrderId }) },
+  {
+    route: 'POST /api/company/orders/:id/reject',
+    caller: 'customer',
+    params: (f) => ({ id: f.waitingCompanyOrderId }),
+    body: { fields: { reason: text(500) }, valid: () => ({ reason: 'Over budget' }) },
+  },
   // Requests for quote (docs/orders.md, "Requests for quote").
   {
     route: 'POST /api/quotes',
@@ -519,7 +530,7 @@ beforeAll(async () => {
     clientSecret: intent.json.clientSecret,
     ...(await arrangeQuotes(app, cast, filed.id)),
     ...(await arrangeReturns(app, cast, filed.id)),
-    ...(await arrangeCompany(app, cast)),
+    ...(await arrangeCompany(app, cast, filed.id)),
   };
   useReceivedProduct(filed.id);
 });
@@ -550,16 +561,18 @@ const arrangeReturns = async (on: SecurityApp, cast: Cast, productId: string) =>
 };
 
 /** The customer's company, with a buyer, an invitation waiting and a site (docs/companies.md). */
-const arrangeCompany = async (on: SecurityApp, cast: Cast) => {
+const arrangeCompany = async (on: SecurityApp, cast: Cast, productId: string) => {
   const token = cast.tokens.customer;
   const created = await on.call('POST', '/api/company', { token, body: { name: 'Acme Builders' } });
   if (created.status !== 201) throw new Error(`arrange: company ${created.status} ${created.text}`);
   const buyer = await on.signUp({ name: 'Company buyer' });
-  await on.store.companies.addMember({ companyId: created.json.company.id, userId: buyer.user.id, role: 'buyer', monthlyLimitCents: null, joinedAt: new Date() });
+  await on.store.companies.addMember({ companyId: created.json.company.id, userId: buyer.user.id, role: 'buyer', monthlyLimitCents: 0, joinedAt: new Date() });
+  const waiting = await on.call('POST', '/api/orders', { token: buyer.token, body: validOrder(productId) });
+  if (waiting.json?.status !== 'awaiting-approval') throw new Error(`arrange: the buyer's order does not wait: ${waiting.status} ${waiting.text}`);
   const invited = await on.call('POST', '/api/company/invitations', { token, body: { email: 'invited@example.com', role: 'buyer' } });
   const added = await on.call('POST', '/api/company/addresses', { token, body: site });
   if (invited.status !== 201 || added.status !== 201) throw new Error(`arrange: invitation ${invited.status}, site ${added.status}`);
-  return { companyId: created.json.company.id as string, companyBuyerId: buyer.user.id, companyInvitationId: invited.json.id as string, companySiteId: added.json.id as string };
+  return { companyId: created.json.company.id as string, companyBuyerId: buyer.user.id, companyInvitationId: invited.json.id as string, companySiteId: added.json.id as string, waitingCompanyOrderId: waiting.json.id as string };
 };
 
 /** Two requests for quote of the customer's for `productId`: one waiting, one answered holding its stock. */
