@@ -1,11 +1,11 @@
 import type { OrderRepository, OrderSearch, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, formatOrderNumber, numberingYear, orderNumberTail } from '#domain/ordering/order-number.ts';
-import { HOLDING_STATUSES, SPENDING_STATUSES, type Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, type Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
-import { checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
+import { approvalReason, checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
 import { recordAudit } from './audit.ts';
 
 /** The search keys `q` matches (see OrderSearch). */
@@ -57,13 +57,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       const year = numberingYear(order.createdAt);
       const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
       tables.numberSequences.set(`order:${year}`, sequence);
-      // The member's month so far, counted in the same synchronous step as the insert (order-repository.ts, PlacementApproval).
-      const spent = approval
-        ? [...orders.values()]
-            .filter((other) => other.userId === order.userId && other.createdAt >= approval.monthStart && SPENDING_STATUSES.includes(other.status))
-            .reduce((sum, other) => sum + other.totalCents, 0)
-        : 0;
-      const reason = approval ? approval.decide(spent) : null;
+      const reason = approvalReason(orders.values(), order, approval);
       const placed: Order = {
         ...copy(order),
         companyId: order.companyId ?? null,

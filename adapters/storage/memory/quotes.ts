@@ -1,6 +1,6 @@
 import { formatOrderNumber, formatQuoteNumber, numberingYear } from '#domain/ordering/order-number.ts';
 import type { ShortLine } from '#domain/ordering/order-repository.ts';
-import { HOLDING_STATUSES, SPENDING_STATUSES, type Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, type Order } from '#domain/ordering/order.ts';
 import { offeredLines, type Quote } from '#domain/quoting/quote.ts';
 import type { QuoteRepository, QuoteSearch } from '#domain/quoting/quote-repository.ts';
 import { fail, ok } from '#domain/shared/result.ts';
@@ -8,7 +8,7 @@ import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
-import { checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
+import { approvalReason, checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
 
 const nextNumber = (tables: MemoryTables, kind: string, year: number): number => {
   const sequence = (tables.numberSequences.get(`${kind}:${year}`) ?? 0) + 1;
@@ -93,13 +93,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
         if (taken.length > 0) return fail({ code: 'insufficient-stock', short: taken });
       }
       const year = numberingYear(order.createdAt);
-      // The member's month so far, in the same synchronous step (order-repository.ts, PlacementApproval).
-      const spent = approval
-        ? [...orders.values()]
-            .filter((other) => other.userId === order.userId && other.createdAt >= approval.monthStart && SPENDING_STATUSES.includes(other.status))
-            .reduce((sum, other) => sum + other.totalCents, 0)
-        : 0;
-      const reason = approval ? approval.decide(spent) : null;
+      const reason = approvalReason(orders.values(), order, approval);
       const placed: Order = {
         ...copy(order),
         companyId: order.companyId ?? null,

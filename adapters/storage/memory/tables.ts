@@ -3,7 +3,9 @@ import type { Product } from '#domain/catalog/product.ts';
 import type { ContactMessage, Review, Subscriber } from '#domain/content/review.ts';
 import type { Profile, User } from '#domain/identity/user.ts';
 import { MIN_ORDER_QUANTITY } from '#domain/catalog/product-terms.ts';
-import type { Order } from '#domain/ordering/order.ts';
+import { SPENDING_STATUSES, type Order } from '#domain/ordering/order.ts';
+import type { ApprovalReason } from '#domain/companies/approval.ts';
+import type { PlacementApproval } from '#domain/ordering/order-repository.ts';
 import type { Refund, Return } from '#domain/after-sale/after-sale.ts';
 import type { CartLineRequest } from '#domain/ordering/cart-repository.ts';
 import type { PaymentToRefund } from '#domain/ordering/payment-to-refund.ts';
@@ -104,6 +106,20 @@ export const checkTerms = (terms: Pick<Product, 'minOrderQuantity' | 'packSize'>
     throw new Error('CHECK constraint failed: products_terms_check');
   }
 };
+/**
+ * Whether a member's new order waits for approval: their month so far, summed in the same
+ * synchronous step as the insert, as the SQL stores do inside their transaction
+ * (order-repository.ts, PlacementApproval).
+ */
+export const approvalReason = (orders: Iterable<Order>, order: Pick<Order, 'userId'>, approval: PlacementApproval | undefined): ApprovalReason | null => {
+  if (!approval) return null;
+  let spent = 0;
+  for (const other of orders) {
+    if (other.userId === order.userId && other.createdAt >= approval.monthStart && SPENDING_STATUSES.includes(other.status)) spent += other.totalCents;
+  }
+  return approval.decide(spent);
+};
+
 export const checkQuantity = (quantity: number): void => {
   if (!Number.isInteger(quantity) || quantity < MIN_ORDER_QUANTITY) {
     throw new Error('CHECK constraint failed: order_lines_quantity_check');
