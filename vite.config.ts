@@ -105,7 +105,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       autoCodeSplitting: true,
       // The home page is where most visits start: shipping it with the shell saves a round trip
       // (bundle, then route chunk) before its first paint, for about 2 kB on every other page.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+      // Signed-in pages are rendered in the browser only (web/README.md, "Server rendering"): their
+      // loaders, and the feature APIs those import (mutations, toasts and messages with them), load
+      // with the page instead of with every public one (docs/storefront.md, "First-load JavaScript").
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => {
+          if (routeId === '/') return [];
+          if (routeId.startsWith('/_signedIn')) return [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']];
+          return undefined;
+        },
+      },
       routesDirectory: fromRepo('./web/routes'),
       generatedRouteTree: fromRepo('./web/routeTree.gen.ts'),
     }),

@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { messages } from './lib/messages.ts';
 import { setUnauthorizedListener } from './lib/api.ts';
 import { switchSession } from './lib/queries.ts';
 import { notify } from './components/ui/toaster.tsx';
@@ -62,7 +61,8 @@ export function createAppRouter({ queryClient = createQueryClient(), history, wh
   if (!server) {
     setUnauthorizedListener(() => {
       switchSession(queryClient, null);
-      notify.error(messages.sessionExpired, 'session-expired');
+      // The words load on first use, like the toasts (docs/storefront.md, "First-load JavaScript").
+      void import('./lib/messages.ts').then(({ messages }) => notify.error(messages.sessionExpired, 'session-expired'));
       void router.navigate({ to: '/' });
     });
   }

@@ -6,7 +6,6 @@
  * cookie, so the browser sends it and this module never sees a token.
  */
 import type { ErrorDto } from '#http/dto.ts';
-import { messages } from './messages.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -77,6 +76,8 @@ const toApiError = async (response: Response): Promise<ApiError> => {
   } catch {
     // A body that is not our error JSON (proxy page, empty body) falls through to the generic text.
   }
+  // The words load on first use (docs/storefront.md, "First-load JavaScript").
+  const { messages } = await import('./messages.ts');
   return new ApiError(response.status, 'HTTP_' + response.status, messages.serverError);
 };
 

@@ -3,16 +3,17 @@
  * product page's Add to cart, Order again and the navbar's cart link all read it. A signed-in buyer's cart lives on the server
  * (`GET/PUT /api/cart`) and follows them to another device; a visitor's lives in this browser and
  * is merged into the account at sign-in. Both are read as the same `CartDto`: the visitor's is
- * priced here by the domain's own `priceCart`, from the products' public pages.
+ * priced by the domain's own `priceCart`, from the products' public pages, in lib/cart-view.ts:
+ * the pages that show the lines load that pricing and its words; the navbar's count and an Add to
+ * cart need neither, so they stay out of every page's first load (docs/storefront.md,
+ * "First-load JavaScript").
  */
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
-import { priceCart } from '#domain/ordering/cart.ts';
-import type { CartDto, ProductDto } from '#http/dto.ts';
-import { toCartDto } from '#http/cart-dto.ts';
+import type { CartDto } from '#http/dto.ts';
 import { ApiError, request } from './api.ts';
-import { keyRoots, productQuery } from './queries.ts';
+import { keyRoots } from './queries.ts';
 import { isAdmin, useSession } from './session.ts';
 
 /** One line of a cart or an order: a product and how many. */
@@ -71,22 +72,7 @@ const subscribe = (listener: () => void) => {
 };
 
 const EMPTY: CartLineInput[] = [];
-const useBrowserCart = () => useSyncExternalStore(subscribe, readBrowserCart, () => EMPTY);
-
-/**
- * The visitor's lines priced by the domain's own cart pricing (domain/ordering/cart.ts): the
- * function the server prices a cart with, worded as the server words it (http/cart-dto.ts),
- * giving the very lines and totals it answers.
- */
-export const priceBrowserCart = (lines: readonly CartLineInput[], products: ReadonlyMap<string, ProductDto>): CartDto =>
-  toCartDto(
-    priceCart(
-      lines.flatMap(({ productId, quantity }) => {
-        const product = products.get(productId);
-        return product ? [{ product, quantity }] : [];
-      }),
-    ),
-  );
+export const useBrowserCart = () => useSyncExternalStore(subscribe, readBrowserCart, () => EMPTY);
 
 /** A whole number of units, 1 or more: all the cart asks (its advice says the rest, docs/orders.md, "Orders, cart, quick order"). */
 export const wholeUnits = (text: string): number | null => (/^\d{1,9}$/.test(text.trim()) && Number(text.trim()) >= 1 ? Number(text.trim()) : null);
@@ -98,12 +84,12 @@ export const addLines = (lines: readonly CartLineInput[], extra: readonly CartLi
   return [...merged].map(([productId, quantity]) => ({ productId, quantity })).slice(0, MAX_ORDER_LINES);
 };
 
-export interface Cart {
-  /** Null while it loads (or for an admin, who does not buy). */
-  view: CartDto | null;
+export interface CartActions {
   /** Lines in the cart, for the navbar's count (0 while it loads). */
   count: number;
   signedIn: boolean;
+  /** The cart is known: a visitor's at once, a buyer's once the server has answered (never for an admin, who does not buy). */
+  ready: boolean;
   /** Replaces every line; the server's refusal (field messages by line) is thrown. */
   save: (lines: readonly CartLineInput[]) => Promise<void>;
   /** Adds lines (a product already in the cart gets the quantities summed). */
@@ -114,16 +100,13 @@ export interface Cart {
 const toInputs = (view: CartDto | null | undefined): CartLineInput[] =>
   (view?.lines ?? []).map(({ productId, quantity }) => ({ productId, quantity }));
 
-/** The cart of whoever uses this browser now: the account's, or the visitor's own. */
-export function useCart(): Cart {
+/** The cart of whoever uses this browser now, the account's or the visitor's own, without its priced lines (lib/cart-view.ts has those). */
+export function useCartActions(): CartActions {
   const session = useSession();
   const queryClient = useQueryClient();
   const buyer = Boolean(session) && !isAdmin(session);
   const server = useQuery({ ...cartQuery, enabled: buyer });
   const browserLines = useBrowserCart();
-  const products = useQueries({
-    queries: session === null ? browserLines.map((line) => productQuery(line.productId)) : [],
-  });
   const saving = useMutation({
     mutationFn: async (lines: readonly CartLineInput[]) => {
       if (!buyer) return void writeBrowserCart(lines);
@@ -131,13 +114,11 @@ export function useCart(): Cart {
     },
   });
 
-  const known = new Map(products.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
-  const view = buyer ? (server.data ?? null) : session === null ? priceBrowserCart(browserLines, known) : null;
   const { mutateAsync } = saving;
   const save = useCallback((lines: readonly CartLineInput[]) => mutateAsync(lines), [mutateAsync]);
   const current = buyer ? toInputs(server.data) : browserLines;
   return {
-    view,
+    ready: buyer ? server.data != null : session === null,
     count: buyer ? (server.data?.lineCount ?? 0) : session === null ? browserLines.length : 0,
     signedIn: buyer,
     save,

@@ -5,10 +5,18 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server, session } from './server.ts';
+import { loadToasts } from '../components/ui/toaster.tsx';
 
 // Route chunks load lazily; on a busy 2-core CI machine the first render can take over the
 // default 1 s, which is slowness, not a failure.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The toast library loads on the first toast in the app (docs/storefront.md, "First-load
+// JavaScript"); loaded before each file, so a toast shows in the same turn as in a warm page.
+// web/components/ui/toaster.test.tsx covers the first toast's wait.
+beforeAll(async () => {
+  await loadToasts();
+});
 
 // jsdom lacks these; radix and the carousel ask for them.
 class ResizeObserverStub {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCart, useMergeBrowserCartAtSignIn } from '../../lib/cart.ts';
+import { useCartActions, useMergeBrowserCartAtSignIn } from '../../lib/cart.ts';
 
 /**
  * The navbar's way to the cart, with how many lines it holds; admins, who do not buy, get none.
@@ -8,8 +8,8 @@ import { useCart, useMergeBrowserCartAtSignIn } from '../../lib/cart.ts';
  */
 export function CartLink({ className }: { className: string }) {
   useMergeBrowserCartAtSignIn();
-  const cart = useCart();
-  if (cart.view === null && !cart.signedIn) return null;
+  const cart = useCartActions();
+  if (!cart.ready && !cart.signedIn) return null;
   const count = cart.count;
   return (
     // The name starts with the visible text ("Cart 12") and adds what only a screen reader needs

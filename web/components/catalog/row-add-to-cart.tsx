@@ -2,10 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { countOf, unitFor } from '#domain/catalog/units.ts';
 import type { ProductDto } from '#http/dto.ts';
-import { useCart, wholeUnits } from '../../lib/cart.ts';
-import { refusalOf } from '../../lib/error-message.ts';
+import { useCartActions, wholeUnits } from '../../lib/cart.ts';
 import { labels } from '../../lib/labels.ts';
-import { messages } from '../../lib/messages.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
 import { buttonClass } from '../ui/button.tsx';
 
@@ -22,7 +20,7 @@ type Said = { kind: 'added'; quantity: number } | { kind: 'problem'; text: strin
  * a second press meanwhile is ignored.
  */
 export function RowAddToCart({ product, className = '' }: { product: ProductDto; className?: string }) {
-  const cart = useCart();
+  const cart = useCartActions();
   const session = useSession();
   const [typed, setTyped] = useState(String(product.minOrderQuantity));
   const [said, setSaid] = useState<Said | null>(null);
@@ -31,12 +29,17 @@ export function RowAddToCart({ product, className = '' }: { product: ProductDto;
     event.preventDefault();
     if (cart.saving) return;
     const quantity = wholeUnits(typed);
-    if (quantity === null) return setSaid({ kind: 'problem', text: messages.quantityNotWhole });
-    if (isAdmin(session)) return setSaid({ kind: 'problem', text: messages.adminCannotBuy });
+    // The words load when first needed: this form is on the home page, whose first load stays
+    // without them (docs/storefront.md, "First-load JavaScript").
+    if (quantity === null || isAdmin(session)) {
+      const { messages } = await import('../../lib/messages.ts');
+      return setSaid({ kind: 'problem', text: quantity === null ? messages.quantityNotWhole : messages.adminCannotBuy });
+    }
     try {
       await cart.add([{ productId: product.id, quantity }]);
       setSaid({ kind: 'added', quantity });
     } catch (error) {
+      const { refusalOf } = await import('../../lib/error-message.ts');
       setSaid({ kind: 'problem', text: refusalOf(error).message });
     }
   };

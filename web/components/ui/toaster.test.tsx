@@ -73,4 +73,19 @@ describe('toasts', () => {
     expect(list.style.getPropertyValue('--offset-top')).toBe(`${TOAST_OFFSET.top}px`);
     expect(list.style.getPropertyValue('--mobile-offset-top')).toBe(`${TOAST_OFFSET_PHONE.top}px`);
   });
+
+  it('loads the toast library on the first toast and shows the toasts asked for while it came', async () => {
+    vi.resetModules();
+    const fresh = await import('./toaster.tsx');
+    const { container } = render(<fresh.Toaster />);
+    // Nothing on the page before the first toast: the library is not loaded yet.
+    expect(container.querySelector('[data-sonner-toaster]')).toBeNull();
+    act(() => {
+      fresh.notify.error('Could not save');
+      fresh.notify.success('Saved it');
+    });
+    expect(await screen.findByText('Saved it')).toBeInTheDocument();
+    // In order: the success cleared the error asked for before it.
+    await vi.waitFor(() => expect(screen.queryByText('Could not save')).not.toBeInTheDocument());
+  });
 });

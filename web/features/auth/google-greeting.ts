@@ -1,5 +1,4 @@
 import { GOOGLE_SIGNED_IN_COOKIE } from '#domain/identity/google-sign-in.ts';
-import { messages } from '../../lib/messages.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 
 /**
@@ -9,5 +8,6 @@ import { notify } from '../../components/ui/toaster.tsx';
 export const greetAfterGoogleSignIn = () => {
   if (!document.cookie.split(/;\s*/).includes(`${GOOGLE_SIGNED_IN_COOKIE}=1`)) return;
   document.cookie = `${GOOGLE_SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-  notify.success(messages.loginSuccess);
+  // The words load on first use, like the toasts (docs/storefront.md, "First-load JavaScript").
+  void import('../../lib/messages.ts').then(({ messages }) => notify.success(messages.loginSuccess));
 };

@@ -20,7 +20,8 @@ import { submitWithoutReload } from '../../components/forms/submit-without-reloa
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { cartQuery, useCart, type Cart } from '../../lib/cart.ts';
+import { cartQuery } from '../../lib/cart.ts';
+import { useCart, type Cart } from '../../lib/cart-view.ts';
 import { labels } from '../../lib/labels.ts';
 import { CartAttention, linesNeedingAttention, withFixes } from './cart-attention.tsx';
 import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';

@@ -6,7 +6,7 @@ import { refusalOf } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
-import { useCart } from '../../lib/cart.ts';
+import { useCart } from '../../lib/cart-view.ts';
 import { RowFixes, RowWords, StatusBadge } from './resolved-row.tsx';
 import { TypedRows } from './typed-rows.tsx';
 import { useResolvePastedList } from './api.ts';

@@ -5,7 +5,7 @@ import type { ProductSuggestionDto, ResolvedRowDto } from '#http/dto.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { productQuery } from '../../lib/queries.ts';
 import { ProductCombobox } from '../../components/catalog/product-combobox.tsx';
-import { useCart } from '../../lib/cart.ts';
+import { useCart } from '../../lib/cart-view.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
