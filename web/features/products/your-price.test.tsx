@@ -1,7 +1,8 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts';
+import type { CategoryNodeDto, ProductDto, ProductSearchDto, QuantityAdviceDto } from '#http/dto.ts';
+import { adviseQuantity } from '#domain/catalog/quantity-advice.ts';
 import { customer, makeProduct, meOf } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { json, server, session } from '../../test/server.ts';
@@ -22,6 +23,11 @@ describe('your price', () => {
   it("shows a member their price and tiers beside the struck list price, re-reading the visitor's answer once", async () => {
     session.current = meOf(customer);
     const reads = productReads([listed, priced]);
+    server.use(
+      http.get('*/api/products/:id/quantity-advice', ({ request }) =>
+        json<QuantityAdviceDto>({ ...adviseQuantity({ ...listed, priceCents: 1000, priceTiers: yourPrice.tiers }, Number(new URL(request.url).searchParams.get('quantity'))), listUnitPriceCents: 1250 }),
+      ),
+    );
     const { screen } = renderApp('/product/p_wrench');
     expect(await screen.findByText('$10.00 per piece')).toBeInTheDocument();
     expect(screen.getAllByText('Your price').length).toBeGreaterThan(0);
@@ -33,6 +39,8 @@ describe('your price', () => {
     expect(rows).toEqual(['100+$12.50$10.00', '500+$11.00$9.00']);
     // The live total is at the member's price: 100 × $10.00.
     expect(await screen.findByText('Total: $1,000.00')).toBeInTheDocument();
+    // The advice for the quantity typed is the member's, marked as such.
+    expect(await screen.findByText(/^At this quantity:/)).toHaveTextContent('At this quantity: Your price$10.00 per piece List price $12.50');
     expect(reads()).toBe(2);
   });
 
