@@ -54,7 +54,8 @@ export const useYourPrice = (product: ProductDto): YourPriceDto | null => {
     void queryClient.invalidateQueries({ queryKey: [keyRoots.products] });
   }, [userId, session, queryClient]);
   const yourPrice = (product as MemberProductDto).yourPrice;
-  return hydrated && yourPrice ? yourPrice : null;
+  // Signed out in this tab, a member's answers still in the cache are no longer anyone's price.
+  return hydrated && userId !== null && yourPrice ? yourPrice : null;
 };
 /** Per query cache (one a browser tab), the users whose catalogue was read again as them (once each). */
 const readAs = new WeakMap<QueryClient, Set<string>>();
