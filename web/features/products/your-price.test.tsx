@@ -54,6 +54,15 @@ describe('your price', () => {
     expect(screen.queryByText('Your price')).toBeNull();
   });
 
+  it("never shows a price someone else's session left in the answer to a signed-out tab", async () => {
+    session.current = null;
+    productReads([priced]);
+    const { screen } = renderApp('/product/p_wrench');
+    expect(await screen.findByLabelText('Quantity')).toBeInTheDocument();
+    expect(screen.queryByText('Your price')).toBeNull();
+    expect(screen.queryByText('List price:')).toBeNull();
+  });
+
   it("marks a member's lowest price on the catalogue's cards", async () => {
     session.current = meOf(customer);
     server.use(
