@@ -8,6 +8,7 @@ import { buttonClass } from '../ui/button.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
 import { countOf } from '#domain/catalog/units.ts';
 import { RowAddToCart } from './row-add-to-cart.tsx';
+import { ListPrice, MemberPriceLine, termsFor, useYourPrice } from './your-price.tsx';
 
 /** The card's width in the grid below: one column on phones, two from md, three (at most ~400px) from lg. */
 const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -80,6 +81,7 @@ export function ProductCard({
     </>
   );
   const availability = availabilityOf(product);
+  const yourPrice = useYourPrice(product);
   const toProduct = { to: '/product/$productId', params: { productId: product.id } } as const;
   return (
     <article className={`overflow-hidden border border-slate-200 bg-white ${PARTS.article[layout]}`}>
@@ -103,8 +105,11 @@ export function ProductCard({
           {product.brand ? <span className="font-sans"> · {product.brand}</span> : null}
         </p>
         <p className="font-semibold text-amber-800">
-          {product.priceTiers.length > 0 ? `From ${formatCents(lowestUnitPrice(product))}` : `Price: ${formatCents(product.priceCents)}`}
-          <span className="font-normal text-slate-700"> / {product.unit}</span>
+          <ListPrice struck={yourPrice !== null}>
+            {product.priceTiers.length > 0 ? `From ${formatCents(lowestUnitPrice(product))}` : `Price: ${formatCents(product.priceCents)}`}
+            <span className="font-normal text-slate-700"> / {product.unit}</span>
+          </ListPrice>
+          <MemberPriceLine yourPriceCents={yourPrice && lowestUnitPrice(termsFor(product, yourPrice))} unit={product.unit} className="text-sm" />
         </p>
         <p className={`text-sm text-slate-700 ${PARTS.extra[layout]}`}>
           {truncate(product.description, 80)}

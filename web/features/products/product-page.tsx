@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { CategoryBreadcrumb, PriceTierTable, ProductIdentity, SpecTable } from './product-specs.tsx';
+import { ListPrice, MemberPriceLine, termsFor, useYourPrice } from '../../components/catalog/your-price.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
 import { countOf, eachOf, unitOfSale } from '#domain/catalog/units.ts';
 
@@ -18,6 +19,7 @@ const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
 export function ProductPage({ productId }: { productId: string }) {
   const { data: product } = useSuspenseQuery(productQuery(productId));
   const session = useSession();
+  const yourPrice = useYourPrice(product);
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-white">
@@ -28,11 +30,14 @@ export function ProductPage({ productId }: { productId: string }) {
         <h1 className="text-3xl font-extrabold text-slate-900">{product.name}</h1>
         <ProductIdentity product={product} />
         <p className="text-xl font-bold text-amber-800">
-          Price: {formatCents(product.priceCents)} <span className="text-base font-semibold text-slate-700">per {unitOfSale(product.unit)}
-            {eachOf(product.priceCents, product.unit) ? ` · ${eachOf(product.priceCents, product.unit)}` : ''}
-          </span>
+          <ListPrice struck={yourPrice !== null}>
+            Price: {formatCents(product.priceCents)} <span className="text-base font-semibold text-slate-700">per {unitOfSale(product.unit)}
+              {eachOf(product.priceCents, product.unit) ? ` · ${eachOf(product.priceCents, product.unit)}` : ''}
+            </span>
+          </ListPrice>
+          <MemberPriceLine yourPriceCents={yourPrice?.unitPriceCents ?? null} unit={product.unit} className="mt-1 text-lg" />
         </p>
-        <PriceTierTable product={product} />
+        <PriceTierTable product={product} yourPrice={yourPrice} />
         <p className="text-slate-700">{product.description}</p>
         <SpecTable product={product} />
         <p className="font-semibold text-slate-900">
@@ -61,7 +66,7 @@ export function ProductPage({ productId }: { productId: string }) {
             <Spinner label="Loading the order form" />
           </div>
         ) : (
-          <PurchaseForm key={product.id} product={product} />
+          <PurchaseForm key={product.id} product={termsFor(product, yourPrice)} />
         )}
       </div>
     </article>

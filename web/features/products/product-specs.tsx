@@ -4,6 +4,8 @@ import { categoriesQuery } from './api.ts';
 import type { CategoryNodeDto, ProductDto } from '#http/dto.ts';
 import { formatCents } from '../../lib/format.ts';
 import { countOf, eachOf, unitOfSale } from '#domain/catalog/units.ts';
+import { unitPriceFor } from '#domain/catalog/pricing.ts';
+import type { YourPriceDto } from '../../components/company/types.ts';
 
 const count = (quantity: number) => quantity.toLocaleString('en-US');
 
@@ -63,26 +65,33 @@ export function ProductIdentity({ product }: { product: ProductDto }) {
 }
 
 /** Volume prices: "100+ $1.20, 500+ $0.98, 1,000+ $0.85", the regular price first from the minimum. */
-export function PriceTierTable({ product }: { product: ProductDto }) {
+export function PriceTierTable({ product, yourPrice = null }: { product: ProductDto; yourPrice?: YourPriceDto | null }) {
   if (product.priceTiers.length === 0) return null;
   const rows = [{ minQuantity: product.minOrderQuantity, unitPriceCents: product.priceCents }, ...product.priceTiers];
+  // A member's column prices each list row by their own terms (docs/catalogue.md, "Your price"):
+  // their tiers may be fewer (a contract price flattens them), never at other quantities.
+  const theirs = yourPrice && { priceCents: yourPrice.unitPriceCents, priceTiers: yourPrice.tiers };
   return (
     <table className="w-full max-w-sm text-sm">
       <caption className="mb-1 text-left font-bold text-slate-900">Volume prices</caption>
       <thead>
         <tr className="border-b border-slate-300 text-left">
           <th scope="col" className="py-1 font-semibold">Quantity</th>
-          <th scope="col" className="py-1 text-right font-semibold">Price per {unitOfSale(product.unit)}</th>
+          <th scope="col" className="py-1 text-right font-semibold">{theirs ? 'List price' : `Price per ${unitOfSale(product.unit)}`}</th>
+          {theirs ? <th scope="col" className="py-1 text-right font-semibold">Your price</th> : null}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.minQuantity} className="border-b border-slate-100">
             <td className="py-1">{count(row.minQuantity)}+</td>
-            <td className="py-1 text-right font-semibold text-amber-800">
-              {formatCents(row.unitPriceCents)}
+            <td className={`py-1 text-right font-semibold ${theirs ? 'text-slate-600' : 'text-amber-800'}`}>
+              {theirs ? <s>{formatCents(row.unitPriceCents)}</s> : formatCents(row.unitPriceCents)}
               {eachOf(row.unitPriceCents, product.unit) ? <span className="block text-xs font-normal text-slate-700">{eachOf(row.unitPriceCents, product.unit)}</span> : null}
             </td>
+            {theirs ? (
+              <td className="py-1 text-right font-semibold text-emerald-900">{formatCents(unitPriceFor(theirs, row.minQuantity))}</td>
+            ) : null}
           </tr>
         ))}
       </tbody>

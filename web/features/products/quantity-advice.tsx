@@ -6,6 +6,7 @@ import { suggestQuantity } from '#domain/catalog/quantity-advice.ts';
 import { quantityAdviceQuery } from './api.ts';
 import type { ProductDto } from '#http/dto.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { listUnitPriceOf, UnitPrice } from '../../components/catalog/your-price.tsx';
 import { countOf } from '#domain/catalog/units.ts';
 
 /** Typing pauses this long before the server is asked. */
@@ -46,6 +47,12 @@ export function QuantityAdvice({ product, quantity, onChoose }: { product: Produ
               Order {countOf(suggestion.quantity, product.unit)}
             </Button>
           ) : null}
+        </p>
+      ) : null}
+      {current && listUnitPriceOf(current) !== null ? (
+        // A member's advice is priced for them (docs/catalogue.md, "Quantity advice"): say so.
+        <p className="text-slate-900">
+          At this quantity: <UnitPrice unitPriceCents={current.unitPriceCents} listUnitPriceCents={listUnitPriceOf(current)} unit={product.unit} />
         </p>
       ) : null}
     </div>
