@@ -83,3 +83,7 @@ export type CompanyMemberSummaryDto = z.infer<typeof S.companyMemberSummaryDto>;
 export type CompanyAddressDto = z.infer<typeof S.companyAddressDto>;
 export type CompanyInvitationDto = z.infer<typeof S.companyInvitationDto>;
 export type CompanyViewDto = z.infer<typeof S.companyViewDto>;
+export type AdminCompanyListItemDto = z.infer<typeof S.adminCompanyListItemDto>;
+export type AdminCompanyDto = z.infer<typeof S.adminCompanyDto>;
+export type ContractPriceDto = z.infer<typeof S.contractPriceDto>;
+export type ContractPricesDto = z.infer<typeof S.contractPricesDto>;

@@ -233,6 +233,7 @@ const PAGED_LISTS = [
   '/api/admin/returns',
   '/api/admin/audit',
   '/api/company/orders',
+  '/api/admin/companies',
 ];
 
 describe('every route says what it answers', () => {

@@ -89,8 +89,8 @@ export interface PageHandlerOptions {
  */
 export function createPageHandler({ render, cache, logger, storage }: PageHandlerOptions) {
   /**
-   * A page that could not be rendered because the database cannot serve (docs/storefront.md, "When
-   * the database is down"): 503 with Retry-After and a short page saying so. The outage itself is
+   * A page that could not be rendered because the database cannot serve (docs/storefront.md, "How
+   * a page is served"): 503 with Retry-After and a short page saying so. The outage itself is
    * logged once by the storage watch, as for the API; this request's line is a warning.
    */
   const unavailable = async (c: Context): Promise<Response | null> => {

@@ -468,6 +468,16 @@ export const companyAddressDto = z
 export const companyInvitationDto = z
   .object({ id: z.string(), email: z.string(), role: companyRoleDto, monthlyLimitCents: cents.nullable(), createdAt: moment, expiresAt: moment })
   .describe('An invitation waiting to be accepted (never its token).');
+/** A company in the shop admin's list (docs/companies.md, "The shop's company pages"). */
+export const adminCompanyListItemDto = companyDto.extend({ memberCount: z.int() }).describe('A company with how many members it has.');
+/** One company for the shop admin: members with their spending, sites, and the month's spend together. */
+export const adminCompanyDto = z
+  .object({ company: companyDto, members: z.array(companyMemberDto), addresses: z.array(companyAddressDto), spentThisMonthCents: z.int() })
+  .describe("A company as the shop's admin sees it.");
+export const contractPriceDto = z
+  .object({ productId: z.string(), sku: z.string(), name: z.string(), listPriceCents: z.int(), unitPriceCents: z.int() })
+  .describe("A contract price with the product's SKU, name and list price.");
+export const contractPricesDto = z.object({ items: z.array(contractPriceDto) });
 export const companyViewDto = z
   .object({
     company: companyDto,
@@ -532,5 +542,9 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CompanyAddress: companyAddressDto,
   CompanyInvitation: companyInvitationDto,
   CompanyView: companyViewDto,
+  AdminCompanyListItem: adminCompanyListItemDto,
+  AdminCompany: adminCompanyDto,
+  ContractPrice: contractPriceDto,
+  ContractPrices: contractPricesDto,
 };
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, type Column, type Placeholder, type SQL } from 'drizzle-orm';
-import { HOLDING_STATUSES, SPENDING_STATUSES } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, SPENDING_STATUSES, type OrderStatus } from '#domain/ordering/order.ts';
 
 /**
  * The unpaid-order queries (an order awaiting approval holds its stock like an unpaid one and counts
@@ -8,8 +8,19 @@ import { HOLDING_STATUSES, SPENDING_STATUSES } from '#domain/ordering/order.ts';
  * orders_status_newest_idx, and one buyer's unpaid orders for the per-account cap (those carrying
  * an intent are asked about at the provider before the cap refuses).
  */
-export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column }, cutoff: Date): SQL | undefined =>
-  and(inArray(orders.status, [...HOLDING_STATUSES]), lt(orders.createdAt, cutoff));
+export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column }, status: OrderStatus, cutoff: Date): SQL | undefined =>
+  and(eq(orders.status, status), lt(orders.createdAt, cutoff));
+
+/**
+ * The expiry sweep reads each holding status on its own, oldest first along
+ * orders_status_newest_idx (an IN over both statuses would make either database sort every match),
+ * and takes the oldest `limit` of what the reads found.
+ */
+export const oldestOf = <Row extends { createdAt: Date; id: string }>(batches: Row[][], limit: number): Row[] =>
+  batches
+    .flat()
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, limit);
 
 export const oldestFirst = (orders: { createdAt: Column; id: Column }): SQL[] => [asc(orders.createdAt), asc(orders.id)];
 

@@ -434,7 +434,7 @@ describe('letting an unpaid order go asks the payment provider first', () => {
     expect(await recordSucceededPayment(world.deps, intent)).toMatchObject({ ok: false });
     expect(await world.store.refunds.count()).toBe(1);
     expect((await world.store.refunds.list({ limit: 10 })).items).toEqual([
-      { id: stray.id, orderId: order.id, amountCents: order.totalCents, currency: 'usd', reason: 'order-gone', createdAt: world.clock.now() },
+      { id: stray.id, orderId: order.id, amountCents: order.totalCents, currency: 'usd', reason: 'order-gone', createdAt: world.clock.now(), refundedAt: null, providerRefundId: null },
     ]);
   });
 

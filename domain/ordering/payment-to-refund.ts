@@ -6,7 +6,7 @@ import type { Page, PageRequest } from '../shared/page.ts';
  * A card payment that succeeded but that no order can take: its order was deleted or expired
  * before the payment landed, or the order was already paid by another intent. The buyer's money
  * must not be lost: it is kept here until an admin refunds it through the payment port, once (docs/api.md,
- * "payments-to-refund").
+ * "Payments to refund").
  */
 export interface PaymentToRefund {
   /** The provider's payment intent id: one record per payment. */

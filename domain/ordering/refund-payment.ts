@@ -15,7 +15,7 @@ export type RefundPaymentPorts = {
 export type RefundPaymentError = ErrorOf<'FORBIDDEN' | 'NOT_FOUND' | 'PAYMENT_ALREADY_REFUNDED' | 'REFUND_REFUSED'>;
 
 /**
- * Admins give back a succeeded payment no order could take (docs/api.md, "payments-to-refund"):
+ * Admins give back a succeeded payment no order could take (docs/api.md, "Payments to refund"):
  * the whole payment, through the payment port FIRST, then it is marked refunded with its audit
  * entry. The provider's idempotency key is the payment's own id, so two clicks at once (two admins,
  * a retried request) move the money once: the provider answers both with the same refund, and

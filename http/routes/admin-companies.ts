@@ -11,7 +11,7 @@ import {
   type AdminCompanyView,
 } from '#domain/companies/admin-companies.ts';
 import type { ContractPriceLine } from '#domain/companies/company-price-repository.ts';
-import { MAX_CONTRACT_PRICES, type Company, type CompanyAddress, type CompanyMember } from '#domain/companies/company.ts';
+import { MAX_CONTRACT_PRICES } from '#domain/companies/company.ts';
 import { fieldProblemText } from '#http/messages.ts';
 import { messages } from '#http/messages.ts';
 import { jsonBody } from '../middleware/json-body.ts';
@@ -19,64 +19,19 @@ import { requireAdmin, requireUser } from '../middleware/session.ts';
 import type { AppEnv, AppPorts } from '../ports.ts';
 import { problem } from '../problem.ts';
 import { documented, responds } from '../responds.ts';
-import { pageOf } from '../response-schemas.ts';
+import { adminCompanyDto, adminCompanyListItemDto, companyDto, contractPricesDto, pageOf } from '../response-schemas.ts';
+import { toCompanyAddressDto, toCompanyDto, toCompanyMemberDto } from '../serializers.ts';
 import { idParamSchema, listQuerySchema } from '../schemas.ts';
 import { validate } from '../validation.ts';
 
-/*
- * The shop admin's company pages (docs/companies.md, "Company prices"): the JSON shapes the
- * companies contract fixes (Company, Member as a manager sees it, Address), kept here beside the
- * routes that answer them.
- */
-
-const cents = z.int();
-const companyDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  taxId: z.string().nullable(),
-  approvalThresholdCents: cents.nullable(),
-  discountPercent: z.int().describe('Off list and tier prices for every member, 0–50.'),
-  createdAt: z.iso.datetime(),
-});
-const memberDto = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(['manager', 'buyer']),
-  monthlyLimitCents: cents.nullable(),
-  spentThisMonthCents: cents,
-});
-const addressDto = z.object({ id: z.string(), label: z.string(), recipient: z.string(), phone: z.string(), address: z.string() });
-const adminCompanyDto = z.object({ company: companyDto, members: z.array(memberDto), addresses: z.array(addressDto), spentThisMonthCents: cents });
-const contractPricesDto = z.object({
-  items: z.array(z.object({ productId: z.string(), sku: z.string(), name: z.string(), listPriceCents: cents, unitPriceCents: cents })),
-});
-
-const toCompanyDto = ({ id, name, taxId, approvalThresholdCents, discountPercent, createdAt }: Company): z.infer<typeof companyDto> => ({
-  id,
-  name,
-  taxId,
-  approvalThresholdCents,
-  discountPercent,
-  createdAt: createdAt.toISOString(),
-});
-const toMemberDto = ({ userId, name, email, role, monthlyLimitCents, spentThisMonthCents }: CompanyMember): z.infer<typeof memberDto> => ({
-  userId,
-  name,
-  email,
-  role,
-  monthlyLimitCents,
-  spentThisMonthCents,
-});
-const toAddressDto = ({ id, label, recipient, phone, address }: CompanyAddress): z.infer<typeof addressDto> => ({ id, label, recipient, phone, address });
-const toAdminCompanyDto = ({ company, members, addresses, spentThisMonthCents }: AdminCompanyView): z.infer<typeof adminCompanyDto> => ({
+const toAdminCompanyDto = ({ company, members, addresses, spentThisMonthCents }: AdminCompanyView) => ({
   company: toCompanyDto(company),
-  members: members.map(toMemberDto),
-  addresses: addresses.map(toAddressDto),
+  members: members.map(toCompanyMemberDto),
+  addresses: addresses.map(toCompanyAddressDto),
   spentThisMonthCents,
 });
 const toListItemDto = (item: AdminCompanyListItem) => ({ ...toCompanyDto(item), memberCount: item.memberCount });
-const toPricesDto = (lines: ContractPriceLine[]): z.infer<typeof contractPricesDto> => ({
+const toPricesDto = (lines: ContractPriceLine[]) => ({
   items: lines.map(({ productId, sku, name, listPriceCents, unitPriceCents }) => ({ productId, sku, name, listPriceCents, unitPriceCents })),
 });
 
@@ -109,7 +64,7 @@ export const adminCompanyRoutes = (ports: AppPorts) =>
       summary: 'Companies',
       description:
         'Admins; changes nothing. A page of companies, newest first, each with its member count; `q` narrows to names containing it (case-insensitive).',
-    }), responds(200, pageOf(companyDto.extend({ memberCount: z.int() }))), async (c) => {
+    }), responds(200, pageOf(adminCompanyListItemDto)), async (c) => {
       const listed = await listCompaniesForAdmin(ports, { ...c.req.valid('query'), actor: c.get('user') });
       return listed.ok ? c.json({ items: listed.value.items.map(toListItemDto), nextCursor: listed.value.nextCursor }, 200) : problem(c, listed.error);
     })

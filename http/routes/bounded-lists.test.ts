@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUGGESTION_COUNT } from '#domain/catalog/browse-catalog.ts';
-import { INVITATION_VALID_DAYS, MAX_COMPANY_ADDRESSES } from '#domain/companies/company.ts';
+import { INVITATION_VALID_DAYS, MAX_COMPANY_ADDRESSES, MAX_CONTRACT_PRICES } from '#domain/companies/company.ts';
 import { addProduct, createTestApp, signUpAdmin } from '../test-support.ts';
 
 /**
@@ -34,11 +34,13 @@ const FIXED_ARRAYS: Record<string, { atMost: number; why: string }> = {
 /**
  * `{items}` answers bounded by a rule rather than paged (docs/companies.md): a company has at most
  * 50 sites; its pending invitations are what its managers sent in the last 7 days (each expires
- * then), every attempt counted against a manager's hourly budget (10 an hour by default).
+ * then), every attempt counted against a manager's hourly budget (10 an hour by default); a
+ * company's contract prices are at most 1,000.
  */
 const BOUNDED_BY_RULE: Record<string, { atMost: number; why: string }> = {
   '/api/company/addresses': { atMost: MAX_COMPANY_ADDRESSES, why: "a company's sites" },
   '/api/company/invitations': { atMost: 10 * 24 * INVITATION_VALID_DAYS, why: "a manager's invitations of the last 7 days" },
+  '/api/admin/companies/:id/prices': { atMost: MAX_CONTRACT_PRICES, why: "a company's contract prices" },
 };
 /** Query strings the routes require. */
 const REQUIRED_QUERY: Record<string, string> = {
@@ -92,15 +94,30 @@ const arrange = async () => {
       receivedAt: null,
     });
   }
-  // The buyer manages a company with a few sites and invitations waiting (docs/companies.md).
-  expect((await context.call('POST', '/api/company', { token: buyer.token, body: { name: 'Acme' } })).status).toBe(201);
+  // The buyer's company (made above) has a few sites and invitations waiting (docs/companies.md),
+  // and other buyers' companies fill the shop admin's list.
+  for (let i = 0; i < ROWS; i += 1) {
+    const manager = await context.signUp();
+    const id = `company-${i}`;
+    const at = new Date();
+    const made = await context.store.companies.create(
+      { id, name: `Builders ${i}`, taxId: null, approvalThresholdCents: null, discountPercent: 0, createdAt: at },
+      { companyId: id, userId: manager.user.id, role: 'manager', monthlyLimitCents: null, joinedAt: at },
+    );
+    expect(made.ok).toBe(true);
+  }
+  const priced = await context.call('PUT', '/api/admin/companies/company-0/prices', {
+    token: admin.token,
+    body: { prices: products.slice(0, 2).map((product) => ({ productId: product.id, unitPriceCents: 100 })) },
+  });
+  expect(priced.status, priced.text).toBe(200);
   for (let i = 0; i < ROWS; i += 1) {
     const site = await context.call('POST', '/api/company/addresses', { token: buyer.token, body: { label: `Site ${i}`, recipient: 'Office', phone: '5550100200', address: `Dock ${i}` } });
     const invited = await context.call('POST', '/api/company/invitations', { token: buyer.token, body: { email: `invitee${i}@example.com`, role: 'buyer' } });
     expect([site.status, invited.status]).toEqual([201, 201]);
   }
   const productId = products[0]!.id;
-  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]!, '/api/orders/:id/returns': orderIds[0]!, '/api/quotes/:id': quoteIds[0]!, '/api/admin/quotes/:id': quoteIds[0]! };
+  const params: Record<string, string> = { '/api/products/:id': productId, '/api/products/:id/quantity-advice': productId, '/api/orders/:id': orderIds[0]!, '/api/orders/:id/returns': orderIds[0]!, '/api/quotes/:id': quoteIds[0]!, '/api/admin/quotes/:id': quoteIds[0]!, '/api/admin/companies/:id': 'company-0', '/api/admin/companies/:id/prices': 'company-0' };
   return { context, admin, buyer, params };
 };
 
@@ -140,6 +157,7 @@ describe('every GET list endpoint in the route table is bounded', () => {
     expect(lists.sort()).toEqual(
       [
         '/api/admin/audit',
+        '/api/admin/companies',
         '/api/admin/messages',
         '/api/admin/orders',
         '/api/admin/payments-to-refund',

@@ -10,7 +10,7 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '12
 
 /**
  * A succeeded $1,875.00 payment whose order was gone when it landed, kept for an admin to refund
- * (docs/api.md, "payments-to-refund"); `reachable: false` puts the payment provider out of reach
+ * (docs/api.md, "Payments to refund"); `reachable: false` puts the payment provider out of reach
  * for refunds.
  */
 const arrange = async ({ reachable = true } = {}) => {

@@ -107,7 +107,7 @@ interface Fixtures {
   companySiteId: string;
   /** An order of that buyer waiting for the customer's approval (the buyer's monthly limit is 0). */
   waitingCompanyOrderId: string;
-  /** A cent of the shipped order's payment, kept as a payment no order could take (docs/api.md, "payments-to-refund"). */
+  /** A cent of the shipped order's payment, kept as a payment no order could take (docs/api.md, "Payments to refund"). */
   paymentToRefundId: string;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
+import { oldestFirst, oldestOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, PlacementApproval, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
 import { HOLDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
@@ -252,7 +252,10 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
       return (await transition(id, 'unpaid', { paymentIntentId })) !== null;
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
-      return withLines(await db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit));
+      const batches = await Promise.all(
+        HOLDING_STATUSES.map((status) => db.select().from(orders).where(unpaidPlacedBefore(orders, status, cutoff)).orderBy(...oldestFirst(orders)).limit(limit)),
+      );
+      return withLines(oldestOf(batches, limit));
     },
     async listUnpaidWithIntentOf(userId, limit) {
       // Along orders_user_status_idx: a buyer at the cap holds only a few unpaid orders.

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
+import { oldestFirst, oldestOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { CompanyOrderSearch, OrderRepository, OrderSearch, PlacementApproval, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import { HOLDING_STATUSES, SPENDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
@@ -279,7 +279,8 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
       return transition(id, 'unpaid', { paymentIntentId }) !== null;
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
-      return withLines(db.select().from(orders).where(unpaidPlacedBefore(orders, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all());
+      const batches = HOLDING_STATUSES.map((status) => db.select().from(orders).where(unpaidPlacedBefore(orders, status, cutoff)).orderBy(...oldestFirst(orders)).limit(limit).all());
+      return withLines(oldestOf(batches, limit));
     },
     async listUnpaidWithIntentOf(userId, limit) {
       // Along orders_user_status_idx: a buyer at the cap holds only a few unpaid orders.

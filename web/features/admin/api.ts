@@ -218,7 +218,7 @@ export function useReceiveReturn(ret: ReturnDto) {
 /** How many payments to refund one page (and each Load more) adds. */
 const PAYMENTS_TO_REFUND_PAGE_SIZE = 50;
 
-/** Succeeded payments no order could take, newest first, the refunded ones too (docs/api.md, "payments-to-refund"). */
+/** Succeeded payments no order could take, newest first, the refunded ones too (docs/api.md, "Payments to refund"). */
 export const paymentsToRefundQuery = pagedListQuery(adminKeys.paymentsToRefund(), (cursor) =>
   request<ListDto<PaymentToRefundDto>>(listPath('/api/admin/payments-to-refund', { limit: PAYMENTS_TO_REFUND_PAGE_SIZE, cursor }), { signedIn: true }),
 );

@@ -1,7 +1,7 @@
 /**
  * Payments to refund (admins): card payments that succeeded but that no order could take (its
  * order expired or was deleted first, or another payment paid it), newest first, and a Refund
- * action on each still waiting (docs/api.md, "payments-to-refund"): the whole payment goes back
+ * action on each still waiting (docs/api.md, "Payments to refund"): the whole payment goes back
  * through the payment provider, once, after the admin confirms.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
