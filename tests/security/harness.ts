@@ -89,8 +89,10 @@ export const openSecurityApp = async (options: TestAppOptions = {}) => {
     reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]
   )
     .map(({ name }) => name)
-    // The full-text index is derived from the products rows, which are compared themselves.
-    .filter((name) => !name.startsWith('products_fts'));
+    // The full-text index is derived from the products rows, which are compared themselves; the
+    // sales report's period totals are derived from the daily roll-up, which is compared too (the
+    // report moves them forward when it is read: docs/reports.md).
+    .filter((name) => !name.startsWith('products_fts') && name !== 'sales_windows' && name !== 'sales_window_products');
 
   /** Every row of every table and every uploaded file name: equal snapshots mean nothing was written. */
   const snapshot = async () => {
