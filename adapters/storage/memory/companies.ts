@@ -1,14 +1,12 @@
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
 import { MAX_COMPANY_ADDRESSES, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
 import { fail, ok } from '#domain/shared/result.ts';
+import { SPENDING_STATUSES } from '#domain/ordering/order.ts';
 import { byId } from '../page-cursor.ts';
 import { recordAudit } from './audit.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
 import { copy, copyOrNull, type MemoryTables } from './tables.ts';
-
-/** An order's statuses that do not count towards a member's monthly spending (docs/companies.md, "Companies and members"). */
-export const UNCOUNTED_STATUSES: readonly string[] = ['cancelled', 'rejected'];
 
 /**
  * Companies in memory (docs/companies.md). Each method works synchronously between awaits, so the
@@ -49,7 +47,7 @@ export function createMemoryCompanies(tables: MemoryTables): CompanyRepository {
         const user = tables.users.get(member.userId);
         let spent = 0;
         for (const order of tables.orders.values()) {
-          if (order.userId === member.userId && order.createdAt >= monthStart && !UNCOUNTED_STATUSES.includes(order.status)) spent += order.totalCents;
+          if (order.userId === member.userId && order.createdAt >= monthStart && SPENDING_STATUSES.includes(order.status)) spent += order.totalCents;
         }
         rows.push({ ...copy(member), name: user?.name ?? '', email: user?.email ?? '', spentThisMonthCents: spent });
       }

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, gte, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { SPENDING_STATUSES } from '#domain/ordering/order.ts';
+import { defined, invitationOf, membershipOf, Refused } from '../company-rows.ts';
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
-import { MAX_COMPANY_ADDRESSES, type Company, type CompanyInvitation, type CompanyMember, type Membership } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import { auditRecorder } from './audit.ts';
@@ -9,20 +11,6 @@ import { newestFirstReader } from './newest-first.ts';
 import { mailsQueuer } from './outbox.ts';
 import { companies, companyAddresses, companyInvitations, companyMembers, orders, users } from './schema.ts';
 
-/** An order's statuses that do not count towards a member's monthly spending (docs/companies.md, "Companies and members"). */
-const UNCOUNTED_STATUSES = ['cancelled', 'rejected'];
-
-/** Thrown inside a transaction to undo it and report why nothing was written. */
-class Refused extends Error {
-  constructor(readonly failure: MembershipFailure) {
-    super(`company write refused: ${failure}`);
-  }
-}
-
-type InvitationRow = typeof companyInvitations.$inferSelect;
-const invitationOf = ({ tokenHash: _hash, ...invitation }: InvitationRow): CompanyInvitation => invitation;
-const membershipOf = (row: typeof companyMembers.$inferSelect): Membership => ({ companyId: row.companyId, userId: row.userId, role: row.role, monthlyLimitCents: row.monthlyLimitCents, joinedAt: row.joinedAt });
-const defined = <T extends object>(changes: T): Partial<T> => Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /**
  * Companies on SQLite (docs/companies.md). Each write is one IMMEDIATE transaction with its audit
@@ -98,7 +86,7 @@ export function createSqliteCompanies(db: SqliteConnection): CompanyRepository {
       const spent = db
         .select({ total: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
         .from(orders)
-        .where(and(eq(orders.userId, companyMembers.userId), gte(orders.createdAt, monthStart), notInArray(orders.status, UNCOUNTED_STATUSES as never[])));
+        .where(and(eq(orders.userId, companyMembers.userId), gte(orders.createdAt, monthStart), inArray(orders.status, [...SPENDING_STATUSES])));
       const rows = db
         .select({ member: companyMembers, name: users.name, email: users.email, spent: sql<number>`(${spent})` })
         .from(companyMembers)
