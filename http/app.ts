@@ -160,8 +160,8 @@ export function createApp(ports: AppPorts) {
     return c.json({ error: { code: 'INTERNAL_ERROR', message: messages.serverError } }, 500);
   });
 
-  // A catalogue page or product already cached is answered on Node's request and response, before
-  // Hono, with the same headers and log line the middleware above would give it (cached-reads.ts,
+  // A catalogue page or product already cached, and a public page already rendered, is answered on
+  // Node's request and response, before Hono, with the same headers and log line the middleware above would give it (cached-reads.ts,
   // listen.ts); everything else, and every miss, goes through Hono. app.request() (the tests)
   // always goes through Hono, whose cache lookup gives the same answer.
   const cachedReads = answerCachedReads(
@@ -171,6 +171,7 @@ export function createApp(ports: AppPorts) {
     ],
     siteHeaderPairs(settings),
     logger,
+    pages,
   );
   return Object.assign(api, { cachedReads });
 }

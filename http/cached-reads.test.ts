@@ -10,7 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { ShopApp } from './app.ts';
 import { listen } from './listen.ts';
+import { SESSION_COOKIE } from './middleware/session.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createJsonLogger } from './logger.ts';
+import type { PageRendererFactory } from './ports.ts';
 import { addProduct, createTestApp, type TestAppOptions } from './test-support.ts';
 
 const closers: (() => Promise<void>)[] = [];
@@ -46,7 +49,23 @@ const onSocket = async (app: ShopApp) => {
       sent.on('error', reject);
       sent.end();
     });
-  return { url, port, get, raw };
+  /** A raw GET keeping the bytes as sent (fetch would decompress them) and the headers as named. */
+  const bytes = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: [string, string][]; body: Buffer; byDoor: boolean | undefined }>((resolve, reject) => {
+      const sent = httpRequest({ host: '127.0.0.1', port, path: target, headers, method }, (reply) => {
+        const chunks: Buffer[] = [];
+        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+        reply.on('end', () => {
+          const pairs: [string, string][] = [];
+          for (let i = 0; i < reply.rawHeaders.length; i += 2) pairs.push([reply.rawHeaders[i]!.toLowerCase(), reply.rawHeaders[i + 1]!]);
+          const answer = pairs.filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive'].includes(name)).sort(([a], [b]) => a.localeCompare(b));
+          resolve({ status: reply.statusCode!, headers: answer, body: Buffer.concat(chunks), byDoor: answeredByDoor.at(-1) });
+        });
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+  return { url, port, get, raw, bytes };
 };
 
 const arrange = async (options: TestAppOptions = {}) => {
@@ -145,5 +164,69 @@ describe('cached reads answered on Node before Hono', () => {
     expect(await raw(`http://127.0.0.1:${port}${path}`, host)).toEqual({ status: 200, byDoor: false });
     expect(await raw(path, { host: 'shop.example:8080' })).toEqual({ status: 200, byDoor: true });
     expect(await raw(path, { host: 'bad_host:x' })).toEqual({ status: 400, byDoor: false });
+  });
+
+  describe('a rendered public page', () => {
+    const SCRIPT = 'window.$_TSR={};';
+    /** A stand-in for the SSR build: a page naming its path, with one inline script; /nowhere is a 404. */
+    const pageRenderer: PageRendererFactory = () => async (path) => ({
+      status: path === '/nowhere' ? 404 : 200,
+      html: `<!DOCTYPE html><html><head></head><body><h1>${path}</h1>${'<p>Hex bolt, M8 × 40, zinc plated</p>'.repeat(50)}<script>${SCRIPT}</script></body></html>`,
+    });
+    const decoded = (body: Buffer, encoding: string | undefined) =>
+      (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+
+    it.each([false, true])('is answered by the door header for header and byte for byte as Hono answered it, in each encoding (HTTPS: %s)', async (secure) => {
+      const { bytes } = await arrange({ settings: { secure }, pageRenderer });
+      for (const [path, acceptEncoding, encoding] of [
+        ['/allProduct?q=bolt', 'gzip, deflate, br', 'br'],
+        ['/', 'gzip, deflate', 'gzip'],
+        ['/product/p-1', '', undefined],
+        ['/blogs', 'br;q=0.5, gzip', 'gzip'],
+        ['/nowhere', 'br', 'br'],
+      ] as const) {
+        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        const routed = await bytes(path, headers);
+        expect(routed.byDoor).toBe(false); // rendered by Hono, and kept
+        const door = await bytes(path, headers);
+        expect(door.byDoor).toBe(true);
+        expect(door.status).toBe(path === '/nowhere' ? 404 : 200);
+        expect(door.headers).toEqual(routed.headers);
+        expect(door.body.equals(routed.body)).toBe(true);
+        const named = Object.fromEntries(door.headers);
+        expect(named['content-encoding']).toBe(encoding);
+        expect(named.vary).toBe('Accept-Encoding');
+        expect(named['content-length']).toBe(String(door.body.byteLength));
+        expect(named['content-security-policy']).toMatch(/script-src 'self' https:\/\/js\.stripe\.com 'sha256-/);
+        expect(named['x-frame-options']).toBe('DENY');
+        expect(named['strict-transport-security'] !== undefined).toBe(secure);
+        expect(decoded(door.body, encoding)).toContain(`<h1>${path}</h1>`);
+      }
+    });
+
+    it('answers the same 304 as Hono, and the same page to a signed-in visitor', async () => {
+      const { bytes } = await arrange({ pageRenderer });
+      const page = await bytes('/allProduct', { 'accept-encoding': 'br' });
+      const etag = Object.fromEntries(page.headers).etag!;
+      const conditional = { 'if-none-match': `"other", W/${etag}`, 'accept-encoding': 'br' };
+      const door = await bytes('/allProduct', conditional);
+      expect([door.byDoor, door.status, door.body.byteLength]).toEqual([true, 304, 0]);
+      // HEAD goes through Hono's page handler: the yardstick for the 304.
+      const routed = await bytes('/allProduct', conditional, 'HEAD');
+      expect([routed.byDoor, routed.status]).toEqual([false, 304]);
+      expect(door.headers).toEqual(routed.headers);
+
+      const signedIn = await bytes('/allProduct', { cookie: `${SESSION_COOKIE}=abc`, 'accept-encoding': 'br' });
+      expect(signedIn.byDoor).toBe(true);
+      expect(signedIn.body.equals(page.body)).toBe(true);
+    });
+
+    it('never stands in for the API or uploaded files, and leaves a page not kept yet to Hono', async () => {
+      const { bytes } = await arrange({ pageRenderer, settings: { catalogueCacheBytes: 0 } });
+      expect((await bytes('/allProduct')).byDoor).toBe(false);
+      expect((await bytes('/allProduct')).byDoor).toBe(false); // the cache is off: rendered again
+      const api = await bytes('/api/nowhere');
+      expect([api.byDoor, api.status]).toEqual([false, 404]);
+    });
   });
 });

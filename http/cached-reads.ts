@@ -10,7 +10,13 @@
  * request id (a sane incoming one kept), the site-wide security headers, the entity tag and
  * `Cache-Control: no-cache` (304 on a matching If-None-Match), and the access-log line.
  *
- * A signed-in caller's request (a company member's prices are added to the page in Hono), a miss,
+ * A public page the server rendered (page-rendering.ts) and keeps under the current catalogue
+ * version is answered the same way: the same bytes for every visitor (signed in or not: the page
+ * never carries who asks), with the headers page-rendering.ts's `pageAnswer` gives Hono's answer
+ * (its own Content-Security-Policy in place of the site's, the tag and 304, Vary, the body
+ * compressed once per kept page as Accept-Encoding prefers).
+ *
+ * A signed-in caller's JSON read (a company member's prices are added to the page in Hono), a miss,
  * any other method (HEAD included), a target or Host that @hono/node-server would rewrite
  * or refuse (percent-escapes, dot segments, absolute forms, unusual characters), and anything
  * unexpected go to Hono as before, so the routes stay the one place that computes, validates and
@@ -22,12 +28,21 @@ import { matchesIfNoneMatch, REVALIDATE, type CachedJson } from './middleware/ca
 import { logRequest, requestIdFrom } from './middleware/request-log.ts';
 import type { HeaderPair } from './middleware/security-headers.ts';
 import { SESSION_COOKIE } from './middleware/session.ts';
+import { pageAnswer, type CachedPage } from './page-rendering.ts';
 
 export interface CachedRoute {
   /** The path the route group is mounted on, e.g. `/api/products`. */
   prefix: string;
   cached: CachedJson;
 }
+
+/** The kept public pages (page-rendering.ts, createPageHandler). */
+export interface CachedPages {
+  peek(key: string): CachedPage | undefined;
+}
+
+/** Paths that are never a rendered page: the API, and uploaded files with their own headers (app.ts). */
+const NOT_PAGES = /^\/(?:api|uploads)(?:[/?]|$)/;
 
 /** Answers the request and returns true, or returns false having touched nothing. */
 export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
@@ -53,16 +68,19 @@ const carriesSession = (incoming: IncomingMessage): boolean =>
 const routeOf = (routes: readonly CachedRoute[], key: string): CachedRoute | undefined =>
   routes.find(({ prefix }) => key.startsWith(prefix) && (key.length === prefix.length || key[prefix.length] === '/' || key[prefix.length] === '?'));
 
-export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: readonly HeaderPair[], logger: Logger): CachedReads {
+export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: readonly HeaderPair[], logger: Logger, pages?: CachedPages): CachedReads {
   // Node takes a flat [name, value, ...] list as it is; only the last few differ per answer.
   const base = [...siteHeaders.flat(), 'cache-control', REVALIDATE];
+  // A page sends its own policy (its inline scripts' hashes) in place of the site's.
+  const pageBase = siteHeaders.filter(([name]) => name !== 'content-security-policy').flat();
 
-  return (incoming, outgoing) => {
-    if (incoming.method !== 'GET' || carriesSession(incoming)) return false;
-    const started = performance.now();
-    const key = incoming.url ?? '';
-    const route = routeOf(routes, key);
-    if (!route || !PLAIN_TARGET.test(key) || DOT_SEGMENT.test(key) || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
+  const log = (requestId: string, key: string, status: number, started: number) => {
+    const query = key.indexOf('?');
+    logRequest(logger, { requestId, method: 'GET', path: query === -1 ? key : key.slice(0, query), status, started });
+  };
+
+  const answerJson = (incoming: IncomingMessage, outgoing: ServerResponse, route: CachedRoute, key: string, started: number): boolean => {
+    if (carriesSession(incoming)) return false;
     let entry;
     try {
       entry = route.cached.peek(key);
@@ -81,8 +99,41 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
       answer.push('content-type', 'application/json', 'content-length', String(entry.body.byteLength));
       outgoing.writeHead(200, answer).end(entry.body);
     }
-    const query = key.indexOf('?');
-    logRequest(logger, { requestId, method: 'GET', path: query === -1 ? key : key.slice(0, query), status: notModified ? 304 : 200, started });
+    log(requestId, key, notModified ? 304 : 200, started);
     return true;
+  };
+
+  const answerPage = (incoming: IncomingMessage, outgoing: ServerResponse, cachedPages: CachedPages, key: string, started: number): boolean => {
+    let page;
+    try {
+      page = cachedPages.peek(key);
+    } catch {
+      return false; // the version check failed: the page handler answers (or reports) it
+    }
+    if (!page) return false;
+
+    const { headers } = incoming;
+    const requestId = requestIdFrom(headers['x-request-id'] as string | undefined);
+    const { status, headers: own, body } = pageAnswer(page, headers['if-none-match'], headers['accept-encoding']);
+    const answer = [...pageBase, ...own.flat(), 'x-request-id', requestId];
+    if (body === null) {
+      outgoing.writeHead(status, answer).end();
+    } else {
+      answer.push('content-length', String(body.byteLength));
+      outgoing.writeHead(status, answer).end(body);
+    }
+    log(requestId, key, status, started);
+    return true;
+  };
+
+  return (incoming, outgoing) => {
+    if (incoming.method !== 'GET') return false;
+    const started = performance.now();
+    const key = incoming.url ?? '';
+    if (!PLAIN_TARGET.test(key) || DOT_SEGMENT.test(key) || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
+    const route = routeOf(routes, key);
+    if (route) return answerJson(incoming, outgoing, route, key, started);
+    if (pages && !NOT_PAGES.test(key)) return answerPage(incoming, outgoing, pages, key, started);
+    return false;
   };
 }

@@ -16,6 +16,7 @@ import { matchesIfNoneMatch, REVALIDATE, requestKey } from './middleware/cached-
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
 import type { PageRendererFactory, RenderPage } from './ports.ts';
 import { cachedBodyOf, type CachedBody, type ResponseCache } from './response-cache.ts';
+import { encodedBody, pageEncodingFor, type EncodableBody } from './page-encoding.ts';
 
 /** Where the SSR build puts the renderer, and where the client build names its entry files. */
 export const SSR_ENTRY = 'entry-server.js';
@@ -38,11 +39,45 @@ export async function loadPageRenderer(serverRoot: string, webRoot: string, site
   return (api) => module.createPageRenderer({ api, siteUrl, clientManifest });
 }
 
-/** A rendered page kept for the next visitor: its bytes, tag, status and the policy its scripts need. */
-export interface CachedPage extends CachedBody {
+/**
+ * A rendered page kept for the next visitor: its bytes (and their compressed forms, made on first
+ * use: page-encoding.ts), tag, status and the policy its scripts need.
+ */
+export interface CachedPage extends CachedBody, EncodableBody {
   status: number;
   policy: string;
 }
+
+export const cachedPageOf = (html: string, status: number): CachedPage => ({ ...cachedBodyOf(html), encoded: {}, status, policy: policyFor(html) });
+
+/** What a page answer is made of besides the site-wide headers and the request id. */
+export interface PageAnswer {
+  status: number;
+  /** Lower-case names, in the order they are set. */
+  headers: [name: string, value: string][];
+  /** Null for a 304. */
+  body: Uint8Array | null;
+}
+
+/**
+ * The one home of a page answer's headers and body, for Hono's answer (createPageHandler) and the
+ * door before Hono (cached-reads.ts) alike: its policy, cache policy, tag, Vary, a 304 on a
+ * matching If-None-Match (a 200 only), the type and the body in the encoding the client prefers.
+ */
+export const pageAnswer = (page: CachedPage, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): PageAnswer => {
+  const headers: PageAnswer['headers'] = [
+    ['content-security-policy', page.policy],
+    ['cache-control', page.status >= 500 ? 'no-store' : REVALIDATE],
+    ['etag', page.etag],
+    ['vary', 'Accept-Encoding'],
+  ];
+  if (page.status === 200 && matchesIfNoneMatch(ifNoneMatch, page.etag)) return { status: 304, headers, body: null };
+  headers.push(['content-type', 'text/html; charset=utf-8']);
+  const encoding = pageEncodingFor(acceptEncoding);
+  if (!encoding) return { status: page.status, headers, body: page.body };
+  headers.push(['content-encoding', encoding]);
+  return { status: page.status, headers, body: encodedBody(page, encoding) };
+};
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -102,7 +137,7 @@ export function createPageHandler({ render, cache, logger, storage }: PageHandle
     return c.html(unavailablePage(storage.messages[failure]), 503);
   };
 
-  return async (c: Context): Promise<Response | null> => {
+  const handle = async (c: Context): Promise<Response | null> => {
     const key = requestKey(c.req.url);
     let version: string | null;
     try {
@@ -140,18 +175,27 @@ export function createPageHandler({ render, cache, logger, storage }: PageHandle
         const answer = await unavailable(c);
         if (answer) return answer;
       }
-      page = { ...cachedBodyOf(rendered.html), status: rendered.status, policy: policyFor(rendered.html) };
+      page = cachedPageOf(rendered.html, rendered.status);
       if (rendered.status >= 500) {
         c.set('logLevel', 'warn');
         logger.error('page rendered with an error', { requestId: c.get('requestId') as string | undefined, path: c.req.path, status: rendered.status });
       } else if (version !== null) cache.set(key, version, page, null);
     }
-    c.header('Content-Security-Policy', page.policy);
-    c.header('Cache-Control', page.status >= 500 ? 'no-store' : REVALIDATE);
-    c.header('ETag', page.etag);
-    if (page.status === 200 && matchesIfNoneMatch(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
-    c.header('Content-Type', 'text/html; charset=utf-8');
-    if (c.req.method === 'HEAD') return c.body(null, page.status as 200);
-    return c.body(page.body, page.status as 200);
+    const answer = pageAnswer(page, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+    for (const [name, value] of answer.headers) c.header(name, value);
+    if (answer.body === null || c.req.method === 'HEAD') return c.body(null, answer.status as 200);
+    return c.body(answer.body as Uint8Array<ArrayBuffer>, answer.status as 200);
   };
+
+  /**
+   * The page kept for `key` (requestKey: path and query) under the catalogue's version of this
+   * moment, or undefined: what the handler would answer without rendering (the door before Hono,
+   * cached-reads.ts).
+   */
+  const peek = (key: string): CachedPage | undefined => {
+    const version = cache.version();
+    return version === null ? undefined : cache.get(key, version);
+  };
+
+  return Object.assign(handle, { peek });
 }
