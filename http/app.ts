@@ -65,7 +65,9 @@ export function createApp(ports: AppPorts) {
   const app = new Hono<AppEnv>();
 
   // First, so every response (errors and 404s included) carries the id and every request is logged.
-  app.use(assignRequestId(), requestLog(logger));
+  // The requests a page render makes of the app itself (below), logged at debug (request-log.ts).
+  const inProcess = new WeakSet<Request>();
+  app.use(assignRequestId(), requestLog(logger, inProcess));
   const siteHeaders = securityHeaders(settings);
   app.use((c, next) => (c.req.path.startsWith(UPLOADED_FILES) ? next() : siteHeaders(c, next)));
   app.use('/api/*', async (c, next) => {
@@ -116,7 +118,10 @@ export function createApp(ports: AppPorts) {
   // For search engines: /sitemap.xml (and its parts) and /robots.txt (docs/catalogue.md, "Search engines").
   app.route('/', seoRoutes(ports, settings, createResponseCache(clock, settings.catalogueCacheBytes)));
   // Public pages rendered on the server, in-process against this very app, as an anonymous visitor.
-  const render = ports.pageRenderer?.((request) => Promise.resolve(app.request(request)));
+  const render = ports.pageRenderer?.((request) => {
+    inProcess.add(request);
+    return Promise.resolve(app.request(request));
+  });
   // While the database cannot serve, a page that needs it answers 503 like the API (storage-watch.ts).
   const pageStorage = { check: () => storage.check(), retryAfterSeconds: RETRY_AFTER_SECONDS, messages: messages.storageUnavailable };
   const pages = render

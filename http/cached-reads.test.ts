@@ -185,7 +185,7 @@ describe('cached reads answered on Node before Hono', () => {
         ['/blogs', 'br;q=0.5, gzip', 'gzip'],
         ['/nowhere', 'br', 'br'],
       ] as const) {
-        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
         const routed = await bytes(path, headers);
         expect(routed.byDoor).toBe(false); // rendered by Hono, and kept
         const door = await bytes(path, headers);

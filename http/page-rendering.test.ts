@@ -108,6 +108,23 @@ describe('public pages rendered on the server', () => {
     expect(asked).toEqual(['/product/p1', '/product/p1']);
   });
 
+  it('logs the API calls a render makes of the app at debug, the visitor\'s page and API requests at info', async () => {
+    const { factory } = fakeRenderer(async (path, api) => {
+      await (await api(new Request('http://localhost/api/products'))).arrayBuffer();
+      return { status: 200, html: htmlOf(path) };
+    });
+    const { logger, lines } = keptLogger();
+    const { app } = createTestApp({ pageRenderer: factory, logger });
+    await app.request('/allProduct');
+    await app.request('/api/products');
+    const requests = lines.filter((line) => line.message === 'request').map(({ level, details }) => [level, details?.path]);
+    expect(requests).toEqual([
+      ['debug', '/api/products'],
+      ['info', '/allProduct'],
+      ['info', '/api/products'],
+    ]);
+  });
+
   it('passes the router\'s redirect of a search it cleaned on, uncached', async () => {
     const { factory } = fakeRenderer(async () => ({ status: 307, html: '', location: '/allProduct' }));
     const { app } = createTestApp({ pageRenderer: factory });

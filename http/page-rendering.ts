@@ -180,6 +180,8 @@ export function createPageHandler({ render, cache, logger, storage }: PageHandle
         c.set('logLevel', 'warn');
         logger.error('page rendered with an error', { requestId: c.get('requestId') as string | undefined, path: c.req.path, status: rendered.status });
       } else if (version !== null) cache.set(key, version, page, null);
+      // A page the cache did not take (it is off, or the page is larger than it) goes to this visitor alone.
+      if (version === null || rendered.status >= 500 || cache.get(key, version) !== page) page.once = true;
     }
     const answer = pageAnswer(page, c.req.header('if-none-match'), c.req.header('accept-encoding'));
     for (const [name, value] of answer.headers) c.header(name, value);

@@ -74,13 +74,16 @@ export function createPageRenderer({ api, siteUrl, clientManifest }: PageRendere
       createRouter: () => createAppRouter({ wholeDocument: true, server: true, siteUrl }).router,
       getRouterManifest: () => manifest,
     });
+    // The document is handed back as the string it is: wrapped in the Response the handler expects
+    // it would be encoded into a stream only to be decoded again here (a catalogue page is ~130 kB).
+    let html: string | undefined;
     const response = await handle(async ({ router, responseHeaders }) => {
       // A render error is thrown to the server, which logs it once and answers its own 500 page.
-      const html = await transformHtmlStringWithRouter(router, renderToString(<RouterServer router={router} />));
-      return new Response(html, { status: getSsrStatus(router), headers: responseHeaders });
+      html = await transformHtmlStringWithRouter(router, renderToString(<RouterServer router={router} />));
+      return new Response(null, { status: getSsrStatus(router), headers: responseHeaders });
     });
     const location = response.headers.get('Location');
     if (response.status >= 300 && response.status < 400 && location) return { status: response.status, html: '', location };
-    return { status: response.status, html: await response.text() };
+    return { status: response.status, html: html ?? (await response.text()) };
   };
 }

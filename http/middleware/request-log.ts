@@ -36,8 +36,8 @@ export interface RequestFacts {
   /** performance.now() when the request came in. */
   started: number;
   userId?: string;
-  /** The level a route asked for (an expected 5xx), else chosen from status and path. */
-  level?: 'info' | 'warn';
+  /** The level a route asked for (an expected 5xx), or debug for the app's own calls, else chosen from status and path. */
+  level?: 'debug' | 'info' | 'warn';
 }
 
 /** Writes the access-log line: shared by the middleware below and app.ts's cached reads. */
@@ -64,8 +64,13 @@ export const logRequest = (logger: Logger, facts: RequestFacts): void => {
 export const requestIdFrom = (incoming: string | undefined): string =>
   !incoming || incoming.length > MAX_REQUEST_ID_LENGTH || /[^\w\-=]/.test(incoming) ? crypto.randomUUID() : incoming;
 
+/**
+ * `inProcess`: requests the app makes of itself (a page render's API calls, page-rendering.ts),
+ * logged at debug: the visitor's page request has its own line, and three more at info for every
+ * render would be most of the log and a share of the render's cost.
+ */
 export const requestLog =
-  (logger: Logger): MiddlewareHandler<AppEnv> =>
+  (logger: Logger, inProcess?: WeakSet<Request>): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const started = performance.now();
     // Hono hands errors to app.onError inside next(), so the status below is the one sent.
@@ -74,5 +79,6 @@ export const requestLog =
     // A handler that returns its own Response object drops headers set before it ran.
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.header(REQUEST_ID_HEADER, id);
     const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
-    logRequest(logger, { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, started, userId: user?.id, level: c.get('logLevel') });
+    const quiet = c.res.status < 500 && inProcess?.has(c.req.raw) === true;
+    logRequest(logger, { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, started, userId: user?.id, level: c.get('logLevel') ?? (quiet ? 'debug' : undefined) });
   };
