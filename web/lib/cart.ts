@@ -14,7 +14,7 @@ import { MAX_ORDER_LINES } from '#domain/ordering/order-lines-request.ts';
 import type { CartDto } from '#http/dto.ts';
 import { ApiError, request } from './api.ts';
 import { keyRoots } from './queries.ts';
-import { isAdmin, useSession } from './session.ts';
+import { isAdmin, RENDERING_ON_SERVER, useSession } from './session.ts';
 
 /** One line of a cart or an order: a product and how many. */
 export interface CartLineInput {
@@ -101,7 +101,23 @@ const toInputs = (view: CartDto | null | undefined): CartLineInput[] =>
   (view?.lines ?? []).map(({ productId, quantity }) => ({ productId, quantity }));
 
 /** The cart of whoever uses this browser now, the account's or the visitor's own, without its priced lines (lib/cart-view.ts has those). */
-export function useCartActions(): CartActions {
+export const useCartActions: () => CartActions = RENDERING_ON_SERVER ? () => CART_WHILE_SESSION_UNKNOWN : useCartActionsInBrowser;
+
+/**
+ * What useCartActionsInBrowser answers while the session is unknown, as it always is on the server
+ * (lib/session.ts): no count yet, not ready, and nothing is ever saved during a server render. One
+ * object for every card, instead of a query and a mutation observer each.
+ */
+const CART_WHILE_SESSION_UNKNOWN: CartActions = {
+  count: 0,
+  signedIn: false,
+  ready: false,
+  save: () => Promise.reject(new Error('the cart is not saved during a server render')),
+  add: () => Promise.reject(new Error('the cart is not saved during a server render')),
+  saving: false,
+};
+
+function useCartActionsInBrowser(): CartActions {
   const session = useSession();
   const queryClient = useQueryClient();
   const buyer = Boolean(session) && !isAdmin(session);

@@ -18,9 +18,19 @@ export const useHydrated = () => useSyncExternalStore(neverChanges, () => true, 
  * code arriving late lets it): the first render in the browser matches the server's, and what is
  * personal fills in right after.
  */
-export const useSession = (): MeDto | null | undefined => {
+const useSessionInBrowser = (): MeDto | null | undefined => {
   const { data } = useQuery(sessionQuery);
   return useHydrated() ? data : undefined;
 };
+
+/**
+ * Rendering on the server (there is no window there, and never one later): the session is unknown
+ * for the whole render, so no query observer is made for it. A catalogue page asks three times per
+ * product card (its price, its row's cart, its Add), and those observers were a tenth of the
+ * render (docs/performance.md, "Server rendering").
+ */
+export const RENDERING_ON_SERVER = typeof window === 'undefined';
+
+export const useSession: () => MeDto | null | undefined = RENDERING_ON_SERVER ? () => undefined : useSessionInBrowser;
 
 export const isAdmin = (session: MeDto | null | undefined) => session?.user.role === 'admin';

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import type { ProductDto } from '#http/dto.ts';
 import { formatCents } from '../../lib/format.ts';
 import { keyRoots } from '../../lib/queries.ts';
-import { useHydrated, useSession } from '../../lib/session.ts';
+import { RENDERING_ON_SERVER, useHydrated, useSession } from '../../lib/session.ts';
 import type { MemberProductDto, YourPriceDto } from '../company/types.ts';
 
 /** The list price a member-priced answer carries beside its own, when it differs. */
@@ -39,7 +39,7 @@ export function UnitPrice({ unitPriceCents, listUnitPriceCents, unit }: { unitPr
  * member's price fills in right after, in the place `MemberPriceLine` keeps for it
  * (docs/storefront.md, "How a page is served").
  */
-export const useYourPrice = (product: ProductDto): YourPriceDto | null => {
+const useYourPriceInBrowser = (product: ProductDto): YourPriceDto | null => {
   const hydrated = useHydrated();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -57,6 +57,13 @@ export const useYourPrice = (product: ProductDto): YourPriceDto | null => {
   // Signed out in this tab, a member's answers still in the cache are no longer anyone's price.
   return hydrated && userId !== null && yourPrice ? yourPrice : null;
 };
+
+/** On the server the session is unknown (lib/session.ts): no member's price, and nothing to read again. */
+const noPriceOnServer = (): YourPriceDto | null => null;
+
+/** A member's price of a product, or null (above). */
+export const useYourPrice: (product: ProductDto) => YourPriceDto | null = RENDERING_ON_SERVER ? noPriceOnServer : useYourPriceInBrowser;
+
 /** Per query cache (one a browser tab), the users whose catalogue was read again as them (once each). */
 const readAs = new WeakMap<QueryClient, Set<string>>();
 
