@@ -15,6 +15,8 @@ const CATALOG_SIZE = 200;
 const TARGETS = { ratio: 0.8, p99Ms: 50 };
 const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production' };
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json' };
+/** The load generator leaves the bodies unread (load.mjs, skipBodies): a compressed page is not its slow path. */
+const LOAD = { headers: HEADERS, connections: CONNECTIONS, skipBodies: true };
 
 export async function runPagesBench({ seconds, rounds, progress }) {
   if (needsWebBuild(repoRoot)) throw new Error('The pages bench measures the SSR build: run npm run build first (dist/ or dist-server/ is missing or stale).');
@@ -34,15 +36,15 @@ export async function runPagesBench({ seconds, rounds, progress }) {
     // then a little load for the JIT.
     progress('pages: filling the caches');
     for (const path of [...json, ...html]) await (await fetch(`${cached.url}${path}`, { headers: HEADERS })).arrayBuffer();
-    for (const paths of [json, html]) await measure(cached.pid, { url: cached.url, paths, headers: HEADERS, connections: CONNECTIONS, duration: 2 });
-    await measure(uncached.pid, { url: uncached.url, paths: html, headers: HEADERS, connections: CONNECTIONS, duration: 2 });
+    for (const paths of [json, html]) await measure(cached.pid, { url: cached.url, paths, ...LOAD, duration: 2 });
+    await measure(uncached.pid, { url: uncached.url, paths: html, ...LOAD, duration: 2 });
 
     const [reads, pages, renders] = [[], [], []];
     for (let round = 0; round < rounds; round++) {
       progress(`pages: round ${round + 1} of ${rounds}`);
-      reads.push(await measure(cached.pid, { url: cached.url, paths: json, headers: HEADERS, connections: CONNECTIONS, duration: seconds }));
-      pages.push(await measure(cached.pid, { url: cached.url, paths: html, headers: HEADERS, connections: CONNECTIONS, duration: seconds }));
-      renders.push(await measure(uncached.pid, { url: uncached.url, paths: html, headers: HEADERS, connections: CONNECTIONS, duration: seconds }));
+      reads.push(await measure(cached.pid, { url: cached.url, paths: json, ...LOAD, duration: seconds }));
+      pages.push(await measure(cached.pid, { url: cached.url, paths: html, ...LOAD, duration: seconds }));
+      renders.push(await measure(uncached.pid, { url: uncached.url, paths: html, ...LOAD, duration: seconds }));
     }
     const [read, cachedPage, render] = [summarise(reads), summarise(pages), summarise(renders)];
     lines.push(
