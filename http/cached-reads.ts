@@ -28,7 +28,7 @@ import { matchesIfNoneMatch, REVALIDATE, type CachedJson } from './middleware/ca
 import { logRequest, requestIdFrom } from './middleware/request-log.ts';
 import type { HeaderPair } from './middleware/security-headers.ts';
 import { SESSION_COOKIE } from './middleware/session.ts';
-import { pageAnswer, type CachedPage } from './page-rendering.ts';
+import { pageAnswer, type CachedPage, type PageAnswer } from './page-rendering.ts';
 
 export interface CachedRoute {
   /** The path the route group is mounted on, e.g. `/api/products`. */
@@ -74,6 +74,18 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
   // A page sends its own policy (its inline scripts' hashes) in place of the site's.
   const pageBase = siteHeaders.filter(([name]) => name !== 'content-security-policy').flat();
 
+  // Each kept page's answers (pageAnswer) as Node's flat list, site headers and length included: made once.
+  const flatLists = new WeakMap<PageAnswer, string[]>();
+  const doorHeaders = (answer: PageAnswer): string[] => {
+    let list = flatLists.get(answer);
+    if (!list) {
+      list = [...pageBase, ...answer.headers.flat()];
+      if (answer.body !== null) list.push('content-length', String(answer.body.byteLength));
+      flatLists.set(answer, list);
+    }
+    return list;
+  };
+
   const log = (requestId: string, key: string, status: number, started: number) => {
     const query = key.indexOf('?');
     logRequest(logger, { requestId, method: 'GET', path: query === -1 ? key : key.slice(0, query), status, started });
@@ -114,14 +126,9 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
 
     const { headers } = incoming;
     const requestId = requestIdFrom(headers['x-request-id'] as string | undefined);
-    const { status, headers: own, body } = pageAnswer(page, headers['if-none-match'], headers['accept-encoding']);
-    const answer = [...pageBase, ...own.flat(), 'x-request-id', requestId];
-    if (body === null) {
-      outgoing.writeHead(status, answer).end();
-    } else {
-      answer.push('content-length', String(body.byteLength));
-      outgoing.writeHead(status, answer).end(body);
-    }
+    const answer = pageAnswer(page, headers['if-none-match'], headers['accept-encoding']);
+    const { status, body } = answer;
+    outgoing.writeHead(status, [...doorHeaders(answer), 'x-request-id', requestId]).end(body ?? undefined);
     log(requestId, key, status, started);
     return true;
   };

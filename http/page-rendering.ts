@@ -16,7 +16,7 @@ import { matchesIfNoneMatch, REVALIDATE, requestKey } from './middleware/cached-
 import { contentSecurityPolicy } from './middleware/security-headers.ts';
 import type { PageRendererFactory, RenderPage } from './ports.ts';
 import { cachedBodyOf, type CachedBody, type ResponseCache } from './response-cache.ts';
-import { encodedBody, pageEncodingFor, type EncodableBody } from './page-encoding.ts';
+import { encodedBody, pageEncodingFor, type EncodableBody, type PageEncoding } from './page-encoding.ts';
 
 /** Where the SSR build puts the renderer, and where the client build names its entry files. */
 export const SSR_ENTRY = 'entry-server.js';
@@ -46,15 +46,17 @@ export async function loadPageRenderer(serverRoot: string, webRoot: string, site
 export interface CachedPage extends CachedBody, EncodableBody {
   status: number;
   policy: string;
+  /** Its answers made so far (pageAnswer), by kind. */
+  answers: Partial<Record<AnswerKind, PageAnswer>>;
 }
 
-export const cachedPageOf = (html: string, status: number): CachedPage => ({ ...cachedBodyOf(html), encoded: {}, status, policy: policyFor(html) });
+export const cachedPageOf = (html: string, status: number): CachedPage => ({ ...cachedBodyOf(html), encoded: {}, answers: {}, status, policy: policyFor(html) });
 
 /** What a page answer is made of besides the site-wide headers and the request id. */
 export interface PageAnswer {
   status: number;
-  /** Lower-case names, in the order they are set. */
-  headers: [name: string, value: string][];
+  /** Lower-case names, in the order they are set. Shared by every visitor: never changed. */
+  headers: readonly (readonly [name: string, value: string])[];
   /** Null for a 304. */
   body: Uint8Array | null;
 }
@@ -65,18 +67,25 @@ export interface PageAnswer {
  * matching If-None-Match (a 200 only), the type and the body in the encoding the client prefers.
  */
 export const pageAnswer = (page: CachedPage, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): PageAnswer => {
-  const headers: PageAnswer['headers'] = [
+  const kind = page.status === 200 && matchesIfNoneMatch(ifNoneMatch, page.etag) ? 'not-modified' : (pageEncodingFor(acceptEncoding) ?? 'plain');
+  // The same few answers for every visitor of a kept page: each is made once, with the page.
+  return (page.answers[kind] ??= answerOf(page, kind));
+};
+
+type AnswerKind = 'not-modified' | 'plain' | PageEncoding;
+
+const answerOf = (page: CachedPage, kind: AnswerKind): PageAnswer => {
+  const headers: [name: string, value: string][] = [
     ['content-security-policy', page.policy],
     ['cache-control', page.status >= 500 ? 'no-store' : REVALIDATE],
     ['etag', page.etag],
     ['vary', 'Accept-Encoding'],
   ];
-  if (page.status === 200 && matchesIfNoneMatch(ifNoneMatch, page.etag)) return { status: 304, headers, body: null };
+  if (kind === 'not-modified') return { status: 304, headers, body: null };
   headers.push(['content-type', 'text/html; charset=utf-8']);
-  const encoding = pageEncodingFor(acceptEncoding);
-  if (!encoding) return { status: page.status, headers, body: page.body };
-  headers.push(['content-encoding', encoding]);
-  return { status: page.status, headers, body: encodedBody(page, encoding) };
+  if (kind === 'plain') return { status: page.status, headers, body: page.body };
+  headers.push(['content-encoding', kind]);
+  return { status: page.status, headers, body: encodedBody(page, kind) };
 };
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
