@@ -1,5 +1,5 @@
 /**
- * A rendered page's compressed bodies (docs/storefront.md, "How a page is served"): brotli or gzip
+ * A rendered page's compressed bodies (docs/storefront.md, "Caching"): brotli or gzip
  * as the visitor's Accept-Encoding prefers, made once per page kept in the cache and reused by
  * every visitor after, whether Hono (page-rendering.ts) or the door before it (cached-reads.ts)
  * answers. A page is ~25 kB of HTML that compresses to ~6 kB; sending it plain cost more socket

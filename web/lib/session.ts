@@ -27,7 +27,7 @@ const useSessionInBrowser = (): MeDto | null | undefined => {
  * Rendering on the server (there is no window there, and never one later): the session is unknown
  * for the whole render, so no query observer is made for it. A catalogue page asks three times per
  * product card (its price, its row's cart, its Add), and those observers were a tenth of the
- * render (docs/performance.md, "Server rendering").
+ * render (docs/storefront.md, "Measured").
  */
 export const RENDERING_ON_SERVER = typeof window === 'undefined';
 
