@@ -1,17 +1,70 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { ProductSearchQuery } from '#domain/catalog/product-search.ts';
-import type { SortKey } from '../search-cursor.ts';
+import type { SortKey } from './search-cursor.ts';
 
 /**
- * A search with words on SQLite without a join per match (docs/performance.md, "Words without a
- * join per match"). A common word matches thousands of products; FTS5 hands their rowids over in
- * a fraction of a millisecond, but looking each one up in `products` (for its category, brand,
- * stock, name) and in `product_attributes` (for the spec facets) cost 20 ms at 20,000 products.
- * So the few columns the filters, the relevance order and the counts need are read once per
- * catalogue version into arrays (`CatalogueFacts`), in name order, and a search with words
- * fetches the matching rowids and walks those arrays: the same order and the same exact counts as
- * the statements of sql-search.ts, which the stores without a version still run.
+ * A search with words without a join per match (docs/performance.md, "Words without a join per
+ * match"). A common word matches thousands of products; the full-text index hands their keys over
+ * in a fraction of a millisecond, but looking each one up in `products` (for its category, brand,
+ * stock, name) and in `product_attributes` (for the spec facets) cost 20 ms at 20,000 products on
+ * SQLite, and more on PostgreSQL. So the few columns the filters, the relevance order and the
+ * counts need are read once per catalogue version into arrays (`CatalogueFacts`), in name order,
+ * and a search with words fetches the matching keys and walks those arrays: the same order and the
+ * same exact counts as the statements of sql-search.ts, which the stores without a version still
+ * run.
  */
+
+/**
+ * How a store names a product in its full-text index, as an integer JSON and a double carry exactly:
+ * SQLite's FTS5 rowid, 52 bits of a hash of the id on PostgreSQL.
+ */
+export type MatchKey = number;
+
+/**
+ * Key → position, open addressing over typed arrays: a lookup is a few array reads, where a Map
+ * took 0.2 µs (a millisecond for a common word's 6,000 matches).
+ */
+export class Positions {
+  private readonly keys: Float64Array;
+  private readonly values: Int32Array;
+  private readonly shift: number;
+  size = 0;
+
+  constructor(count: number) {
+    let bits = 4;
+    while (1 << bits < count * 2) bits++;
+    this.keys = new Float64Array(1 << bits);
+    this.values = new Int32Array(1 << bits).fill(-1);
+    this.shift = 32 - bits;
+  }
+
+  private first(key: number): number {
+    // The low and the high 32 bits, mixed (Fibonacci hashing).
+    return Math.imul((key | 0) ^ Math.floor(key / 4294967296), 0x9e3779b1) >>> this.shift;
+  }
+
+  /** False when the key is there already (the position is not changed). */
+  set(key: number, position: number): boolean {
+    const mask = this.values.length - 1;
+    for (let slot = this.first(key); ; slot = (slot + 1) & mask) {
+      if (this.values[slot] === -1) {
+        this.keys[slot] = key;
+        this.values[slot] = position;
+        this.size++;
+        return true;
+      }
+      if (this.keys[slot] === key) return false;
+    }
+  }
+
+  /** The key's position, or -1. */
+  get(key: number): number {
+    const mask = this.values.length - 1;
+    for (let slot = this.first(key); ; slot = (slot + 1) & mask) {
+      const value = this.values[slot] ?? -1;
+      if (value === -1 || this.keys[slot] === key) return value;
+    }
+  }
+}
 
 /**
  * A product's columns as the word search needs them, by position in (name, id) byte order. The
@@ -20,8 +73,8 @@ import type { SortKey } from '../search-cursor.ts';
  * gives them.
  */
 export interface CatalogueFacts {
-  /** FTS5 rowid (`products.search_id`) → position. */
-  position: Map<number, number>;
+  /** The product's key in the full-text index → position; fewer than the products when two share a key. */
+  position: Positions;
   ids: string[];
   names: string[];
   /** The distinct categories (null first, then byte order); `categoryOf[n]` numbers one. */
@@ -58,25 +111,22 @@ const numbered = <T>(values: readonly T[], order: (a: T, b: T) => number, key: (
 };
 const nullable = (value: string | null) => (value === null ? '' : `=${value}`);
 
+/** A product's row for the facts: key, id, name, category, brand, in stock, price. */
+export type FactRow = readonly [MatchKey, string, string, string | null, string | null, boolean | number, number | string];
+
 /**
- * Every product's facts. The version moves with every product write and every stock move across
- * zero (catalog-writes.ts), which is all that changes these columns; the counts without words
- * rely on the same (sql-search.ts, `READ_PER_VERSION`).
+ * Every product's facts, from its rows in (name, id) byte order (the relevance order's tie-break
+ * within a bucket, product-search.ts) and the spec attributes (product id, name, value). A store
+ * reads them once per catalogue version: the version moves with every product write and every
+ * stock move across zero (catalog-writes.ts), which is all that changes these columns; the counts
+ * without words rely on the same (sql-search.ts, `READ_PER_VERSION`).
  */
-export const readCatalogueFacts = (sqlite: Database): CatalogueFacts => {
-  // BINARY, SQLite's default collation, is byte order: the position is the relevance order's
-  // tie-break within a bucket (product-search.ts), along products_name_idx.
-  const rows = sqlite
-    .prepare<[], [number, string, string, string | null, string | null, number, number]>(
-      'SELECT search_id, id, name, category_id, brand, stock > 0, price_cents FROM products ORDER BY name, id',
-    )
-    .raw()
-    .all();
+export const catalogueFactsOf = (rows: readonly FactRow[], attributeRows: Iterable<readonly [string, string, string]>): CatalogueFacts => {
   const size = rows.length;
   const categories = numbered(rows.map((row) => row[3]), compareNullsFirst, nullable);
   const brands = numbered(rows.map((row) => row[4]), compareNullsFirst, nullable);
   const facts: CatalogueFacts = {
-    position: new Map(),
+    position: new Positions(size),
     ids: new Array<string>(size),
     names: new Array<string>(size),
     categories: categories.list,
@@ -97,17 +147,14 @@ export const readCatalogueFacts = (sqlite: Database): CatalogueFacts => {
     facts.names[n] = name;
     facts.categoryOf[n] = categories.numberOf.get(nullable(categoryId)) ?? 0;
     facts.brandOf[n] = brands.numberOf.get(nullable(brand)) ?? 0;
-    facts.inStock[n] = inStock;
-    facts.priceCents[n] = priceCents;
+    facts.inStock[n] = inStock ? 1 : 0;
+    facts.priceCents[n] = Number(priceCents);
   });
-  const held = sqlite
-    .prepare<[], [string, string, string]>('SELECT product_id, name, value FROM product_attributes')
-    .raw()
-    .all()
-    .flatMap(([productId, name, value]) => {
-      const n = byId.get(productId);
-      return n === undefined ? [] : [{ n, name, value }];
-    });
+  const held: { n: number; name: string; value: string }[] = [];
+  for (const [productId, name, value] of attributeRows) {
+    const n = byId.get(productId);
+    if (n !== undefined) held.push({ n, name, value });
+  }
   const pairKey = (pair: { name: string; value: string }) => JSON.stringify([pair.name, pair.value]);
   const pairs = numbered(held, (a, b) => compareBytes(a.name, b.name) || compareBytes(a.value, b.value), pairKey);
   facts.pairs = pairs.list.map(({ name, value }) => ({ name, value }));
@@ -121,31 +168,25 @@ export const readCatalogueFacts = (sqlite: Database): CatalogueFacts => {
   return facts;
 };
 
-/** The FTS5 statements a word search runs, each answering the matching rowids. */
-export interface WordMatches {
-  /** The rowids matching an FTS5 expression. */
-  rowids(expression: string): readonly number[];
-  /** The rowids of the products whose SKU key starts with `key`, with whether it is the whole key. */
-  skuPrefixed(key: string): readonly (readonly [number, number])[];
-}
+/**
+ * Some of `all`'s matches: by key, or as one character per match of `all`, in its order, '1' for
+ * those kept (a store that sends keys as text looks each up once).
+ */
+export type MatchesOf = { keys: readonly MatchKey[] } | { flags: string };
 
-export const sqliteWordMatches = (sqlite: Database): WordMatches => {
-  // One JSON array rather than a row per match: a third less time for thousands of matches.
-  const rowids: Statement<[string], string> = sqlite.prepare<[string], string>('SELECT json_group_array(rowid) FROM products_fts WHERE products_fts MATCH ?').pluck();
-  const sku = sqlite
-    .prepare<[{ key: string }], [number, number]>("SELECT search_id, sku_key = @key FROM products WHERE sku_key >= @key AND sku_key < @key || '~'")
-    .raw();
-  return { rowids: (expression) => JSON.parse(rowids.get(expression) ?? '[]') as number[], skuPrefixed: (key) => sku.all({ key }) };
-};
-
-/** The FTS5 expressions of a query's words (search.ts builds them, as it does for the SQL). */
-export interface WordExpressions {
-  /** Every word (or one of its corrections). */
-  all: string;
-  /** Every word as typed, in the name. */
-  nameAsTyped: string;
-  /** Every word as typed, anywhere; null when no word has a correction (then `all` is that). */
-  asTyped: string | null;
+/** What the full-text index matched, as product keys. */
+export interface WordMatchSets {
+  /** Every word (or one of its corrections), anywhere. */
+  all: readonly MatchKey[];
+  /**
+   * Of those, every word as typed anywhere: null when no word has a correction (then it is `all`)
+   * or when the order is not by relevance.
+   */
+  asTyped: MatchesOf | null;
+  /** Of those, every word as typed in the name (none when the order is not by relevance). */
+  inName: MatchesOf;
+  /** The products whose SKU key starts with the query's, with whether it is the whole key. */
+  sku: readonly (readonly [MatchKey, boolean | number])[];
 }
 
 interface Chosen {
@@ -167,41 +208,32 @@ export interface WordAnswer {
  * The relevance page and the counts of a query with words, from the facts and the matching rowids.
  * The buckets, filters and counts are those of sql-search.ts (`buildSearchSql`), row for row.
  */
-export const answerWords = (
-  facts: CatalogueFacts,
-  matches: WordMatches,
-  query: ProductSearchQuery,
-  expressions: WordExpressions,
-  after: SortKey | null,
-  relevance: boolean,
-): WordAnswer => {
+export const answerWords = (facts: CatalogueFacts, matches: WordMatchSets, query: ProductSearchQuery, after: SortKey | null, relevance: boolean): WordAnswer => {
   const size = facts.ids.length;
   // 0: the whole SKU key, 1: its start, 2: every word as typed in the name, 3: the rest (4 when a
   // correction is used: what only a correction matched). 255: not a match.
   const bucket = new Uint8Array(size).fill(255);
-  const skuKey = query.terms?.skuKey ?? null;
-  const rest = expressions.asTyped === null ? 3 : 4;
-  for (const rowid of matches.rowids(expressions.all)) {
-    const n = facts.position.get(rowid);
-    if (n !== undefined) bucket[n] = rest;
-  }
+  const corrected = query.terms?.corrections.some((list) => list.length > 0) ?? false;
+  const rest = corrected ? 4 : 3;
+  const positions = Int32Array.from(matches.all, (key) => facts.position.get(key));
+  for (const n of positions) if (n >= 0) bucket[n] = rest;
+  const each = (some: MatchesOf, mark: (n: number) => void) => {
+    if ('flags' in some) {
+      positions.forEach((n, i) => n >= 0 && some.flags[i] === '1' && mark(n));
+      return;
+    }
+    for (const key of some.keys) {
+      const n = facts.position.get(key);
+      if (n >= 0) mark(n);
+    }
+  };
   if (relevance) {
-    if (expressions.asTyped !== null) {
-      for (const rowid of matches.rowids(expressions.asTyped)) {
-        const n = facts.position.get(rowid);
-        if (n !== undefined && bucket[n] === 4) bucket[n] = 3;
-      }
-    }
-    for (const rowid of matches.rowids(expressions.nameAsTyped)) {
-      const n = facts.position.get(rowid);
-      if (n !== undefined && bucket[n] !== 255) bucket[n] = 2;
-    }
+    if (corrected && matches.asTyped !== null) each(matches.asTyped, (n) => bucket[n] === 4 && (bucket[n] = 3));
+    each(matches.inName, (n) => bucket[n] !== 255 && (bucket[n] = 2));
   }
-  if (skuKey !== null) {
-    for (const [rowid, whole] of matches.skuPrefixed(skuKey)) {
-      const n = facts.position.get(rowid);
-      if (n !== undefined) bucket[n] = whole ? 0 : 1;
-    }
+  for (const [key, whole] of matches.sku) {
+    const n = facts.position.get(key);
+    if (n >= 0) bucket[n] = whole ? 0 : 1;
   }
   const matched: number[] = [];
   for (let n = 0; n < size; n++) if (bucket[n] !== 255) matched.push(n);
