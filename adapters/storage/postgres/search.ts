@@ -31,6 +31,24 @@ export const pgSearchDialect: SearchDialect = {
   attributesOf: (matches) => `(${matches}) m CROSS JOIN LATERAL (SELECT x.name, x.value FROM product_attributes x WHERE x.product_id = m.id OFFSET 0) a`,
 };
 
+/**
+ * A product's key in the word search: 52 bits of a hash of its id, a number both JSON and a
+ * float8 carry exactly, so thousands of matches arrive as numbers rather than ids to look up as
+ * text. Two products with one key (a chance of about one in 10^8 at 20,000 products) leave the
+ * facts unused for that catalogue version (`unique` below).
+ */
+const KEY = (id: string) => `(hashtextextended(${id}, 0) >> 12)`;
+
+/**
+ * The reads of every product and spec a search with words and counts walks (word-search.ts), once
+ * per catalogue version, like sql-search.ts's `READ_PER_VERSION`; names and ids in "C" order, as
+ * the relevance order compares them.
+ */
+export const PG_FACTS_READS = [
+  `SELECT ${KEY('id')}::float8 AS "key", id AS "id", name AS "name", category_id AS "categoryId", brand AS "brand", stock > 0 AS "inStock", price_cents AS "priceCents" FROM products ORDER BY name COLLATE "C", id COLLATE "C"`,
+  'SELECT product_id AS "productId", name AS "name", value AS "value" FROM product_attributes',
+] as const;
+
 interface ProductRow extends Omit<Product, 'priceCents'> {
   priceCents: number | string;
   bucket?: number;
@@ -77,20 +95,13 @@ export function createPgSearch(db: PgDb, version: (() => string | null) | null =
   const perVersion = new Map(READ_PER_VERSION.map((query) => [query, readOncePerVersion(() => all<Record<string, unknown>>(query), version)]));
   const counted = (query: SqlQuery) => perVersion.get(query)?.() ?? all<Record<string, unknown>>(query);
 
-  /**
-   * A product's key in the word search: 52 bits of a hash of its id, a number both JSON and a
-   * float8 carry exactly, so thousands of matches arrive as numbers rather than ids to look up as
-   * text. Two products with one key (a chance of about one in 10^8 at 20,000 products) leave the
-   * facts unused for that catalogue version (`unique` below).
-   */
-  const KEY = (id: string) => `(hashtextextended(${id}, 0) >> 12)`;
   const readFacts = async (): Promise<CatalogueFacts> => {
     const [rows, attributes] = await Promise.all([
       all<{ key: number; id: string; name: string; categoryId: string | null; brand: string | null; inStock: boolean; priceCents: number | string }>({
-        text: `SELECT ${KEY('id')}::float8 AS "key", id AS "id", name AS "name", category_id AS "categoryId", brand AS "brand", stock > 0 AS "inStock", price_cents AS "priceCents" FROM products ORDER BY name COLLATE "C", id COLLATE "C"`,
+        text: PG_FACTS_READS[0],
         params: [],
       }),
-      all<{ productId: string; name: string; value: string }>({ text: 'SELECT product_id AS "productId", name AS "name", value AS "value" FROM product_attributes', params: [] }),
+      all<{ productId: string; name: string; value: string }>({ text: PG_FACTS_READS[1], params: [] }),
     ]);
     return catalogueFactsOf(
       rows.map((row): FactRow => [Number(row.key), row.id, row.name, row.categoryId, row.brand, row.inStock, row.priceCents]),

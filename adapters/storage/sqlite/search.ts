@@ -33,6 +33,16 @@ export const sqliteSearchDialect: SearchDialect = {
   attributesOf: (matches) => `(SELECT x.name, x.value FROM product_attributes x WHERE x.product_id IN (${matches})) a`,
 };
 
+/**
+ * The reads of every product and spec a search with words walks (word-search.ts), once per
+ * catalogue version, like sql-search.ts's `READ_PER_VERSION`. BINARY, SQLite's default collation,
+ * is byte order (products_name_idx).
+ */
+export const SQLITE_FACTS_READS = [
+  'SELECT search_id, id, name, category_id, brand, stock > 0, price_cents FROM products ORDER BY name, id',
+  'SELECT product_id, name, value FROM product_attributes',
+] as const;
+
 interface ProductRow extends Omit<Product, 'attributes' | 'priceTiers' | 'createdAt' | 'updatedAt'> {
   attributes: string;
   priceTiers: string;
@@ -86,9 +96,8 @@ export function createSqliteSearch(sqlite: Database, version: (() => string | nu
   const all = <T>(query: SqlQuery): T[] => prepared(query.text).all(named(query.params)) as T[];
   const perVersion = new Map(READ_PER_VERSION.map((query) => [query, readOncePerVersion(async () => all<Record<string, unknown>>(query), version)]));
 
-  // BINARY, SQLite's default collation, is byte order (products_name_idx).
-  const factRows = sqlite.prepare<[], FactRow>('SELECT search_id, id, name, category_id, brand, stock > 0, price_cents FROM products ORDER BY name, id').raw();
-  const attributeRows = sqlite.prepare<[], [string, string, string]>('SELECT product_id, name, value FROM product_attributes').raw();
+  const factRows = sqlite.prepare<[], FactRow>(SQLITE_FACTS_READS[0]).raw();
+  const attributeRows = sqlite.prepare<[], [string, string, string]>(SQLITE_FACTS_READS[1]).raw();
   const facts = version ? readOncePerVersion<CatalogueFacts>(async () => catalogueFactsOf(factRows.all(), attributeRows.iterate()), version) : null;
   // One JSON array rather than a row per match: a third less time for thousands of matches.
   const matching = sqlite.prepare<[string], string>('SELECT json_group_array(rowid) FROM products_fts WHERE products_fts MATCH ?').pluck();
