@@ -54,6 +54,16 @@ const printPages = ({ lines }) => {
   for (const line of lines) console.log(line);
 };
 
+if (process.argv.includes('--orders-pg')) {
+  const { runOrdersBenchPostgres } = await import('./orders-postgres.mjs');
+  const orders = await runOrdersBenchPostgres({ seconds: SECONDS, rounds: ROUNDS, progress });
+  console.log(`\nOrders with 3 lines on PostgreSQL against the bare order handler (JWT, stock, rows; bench/bare-order-pg-server.mjs):`);
+  console.log(tableHeader());
+  for (const line of orders.lines) console.log(line);
+  printVerdicts(orders.verdicts);
+  process.exit(0);
+}
+
 if (process.argv.includes('--pages')) {
   const pages = await runPages();
   printPages(pages);
