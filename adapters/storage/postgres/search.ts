@@ -34,7 +34,7 @@ export const pgSearchDialect: SearchDialect = {
 /**
  * A product's key in the word search: 52 bits of a hash of its id, a number both JSON and a
  * float8 carry exactly, so thousands of matches arrive as numbers rather than ids to look up as
- * text. Two products with one key (a chance of about one in 10^8 at 20,000 products) leave the
+ * text. Two products with one key (a chance of about one in 20 million at 20,000 products) leave the
  * facts unused for that catalogue version (`facts` in `createPgSearch` checks).
  */
 const KEY = (id: string) => `(hashtextextended(${id}, 0) >> 12)`;
