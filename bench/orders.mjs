@@ -88,6 +88,11 @@ export async function seedBuyers(file, dataDir, count) {
   } finally {
     db.close();
   }
+  return signedTokensFile(ids, dataDir, now);
+}
+
+/** A session token for each user id, signed as the real server signs them, in a file, one a line. */
+export async function signedTokensFile(ids, dataDir, now = Date.now()) {
   const key = new TextEncoder().encode(TEST_JWT_SECRET);
   const issuedAt = Math.floor(now / 1000);
   const tokens = await Promise.all(

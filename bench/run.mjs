@@ -2,7 +2,8 @@
 // bare Hono + better-sqlite3 handler serving the same rows from the same file (and, for the latency
 // goal, the floor: floor-server.mjs writing the real server's bytes with no work), then order
 // placement on PostgreSQL, the no-oversell burst on both databases, three-line orders against a
-// bare order handler (orders.mjs, alone with --orders), the catalogue search (search.mjs,
+// bare order handler (orders.mjs, alone with --orders; on PostgreSQL orders-postgres.mjs, only with
+// --orders-pg), the catalogue search (search.mjs,
 // alone with --search) and the storefront's rendered product page (pages.mjs, alone with --pages). Every server is a real process on a fresh database, with the demo
 // catalog enlarged to 200 products; autocannon runs in its own process (load.mjs). Reads are measured in interleaved rounds (Bulkhead, bare,
 // Bulkhead, bare, ...) and the median of each figure is printed, so a noisy neighbour on the
@@ -53,6 +54,16 @@ const printPages = ({ lines }) => {
   console.log(tableHeader());
   for (const line of lines) console.log(line);
 };
+
+if (process.argv.includes('--orders-pg')) {
+  const { runOrdersBenchPostgres } = await import('./orders-postgres.mjs');
+  const orders = await runOrdersBenchPostgres({ seconds: SECONDS, rounds: ROUNDS, progress });
+  console.log(`\nOrders with 3 lines on PostgreSQL against the bare order handler (JWT, stock, rows; bench/bare-order-pg-server.mjs):`);
+  console.log(tableHeader());
+  for (const line of orders.lines) console.log(line);
+  printVerdicts(orders.verdicts);
+  process.exit(0);
+}
 
 if (process.argv.includes('--pages')) {
   const pages = await runPages();
