@@ -97,8 +97,12 @@ describe('/api/company/orders (docs/companies.md, "Approvals")', () => {
     expect((await store.products.findById(product.id))?.stock).toBe(10_000);
     await deliverMail();
     expect(mailer.sent.find((mail) => mail.to === bo.email && mail.subject.includes('not approved'))?.text).toContain('Use the framework agreement');
+    // Its own refusal, not the paid order's: the buyer is told a manager said no.
     const pay = await call('POST', `/api/orders/${waiting.id}/payment-intent`, { token: bo.token });
-    expect(pay.status).toBe(409);
+    expect([pay.status, expectError(pay.json).code]).toEqual([409, 'ORDER_REJECTED']);
+    expect(expectError(pay.json).message).toContain('rejected');
+    const confirm = await call('POST', `/api/orders/${waiting.id}/payment/confirm`, { token: bo.token, body: { paymentIntentId: 'pi_whatever' } });
+    expect([confirm.status, expectError(confirm.json).code]).toEqual([409, 'ORDER_REJECTED']);
   });
 
   it("managers' own orders never wait; an order at or above the threshold does; nobody approves their own", async () => {

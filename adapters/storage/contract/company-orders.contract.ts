@@ -105,6 +105,10 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       expect(await h.store.orders.findById(order.id)).toEqual(approved);
       expect(await h.store.orders.decideApproval(order.id, { approve: false, by: manager.id, at: h.at(4_000), reason: 'late' })).toBeNull();
       expect(await h.stockOf(product.id)).toBe(900);
+      // Its unpaid clock starts at the approval, not at placing: the sweep leaves it until the TTL from then.
+      expect(await h.store.orders.listUnpaidPlacedBefore(h.at(2_000), 10)).toEqual([]);
+      expect(await h.store.orders.listUnpaidPlacedBefore(h.at(3_000), 10)).toEqual([]);
+      expect((await h.store.orders.listUnpaidPlacedBefore(h.at(3_001), 10)).map((o) => o.id)).toEqual([order.id]);
       expect(await mailsAbout(order.id)).toEqual(['company-order-awaiting-approval', 'company-order-approved']);
       expect((await h.store.audit.list({ kind: 'company-order-approved' }, { limit: 10, cursor: null })).items.map((entry) => entry.subjectId)).toEqual([order.id]);
       // Now payable as any unpaid order.
