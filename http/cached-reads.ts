@@ -10,7 +10,11 @@
  * request id (a sane incoming one kept), the site-wide security headers, the entity tag and
  * `Cache-Control: no-cache` (304 on a matching If-None-Match), and the access-log line.
  *
- * A signed-in caller's request (a company member's prices are added to the page in Hono), a miss,
+ * A request carrying a session is answered here too when its route prices for members (the
+ * catalogue's page and product: member-prices.ts, `answerFor`): the anonymous hit is priced for
+ * the caller (the session checked as on every request, against the user's current session version,
+ * then the member's terms read), or given as it is to a visitor-like caller. A storage failure on
+ * the way hands the request to Hono, which reports it as a route would. Any other signed-in read, a miss,
  * any other method (HEAD included), a target or Host that @hono/node-server would rewrite
  * or refuse (percent-escapes, dot segments, absolute forms, unusual characters), and anything
  * unexpected go to Hono as before, so the routes stay the one place that computes, validates and
@@ -21,16 +25,30 @@ import type { Logger } from './logger.ts';
 import { matchesIfNoneMatch, REVALIDATE, type CachedJson } from './middleware/cached-json.ts';
 import { logRequest, requestIdFrom } from './middleware/request-log.ts';
 import type { HeaderPair } from './middleware/security-headers.ts';
-import { SESSION_COOKIE } from './middleware/session.ts';
+import { SESSION_COOKIE, sessionTokenFromHeaders } from './middleware/session.ts';
+import type { MemberPrices, MemberRead } from './member-prices.ts';
+import type { CachedBody } from './response-cache.ts';
 
 export interface CachedRoute {
   /** The path the route group is mounted on, e.g. `/api/products`. */
   prefix: string;
   cached: CachedJson;
+  /** Set when the group's page (the prefix itself) and item (`prefix/:id`) carry a member's prices. */
+  members?: Pick<MemberPrices, 'answerFor'>;
 }
 
-/** Answers the request and returns true, or returns false having touched nothing. */
-export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+/**
+ * Answers the request (now, or once a signed-in caller's prices are read) and returns true, or
+ * returns false having touched nothing. `fallback` hands a request it took to Hono after all.
+ */
+export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse, fallback: () => void) => boolean;
+
+/** Which member-priced read a path is (member-prices.ts), or null: the page is the prefix, a product one segment below it. */
+const memberReadOf = (prefix: string, path: string): MemberRead | null => {
+  if (path === prefix) return 'page';
+  const rest = path.slice(prefix.length + 1);
+  return path[prefix.length] === '/' && rest !== '' && rest !== 'suggest' && !rest.includes('/') ? 'product' : null;
+};
 
 /**
  * A path and query @hono/node-server passes to Hono unchanged: origin form, plain characters, no
@@ -43,7 +61,8 @@ const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
 /**
  * A request that may come from a company member, whose catalogue reads carry their own prices
- * (http/member-prices.ts): a session cookie or a bearer token. Hono answers it, from the same cache.
+ * (http/member-prices.ts): a session cookie or a bearer token. Only routes that price for members
+ * answer it here; Hono answers it on every other, from the same cache.
  */
 const SESSION_COOKIE_AT = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 const carriesSession = (incoming: IncomingMessage): boolean =>
@@ -57,20 +76,7 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
   // Node takes a flat [name, value, ...] list as it is; only the last few differ per answer.
   const base = [...siteHeaders.flat(), 'cache-control', REVALIDATE];
 
-  return (incoming, outgoing) => {
-    if (incoming.method !== 'GET' || carriesSession(incoming)) return false;
-    const started = performance.now();
-    const key = incoming.url ?? '';
-    const route = routeOf(routes, key);
-    if (!route || !PLAIN_TARGET.test(key) || DOT_SEGMENT.test(key) || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
-    let entry;
-    try {
-      entry = route.cached.peek(key);
-    } catch {
-      return false; // the version check failed: the route answers (or reports) it
-    }
-    if (!entry) return false;
-
+  const write = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, entry: CachedBody, started: number) => {
     const { headers } = incoming;
     const requestId = requestIdFrom(headers['x-request-id'] as string | undefined);
     const notModified = matchesIfNoneMatch(headers['if-none-match'], entry.etag);
@@ -81,8 +87,39 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
       answer.push('content-type', 'application/json', 'content-length', String(entry.body.byteLength));
       outgoing.writeHead(200, answer).end(entry.body);
     }
+    logRequest(logger, { requestId, method: 'GET', path, status: notModified ? 304 : 200, started });
+  };
+
+  return (incoming, outgoing, fallback) => {
+    if (incoming.method !== 'GET') return false;
+    const started = performance.now();
+    const key = incoming.url ?? '';
+    const route = routeOf(routes, key);
+    if (!route || !PLAIN_TARGET.test(key) || DOT_SEGMENT.test(key) || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
     const query = key.indexOf('?');
-    logRequest(logger, { requestId, method: 'GET', path: query === -1 ? key : key.slice(0, query), status: notModified ? 304 : 200, started });
+    const path = query === -1 ? key : key.slice(0, query);
+    let token: string | null = null;
+    let read: MemberRead | null = null;
+    if (carriesSession(incoming)) {
+      read = route.members ? memberReadOf(route.prefix, path) : null;
+      token = read && sessionTokenFromHeaders(incoming.headers.authorization, incoming.headers.cookie);
+      if (!read || !token) return false;
+    }
+    let entry;
+    try {
+      entry = route.cached.peek(key);
+    } catch {
+      return false; // the version check failed: the route answers (or reports) it
+    }
+    if (!entry) return false;
+    if (!token || !read || !route.members) {
+      write(incoming, outgoing, path, entry, started);
+      return true;
+    }
+    route.members.answerFor(token, entry, read).then(
+      (answer) => write(incoming, outgoing, path, answer, started),
+      () => fallback(),
+    );
     return true;
   };
 }

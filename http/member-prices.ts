@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { buyerTermsOf } from '#domain/companies/buyer-terms.ts';
+import { authenticate } from '#domain/identity/authenticate.ts';
 import { yourPriceOf, type CompanyPriceTerms, type PricedTerms } from '#domain/companies/company-prices.ts';
 import { matchesIfNoneMatch, requestKey, REVALIDATE, type CachedJson } from './middleware/cached-json.ts';
 import type { CachedBody } from './response-cache.ts';
@@ -58,9 +59,28 @@ export interface MemberPrices {
   product: MiddlewareHandler<AppEnv>;
   /** In place of `cached.lookup` on an answer computed per buyer (quantity advice): a member's skips the shared cache. */
   unlessMember: MiddlewareHandler<AppEnv>;
+  /**
+   * For the front door (cached-reads.ts): the answer to the holder of session `token` for a cached
+   * anonymous `page` or `product`: the member's priced one, or the anonymous one itself for a
+   * visitor, a user without a company or a session that no longer holds (as `optionalUser` answers).
+   */
+  answerFor(token: string, anonymous: CachedBody, kind: MemberRead): Promise<CachedBody>;
 }
 
+/** The catalogue reads a member's prices are added to. */
+export type MemberRead = 'page' | 'product';
+
 const utf8 = new TextDecoder();
+
+type AddPrices = (value: unknown, terms: CompanyPriceTerms) => unknown;
+const withYourPrice = (product: PricedProduct, memberTerms: CompanyPriceTerms) => ({ ...product, yourPrice: yourPriceOf(product, memberTerms) });
+const ADD_PRICES: Record<MemberRead, AddPrices> = {
+  page: (value, memberTerms) => {
+    const page = value as { items: PricedProduct[] };
+    return { ...page, items: page.items.map((product) => withYourPrice(product, memberTerms)) };
+  },
+  product: (value, memberTerms) => withYourPrice(value as PricedProduct, memberTerms),
+};
 
 export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices {
   const parsed = boundedMap<unknown>(PARSED_BODIES);
@@ -100,8 +120,19 @@ export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices 
     return { etag, body: new Uint8Array(await response.arrayBuffer()) };
   };
 
+  const pricedFor = (anonymous: CachedBody, memberTerms: CompanyPriceTerms, addPrices: AddPrices): CachedBody => {
+    const key = `${anonymous.etag}.${termsTag(memberTerms)}`;
+    let answer = priced.get(key);
+    if (!answer) {
+      const body = new TextEncoder().encode(JSON.stringify(addPrices(parse(anonymous), memberTerms)));
+      answer = { body, etag: `"${anonymous.etag.slice(1, -1)}.${termsTag(memberTerms)}"` };
+      priced.set(key, answer);
+    }
+    return answer;
+  };
+
   const pricedHandler =
-    (addPrices: (value: unknown, terms: CompanyPriceTerms) => unknown): MiddlewareHandler<AppEnv> =>
+    (addPrices: AddPrices): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
       const memberTerms = await termsOf(c);
       if (!memberTerms) return cached.lookup(c, next);
@@ -118,13 +149,7 @@ export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices 
         headers = new Headers(response.headers);
         headers.delete('content-length');
       }
-      const key = `${anonymous.etag}.${termsTag(memberTerms)}`;
-      let answer = priced.get(key);
-      if (!answer) {
-        const body = new TextEncoder().encode(JSON.stringify(addPrices(parse(anonymous), memberTerms)));
-        answer = { body, etag: `"${anonymous.etag.slice(1, -1)}.${termsTag(memberTerms)}"` };
-        priced.set(key, answer);
-      }
+      const answer = pricedFor(anonymous, memberTerms, addPrices);
       headers.set('etag', answer.etag);
       const response = matchesIfNoneMatch(c.req.header('if-none-match'), answer.etag) ? new Response(null, { status: 304, headers }) : new Response(answer.body, { status: 200, headers });
       // Unset first: Hono copies the old response's headers (its length, its tag) onto a new one.
@@ -133,15 +158,15 @@ export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices 
       return response;
     };
 
-  const withYourPrice = (product: PricedProduct, memberTerms: CompanyPriceTerms) => ({ ...product, yourPrice: yourPriceOf(product, memberTerms) });
-
   return {
     termsOf,
-    page: pricedHandler((value, memberTerms) => {
-      const page = value as { items: PricedProduct[] };
-      return { ...page, items: page.items.map((product) => withYourPrice(product, memberTerms)) };
-    }),
-    product: pricedHandler((value, memberTerms) => withYourPrice(value as PricedProduct, memberTerms)),
+    page: pricedHandler(ADD_PRICES.page),
+    product: pricedHandler(ADD_PRICES.product),
     unlessMember: async (c, next) => ((await termsOf(c)) ? next() : cached.lookup(c, next)),
+    async answerFor(token, anonymous, kind) {
+      const user = await authenticate(ports, token);
+      const memberTerms = await buyerTermsOf(ports, user?.id ?? null);
+      return memberTerms ? pricedFor(anonymous, memberTerms, ADD_PRICES[kind]) : anonymous;
+    },
   };
 }
