@@ -171,8 +171,10 @@ describe("a member's prices on the catalogue", () => {
 
     const order = await context.call('POST', '/api/orders', { token: member.token, body: { lines: [{ productId: bolt.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' } });
     expect(order.status).toBe(201);
-    expect(order.json.lines[0]).toMatchObject({ unitPriceCents: 850, lineTotalCents: 85_000 });
+    // The list price when ordered is kept beside the price paid, and read back with the order.
+    expect(order.json.lines[0]).toMatchObject({ unitPriceCents: 850, listUnitPriceCents: 1_000, lineTotalCents: 85_000 });
+    expect((await context.call('GET', `/api/orders/${order.json.id}`, { token: member.token })).json.lines[0]).toMatchObject({ unitPriceCents: 850, listUnitPriceCents: 1_000 });
     const theirs = await context.call('POST', '/api/orders', { token: stranger.token, body: { lines: [{ productId: bolt.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' } });
-    expect(theirs.json.lines[0]).toMatchObject({ unitPriceCents: 1_000 });
+    expect(theirs.json.lines[0]).toMatchObject({ unitPriceCents: 1_000, listUnitPriceCents: 1_000 });
   });
 });

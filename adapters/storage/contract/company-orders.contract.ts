@@ -54,6 +54,11 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       const placed = await place(order, ruleOf(100_000, order.totalCents));
       expect(placed).toMatchObject({ status: 'unpaid', companyId: company.id, approval: null });
       expect(await h.store.orders.findById(order.id)).toEqual(placed);
+      // A member's line keeps the list price beside the one paid.
+      const member = h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 200 });
+      const discounted = { ...member, lines: member.lines.map((line) => ({ ...line, unitPriceCents: 90, lineTotalCents: 90 * line.quantity })), totalCents: 90 * 200 };
+      expect((await place(discounted)).lines[0]).toMatchObject({ unitPriceCents: 90, listUnitPriceCents: 100 });
+      expect((await h.store.orders.findById(member.id))?.lines[0]).toMatchObject({ unitPriceCents: 90, listUnitPriceCents: 100 });
       expect(await mailsAbout(order.id)).toEqual(['order-placed']);
     });
 
