@@ -218,29 +218,30 @@ const READS: Read[] = [
     (store) => Promise.all([store.orders.listByCompany('co7', {}, { limit: 24 }), store.orders.listByCompany('co7', { status: 'pending' }, { limit: 24 })]),
   ],
   [
-    "a company's orders, next page and one member's",
-    async (store, shop) => {
+    "a company's orders, next page",
+    async (store) => {
       const first = await store.orders.listByCompany('co7', {}, { limit: 24 });
       expect(first.nextCursor).not.toBeNull();
-      return Promise.all([store.orders.listByCompany('co7', {}, { limit: 24, cursor: first.nextCursor }), store.orders.listByCompany('co7', { userId: String(shop.users[0]!.id) }, { limit: 24 })]);
+      return store.orders.listByCompany('co7', {}, { limit: 24, cursor: first.nextCursor });
     },
   ],
+  // One member's (a manager's filter): PostgreSQL may find the member's few orders by both
+  // indexes and sort them, a selection.
+  ["a company's orders of one member", (store, shop) => store.orders.listByCompany('co7', { userId: String(shop.users[6]!.id) }, { limit: 24 }), true],
   // Its members (managers first, then by name: a company's few rows sorted, each with this month's
   // spending along orders_user_newest_idx) and its pending invitations (company_invitations_company_idx).
   ["a company's members with their spending", (store) => store.companies.members('co7', new Date(Date.now() - 30 * 24 * 60 * MINUTE)), true],
   ["a company's pending invitations", (store) => store.companies.invitations('co7'), true],
-  // The admins' company list (companies_newest_idx), its next page and each page's member counts
-  // (company_members_company_idx). Its search by a part of the name reads every company's name, as
-  // it is meant to: companies are a few thousand at most, so it is left out here.
+  // The admins' company list (companies_newest_idx) and its next page. Left out: its search by a
+  // part of the name, and each page's member counts, which PostgreSQL reads from the whole
+  // company_members table at this size (2,000 rows: cheaper than 24 index lookups).
   [
-    "the admins' company list, its next page and member counts",
+    "the admins' company list and its next page",
     async (store) => {
       const first = await store.companies.list({}, { limit: 24 });
       expect(first.items).toHaveLength(24);
-      await store.companyPrices.memberCounts(first.items.map((company) => company.id));
       return store.companies.list({}, { limit: 24, cursor: first.nextCursor });
     },
-    true,
   ],
   // The sender's hourly clean-up (docs/email.md, "E-mail"): a thousand mails done with before the
   // cut-off, oldest first along mail_outbox_created_idx, deleted by primary key. Last, as it deletes.
