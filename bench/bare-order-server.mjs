@@ -37,7 +37,7 @@ const insertOrder = db.prepare(
 );
 const insertLine = db.prepare(
   `INSERT INTO order_lines (order_id, position, product_id, sku, product_name, product_image_url, product_description, unit,
-     quantity, unit_price_cents, line_total_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     quantity, unit_price_cents, list_unit_price_cents, line_total_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 
 class Short extends Error {}
@@ -49,7 +49,7 @@ const place = db
     const number = `BH-${order.year}-${String(nextNumber.get(order.year).last).padStart(6, '0')}`;
     insertOrder.run(order.id, number, order.userId, order.email, order.name, order.itemCount, order.totalCents, order.phone, order.address, order.poNumber, order.note, order.createdAt);
     order.lines.forEach((line, position) =>
-      insertLine.run(order.id, position, line.productId, line.sku, line.productName, line.productImageUrl, line.productDescription, line.unit, line.quantity, line.unitPriceCents, line.lineTotalCents),
+      insertLine.run(order.id, position, line.productId, line.sku, line.productName, line.productImageUrl, line.productDescription, line.unit, line.quantity, line.unitPriceCents, line.unitPriceCents, line.lineTotalCents),
     );
     return number;
   })

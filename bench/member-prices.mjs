@@ -7,7 +7,7 @@
 // products. The real server answers `GET /api/products?limit=24` and `GET /api/products/:id`
 // (cycling through all 200 ids) to visitors (the shared cache, answered before Hono) and to the
 // members (each request signed in with the next buyer's bearer token: the session checked, the
-// member's terms read, `yourPrice` added to the same cached page), in interleaved rounds at 10
+// member's terms read, the company's priced page answered before Hono, http/cached-reads.ts), in interleaved rounds at 10
 // connections. Goal: a member's page read at least 0.5× a visitor's cached read. Every member
 // answer must carry `yourPrice`, and no visitor answer may.
 import { randomUUID } from 'node:crypto';

@@ -5,6 +5,7 @@ import { ServiceUnavailableError } from '#domain/shared/errors.ts';
 import { silentLogger } from './logger.ts';
 import { createBackgroundWork } from './background-work.ts';
 import { answerCachedReads } from './cached-reads.ts';
+import { memberPrices } from './member-prices.ts';
 import { cachedJson } from './middleware/cached-json.ts';
 import { expireUnpaidOrdersFirst } from './middleware/expire-unpaid-orders.ts';
 import { bodySizeLimit } from './middleware/body-size.ts';
@@ -60,6 +61,8 @@ export function createApp(ports: AppPorts) {
   // With no bytes to spend, no version: every page is read afresh.
   const clock = settings.catalogueCacheBytes > 0 && ports.catalogVersion ? { version: ports.catalogVersion, stockMoves: ports.catalogStockMoves ?? null } : undefined;
   const catalogue = cachedJson(createResponseCache(clock, settings.catalogueCacheBytes));
+  // A company member's catalogue reads add their price to the shared anonymous answer (member-prices.ts).
+  const members = memberPrices(ports, catalogue);
   const departments = cachedJson(createResponseCache(clock, settings.catalogueCacheBytes));
 
   const app = new Hono<AppEnv>();
@@ -96,7 +99,7 @@ export function createApp(ports: AppPorts) {
     .route('/api/auth', authRoutes(ports, settings, background))
     .route('/api/me', meRoutes(ports))
     .route('/api/uploads', uploadRoutes(ports, settings))
-    .route('/api/products', catalogRoutes(ports, catalogue))
+    .route('/api/products', catalogRoutes(ports, catalogue, members))
     .route('/api/categories', categoryRoutes(ports, departments))
     .route('/api', contentRoutes(ports, settings))
     .route('/api/orders', orderRoutes(ports, settings, expireFirst))
@@ -171,7 +174,7 @@ export function createApp(ports: AppPorts) {
   // always goes through Hono, whose cache lookup gives the same answer.
   const cachedReads = answerCachedReads(
     [
-      { prefix: '/api/products', cached: catalogue },
+      { prefix: '/api/products', cached: catalogue, members },
       { prefix: '/api/categories', cached: departments },
     ],
     siteHeaderPairs(settings),

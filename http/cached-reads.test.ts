@@ -25,8 +25,8 @@ afterEach(async () => {
 const onSocket = async (app: ShopApp) => {
   const answeredByDoor: boolean[] = [];
   const door = app.cachedReads;
-  app.cachedReads = (incoming, outgoing) => {
-    const answered = door(incoming, outgoing);
+  app.cachedReads = (incoming, outgoing, fallback) => {
+    const answered = door(incoming, outgoing, fallback);
     answeredByDoor.push(answered);
     return answered;
   };
@@ -228,5 +228,54 @@ describe('cached reads answered on Node before Hono', () => {
       const api = await bytes('/api/nowhere');
       expect([api.byDoor, api.status]).toEqual([false, 404]);
     });
+  });
+
+  it("price a company member's page and product at the door as Hono would, and answer a session that no longer holds as a visitor's", async () => {
+    const context = await arrange();
+    const { get, store, product, call } = context;
+    const member = await context.signUp({ name: 'Mia Member' });
+    const now = new Date();
+    await store.companies.create(
+      { id: 'co-door', name: 'Door Builders', taxId: null, approvalThresholdCents: null, discountPercent: 10, createdAt: now },
+      { companyId: 'co-door', userId: member.user.id, role: 'manager', monthlyLimitCents: null, joinedAt: now },
+    );
+    for (const path of ['/api/products?limit=5', `/api/products/${product.id}`]) {
+      const visitor = await get(path); // a miss: Hono computes and keeps the anonymous answer
+      const byBearer = await get(path, { headers: { authorization: `Bearer ${member.token}` } });
+      const byCookie = await get(path, { headers: { cookie: `theme=dark; session=${member.token}` } });
+      expect([byBearer.byDoor, byCookie.byDoor]).toEqual([true, true]);
+      // Hono's answer to the same member (app.request always goes through the routes) is the yardstick.
+      const routed = await call('GET', path, { token: member.token });
+      expect(byBearer.text).toBe(routed.text);
+      expect(byCookie.text).toBe(routed.text);
+      expect(byBearer.text).toContain('"yourPrice"');
+      expect(byBearer.response.headers.get('etag')).toBe(routed.headers.get('etag'));
+      expect(comparable(byBearer.response.headers).map(([name]) => name)).toEqual(comparable(visitor.response.headers).map(([name]) => name));
+      const notModified = await get(path, { headers: { authorization: `Bearer ${member.token}`, 'if-none-match': routed.headers.get('etag')! } });
+      expect([notModified.byDoor, notModified.response.status]).toEqual([true, 304]);
+    }
+    // A storage failure on the way hands the request to Hono, which answers it as the route would.
+    const termsForMember = store.companyPrices.termsForMember.bind(store.companyPrices);
+    let failures = 1;
+    store.companyPrices.termsForMember = (userId) => (failures-- > 0 ? Promise.reject(new Error('disk gone')) : termsForMember(userId));
+    const recovered = await get(`/api/products/${product.id}`, { headers: { authorization: `Bearer ${member.token}` } });
+    expect([recovered.byDoor, recovered.response.status, recovered.text.includes('"yourPrice"')]).toEqual([true, 200, true]);
+    // Signed out everywhere (the session version moves): the same token now reads the visitor's page.
+    await store.users.bumpSessionVersion(member.user.id);
+    const revoked = await get('/api/products?limit=5', { headers: { authorization: `Bearer ${member.token}` } });
+    expect(revoked.byDoor).toBe(true);
+    expect(revoked.text).toBe((await get('/api/products?limit=5')).text);
+  });
+
+  it('leave a signed-in read of any other cached route, and a trailing slash, to Hono', async () => {
+    const { get, product, signUp } = await arrange();
+    const user = await signUp({ name: 'Sam Signed-In' });
+    await get('/api/categories');
+    await get('/api/products/suggest?q=a');
+    const headers = { authorization: `Bearer ${user.token}` };
+    expect((await get('/api/categories', { headers })).byDoor).toBe(false);
+    expect((await get('/api/products/suggest?q=a', { headers })).byDoor).toBe(false);
+    expect((await get(`/api/products/${product.id}/`, { headers })).byDoor).toBe(false);
+    expect((await get('/api/categories')).byDoor).toBe(true);
   });
 });

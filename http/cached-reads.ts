@@ -16,7 +16,12 @@
  * (its own Content-Security-Policy in place of the site's, the tag and 304, Vary, the body
  * compressed once per kept page as Accept-Encoding prefers).
  *
- * A signed-in caller's JSON read (a company member's prices are added to the page in Hono), a miss,
+ * A request carrying a session is answered here too when its route prices for members (the
+ * catalogue's page and product: member-prices.ts, `answerFor`): the anonymous hit is priced for
+ * the caller (the session checked as on every request, against the user's current session version,
+ * then the member's terms read), or given as it is to a visitor-like caller. A storage failure on
+ * the way hands the request to Hono, which reports it as a route would. Any other signed-in JSON
+ * read, a miss,
  * any other method (HEAD included), a target or Host that @hono/node-server would rewrite
  * or refuse (percent-escapes, dot segments, absolute forms, unusual characters), and anything
  * unexpected go to Hono as before, so the routes stay the one place that computes, validates and
@@ -27,13 +32,17 @@ import type { Logger } from './logger.ts';
 import { matchesIfNoneMatch, REVALIDATE, type CachedJson } from './middleware/cached-json.ts';
 import { logRequest, requestIdFrom } from './middleware/request-log.ts';
 import type { HeaderPair } from './middleware/security-headers.ts';
-import { SESSION_COOKIE } from './middleware/session.ts';
+import { SESSION_COOKIE, sessionTokenFromHeaders } from './middleware/session.ts';
+import type { MemberPrices, MemberRead } from './member-prices.ts';
 import { pageAnswer, type CachedPage, type PageAnswer } from './page-rendering.ts';
+import type { CachedBody } from './response-cache.ts';
 
 export interface CachedRoute {
   /** The path the route group is mounted on, e.g. `/api/products`. */
   prefix: string;
   cached: CachedJson;
+  /** Set when the group's page (the prefix itself) and item (`prefix/:id`) carry a member's prices. */
+  members?: Pick<MemberPrices, 'answerFor'>;
 }
 
 /** The kept public pages (page-rendering.ts, createPageHandler). */
@@ -44,8 +53,18 @@ export interface CachedPages {
 /** Paths that are never a rendered page: the API, and uploaded files with their own headers (app.ts). */
 const NOT_PAGES = /^\/(?:api|uploads)(?:[/?]|$)/;
 
-/** Answers the request and returns true, or returns false having touched nothing. */
-export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+/**
+ * Answers the request (now, or once a signed-in caller's prices are read) and returns true, or
+ * returns false having touched nothing. `fallback` hands a request it took to Hono after all.
+ */
+export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse, fallback: () => void) => boolean;
+
+/** Which member-priced read a path is (member-prices.ts), or null: the page is the prefix, a product one segment below it. */
+const memberReadOf = (prefix: string, path: string): MemberRead | null => {
+  if (path === prefix) return 'page';
+  const rest = path.slice(prefix.length + 1);
+  return path[prefix.length] === '/' && rest !== '' && rest !== 'suggest' && !rest.includes('/') ? 'product' : null;
+};
 
 /**
  * A path and query @hono/node-server passes to Hono unchanged: origin form, plain characters, no
@@ -58,7 +77,8 @@ const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
 
 /**
  * A request that may come from a company member, whose catalogue reads carry their own prices
- * (http/member-prices.ts): a session cookie or a bearer token. Hono answers it, from the same cache.
+ * (http/member-prices.ts): a session cookie or a bearer token. Only routes that price for members
+ * answer it here; Hono answers it on every other, from the same cache.
  */
 const SESSION_COOKIE_AT = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 const carriesSession = (incoming: IncomingMessage): boolean =>
@@ -86,21 +106,12 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
     return list;
   };
 
-  const log = (requestId: string, key: string, status: number, started: number) => {
+  const pathOf = (key: string): string => {
     const query = key.indexOf('?');
-    logRequest(logger, { requestId, method: 'GET', path: query === -1 ? key : key.slice(0, query), status, started });
+    return query === -1 ? key : key.slice(0, query);
   };
 
-  const answerJson = (incoming: IncomingMessage, outgoing: ServerResponse, route: CachedRoute, key: string, started: number): boolean => {
-    if (carriesSession(incoming)) return false;
-    let entry;
-    try {
-      entry = route.cached.peek(key);
-    } catch {
-      return false; // the version check failed: the route answers (or reports) it
-    }
-    if (!entry) return false;
-
+  const writeJson = (incoming: IncomingMessage, outgoing: ServerResponse, path: string, entry: CachedBody, started: number) => {
     const { headers } = incoming;
     const requestId = requestIdFrom(headers['x-request-id'] as string | undefined);
     const notModified = matchesIfNoneMatch(headers['if-none-match'], entry.etag);
@@ -111,7 +122,33 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
       answer.push('content-type', 'application/json', 'content-length', String(entry.body.byteLength));
       outgoing.writeHead(200, answer).end(entry.body);
     }
-    log(requestId, key, notModified ? 304 : 200, started);
+    logRequest(logger, { requestId, method: 'GET', path, status: notModified ? 304 : 200, started });
+  };
+
+  const answerJson = (incoming: IncomingMessage, outgoing: ServerResponse, route: CachedRoute, key: string, started: number, fallback: () => void): boolean => {
+    const path = pathOf(key);
+    let token: string | null = null;
+    let read: MemberRead | null = null;
+    if (carriesSession(incoming)) {
+      read = route.members ? memberReadOf(route.prefix, path) : null;
+      token = read && sessionTokenFromHeaders(incoming.headers.authorization, incoming.headers.cookie);
+      if (!read || !token) return false;
+    }
+    let entry;
+    try {
+      entry = route.cached.peek(key);
+    } catch {
+      return false; // the version check failed: the route answers (or reports) it
+    }
+    if (!entry) return false;
+    if (!token || !read || !route.members) {
+      writeJson(incoming, outgoing, path, entry, started);
+      return true;
+    }
+    route.members.answerFor(token, entry, read).then(
+      (answer) => writeJson(incoming, outgoing, path, answer, started),
+      () => fallback(),
+    );
     return true;
   };
 
@@ -129,17 +166,17 @@ export function answerCachedReads(routes: readonly CachedRoute[], siteHeaders: r
     const answer = pageAnswer(page, headers['if-none-match'], headers['accept-encoding']);
     const { status, body } = answer;
     outgoing.writeHead(status, [...doorHeaders(answer), 'x-request-id', requestId]).end(body ?? undefined);
-    log(requestId, key, status, started);
+    logRequest(logger, { requestId, method: 'GET', path: pathOf(key), status, started });
     return true;
   };
 
-  return (incoming, outgoing) => {
+  return (incoming, outgoing, fallback) => {
     if (incoming.method !== 'GET') return false;
     const started = performance.now();
     const key = incoming.url ?? '';
     if (!PLAIN_TARGET.test(key) || DOT_SEGMENT.test(key) || !PLAIN_HOST.test(incoming.headers.host ?? '')) return false;
     const route = routeOf(routes, key);
-    if (route) return answerJson(incoming, outgoing, route, key, started);
+    if (route) return answerJson(incoming, outgoing, route, key, started, fallback);
     if (pages && !NOT_PAGES.test(key)) return answerPage(incoming, outgoing, pages, key, started);
     return false;
   };

@@ -261,7 +261,7 @@ export const CONFIG_VARIABLES = {
   UNPAID_ORDER_TTL_HOURS: variable({
     schema: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(24 * 365),
     default: String(DEFAULT_UNPAID_ORDER_TTL_HOURS),
-    doc: 'Hours an unpaid order holds its stock; then it expires and the units go back on the shelf (a payment that went through is kept)',
+    doc: 'Hours an unpaid order holds its stock; then it expires and the units go back on the shelf (a payment that went through is kept). A company order a manager approved counts them from the approval',
   }),
   MAX_UNPAID_ORDERS_PER_ACCOUNT: variable({
     schema: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000),

@@ -124,6 +124,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.awaitingApproval;
     case 'ORDER_NOT_AWAITING_APPROVAL':
       return messages.orderNotAwaitingApproval;
+    case 'ORDER_REJECTED':
+      return messages.orderRejected;
     case 'CANNOT_APPROVE_OWN_ORDER':
       return messages.cannotApproveOwnOrder;
   }

@@ -11,7 +11,8 @@ export const listen = (app: ShopApp, port: number, hostname: string): Promise<Se
   new Promise((resolve, reject) => {
     const routed = getRequestListener(app.fetch, { hostname });
     const server = createServer((incoming, outgoing) => {
-      if (!app.cachedReads(incoming, outgoing)) void routed(incoming, outgoing);
+      const toHono = () => void routed(incoming, outgoing);
+      if (!app.cachedReads(incoming, outgoing, toHono)) toHono();
     });
     server.once('error', reject);
     server.listen(port, hostname, () => resolve(server));

@@ -70,6 +70,7 @@ export const messages = {
   notSignedIn: 'Please sign in to continue',
   awaitingApproval: 'This order waits for a manager of your company to approve it; you can pay once it is approved.',
   orderNotAwaitingApproval: 'This order is not waiting for approval any more: another manager may have decided it already.',
+  orderRejected: 'A manager of your company rejected this order, so it cannot be paid. Place a new order if you still need the parts.',
   cannotApproveOwnOrder: 'Another manager has to approve your own order.',
   forbidden: 'You are not allowed to do that',
   notFound: 'Not found',

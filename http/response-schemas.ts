@@ -178,7 +178,8 @@ export const orderLineDto = z
     // How the quantity is counted (`piece`, `box of 50`), as the product said when it was ordered.
     unit: z.string(),
     quantity: count,
-    unitPriceCents: cents,
+    unitPriceCents: cents.describe('The unit price paid.'),
+    listUnitPriceCents: cents.describe("The catalogue's list (or tier) unit price for the quantity when the order was placed; equal to `unitPriceCents` unless the buyer's company terms lowered it (for an accepted quote, and for orders placed before it was kept, the price paid)."),
     lineTotalCents: cents,
   })
   .describe('One line of an order, copied from the product when it was ordered.');

@@ -24,6 +24,7 @@ const line = (index: number, overrides: Partial<OrderLine> = {}): OrderLine => (
   unit: 'box',
   quantity: 1_200,
   unitPriceCents: 1_234,
+  listUnitPriceCents: 1_234,
   lineTotalCents: 1_480_800,
   ...overrides,
 });
@@ -106,6 +107,16 @@ describe('PDF order documents', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+  });
+
+  it("prints a company member's list price struck beneath the price paid, and nothing more where they are the same", async () => {
+    const invoiceWith = (listUnitPriceCents: number) =>
+      documents.invoice(paidOrder({ lines: [line(1, { unitPriceCents: 1_000, listUnitPriceCents, lineTotalCents: 1_200_000 })], totalCents: 1_200_000 }));
+    const times = (text: string, part: string) => text.split(part).length - 1;
+    const member = pdfLines(await invoiceWith(1_234));
+    const everyone = pdfLines(await invoiceWith(1_000));
+    expect(times(member, '$10.00')).toBe(times(everyone, '$10.00'));
+    expect([times(member, '$12.34'), times(everyone, '$12.34')]).toEqual([1, 0]);
   });
 
   it('prints a credit note: its number, the invoice it corrects, the reason, the refunded lines and the total as negative amounts', async () => {

@@ -57,13 +57,20 @@ const GREY = '#555555';
 /** ISO calendar date (UTC), the same in every locale. */
 const day = (date: Date | null): string => (date ? date.toISOString().slice(0, 10) : '—');
 
+/** A part of a cell printed struck through (a list price beside the one paid). */
+interface Struck {
+  struck: string;
+}
+
 interface Column {
   title: string;
   width: number;
   align: 'left' | 'right';
   /** The cell's text; several parts go on lines of their own (each made printable on its own). */
-  cell(line: Order['lines'][number]): string | readonly string[];
+  cell(line: Order['lines'][number]): string | readonly (string | Struck)[];
 }
+
+const textOfPart = (part: string | Struck): string => (typeof part === 'string' ? part : part.struck);
 
 type Doc = PDFKit.PDFDocument;
 type PdfDocumentClass = typeof PdfKit;
@@ -173,10 +180,8 @@ const linesTable = (doc: Doc, columns: Column[], lines: Order['lines'], startY: 
   };
   let y = header(startY);
   for (const line of lines) {
-    const cells = columns.map((column) => {
-      const value = column.cell(line);
-      return typeof value === 'string' ? printable(value) : value.map((part) => printable(part)).join('\n');
-    });
+    const values = columns.map((column) => column.cell(line));
+    const cells = values.map((value) => (typeof value === 'string' ? printable(value) : value.map((part) => printable(textOfPart(part))).join('\n')));
     const height =
       Math.max(...cells.map((text, index) => doc.heightOfString(text || ' ', { width: columns[index]!.width - padding * 2 }))) + padding * 2;
     if (y + height > contentBottom(doc)) {
@@ -186,7 +191,19 @@ const linesTable = (doc: Doc, columns: Column[], lines: Order['lines'], startY: 
     let x = left;
     cells.forEach((text, index) => {
       const column = columns[index]!;
-      doc.text(text, x + padding, y + padding, { width: column.width - padding * 2, align: column.align });
+      const value = values[index]!;
+      const options = { width: column.width - padding * 2, align: column.align };
+      if (typeof value === 'string' || value.every((part) => typeof part === 'string')) {
+        doc.text(text, x + padding, y + padding, options);
+      } else {
+        // A struck part is its own line, printed on its own so only it is struck.
+        let partY = y + padding;
+        for (const part of value) {
+          const partText = printable(textOfPart(part)) || ' ';
+          doc.text(partText, x + padding, partY, { ...options, strike: typeof part !== 'string' });
+          partY += doc.heightOfString(partText, options);
+        }
+      }
       x += column.width;
     });
     y += height;
@@ -246,6 +263,19 @@ const unitPriceColumn: Column = {
   },
 };
 
+/**
+ * The invoice's unit price: the price paid and, for a line a company's terms priced below the
+ * list, the list price when ordered struck beneath it (docs/companies.md, "Company prices").
+ */
+const invoiceUnitPriceColumn: Column = {
+  ...unitPriceColumn,
+  cell: (line) => {
+    const paid = unitPriceColumn.cell(line);
+    const parts = typeof paid === 'string' ? [paid] : paid;
+    return line.listUnitPriceCents === line.unitPriceCents ? paid : [...parts, { struck: formatCents(line.listUnitPriceCents) }];
+  },
+};
+
 const NO_BUYER_DETAILS: InvoiceBuyer = { companyName: '', taxNumber: '' };
 
 // The buyer's company leads "Bill to" and its tax/VAT number closes it, when the profile has them
@@ -295,7 +325,7 @@ const drawInvoice = (PDFDocument: PdfDocumentClass, shop: ShopDetails, order: In
     nameColumn(width - fixed - skuWidth),
     quantityColumn,
     unitColumn,
-    unitPriceColumn,
+    invoiceUnitPriceColumn,
     { title: 'Line total', width: 80, align: 'right', cell: (line) => formatCents(line.lineTotalCents) },
   ];
   let y = linesTable(doc, columns, order.lines, buyerBottom + 16);
@@ -429,7 +459,7 @@ const SAMPLE: InvoicedOrder = {
   email: 'warm-up@localhost',
   customerName: 'Warm-up',
   lines: [
-    { productId: null, sku: 'WARM-UP', productName: 'Warm-up', productImageUrl: '', productDescription: '', unit: 'piece', quantity: 100, unitPriceCents: 1, lineTotalCents: 100 },
+    { productId: null, sku: 'WARM-UP', productName: 'Warm-up', productImageUrl: '', productDescription: '', unit: 'piece', quantity: 100, unitPriceCents: 1, listUnitPriceCents: 1, lineTotalCents: 100 },
   ],
   itemCount: 100,
   totalCents: 100,

@@ -4,6 +4,11 @@ import type { Clock } from '#domain/shared/clock.ts';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'bulkhead';
+/**
+ * Tokens whose signature and claims were checked, kept with their expiry: checking the same
+ * bytes again would give the same answer until then. Bounded; least recently used forgotten.
+ */
+export const VERIFIED_TOKENS = 10_000;
 const AUDIENCE = 'bulkhead-session';
 
 export interface JwtTokenServiceOptions {
@@ -32,6 +37,11 @@ export const createJwtTokenService = ({
   // Imported once: given the raw bytes, jose imports the key again for every token it checks.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  // The signature is checked once per token, not per request (jose's check is the costliest step
+  // of a signed-in read). Only the token's own claims are kept: whether its session still holds
+  // (sign-out, password reset, role change, deletion) is the caller's check against the user's
+  // current session version on every request (authenticate.ts), so revocation is as immediate as before.
+  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
 
   return {
     ttlSeconds,
@@ -48,6 +58,13 @@ export const createJwtTokenService = ({
     },
 
     async verify(token: string) {
+      const known = verified.get(token);
+      if (known) {
+        verified.delete(token);
+        if (known.expiresAtMs <= clock.now().getTime()) return null;
+        verified.set(token, known);
+        return known.claims;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -56,10 +73,12 @@ export const createJwtTokenService = ({
           currentDate: clock.now(),
           requiredClaims: ['sub', 'exp', 'sv'],
         });
-        const { sub, sv } = payload;
-        return typeof sub === 'string' && sub !== '' && typeof sv === 'number' && Number.isSafeInteger(sv)
-          ? { userId: sub, sessionVersion: sv }
-          : null;
+        const { sub, sv, exp } = payload;
+        if (typeof sub !== 'string' || sub === '' || typeof sv !== 'number' || !Number.isSafeInteger(sv) || typeof exp !== 'number') return null;
+        const claims = { userId: sub, sessionVersion: sv };
+        verified.set(token, { claims, expiresAtMs: exp * 1000 });
+        if (verified.size > VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+        return claims;
       } catch {
         // Bad signature, expired, malformed, wrong algorithm: all simply "not a session".
         return null;

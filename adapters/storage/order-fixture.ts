@@ -20,6 +20,7 @@ export const lineOf = (product: FixtureProduct, quantity = 100): OrderLine => ({
   unit: product.unit ?? 'piece',
   quantity,
   unitPriceCents: product.priceCents,
+  listUnitPriceCents: product.priceCents,
   lineTotalCents: product.priceCents * quantity,
 });
 

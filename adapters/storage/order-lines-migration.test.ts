@@ -59,10 +59,11 @@ async function expectMigrated(storage: Storage) {
     status: 'unpaid',
     poNumber: null,
     note: null,
-    lines: [{ productId: 'p-old', sku: 'OLD-100', productName: 'Hex bolt M8', productImageUrl: '/img/old.webp', productDescription: 'As it was.', unit: 'piece', quantity: 200, unitPriceCents: 25, lineTotalCents: 5_000 }],
+    lines: [{ productId: 'p-old', sku: 'OLD-100', productName: 'Hex bolt M8', productImageUrl: '/img/old.webp', productDescription: 'As it was.', unit: 'piece', quantity: 200, unitPriceCents: 25, listUnitPriceCents: 25, lineTotalCents: 5_000 }],
   });
   expect(second).toMatchObject({ number: 'BH-2026-000001', status: 'pending', transactionId: 'pi_2', paidAt: new Date(ORDERS[1]!.paid_at!), lines: [{ quantity: 300, lineTotalCents: 7_500 }] });
-  expect(third).toMatchObject({ number: 'BH-2026-000002', status: 'shipped', lines: [{ productId: null, sku: '', productName: 'Anchor bolt', quantity: 100 }] });
+  // Lines placed before the list price was kept (migration 0028 / 0031) show the price paid as their list price.
+  expect(third).toMatchObject({ number: 'BH-2026-000002', status: 'shipped', lines: [{ productId: null, sku: '', productName: 'Anchor bolt', quantity: 100, unitPriceCents: 90, listUnitPriceCents: 90 }] });
   expect([await store.orders.count({}), await store.orders.count({ status: 'unpaid' }), await store.orders.count({ status: 'shipped' })]).toEqual([3, 1, 1]);
 
   const product = await store.products.findById('p-old');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { HOLDING_STATUSES, SPENDING_STATUSES, type OrderStatus } from '#domain/ordering/order.ts';
 
 /**
@@ -8,8 +8,10 @@ import { HOLDING_STATUSES, SPENDING_STATUSES, type OrderStatus } from '#domain/o
  * orders_status_newest_idx, and one buyer's unpaid orders for the per-account cap (those carrying
  * an intent are asked about at the provider before the cap refuses).
  */
-export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column }, status: OrderStatus, cutoff: Date): SQL | undefined =>
-  and(eq(orders.status, status), lt(orders.createdAt, cutoff));
+export const unpaidPlacedBefore = (orders: { status: Column; createdAt: Column; approvalDecidedAt: Column }, status: OrderStatus, cutoff: Date): SQL | undefined =>
+  // An approved order's clock starts at its approval (expire-unpaid-orders.ts, unpaidClockStart):
+  // the index still bounds the read by placing, the approval only filters what it finds.
+  and(eq(orders.status, status), lt(orders.createdAt, cutoff), or(isNull(orders.approvalDecidedAt), lt(orders.approvalDecidedAt, cutoff)));
 
 /**
  * The expiry sweep reads each holding status on its own, oldest first along

@@ -3,7 +3,7 @@ import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, type Result } from '../shared/result.ts';
 import { unlessExpired, type UnlessExpiredPorts } from './expire-unpaid-orders.ts';
 import { findOrderFor, type FindOrderPorts } from './find-order.ts';
-import { awaitsApproval, type Order } from './order.ts';
+import { awaitsApproval, wasRejected, type Order } from './order.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { recordSucceededPayment, type RecordPaymentError, type RecordPaymentPorts } from './record-payment.ts';
 
@@ -18,13 +18,14 @@ export type ConfirmPaymentPorts = FindOrderPorts & UnlessExpiredPorts & RecordPa
 export const confirmPayment = async (
   deps: ConfirmPaymentPorts,
   input: { actor: User; orderId: string; paymentIntentId: string; unpaidOrderTtlHours?: number | undefined },
-): Promise<Result<Order, RecordPaymentError | ErrorOf<'AWAITING_APPROVAL'>>> => {
+): Promise<Result<Order, RecordPaymentError | ErrorOf<'AWAITING_APPROVAL' | 'ORDER_REJECTED'>>> => {
   const found = await findOrderFor(deps, { actor: input.actor, orderId: input.orderId, ownerOnly: true });
   if (!found.ok) return found;
   const order = await unlessExpired(deps, { order: found.value, unpaidOrderTtlHours: input.unpaidOrderTtlHours });
   if (!order) return fail(notFound('order'));
   // Nothing is paid before a manager approves (docs/companies.md, "Approvals").
   if (awaitsApproval(order)) return fail(refusal('AWAITING_APPROVAL'));
+  if (wasRejected(order)) return fail(refusal('ORDER_REJECTED'));
   const intent = await deps.payments.retrieveIntent(input.paymentIntentId);
   if (!intent || intent.orderId !== order.id) {
     return fail(refusal('PAYMENT_NOT_CONFIRMED'));

@@ -1,4 +1,4 @@
-import { DEFAULT_UNPAID_ORDER_TTL_HOURS, holdsStock, type Order } from './order.ts';
+import { DEFAULT_UNPAID_ORDER_TTL_HOURS, holdsStock, unpaidClockStart, type Order } from './order.ts';
 import type { OrderRepository } from './order-repository.ts';
 import { releaseUnpaidOrder, type ReleaseUnpaidOrderPorts } from './release-unpaid-order.ts';
 
@@ -33,11 +33,11 @@ export const expireUnpaidOrders = async (
 
 /**
  * Whether an order is past its time at `now`: holding stock (unpaid, or awaiting a company
- * manager's approval: the clock runs from placing either way, docs/companies.md "Approvals") and placed before now minus the TTL, the
+ * manager's approval) and its clock (unpaidClockStart) started before now minus the TTL, the
  * cutoff the sweep reads with (`listUnpaidPlacedBefore`).
  */
-export const hasExpired = (order: Pick<Order, 'status' | 'createdAt'>, now: Date, ttlMs: number): boolean =>
-  holdsStock(order) && order.createdAt.getTime() < now.getTime() - ttlMs;
+export const hasExpired = (order: Pick<Order, 'status' | 'createdAt' | 'approval'>, now: Date, ttlMs: number): boolean =>
+  holdsStock(order) && unpaidClockStart(order).getTime() < now.getTime() - ttlMs;
 
 /**
  * The order as it stands once expiry has had its say, for a use case about to act on it: one past

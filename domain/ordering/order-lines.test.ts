@@ -60,8 +60,15 @@ describe('order totals from tiers per line', () => {
       unit: 'piece',
       quantity,
       unitPriceCents: unit,
+      listUnitPriceCents: unit,
       lineTotalCents: quantity * unit,
     });
+  });
+
+  it("keeps the list price beside a company's price for the same quantity", () => {
+    const theirs = { ...bolts, priceCents: 100, priceTiers: [{ minQuantity: 500, unitPriceCents: 80 }] };
+    expect(priceOrderLine(theirs, 600, bolts)).toMatchObject({ unitPriceCents: 80, listUnitPriceCents: 98, lineTotalCents: 600 * 80 });
+    expect(priceOrderLine(theirs, 200, bolts)).toMatchObject({ unitPriceCents: 100, listUnitPriceCents: 120 });
   });
 
   it('refuses a total it cannot count exactly', () => {

@@ -16,7 +16,15 @@ export interface OrderLine {
   /** How the product was counted when ordered (`piece`, `box of 50`): the quantity's unit. */
   unit: string;
   quantity: number;
+  /** What the buyer paid a unit: the list or tier price, or their company's (docs/companies.md, "Company prices"). */
   unitPriceCents: Cents;
+  /**
+   * The catalogue's list (or tier) price for the quantity when the order was placed, kept beside
+   * the price paid so the order and invoice can show what a company's terms saved. Equal to
+   * `unitPriceCents` for everyone else, for an accepted quote (its price is the one agreed) and for
+   * orders placed before it was kept.
+   */
+  listUnitPriceCents: Cents;
   lineTotalCents: Cents;
 }
 
@@ -30,7 +38,8 @@ export interface OrderableProduct extends StockedTerms {
   unit: string;
 }
 
-export const priceOrderLine = (product: OrderableProduct, quantity: number): OrderLine => ({
+/** `listed`: the product at its catalogue prices, when `product` carries a company's (its list price is kept beside). */
+export const priceOrderLine = (product: OrderableProduct, quantity: number, listed: OrderableProduct = product): OrderLine => ({
   productId: product.id,
   sku: product.sku,
   productName: product.name,
@@ -39,6 +48,7 @@ export const priceOrderLine = (product: OrderableProduct, quantity: number): Ord
   unit: product.unit,
   quantity,
   unitPriceCents: unitPriceFor(product, quantity),
+  listUnitPriceCents: unitPriceFor(listed, quantity),
   lineTotalCents: lineTotalFor(product, quantity),
 });
 
@@ -63,8 +73,8 @@ export const orderTotals = (lines: readonly Pick<OrderLine, 'quantity' | 'lineTo
 
 /** Each line at its tier price, and the order's totals. */
 export const priceOrder = (
-  lines: readonly { product: OrderableProduct; quantity: number }[],
+  lines: readonly { product: OrderableProduct; quantity: number; listed?: OrderableProduct }[],
 ): { lines: OrderLine[]; totals: OrderTotals | null } => {
-  const priced = lines.map(({ product, quantity }) => priceOrderLine(product, quantity));
+  const priced = lines.map(({ product, quantity, listed }) => priceOrderLine(product, quantity, listed));
   return { lines: priced, totals: orderTotals(priced) };
 };

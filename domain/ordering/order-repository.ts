@@ -103,7 +103,11 @@ export interface OrderRepository {
   deleteUnpaidReturningStock(id: string, audit?: AuditNote): Promise<boolean>;
   /** Notes the intent opened to pay the order, only while it is unpaid; false otherwise. */
   attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean>;
-  /** Orders holding stock (unpaid or awaiting approval) placed before `cutoff`, oldest first, at most `limit` (the expiry sweep's batch). */
+  /**
+   * Orders holding stock (unpaid or awaiting approval) whose unpaid clock started before `cutoff`
+   * (placed before it, and approved before it when approved: expire-unpaid-orders.ts,
+   * unpaidClockStart), oldest placed first, at most `limit` (the expiry sweep's batch).
+   */
   listUnpaidPlacedBefore(cutoff: Date, limit: number): Promise<Order[]>;
   /**
    * How many orders holding stock (unpaid or awaiting approval) the user has, counting no further than `atMost` (the per-account cap):

@@ -110,4 +110,13 @@ export const SPENDING_STATUSES: readonly OrderStatus[] = ['awaiting-approval', '
 export const canDelete = (order: Pick<Order, 'status'>): boolean => holdsStock(order);
 export const canPay = (order: Pick<Order, 'status'>): boolean => order.status === 'unpaid';
 export const awaitsApproval = (order: Pick<Order, 'status'>): boolean => order.status === 'awaiting-approval';
+/**
+ * When an order's unpaid clock started (docs/companies.md, "Approvals"): at placing, or, for a
+ * company order a manager approved, at the approval, since only then can its buyer pay. The time
+ * spent waiting for a manager is not taken from the time to pay.
+ */
+export const unpaidClockStart = (order: Pick<Order, 'createdAt' | 'approval'>): Date => order.approval?.decidedAt ?? order.createdAt;
+
+/** A manager of the buyer's company said no (docs/companies.md, "Approvals"): never paid, never paid again. */
+export const wasRejected = (order: Pick<Order, 'status'>): boolean => order.status === 'rejected';
 export const canShip = (order: Pick<Order, 'status'>): boolean => order.status === 'pending';

@@ -75,8 +75,12 @@ export const placeOrder = async (
   // prices"): the products are read once and priced for the buyer before any check or total.
   const terms = await buyerTermsOf(ports, buyer.id);
   const products = new Map<string, Product>();
+  const listed = new Map<string, Product>();
   for (const product of await Promise.all([...new Set(input.lines.map((line) => line.productId))].map((id) => store.products.findById(id)))) {
-    if (product) products.set(product.id, pricedForBuyer(product, terms));
+    if (product) {
+      products.set(product.id, pricedForBuyer(product, terms));
+      listed.set(product.id, product);
+    }
   }
   const lineFailures = checkOrderLines(input.lines, products);
   if (!details.ok || lineFailures.length > 0) {
@@ -95,7 +99,8 @@ export const placeOrder = async (
   // One account cannot tie up the shelf: a few unpaid orders at a time (they also expire).
   if (await unpaidOrdersAtCap(ports, { buyerId: buyer.id, maxUnpaidOrders })) return fail({ code: 'TOO_MANY_UNPAID_ORDERS', limit: maxUnpaidOrders });
 
-  const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity })));
+  // Each line keeps its list price beside the price paid (order-lines.ts, listUnitPriceCents).
+  const priced = priceOrder(input.lines.map((line) => ({ product: products.get(line.productId)!, quantity: line.quantity, listed: listed.get(line.productId)! })));
   if (!priced.totals) return fail(orderLinesError([{ field: 'lines', failure: { code: 'TOTAL_TOO_LARGE' } }]));
   // A company buyer's order may wait for a manager (docs/companies.md, "Approvals"): decided by the store as it places it.
   const { companyId, approval } = await placementApproval(ports, { buyerId: buyer.id, totalCents: priced.totals.totalCents });

@@ -1,7 +1,7 @@
 import type { User } from '../identity/user.ts';
 import { notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
-import { awaitsApproval, canPay, type Order } from './order.ts';
+import { awaitsApproval, canPay, wasRejected, type Order } from './order.ts';
 import type { OrderRepository } from './order-repository.ts';
 import { unlessExpired, type UnlessExpiredPorts } from './expire-unpaid-orders.ts';
 import { findOrderFor, type FindOrderPorts } from './find-order.ts';
@@ -22,7 +22,7 @@ export interface PaymentStart {
   amountCents: number;
 }
 
-type StartError = ErrorOf<'NOT_FOUND' | 'ORDER_ALREADY_PAID' | 'AWAITING_APPROVAL'>;
+type StartError = ErrorOf<'NOT_FOUND' | 'ORDER_ALREADY_PAID' | 'AWAITING_APPROVAL' | 'ORDER_REJECTED'>;
 
 const isFor = (intent: PaymentIntent | null, order: Order): intent is PaymentIntent => intent?.orderId === order.id;
 
@@ -47,6 +47,7 @@ export const startPayment = async (
   if (!order) return fail(notFound('order'));
   // A company order waiting for a manager is paid once approved (docs/companies.md, "Approvals").
   if (awaitsApproval(order)) return fail(refusal('AWAITING_APPROVAL'));
+  if (wasRejected(order)) return fail(refusal('ORDER_REJECTED'));
   if (!canPay(order)) return fail(refusal('ORDER_ALREADY_PAID'));
   const started = (intent: PaymentIntent): Result<PaymentStart, StartError> =>
     ok({ provider: payments.provider, clientSecret: intent.clientSecret, publishableKey: payments.publishableKey, amountCents: order.totalCents });

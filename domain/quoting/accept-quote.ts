@@ -83,6 +83,8 @@ export const acceptQuote = async (
       unit: line.unit,
       quantity,
       unitPriceCents,
+      // The agreed price is the order's own: nothing to strike beside it.
+      listUnitPriceCents: unitPriceCents,
       lineTotalCents: quantity * unitPriceCents,
     });
   }

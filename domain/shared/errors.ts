@@ -99,6 +99,8 @@ export type DomainError =
   | { code: 'AWAITING_APPROVAL' }
   /** The order is not (any more) waiting for approval: decided already, or by another manager at the same time. */
   | { code: 'ORDER_NOT_AWAITING_APPROVAL' }
+  /** A manager rejected the company order: there is nothing to pay. */
+  | { code: 'ORDER_REJECTED' }
   /** A manager's own order is approved by another manager. */
   | { code: 'CANNOT_APPROVE_OWN_ORDER' };
 

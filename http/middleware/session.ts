@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { createMiddleware } from 'hono/factory';
 import { authenticate } from '#domain/identity/authenticate.ts';
 import { isAdmin, type User } from '#domain/identity/user.ts';
@@ -11,11 +12,10 @@ export const SESSION_COOKIE = 'session';
 
 export type TokenSource = 'bearer' | 'cookie';
 
+const bearerOf = (authorization: string | undefined): string | null => /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? null;
+
 /** `Authorization: Bearer <token>`, if that is what the request carries. */
-export const bearerToken = (c: Context): string | null => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  return match?.[1] ?? null;
-};
+export const bearerToken = (c: Context): string | null => bearerOf(c.req.header('authorization'));
 
 /** An explicit Bearer token wins over the cookie (API clients and scripts use it). */
 export const sessionToken = (c: Context): { value: string; source: TokenSource } | null => {
@@ -24,6 +24,10 @@ export const sessionToken = (c: Context): { value: string; source: TokenSource }
   const cookie = getCookie(c, SESSION_COOKIE);
   return cookie ? { value: cookie, source: 'cookie' } : null;
 };
+
+/** The same token read from raw headers, for the front door that answers before Hono (cached-reads.ts). */
+export const sessionTokenFromHeaders = (authorization: string | undefined, cookie: string | undefined): string | null =>
+  bearerOf(authorization) ?? ((cookie ? parseCookies(cookie, SESSION_COOKIE)[SESSION_COOKIE] : undefined) || null);
 
 /** Secure when PUBLIC_URL is https, or when our trusted proxy says the browser came over https. */
 const overHttps = (c: Context, settings: HttpSettings): boolean =>

@@ -22,7 +22,7 @@ import {
 } from '../schemas.ts';
 import { toProductDto, toSuggestionDto, type CategoryLookup } from '../serializers.ts';
 import { validate } from '../validation.ts';
-import { memberPrices } from '../member-prices.ts';
+import type { MemberPrices } from '../member-prices.ts';
 import { documented, responds } from '../responds.ts';
 import { categoryNodeDto, productDto, productSearchDto, productSuggestionDto, quantityAdviceDto } from '../response-schemas.ts';
 
@@ -41,11 +41,9 @@ const categoryLookup = async (store: Store): Promise<CategoryLookup> => lookupOf
  * without a version (PGlite, or PostgreSQL while it cannot hear the others) is read every time and
  * still answers 304 for an unchanged page.
  */
-export const catalogRoutes = (ports: AppPorts, cached: CachedJson) => {
+export const catalogRoutes = (ports: AppPorts, cached: CachedJson, member: MemberPrices) => {
   const admin = [requireUser(ports), requireAdmin] as const;
   const { store } = ports;
-  // A company member's reads add their price to the shared anonymous answer (member-prices.ts).
-  const member = memberPrices(ports, cached);
   return new Hono<AppEnv>()
     .get('/', member.page, validate('query', catalogQuerySchema), documented({
       summary: 'Search the catalogue',

@@ -43,9 +43,10 @@ const arrange = async (limitCents: number | null = 200_000) => {
 
 describe('/api/company/orders (docs/companies.md, "Approvals")', () => {
   it('a buyer past the limit waits; managers are told; one approves; the buyer is told and pays', async () => {
-    const { call, mia, max, bo, product, order, deliverMail, mailer, store } = await arrange(200_000);
+    const { call, mia, max, bo, product, order, deliverMail, mailer, store, advance } = await arrange(200_000);
     const first = await order(bo.token, 100); // $1,000
     expect(first).toMatchObject({ status: 'unpaid', approval: null, companyId: expect.any(String) });
+    advance(60_000); // newest first: two orders of the same millisecond would fall back on their random ids
     const waiting = await order(bo.token, 150); // $1,500: $2,500 this month, past $2,000
     expect(waiting).toMatchObject({ status: 'awaiting-approval', approval: { reason: 'over-limit', decidedBy: null, decidedAt: null, rejectionReason: null } });
     expect((await store.products.findById(product.id))?.stock).toBe(10_000 - 250);
@@ -70,7 +71,7 @@ describe('/api/company/orders (docs/companies.md, "Approvals")', () => {
 
     const approved = await call('POST', `/api/company/orders/${waiting.id}/approve`, { token: max.token });
     expect(approved.status, approved.text).toBe(200);
-    expect(approved.json).toMatchObject({ status: 'unpaid', approval: { reason: 'over-limit', decidedBy: max.user.id, decidedAt: '2026-06-10T09:00:00.000Z' } });
+    expect(approved.json).toMatchObject({ status: 'unpaid', approval: { reason: 'over-limit', decidedBy: max.user.id, decidedAt: '2026-06-10T09:01:00.000Z' } });
     const again = await call('POST', `/api/company/orders/${waiting.id}/approve`, { token: mia.token });
     expect([again.status, expectError(again.json).code]).toEqual([409, 'ORDER_NOT_AWAITING_APPROVAL']);
 
@@ -97,8 +98,29 @@ describe('/api/company/orders (docs/companies.md, "Approvals")', () => {
     expect((await store.products.findById(product.id))?.stock).toBe(10_000);
     await deliverMail();
     expect(mailer.sent.find((mail) => mail.to === bo.email && mail.subject.includes('not approved'))?.text).toContain('Use the framework agreement');
+    // Its own refusal, not the paid order's: the buyer is told a manager said no.
     const pay = await call('POST', `/api/orders/${waiting.id}/payment-intent`, { token: bo.token });
-    expect(pay.status).toBe(409);
+    expect([pay.status, expectError(pay.json).code]).toEqual([409, 'ORDER_REJECTED']);
+    expect(expectError(pay.json).message).toContain('rejected');
+    const confirm = await call('POST', `/api/orders/${waiting.id}/payment/confirm`, { token: bo.token, body: { paymentIntentId: 'pi_whatever' } });
+    expect([confirm.status, expectError(confirm.json).code]).toEqual([409, 'ORDER_REJECTED']);
+  });
+
+  it('an order approved late has the whole unpaid time from its approval: payable 50 hours after placing, gone 48 hours after approval unpaid', async () => {
+    const { call, max, bo, order, advance, store, product } = await arrange(0);
+    const late = await order(bo.token, 100);
+    const later = await order(bo.token, 100);
+    advance(40 * HOUR_MS);
+    for (const waiting of [late, later]) expect((await call('POST', `/api/company/orders/${waiting.id}/approve`, { token: max.token })).status).toBe(200);
+    advance(10 * HOUR_MS); // 50 hours after placing, 10 after approval
+    const paying = await call('POST', `/api/orders/${late.id}/payment-intent`, { token: bo.token });
+    expect(paying.status, paying.text).toBe(200);
+    advance(38 * HOUR_MS + 1); // just past 48 hours after approval
+    const gone = await call('GET', `/api/orders/${later.id}`, { token: bo.token });
+    expect(gone.status).toBe(404);
+    // Both let go (the sweep before every order read takes the unpaid one with a payment started too), their units back.
+    expect((await call('GET', `/api/orders/${late.id}`, { token: bo.token })).status).toBe(404);
+    expect((await store.products.findById(product.id))?.stock).toBe(10_000);
   });
 
   it("managers' own orders never wait; an order at or above the threshold does; nobody approves their own", async () => {

@@ -37,7 +37,7 @@ export const companyOrderRoutes = (ports: AppPorts, settings: HttpSettings, expi
     .post('/:id/approve', validate('param', idParamSchema), documented({
       summary: "Approve a member's order",
       description:
-        "A manager of the order's company, not its buyer. The order waiting for approval becomes `unpaid` (its stock stays reserved; the expiry clock still runs from placing), the buyer is e-mailed and can pay, and the audit log records it. 200 with the order. 403 `NOT_A_MANAGER` for a buyer, 403 `CANNOT_APPROVE_OWN_ORDER`, 404 `NOT_FOUND` for another company's order or none, 404 `NO_COMPANY`, 409 `ORDER_NOT_AWAITING_APPROVAL` once decided (also the second of two managers deciding at once).",
+        "A manager of the order's company, not its buyer. The order waiting for approval becomes `unpaid` (its stock stays reserved; its unpaid expiry clock starts again now, so the buyer has the full `UNPAID_ORDER_TTL_HOURS` to pay), the buyer is e-mailed and can pay, and the audit log records it. 200 with the order. 403 `NOT_A_MANAGER` for a buyer, 403 `CANNOT_APPROVE_OWN_ORDER`, 404 `NOT_FOUND` for another company's order or none, 404 `NO_COMPANY`, 409 `ORDER_NOT_AWAITING_APPROVAL` once decided (also the second of two managers deciding at once).",
     }), responds(200, orderDto), async (c) => {
       const decided = await decideCompanyOrder(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, approve: true, unpaidOrderTtlHours: settings.unpaidOrderTtlHours });
       return decided.ok ? c.json(toOrderDto(decided.value), 200) : problem(c, decided.error);

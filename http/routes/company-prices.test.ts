@@ -139,6 +139,22 @@ describe("a member's prices on the catalogue", () => {
     expect(after.json.yourPrice.unitPriceCents).toBe(900);
   });
 
+  it("keeps a member's priced page for the company, and answers anew when the store's prices, discount or catalogue move (as another instance would write them)", async () => {
+    const shop = await arrange();
+    const { context, member, companyId, bolt } = shop;
+    await priceTheCompany(shop);
+    const first = await context.call('GET', '/api/products?q=bolt', { token: member.token });
+    expect((await context.call('GET', '/api/products?q=bolt', { token: member.token })).text).toBe(first.text);
+    // Straight into the store, past this instance's routes: only the versions it reads tell it.
+    await context.store.companyPrices.replacePrices(companyId, [{ productId: bolt.id, unitPriceCents: 700 }]);
+    expect((await context.call('GET', '/api/products?q=bolt', { token: member.token })).json.items[0].yourPrice.unitPriceCents).toBe(700);
+    await context.store.companies.update(companyId, { discountPercent: 40 });
+    expect((await context.call('GET', '/api/products?q=bolt', { token: member.token })).json.items[0].yourPrice.unitPriceCents).toBe(600);
+    await context.store.products.update(bolt.id, { priceCents: 900 }, new Date());
+    const moved = await context.call('GET', '/api/products?q=bolt', { token: member.token });
+    expect(moved.json.items[0]).toMatchObject({ priceCents: 900, yourPrice: { unitPriceCents: 540 } });
+  });
+
   it('prices quantity advice, the cart and the order for the member, with the list price beside it', async () => {
     const shop = await arrange();
     const { context, member, stranger, bolt } = shop;
@@ -155,8 +171,10 @@ describe("a member's prices on the catalogue", () => {
 
     const order = await context.call('POST', '/api/orders', { token: member.token, body: { lines: [{ productId: bolt.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' } });
     expect(order.status).toBe(201);
-    expect(order.json.lines[0]).toMatchObject({ unitPriceCents: 850, lineTotalCents: 85_000 });
+    // The list price when ordered is kept beside the price paid, and read back with the order.
+    expect(order.json.lines[0]).toMatchObject({ unitPriceCents: 850, listUnitPriceCents: 1_000, lineTotalCents: 85_000 });
+    expect((await context.call('GET', `/api/orders/${order.json.id}`, { token: member.token })).json.lines[0]).toMatchObject({ unitPriceCents: 850, listUnitPriceCents: 1_000 });
     const theirs = await context.call('POST', '/api/orders', { token: stranger.token, body: { lines: [{ productId: bolt.id, quantity: 100 }], phone: '555 010 2030', address: '1 Dock Road' } });
-    expect(theirs.json.lines[0]).toMatchObject({ unitPriceCents: 1_000 });
+    expect(theirs.json.lines[0]).toMatchObject({ unitPriceCents: 1_000, listUnitPriceCents: 1_000 });
   });
 });

@@ -129,7 +129,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     .post('/:id/payment-intent', validate('param', idParamSchema), documented({
       summary: 'Start paying for an order',
       description:
-        "The order's owner only (anyone else 404 `NOT_FOUND`). Answers the payment provider's client secret for the order: an open payment for the same amount is offered again, otherwise a new one is created. 409 `ORDER_ALREADY_PAID` when the order is paid, or its payment has succeeded meanwhile (it is then recorded as paid); never a second payment.",
+        "The order's owner only (anyone else 404 `NOT_FOUND`). Answers the payment provider's client secret for the order: an open payment for the same amount is offered again, otherwise a new one is created. 409 `ORDER_ALREADY_PAID` when the order is paid, or its payment has succeeded meanwhile (it is then recorded as paid); never a second payment. 409 `AWAITING_APPROVAL` while a company order waits for a manager, 409 `ORDER_REJECTED` once a manager rejected it.",
     }), responds(200, paymentIntentDto), async (c) => {
       const started = await startPayment(ports, { actor: c.get('user'), orderId: c.req.valid('param').id, unpaidOrderTtlHours: settings.unpaidOrderTtlHours });
       return started.ok ? c.json(started.value satisfies PaymentIntentDto, 200) : problem(c, started.error);
@@ -137,7 +137,7 @@ export const orderRoutes = (ports: AppPorts, settings: HttpSettings, expireFirst
     .post('/:id/payment/confirm', validate('param', idParamSchema), jsonBody, validate('json', confirmPaymentSchema), documented({
       summary: 'Confirm a payment',
       description:
-        "The order's owner only (anyone else 404 `NOT_FOUND`). The server asks the provider about `paymentIntentId` and never trusts the browser: a succeeded payment of this order marks it paid, once, with its invoice number and the paid e-mail; confirming again answers the paid order. 409 `PAYMENT_NOT_CONFIRMED` when the payment is not for this order or has not succeeded; 409 `ORDER_ALREADY_PAID` when another payment paid it (this one is put aside for a refund).",
+        "The order's owner only (anyone else 404 `NOT_FOUND`). The server asks the provider about `paymentIntentId` and never trusts the browser: a succeeded payment of this order marks it paid, once, with its invoice number and the paid e-mail; confirming again answers the paid order. 409 `PAYMENT_NOT_CONFIRMED` when the payment is not for this order or has not succeeded; 409 `ORDER_ALREADY_PAID` when another payment paid it (this one is put aside for a refund); 409 `AWAITING_APPROVAL` and `ORDER_REJECTED` for a company order waiting for or refused its approval.",
     }), responds(200, orderDto), async (c) => {
       const confirmed = await confirmPayment(ports, {
         actor: c.get('user'),

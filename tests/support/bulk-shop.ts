@@ -210,6 +210,7 @@ export async function buildBulkShop(size: ShopSize, now = Date.now()): Promise<B
       unit: 'piece',
       quantity,
       unit_price_cents: product.price_cents ?? null,
+      list_unit_price_cents: product.price_cents ?? null,
       line_total_cents: Number(product.price_cents) * quantity,
     });
   }
@@ -343,6 +344,7 @@ export function bulkInsertSqlite(file: string, shop: BulkShop): void {
 const PG_TYPES: Record<string, string> = {
   price_cents: 'bigint',
   unit_price_cents: 'bigint',
+  list_unit_price_cents: 'bigint',
   line_total_cents: 'bigint',
   total_cents: 'bigint',
   item_count: 'integer',

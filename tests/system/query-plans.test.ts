@@ -212,6 +212,39 @@ const READS: Read[] = [
     },
     true,
   ],
+  // Companies (docs/companies.md): 500 companies of four members each (every customer), their
+  // orders theirs (COMPANIES_SQL). A company's orders newest first, whole, by status (the approvals
+  // queue) and by member (orders_company_newest_idx, orders_company_status_newest_idx); the next page.
+  [
+    "a company's orders, whole and awaiting approval",
+    (store) => Promise.all([store.orders.listByCompany('co7', {}, { limit: 24 }), store.orders.listByCompany('co7', { status: 'pending' }, { limit: 24 })]),
+  ],
+  [
+    "a company's orders, next page",
+    async (store) => {
+      const first = await store.orders.listByCompany('co7', {}, { limit: 24 });
+      expect(first.nextCursor).not.toBeNull();
+      return store.orders.listByCompany('co7', {}, { limit: 24, cursor: first.nextCursor });
+    },
+  ],
+  // One member's (a manager's filter): PostgreSQL may find the member's few orders by both
+  // indexes and sort them, a selection.
+  ["a company's orders of one member", (store, shop) => store.orders.listByCompany('co7', { userId: String(shop.users[6]!.id) }, { limit: 24 }), true],
+  // Its members (managers first, then by name: a company's few rows sorted, each with this month's
+  // spending along orders_user_newest_idx) and its pending invitations (company_invitations_company_idx).
+  ["a company's members with their spending", (store) => store.companies.members('co7', new Date(Date.now() - 30 * 24 * 60 * MINUTE)), true],
+  ["a company's pending invitations", (store) => store.companies.invitations('co7'), true],
+  // The admins' company list (companies_newest_idx) and its next page. Left out: its search by a
+  // part of the name, and each page's member counts, which PostgreSQL reads from the whole
+  // company_members table at this size (2,000 rows: cheaper than 24 index lookups).
+  [
+    "the admins' company list and its next page",
+    async (store) => {
+      const first = await store.companies.list({}, { limit: 24 });
+      expect(first.items).toHaveLength(24);
+      return store.companies.list({}, { limit: 24, cursor: first.nextCursor });
+    },
+  ],
   // The sender's hourly clean-up (docs/email.md, "E-mail"): a thousand mails done with before the
   // cut-off, oldest first along mail_outbox_created_idx, deleted by primary key. Last, as it deletes.
   ['the clean-up of old mail', (store) => store.outbox.forgetDone(new Date(CLOCK.now().getTime() - MAIL_KEPT_DAYS * 24 * 60 * MINUTE), 1_000)],
@@ -250,6 +283,35 @@ const AFTER_SALE_SQL = {
       FROM (SELECT id, created_at, row_number() OVER (ORDER BY id) AS n FROM orders) WHERE n % 20 = 0;
     ANALYZE;`,
 };
+/**
+ * Companies (docs/companies.md): 500, newest first an hour apart; every customer a member of one
+ * (co1…co500 in turn, the first 500 their managers), 5,000 invitations, and each order its buyer's
+ * company's, as a contractors' shop would have it.
+ */
+const COMPANIES_SQL = {
+  postgres: `INSERT INTO companies (id, name, tax_id, approval_threshold_cents, discount_percent, created_at)
+      SELECT 'co' || n, 'Company ' || n, NULL, NULL, n % 20, now() - n * interval '1 hour' FROM generate_series(1, 500) AS n;
+    INSERT INTO company_members (user_id, company_id, role, monthly_limit_cents, joined_at)
+      SELECT id, 'co' || (1 + (n - 1) % 500), CASE WHEN n <= 500 THEN 'manager' ELSE 'buyer' END, NULL, now()
+      FROM (SELECT id, row_number() OVER (ORDER BY id COLLATE "C") AS n FROM users) u;
+    INSERT INTO company_invitations (id, company_id, email, role, monthly_limit_cents, invited_by, token_hash, created_at, expires_at, accepted_at)
+      SELECT 'inv' || n, 'co' || (1 + n % 500), 'invited' || n || '@example.com', 'buyer', NULL, 'plans', 'hash' || n, now() - n * interval '1 minute', now() + interval '7 days', CASE WHEN n % 3 = 0 THEN now() END
+      FROM generate_series(1, 5000) AS n;
+    UPDATE orders o SET company_id = m.company_id FROM company_members m WHERE m.user_id = o.user_id;
+    ANALYZE companies; ANALYZE company_members; ANALYZE company_invitations; ANALYZE orders;`,
+  sqlite: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+      INSERT INTO companies (id, name, tax_id, approval_threshold_cents, discount_percent, created_at)
+      SELECT 'co' || i, 'Company ' || i, NULL, NULL, i % 20, 1700000000000 - i * 3600000 FROM n;
+    INSERT INTO company_members (user_id, company_id, role, monthly_limit_cents, joined_at)
+      SELECT id, 'co' || (1 + (n - 1) % 500), CASE WHEN n <= 500 THEN 'manager' ELSE 'buyer' END, NULL, 1700000000000
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+      INSERT INTO company_invitations (id, company_id, email, role, monthly_limit_cents, invited_by, token_hash, created_at, expires_at, accepted_at)
+      SELECT 'inv' || i, 'co' || (1 + i % 500), 'invited' || i || '@example.com', 'buyer', NULL, 'plans', 'hash' || i, 1700000000000 - i * 60000, 1800000000000, CASE WHEN i % 3 = 0 THEN 1700000000000 END FROM n;
+    UPDATE orders SET company_id = (SELECT company_id FROM company_members m WHERE m.user_id = orders.user_id);
+    ANALYZE;`,
+};
+
 /** The 20th order in id order: it has a refund (AFTER_SALE_SQL). */
 const refundedOrderId = (shop: BulkShop): string => shop.orders.map((order) => String(order.id)).sort()[19]!;
 
@@ -292,6 +354,7 @@ describe('PostgreSQL query plans at 20,000 products and 100,000 orders', () => {
     pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
     await pool.query(INBOX_SQL.postgres);
     await pool.query(AFTER_SALE_SQL.postgres);
+    await pool.query(COMPANIES_SQL.postgres);
     const db = drizzleNodePg(pool, { schema: pgSchema, logger: { logQuery: (sql, params) => sent.push({ sql, params }) } });
     store = createPgStorage(db, async () => {}).repositories;
   }, 600_000); // the large shop took 5–6 minutes to load on a machine shared with other test runs
@@ -339,6 +402,7 @@ describe('SQLite query plans at 20,000 products and 100,000 orders', () => {
     const writable = new Database(file);
     writable.exec(INBOX_SQL.sqlite);
     writable.exec(AFTER_SALE_SQL.sqlite);
+    writable.exec(COMPANIES_SQL.sqlite);
     writable.close();
     raw = new Database(file, { readonly: true });
     // better-sqlite3 has no query log, so the statements' own run methods note what they ran.

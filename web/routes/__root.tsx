@@ -4,6 +4,7 @@ import { pageMeta } from '../lib/labels.ts';
 import { pageHead } from '../lib/page-head.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { sessionQuery } from '../lib/queries.ts';
+import { SIGNED_IN_HINT_SCRIPT, useSignedInHint } from '../lib/signed-in-hint.ts';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { PendingBar } from '../components/layout/pending-bar.tsx';
@@ -31,7 +32,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // No route matched: the not-found page, which no search engine should keep.
     const notFound = matches.some((match) => match._notFound || match.status === 'notFound');
     const own = notFound ? pageHead(loaderData?.siteUrl ?? '', { ...pageMeta.notFound, noIndex: true }).meta : [{ title: 'Bulkhead' }];
-    return { meta: [...base, ...own], links: [{ rel: 'icon', href: ICON }] };
+    // Before the first paint: whether to keep the line a member's price fills (lib/signed-in-hint.ts).
+    return { meta: [...base, ...own], links: [{ rel: 'icon', href: ICON }], scripts: [{ children: SIGNED_IN_HINT_SCRIPT }] };
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,
@@ -42,7 +44,8 @@ function RootComponent() {
   if (!wholeDocument) return <ShellLayout />;
   // Rendered on the server and hydrated in the browser: the whole document, its head included.
   return (
-    <html lang="en">
+    // The head's hint script may mark <html> before React hydrates it (lib/signed-in-hint.ts).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <HeadContent />
       </head>
@@ -76,6 +79,7 @@ function ShellLayout() {
 }
 
 function RootLayout() {
+  useSignedInHint();
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">

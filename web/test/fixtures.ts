@@ -76,6 +76,7 @@ export const makeOrder = (overrides: Partial<OrderDto> = {}): OrderDto => {
       unit: order.unit,
       quantity: order.quantity,
       unitPriceCents: order.unitPriceCents,
+      listUnitPriceCents: order.unitPriceCents,
       lineTotalCents: order.totalCents,
     },
   ];
@@ -100,9 +101,9 @@ export const makeThreeLineOrder = (overrides: Partial<OrderDto> = {}): OrderDto 
     poNumber: 'PO-7781',
     note: 'Deliver to gate 3, mornings only.',
     lines: [
-      { productId: 'p_bolt', sku: 'HB-M8-40', productName: 'Hex Bolt M8 x 40', productImageUrl: '/demo/hex-bolt.svg', unit: 'box of 50', quantity: 20, unitPriceCents: 1450, lineTotalCents: 29_000 },
-      { productId: 'p_wire', sku: 'CW-25', productName: 'Copper Wire 2.5 mm', productImageUrl: '/demo/copper-wire.svg', unit: 'reel', quantity: 4, unitPriceCents: 8900, lineTotalCents: 35_600 },
-      { productId: 'p_wrench', sku: 'PW-14', productName: 'Pipe Wrench 14"', productImageUrl: '/demo/pipe-wrench.svg', unit: 'piece', quantity: 150, unitPriceCents: 1250, lineTotalCents: 187_500 },
+      { productId: 'p_bolt', sku: 'HB-M8-40', productName: 'Hex Bolt M8 x 40', productImageUrl: '/demo/hex-bolt.svg', unit: 'box of 50', quantity: 20, unitPriceCents: 1450, listUnitPriceCents: 1450, lineTotalCents: 29_000 },
+      { productId: 'p_wire', sku: 'CW-25', productName: 'Copper Wire 2.5 mm', productImageUrl: '/demo/copper-wire.svg', unit: 'reel', quantity: 4, unitPriceCents: 8900, listUnitPriceCents: 8900, lineTotalCents: 35_600 },
+      { productId: 'p_wrench', sku: 'PW-14', productName: 'Pipe Wrench 14"', productImageUrl: '/demo/pipe-wrench.svg', unit: 'piece', quantity: 150, unitPriceCents: 1250, listUnitPriceCents: 1250, lineTotalCents: 187_500 },
     ],
     ...overrides,
   });

@@ -54,6 +54,11 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       const placed = await place(order, ruleOf(100_000, order.totalCents));
       expect(placed).toMatchObject({ status: 'unpaid', companyId: company.id, approval: null });
       expect(await h.store.orders.findById(order.id)).toEqual(placed);
+      // A member's line keeps the list price beside the one paid.
+      const member = h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 200 });
+      const discounted = { ...member, lines: member.lines.map((line) => ({ ...line, unitPriceCents: 90, lineTotalCents: 90 * line.quantity })), totalCents: 90 * 200 };
+      expect((await place(discounted)).lines[0]).toMatchObject({ unitPriceCents: 90, listUnitPriceCents: 100 });
+      expect((await h.store.orders.findById(member.id))?.lines[0]).toMatchObject({ unitPriceCents: 90, listUnitPriceCents: 100 });
       expect(await mailsAbout(order.id)).toEqual(['order-placed']);
     });
 
@@ -105,6 +110,10 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       expect(await h.store.orders.findById(order.id)).toEqual(approved);
       expect(await h.store.orders.decideApproval(order.id, { approve: false, by: manager.id, at: h.at(4_000), reason: 'late' })).toBeNull();
       expect(await h.stockOf(product.id)).toBe(900);
+      // Its unpaid clock starts at the approval, not at placing: the sweep leaves it until the TTL from then.
+      expect(await h.store.orders.listUnpaidPlacedBefore(h.at(2_000), 10)).toEqual([]);
+      expect(await h.store.orders.listUnpaidPlacedBefore(h.at(3_000), 10)).toEqual([]);
+      expect((await h.store.orders.listUnpaidPlacedBefore(h.at(3_001), 10)).map((o) => o.id)).toEqual([order.id]);
       expect(await mailsAbout(order.id)).toEqual(['company-order-awaiting-approval', 'company-order-approved']);
       expect((await h.store.audit.list({ kind: 'company-order-approved' }, { limit: 10, cursor: null })).items.map((entry) => entry.subjectId)).toEqual([order.id]);
       // Now payable as any unpaid order.

@@ -1,6 +1,6 @@
 import type { OrderRepository, OrderSearch, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, formatOrderNumber, numberingYear, orderNumberTail } from '#domain/ordering/order-number.ts';
-import { HOLDING_STATUSES, type Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, unpaidClockStart, type Order } from '#domain/ordering/order.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
@@ -121,7 +121,7 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     },
     async listUnpaidPlacedBefore(cutoff, limit) {
       return [...orders.values()]
-        .filter((order) => HOLDING_STATUSES.includes(order.status) && order.createdAt < cutoff)
+        .filter((order) => HOLDING_STATUSES.includes(order.status) && unpaidClockStart(order) < cutoff)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .slice(0, limit)
         .map(copy);

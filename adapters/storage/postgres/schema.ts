@@ -318,6 +318,8 @@ export const orderLines = pgTable(
     unit: text('unit').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    /** The list price beside the one paid (migration 0031; older lines: the price paid). */
+    listUnitPriceCents: bigint('list_unit_price_cents', { mode: 'number' }).notNull(),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
   },
   (t) => [

@@ -289,6 +289,8 @@ export const orderLines = sqliteTable(
     unit: text('unit').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The list price beside the one paid (migration 0028; older lines: the price paid). */
+    listUnitPriceCents: integer('list_unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
   },
   (t) => [

@@ -72,12 +72,13 @@ export const termsFor = (product: ProductDto, yourPrice: YourPriceDto | null): P
   yourPrice ? { ...product, priceCents: yourPrice.unitPriceCents, priceTiers: yourPrice.tiers } : product;
 
 /**
- * The line a member's price fills: kept at one line's height for everyone, so the price arriving
- * after hydration moves nothing below it.
+ * The line a member's price fills: kept at one line's height only where the browser may be signed
+ * in (the `.member-price-line` rule in styles.css, lib/signed-in-hint.ts), so the price arriving
+ * after hydration moves nothing below it and a visitor's page keeps no empty line.
  */
 export function MemberPriceLine({ yourPriceCents, unit, className = '' }: { yourPriceCents: number | null; unit: string; className?: string }) {
   return (
-    <span className={`block min-h-6 ${className}`}>
+    <span className={`member-price-line block ${className}`}>
       {yourPriceCents === null ? null : (
         <>
           <span className="mr-1 inline-block rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-bold text-emerald-900">Your price</span>

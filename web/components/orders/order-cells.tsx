@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderDto, OrderLineDto } from '#http/dto.ts';
-import { countOf, priceOf } from '#domain/catalog/units.ts';
+import { countOf } from '#domain/catalog/units.ts';
+import { UnitPrice } from '../catalog/your-price.tsx';
 import { formatCents, formatDate } from '../../lib/format.ts';
 import { thumbnailImage } from '../../lib/image-sizes.ts';
 import { ShipmentInfo, shipmentText } from './order-papers.tsx';
@@ -99,7 +100,8 @@ function OrderLineItem({ line }: { line: OrderLineDto }) {
         <p>
           {countOf(line.quantity, line.unit)}{' '}
           <span className="block text-xs text-slate-600">
-            at {priceOf(line.unitPriceCents, line.unit)}
+            {/* A company's price is marked, with the list price when ordered struck beside it (docs/companies.md, "Company prices"). */}
+            at <UnitPrice unitPriceCents={line.unitPriceCents} listUnitPriceCents={line.listUnitPriceCents} unit={line.unit} />
           </span>
         </p>
         <p className="font-semibold text-slate-900 @lg:text-right">

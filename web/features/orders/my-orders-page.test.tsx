@@ -166,6 +166,22 @@ describe('My Order', () => {
     expect(screen.getByRole('list', { name: 'Lines of order BH-2026-000042' })).toBeInTheDocument();
   });
 
+  it("marks a company member's price on a line and strikes the list price when ordered beside it, only where they differ", async () => {
+    session.current = meOf(customer);
+    const order = makeThreeLineOrder();
+    const [bolt, ...rest] = order.lines;
+    ordersOnServer([{ ...order, lines: [{ ...bolt!, listUnitPriceCents: 1_600 }, ...rest] }]);
+    const { screen, user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Order BH-2026-000042' }));
+    const lines = within(screen.getByRole('list', { name: 'Lines of order BH-2026-000042' })).getAllByRole('listitem');
+    expect(lines[0]!.textContent).toContain('at Your price$14.50 per box (50 pcs) · $0.29 each List price $16.00');
+    expect(lines[0]!.querySelector('s')?.textContent).toBe('$16.00');
+    expect(lines.slice(1).map((line) => [line.querySelector('s'), line.textContent?.includes('Your price')])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
+  });
+
   it('shows every order: the older ones come through the cursor with Load more', async () => {
     session.current = meOf(customer);
     const orders = Array.from({ length: 5 }, (_, index) => makeOrder({ id: `o_${index}`, productName: `Part ${index}` }));
