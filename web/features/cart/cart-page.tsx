@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useFocusResult } from '../../lib/focus-result.ts';
 import { countOf } from '#domain/catalog/units.ts';
-import type { CartDto, CartLineDto } from '#http/dto.ts';
+import type { CartLineDto } from '#http/dto.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
