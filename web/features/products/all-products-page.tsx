@@ -1,10 +1,9 @@
 import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
-import { webMessages } from '../../lib/web-messages.ts';
 import { catalogueChoicesIgnoredText } from '../../lib/labels.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
@@ -234,7 +233,15 @@ function PriceRange({ search, onChange }: { search: CatalogueSearch; onChange: N
   const [left, setLeft] = useState<Record<PriceBox, boolean>>({ minPrice: false, maxPrice: false });
   const [tried, setTried] = useState(false);
   const boxes = { minPrice: useRef<HTMLInputElement>(null), maxPrice: useRef<HTMLInputElement>(null) };
-  const wrong = (name: PriceBox) => (left[name] || tried) && !priceTyped(typed[name]);
+  // The words load when first needed, as a catalogue row's (components/catalog/row-add-to-cart.tsx):
+  // the catalogue's first load stays without them (docs/storefront.md, "First-load JavaScript").
+  const [problemText, setProblemText] = useState<string | null>(null);
+  const shown = (name: PriceBox) => (left[name] || tried) && !priceTyped(typed[name]);
+  const anyShown = PRICE_BOXES.some(({ name }) => shown(name));
+  useEffect(() => {
+    if (anyShown && problemText === null) void import('../../lib/web-messages.ts').then(({ webMessages }) => setProblemText(webMessages.priceFilterTyped));
+  }, [anyShown, problemText]);
+  const wrong = (name: PriceBox) => shown(name) && problemText !== null;
   return (
     <form
       className="space-y-2"
@@ -269,9 +276,9 @@ function PriceRange({ search, onChange }: { search: CatalogueSearch; onChange: N
           </span>
         ))}
       </div>
-      {PRICE_BOXES.some(({ name }) => wrong(name)) ? (
+      {anyShown && problemText !== null ? (
         <p id="filter-price-problem" role="alert" className="text-sm text-red-700">
-          {webMessages.priceFilterTyped}
+          {problemText}
         </p>
       ) : null}
       <Button id="filter-price-apply" type="submit" variant="secondary" className="w-full">
