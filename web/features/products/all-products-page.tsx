@@ -239,7 +239,7 @@ function PriceRange({ search, onChange }: { search: CatalogueSearch; onChange: N
   const shown = (name: PriceBox) => (left[name] || tried) && !priceTyped(typed[name]);
   const anyShown = PRICE_BOXES.some(({ name }) => shown(name));
   useEffect(() => {
-    if (anyShown && problemText === null) void import('../../lib/messages.ts').then(({ messages }) => setProblemText(messages.priceFilterTyped));
+    if (anyShown && problemText === null) void import('../../lib/web-messages.ts').then(({ webMessages }) => setProblemText(webMessages.priceFilterTyped));
   }, [anyShown, problemText]);
   const wrong = (name: PriceBox) => shown(name) && problemText !== null;
   return (
