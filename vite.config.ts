@@ -103,14 +103,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // The home page is where most visits start: shipping it with the shell saves a round trip
-      // (bundle, then route chunk) before its first paint, for about 2 kB on every other page.
-      // Signed-in pages are rendered in the browser only (web/README.md, "Server rendering"): their
+      // Every route is its own chunk, the home page's too (7.5 kB gzipped that every other page
+      // carried): the server's page preloads its route's chunks beside the entry
+      // (web/entry-server.tsx), so splitting costs no round trip. Signed-in pages are rendered in the browser only (web/README.md, "Server rendering"): their
       // loaders, and the feature APIs those import (mutations, toasts and messages with them), load
       // with the page instead of with every public one (docs/storefront.md, "First-load JavaScript").
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => {
-          if (routeId === '/') return [];
           if (routeId.startsWith('/_signedIn')) return [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']];
           return undefined;
         },

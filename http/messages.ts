@@ -9,6 +9,7 @@
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import type { FieldProblem, OrderLinesFailureCode, PastedListFailure, TermFailure } from '#domain/shared/field-problem.ts';
 import { formatCents } from '#domain/shared/money.ts';
+import { serverError } from './server-error-message.ts';
 import type { AdviceNote } from '#domain/catalog/quantity-advice-note.ts';
 
 /** Quantities in sentences read with thousands separators: "1,000". */
@@ -101,7 +102,7 @@ export const messages = {
   unsupportedMediaType: 'Please send JSON',
   malformedJson: 'The request body is not valid JSON',
   crossSiteRefused: 'This request came from another site and was refused',
-  serverError: 'Something went wrong on our side. Please try again.',
+  serverError,
   storageUnavailable: {
     unreachable: 'The shop cannot reach its database just now. Please try again in a few seconds.',
     full: 'The shop cannot save anything just now (its storage is full). Nothing was changed; please try again later.',

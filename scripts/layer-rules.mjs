@@ -5,8 +5,8 @@ import { dirname, join, normalize } from 'node:path';
 export const TEST_TOOLS = ['vitest', 'fast-check'];
 /** Domain tests run against in-memory adapters (README.md, "How it is built"); production domain code never does. */
 export const DOMAIN_TESTS_MAY_IMPORT = /^adapters\/(storage\/memory|payments\/test)\//;
-/** What the web app shares with the server: the DTOs, the request schemas, and the words users read (the catalogue, and the cart as worded). */
-export const WEB_MAY_IMPORT_FROM_HTTP = ['http/dto.ts', 'http/schemas.ts', 'http/messages.ts', 'http/cart-dto.ts'];
+/** What the web app shares with the server: the DTOs, the request schemas, and the words users read (the catalogue, its failure sentence alone, and the cart as worded). */
+export const WEB_MAY_IMPORT_FROM_HTTP = ['http/dto.ts', 'http/schemas.ts', 'http/messages.ts', 'http/server-error-message.ts', 'http/cart-dto.ts'];
 /** The composition root, and the tests' own composition: every other http/ file sees ports only. */
 export const HTTP_MAY_IMPORT_ADAPTERS = ['http/server.ts', 'http/test-support.ts'];
 

@@ -30,7 +30,7 @@ const newestSource = (root) => {
     }
   }
   // The web app also compiles the shared schemas, DTOs, cart wording and the message catalogue.
-  for (const file of ['http/dto.ts', 'http/schemas.ts', 'http/cart-dto.ts', 'http/messages.ts', 'vite.config.ts', 'index.html']) {
+  for (const file of ['http/dto.ts', 'http/schemas.ts', 'http/cart-dto.ts', 'http/messages.ts', 'http/server-error-message.ts', 'vite.config.ts', 'index.html']) {
     const path = join(root, file);
     if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs);
   }

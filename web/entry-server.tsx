@@ -36,20 +36,41 @@ export interface RenderedPage {
   location?: string;
 }
 
-/** The router manifest: the client entry's script, stylesheet and the chunks it imports at once. */
+/** A chunk's key and the keys of everything it imports statically. */
+const closureOf = (client: ClientManifest, key: string, into = new Set<string>()): Set<string> => {
+  if (into.has(key) || !client[key]) return into;
+  into.add(key);
+  for (const imported of client[key].imports ?? []) closureOf(client, imported, into);
+  return into;
+};
+
+/** A server-rendered route's component chunk in the manifest: `/info/$page` is routes/info.$page.tsx. */
+const componentKeyOf = (routeId: string): string => `routes/${routeId === '/' ? 'index' : routeId.slice(1).replaceAll('/', '.')}.tsx?tsr-split=component`;
+
+/**
+ * The router manifest: the client entry's script, stylesheet and the chunks it imports at once,
+ * and for each server-rendered route the chunks its component needs beyond those, preloaded
+ * with the page so the browser fetches them beside the entry instead of after it has run
+ * (docs/storefront.md, "First-load JavaScript").
+ */
 const routerManifestOf = (client: ClientManifest): Manifest => {
   const entry = client['index.html'];
   if (!entry) throw new Error('the client build manifest has no index.html entry; run npm run build');
-  const imports = (entry.imports ?? []).map((key) => client[key]?.file).filter((file): file is string => Boolean(file));
-  return {
-    routes: {
-      __root__: {
-        css: (entry.css ?? []).map((file) => `/${file}`),
-        preloads: imports.map((file) => `/${file}`),
-        scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
-      },
+  const fileOf = (key: string) => client[key]?.file;
+  const imports = (entry.imports ?? []).map(fileOf).filter((file): file is string => Boolean(file));
+  const withEntry = closureOf(client, 'index.html');
+  const routes: Manifest['routes'] = {
+    __root__: {
+      css: (entry.css ?? []).map((file) => `/${file}`),
+      preloads: imports.map((file) => `/${file}`),
+      scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
     },
   };
+  for (const routeId of SERVER_RENDERED_ROUTES) {
+    const own = [...closureOf(client, componentKeyOf(routeId))].filter((key) => !withEntry.has(key));
+    if (own.length > 0) routes[routeId] = { preloads: own.map((key) => `/${client[key]!.file}`) };
+  }
+  return { routes };
 };
 
 /**

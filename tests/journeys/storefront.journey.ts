@@ -11,6 +11,7 @@ import type { CategoryNodeDto, ProductDto, ProductSearchDto } from '#http/dto.ts
 import { call, type Reply } from '../support/api.ts';
 import { withScreenshots } from '../support/browser.ts';
 import { serverAndBrowserForJourney } from '../support/journey.ts';
+import { labels } from '../../web/lib/labels.ts';
 
 const expectOk = <T>(reply: Reply<T>, what: string): T => {
   if (reply.status !== 200) throw new Error(`arrange: ${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -40,6 +41,10 @@ describe('the storefront rendered on the server', () => {
       const text = await page.locator('main').innerText();
       expect(text).toContain(product.sku);
       expect(text).toContain(formatCents(product.priceCents));
+      // The buy box cannot work without JavaScript: it says so, instead of loading forever (the
+      // text as shown: Playwright's text locators skip <noscript>).
+      expect(text).toContain(labels.orderingNeedsJavaScript);
+      expect(text).not.toContain('Loading the order form');
 
       const missing = await page.goto('/product/no-such-part');
       expect(missing?.status()).toBe(404);

@@ -2,6 +2,7 @@
  * The public pages as the real SSR build renders them (docs/storefront.md, "How a page is served"):
  * the web build is made when stale, as for the journeys, and served by the app in-process.
  */
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { addProduct, createTestApp } from '../../http/test-support.ts';
 import { loadPageRenderer } from '../../http/page-rendering.ts';
 import { buildWeb, needsWebBuild } from '../../scripts/web-build.mjs';
 import { repoRoot } from '../support/server.ts';
-import { catalogueChoicesIgnoredText } from '../../web/lib/labels.ts';
+import { catalogueChoicesIgnoredText, labels } from '../../web/lib/labels.ts';
 
 const SITE = 'https://shop.example';
 
@@ -158,6 +159,23 @@ describe('the public pages as HTML', () => {
       expect(signedIn, path).not.toContain(user.email);
       expect(signedIn, path).not.toContain('Priya Contractor');
     }
+  });
+
+  it("preloads a page's own route chunks beside the entry, so splitting a route costs no round trip", async () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    for (const [path, key] of [
+      ['/', 'routes/index.tsx?tsr-split=component'],
+      [`/product/${product.id}`, 'routes/product.$productId.tsx?tsr-split=component'],
+      ['/allProduct', 'routes/allProduct.tsx?tsr-split=component'],
+    ] as const) {
+      const html = await (await get(path)).text();
+      expect(headOf(html), path).toContain(`<link rel="modulepreload" href="/${manifest[key]!.file}"`);
+    }
+  });
+
+  it("says without JavaScript that ordering needs it, where the product page's buy box would be", async () => {
+    const html = await (await get(`/product/${product.id}`)).text();
+    expect(html).toMatch(new RegExp(`<noscript>[\\s\\S]*${labels.orderingNeedsJavaScript.replace(/[.:]/g, '\\$&')}[\\s\\S]*</noscript>`));
   });
 
   it('keeps signed-in pages and forms as the SPA shell', async () => {

@@ -6,6 +6,7 @@
  * cookie, so the browser sends it and this module never sees a token.
  */
 import type { ErrorDto } from '#http/dto.ts';
+import { serverError } from '#http/server-error-message.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -76,9 +77,7 @@ const toApiError = async (response: Response): Promise<ApiError> => {
   } catch {
     // A body that is not our error JSON (proxy page, empty body) falls through to the generic text.
   }
-  // The words load on first use (docs/storefront.md, "First-load JavaScript").
-  const { messages } = await import('./messages.ts');
-  return new ApiError(response.status, 'HTTP_' + response.status, messages.serverError);
+  return new ApiError(response.status, 'HTTP_' + response.status, serverError);
 };
 
 /**

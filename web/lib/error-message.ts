@@ -3,7 +3,7 @@
  * and form refusal asks here, so a refusal reads the same wherever it surfaces and a server
  * failure never shows a raw status.
  */
-import { messages } from './messages.ts';
+import { webMessages } from './web-messages.ts';
 import { ApiError, isSessionRefusal } from './api.ts';
 
 /**
@@ -12,7 +12,7 @@ import { ApiError, isSessionRefusal } from './api.ts';
  * "that did not work"). A failure that wraps another as its `cause` (an image upload before a
  * save) is told by that cause.
  */
-export function errorMessage(error: unknown, fallback: string = messages.serverError): string {
+export function errorMessage(error: unknown, fallback: string = webMessages.serverError): string {
   if (error instanceof ApiError) return error.explainsItself ? error.message : fallback;
   if (error instanceof Error && error.cause !== undefined) return errorMessage(error.cause, fallback);
   return fallback;
@@ -24,7 +24,7 @@ export interface Refusal {
   message: string;
 }
 
-export function refusalOf(error: unknown, fallback: string = messages.serverError): Refusal {
+export function refusalOf(error: unknown, fallback: string = webMessages.serverError): Refusal {
   if (error instanceof Error && !(error instanceof ApiError) && error.cause !== undefined) return refusalOf(error.cause, fallback);
   return { fields: error instanceof ApiError ? error.fields : {}, message: errorMessage(error, fallback) };
 }

@@ -16,6 +16,8 @@ export const labels = {
   notEnoughForMinimum: (stock: number, minimum: number) =>
     `Not enough stock for a minimum order: ${quantityText(stock)} left, the minimum is ${quantityText(minimum)}.`,
   signInToOrder: 'Log in to order this product. You will come back here afterwards.',
+  // A product page without JavaScript: everything reads, but the buy box cannot work (docs/storefront.md, "Without JavaScript").
+  orderingNeedsJavaScript: 'Ordering needs JavaScript: turn it on in your browser to choose a quantity and add this product to your cart.',
   signInToContinue: 'Log in to open that page. You will come back to it afterwards.',
   sold: 'Sold',
   purchaseNow: 'Purchase Now',

@@ -1,7 +1,7 @@
 /** The signed-in account's own calls, shared by the account menu, the verify page and the purchase form. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { request } from '../../lib/api.ts';
 import { endedTheSession, errorMessage } from '../../lib/error-message.ts';
 import { switchSession } from '../../lib/queries.ts';
@@ -11,7 +11,7 @@ import { notify } from '../ui/toaster.tsx';
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => request<void>('/api/auth/verify-email/resend', { method: 'POST', signedIn: true }),
-    onSuccess: () => notify.success(messages.verificationSent),
+    onSuccess: () => notify.success(webMessages.verificationSent),
     // A 401/403 is handled once for the whole app (session ended); anything else is said here.
     onError: (error) => {
       if (!endedTheSession(error)) notify.error(errorMessage(error));
@@ -30,7 +30,7 @@ export function useSignOut() {
     mutationFn: () => request<void>('/api/auth/sign-out', { method: 'POST' }),
     onSettled: () => {
       switchSession(queryClient, null);
-      notify.success(messages.signedOut);
+      notify.success(webMessages.signedOut);
       void navigate({ to: '/' });
     },
   });

@@ -1,4 +1,3 @@
-import { useAppForm } from '../forms/form-hook.tsx';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 
@@ -15,19 +14,17 @@ export interface ListFilterProps<Choice extends string> {
 /**
  * An admin list's filter row: one select and one search box, both kept in the URL by the page, so
  * Back restores them. Remount it with the URL's words as its key so the box follows Back too.
+ * A URL choice, not a form to save: a plain box, read when the form is sent.
  */
 export function ListFilter<Choice extends string>({ choice, text, submitLabel, onChange }: ListFilterProps<Choice>) {
-  const form = useAppForm({
-    defaultValues: { words: text.value ?? '' },
-    onSubmit: ({ value }) => onChange({ choice: choice.value, text: value.words.trim() || undefined }),
-  });
   return (
     <form
       role="search"
       className="mb-4 flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        void form.handleSubmit();
+        const words = new FormData(event.currentTarget).get('words');
+        onChange({ choice: choice.value, text: (typeof words === 'string' ? words.trim() : '') || undefined });
       }}
     >
       <label className="flex flex-col text-sm font-medium text-slate-900">
@@ -48,18 +45,7 @@ export function ListFilter<Choice extends string>({ choice, text, submitLabel, o
       <label htmlFor={text.id} className="sr-only">
         {text.label}
       </label>
-      <form.Field name="words">
-        {(field) => (
-          <Input
-            id={text.id}
-            type="search"
-            className="min-w-0 flex-1 basis-56"
-            placeholder={text.placeholder}
-            value={field.state.value}
-            onChange={(event) => field.handleChange(event.target.value)}
-          />
-        )}
-      </form.Field>
+      <Input id={text.id} name="words" type="search" className="min-w-0 flex-1 basis-56" placeholder={text.placeholder} defaultValue={text.value ?? ''} />
       <Button type="submit">{submitLabel}</Button>
     </form>
   );

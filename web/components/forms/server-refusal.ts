@@ -1,5 +1,5 @@
 import type { AnyFormApi } from '@tanstack/react-form';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { notify } from '../ui/toaster.tsx';
 
@@ -27,7 +27,7 @@ export class StepFailed extends Error {
 export function showRefusal(
   form: AnyFormApi,
   error: unknown,
-  { fallback = messages.serverError, rename = {} }: { fallback?: string; rename?: Partial<Record<string, string>> | ((apiName: string) => string) } = {},
+  { fallback = webMessages.serverError, rename = {} }: { fallback?: string; rename?: Partial<Record<string, string>> | ((apiName: string) => string) } = {},
 ): void {
   const refusal = refusalOf(error, fallback);
   const byApiName = error instanceof StepFailed ? { [error.field]: refusal.message } : refusal.fields;

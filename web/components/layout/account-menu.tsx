@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import type { MeDto } from '#http/dto.ts';
 import { useResendVerification, useSignOut } from '../account/api.ts';
@@ -35,7 +35,7 @@ export default function AccountMenu({ session }: { session: MeDto }) {
         {user.emailVerified ? null : (
           <>
             <DropdownMenuSeparator />
-            <DropdownMenuLabel className="max-w-64 text-amber-900">{messages.verifyReminder}</DropdownMenuLabel>
+            <DropdownMenuLabel className="max-w-64 text-amber-900">{webMessages.verifyReminder}</DropdownMenuLabel>
             <DropdownMenuItem disabled={resend.isPending} onSelect={() => resend.mutate()}>
               {labels.resendVerification}
             </DropdownMenuItem>

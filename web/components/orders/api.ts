@@ -3,7 +3,7 @@
  * deleting an unpaid order and the links of its papers.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { pathId, request } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -19,7 +19,7 @@ export function useDeleteOrder(order: OrderDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<void>(`/api/orders/${pathId(order.id)}`, { method: 'DELETE', signedIn: true }),
-    onSuccess: () => notify.success(messages.orderDeleted),
+    onSuccess: () => notify.success(webMessages.orderDeleted),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () =>
       Promise.all([

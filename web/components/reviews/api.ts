@@ -1,6 +1,6 @@
 /** The review data the home cards and Manage Reviews share: an admin's Remove. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import type { ReviewDto } from '#http/dto.ts';
 import { pathId, request } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -12,7 +12,7 @@ export function useRemoveReview(review: ReviewDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<void>(`/api/reviews/${pathId(review.id)}`, { method: 'DELETE', signedIn: true }),
-    onSuccess: () => notify.success(messages.reviewRemoved),
+    onSuccess: () => notify.success(webMessages.reviewRemoved),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [keyRoots.reviews] }),
   });

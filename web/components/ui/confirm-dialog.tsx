@@ -1,8 +1,8 @@
-import { AlertDialog } from 'radix-ui';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { focusResult, focusWasLost } from '../../lib/focus-result.ts';
-import { labels } from '../../lib/labels.ts';
-import { buttonClass } from './button.tsx';
+
+/** The dialog (radix AlertDialog) loads the first time a trigger is pressed: most visits of a list confirm nothing. */
+const ConfirmDialogBox = lazy(() => import('./confirm-dialog-box.tsx'));
 
 /** The headings a confirmed action's result may be read from, nearest first. */
 const landingsFor = (trigger: HTMLElement | null): HTMLElement[] =>
@@ -11,6 +11,14 @@ const landingsFor = (trigger: HTMLElement | null): HTMLElement[] =>
     trigger?.closest('section')?.querySelector<HTMLElement>('h1, h2'),
     document.querySelector<HTMLElement>('main h1'),
   ].filter((heading): heading is HTMLElement => heading != null);
+
+/** What ConfirmDialog adds to its trigger: the press that opens it, and what it says to assistive technology. */
+interface TriggerProps {
+  ref?: Ref<HTMLButtonElement>;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+  'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
+}
 
 /**
  * An "Are you sure?" confirmation before anything irreversible (delete, ship). The
@@ -27,13 +35,16 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
 }: {
-  trigger: ReactNode;
+  trigger: ReactElement<TriggerProps>;
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
 }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const landings = useRef<HTMLElement[] | null>(null);
+  const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so closing keeps radix's closing of the box.
+  const [wanted, setWanted] = useState(false);
   useEffect(
     () => () => {
       // Runs after React removed the trigger; only a confirmed action whose focus was lost moves it.
@@ -43,29 +54,32 @@ export function ConfirmDialog({
     [],
   );
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild ref={triggerRef}>
-        {trigger}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-bold text-slate-900">{labels.areYouSure}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClass('ghost')}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClass('danger')}
-              onClick={() => {
-                landings.current = landingsFor(triggerRef.current);
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {cloneElement(trigger, {
+        ref: triggerRef,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        onClick: (event) => {
+          trigger.props.onClick?.(event);
+          setWanted(true);
+          setOpen(true);
+        },
+      })}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogBox
+            open={open}
+            onOpenChange={setOpen}
+            trigger={triggerRef}
+            description={description}
+            confirmLabel={confirmLabel}
+            onConfirm={() => {
+              landings.current = landingsFor(triggerRef.current);
+              onConfirm();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

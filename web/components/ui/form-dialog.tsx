@@ -1,6 +1,19 @@
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { cloneElement, createContext, lazy, Suspense, useContext, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { buttonClass } from './button.tsx';
+
+/** The dialog (radix Dialog) loads the first time it opens: most visits of a list open none. */
+const FormDialogBox = lazy(() => import('./form-dialog-box.tsx'));
+
+/** How FormDialogActions' Cancel closes the dialog it is in. */
+const CloseDialog = createContext<() => void>(() => undefined);
+
+/** What FormDialog adds to its trigger: the press that opens it, and what it says to assistive technology. */
+interface TriggerProps {
+  ref?: Ref<HTMLButtonElement>;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+  'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
+}
 
 /**
  * A dialog that asks for a few fields before an action (ship an order, request a quote): the
@@ -23,31 +36,47 @@ export function FormDialog({
   onCloseAutoFocus?: (event: Event) => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
+  trigger: ReactElement<TriggerProps>;
   title: ReactNode;
   description: ReactNode;
   children: ReactNode;
 }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Mounted from the first opening on, so closing keeps radix's closing of the box.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-        <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-lg font-bold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-700">{description}</Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {cloneElement(trigger, {
+        ref: triggerRef,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        onClick: (event) => {
+          trigger.props.onClick?.(event);
+          onOpenChange(true);
+        },
+      })}
+      {opened ? (
+        <Suspense fallback={null}>
+          <CloseDialog value={() => onOpenChange(false)}>
+            <FormDialogBox open={open} onOpenChange={onOpenChange} trigger={triggerRef} title={title} description={description} onCloseAutoFocus={onCloseAutoFocus}>
+              {children}
+            </FormDialogBox>
+          </CloseDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
 /** The form's last row: Cancel (closes the dialog, doing nothing) beside the caller's submit button. */
 export function FormDialogActions({ children }: { children: ReactNode }) {
+  const close = useContext(CloseDialog);
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-2">
-      <Dialog.Close className={buttonClass('ghost')}>Cancel</Dialog.Close>
+      <button type="button" className={buttonClass('ghost')} onClick={close}>
+        Cancel
+      </button>
       {children}
     </div>
   );

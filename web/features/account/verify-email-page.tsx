@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { verifyEmailQuery } from './api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -34,11 +34,11 @@ export function VerifyEmailPage({ token }: { token: string | undefined }) {
       {token === undefined ? (
         <ResendOptions />
       ) : check.isPending ? (
-        <Spinner label={messages.verifyingEmail} />
+        <Spinner label={webMessages.verifyingEmail} />
       ) : check.isSuccess ? (
         <div className="space-y-5 text-center">
           <p role="status" className="font-semibold text-emerald-800">
-            {messages.emailVerified}
+            {webMessages.emailVerified}
           </p>
           <Link to="/" className={buttonClass('secondary')}>
             Continue shopping
@@ -64,17 +64,17 @@ function ResendOptions() {
   if (session === null) {
     return (
       <p className="text-slate-700">
-        {messages.signInToResendVerification}{' '}
+        {webMessages.signInToResendVerification}{' '}
         <Link to="/login" search={{ redirect: '/verifyEmail' }} className={linkClass}>
           Login
         </Link>
       </p>
     );
   }
-  if (session.user.emailVerified) return <p className="text-slate-700">{messages.emailAlreadyVerified}</p>;
+  if (session.user.emailVerified) return <p className="text-slate-700">{webMessages.emailAlreadyVerified}</p>;
   return (
     <div className="space-y-4">
-      <p className="text-slate-700">{messages.verifyReminder}</p>
+      <p className="text-slate-700">{webMessages.verifyReminder}</p>
       <Button variant="secondary" className="w-full" disabled={resend.isPending} aria-busy={resend.isPending} onClick={() => resend.mutate()}>
         {labels.resendVerification}
       </Button>

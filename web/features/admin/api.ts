@@ -3,7 +3,7 @@
  * changes an admin makes to orders and accounts.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import type {
   AdminOrdersDto,
   AuditEntryDto,
@@ -94,7 +94,7 @@ export function useShipOrder(order: OrderDto) {
   return useMutation({
     mutationFn: (shipping: { carrier: string | null; trackingNumber: string | null }) =>
       request<OrderDto>(`/api/admin/orders/${pathId(order.id)}/ship`, { method: 'POST', body: shipping, signedIn: true }),
-    onSuccess: () => notify.success(messages.orderShipped),
+    onSuccess: () => notify.success(webMessages.orderShipped),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
   });
 }
@@ -114,8 +114,8 @@ export function useMakeAdmin(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<UserDto>(`/api/admin/users/${pathId(user.id)}/make-admin`, { method: 'POST', signedIn: true }),
-    onSuccess: () => notify.success(messages.madeAdmin),
-    onError: (error) => notify.error(errorMessage(error, messages.makeAdminFailed)),
+    onSuccess: () => notify.success(webMessages.madeAdmin),
+    onError: (error) => notify.error(errorMessage(error, webMessages.makeAdminFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
@@ -124,7 +124,7 @@ export function useRemoveAdmin(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<UserDto>(`/api/admin/users/${pathId(user.id)}/remove-admin`, { method: 'POST', signedIn: true }),
-    onSuccess: () => notify.success(messages.adminRemoved),
+    onSuccess: () => notify.success(webMessages.adminRemoved),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
@@ -134,7 +134,7 @@ export function useDeleteUser(user: UserDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<void>(`/api/admin/users/${pathId(user.id)}`, { method: 'DELETE', signedIn: true }),
-    onSuccess: () => notify.success(messages.userDeleted),
+    onSuccess: () => notify.success(webMessages.userDeleted),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
@@ -149,7 +149,7 @@ export function useCancelOrder(order: OrderDto) {
   return useMutation({
     mutationFn: (body: { reason: string; restock: boolean }) =>
       request<CancelledOrderDto>(`/api/admin/orders/${pathId(order.id)}/cancel`, { method: 'POST', body, signedIn: true }),
-    onSuccess: (answer) => notify.success(messages.orderCancelledRefunded(answer.refund.number)),
+    onSuccess: (answer) => notify.success(webMessages.orderCancelledRefunded(answer.refund.number)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
   });
 }
@@ -167,7 +167,7 @@ export function useRefundOrder(order: OrderDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RefundRequest) => request<RefundDto>(`/api/admin/orders/${pathId(order.id)}/refunds`, { method: 'POST', body, signedIn: true }),
-    onSuccess: (refund) => notify.success(messages.refundRecorded(refund.number)),
+    onSuccess: (refund) => notify.success(webMessages.refundRecorded(refund.number)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
   });
 }
@@ -198,7 +198,7 @@ export function useAnswerReturn(ret: ReturnDto, verdict: 'approve' | 'reject') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { answer?: string }) => request<ReturnDto>(`/api/admin/returns/${pathId(ret.id)}/${verdict}`, { method: 'POST', body, signedIn: true }),
-    onSuccess: (answered) => notify.success(verdict === 'approve' ? messages.returnApproved(answered.number) : messages.returnRejected(answered.number)),
+    onSuccess: (answered) => notify.success(verdict === 'approve' ? webMessages.returnApproved(answered.number) : webMessages.returnRejected(answered.number)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.returns() }),
   });
 }
@@ -209,7 +209,7 @@ export function useReceiveReturn(ret: ReturnDto) {
   return useMutation({
     mutationFn: (lines: { productId: string; quantity: number; restock: boolean }[]) =>
       request<ReceivedReturnDto>(`/api/admin/returns/${pathId(ret.id)}/receive`, { method: 'POST', body: { lines }, signedIn: true }),
-    onSuccess: (answer) => notify.success(messages.returnReceived(answer.return.number, answer.refund?.number ?? null)),
+    onSuccess: (answer) => notify.success(webMessages.returnReceived(answer.return.number, answer.refund?.number ?? null)),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.returns() }), queryClient.invalidateQueries({ queryKey: adminKeys.orders() })]),
   });
@@ -228,7 +228,7 @@ export function useRefundPayment(payment: PaymentToRefundDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<PaymentToRefundDto>(`/api/admin/payments-to-refund/${pathId(payment.paymentIntentId)}/refund`, { method: 'POST', signedIn: true }),
-    onSuccess: () => notify.success(messages.paymentRefunded),
+    onSuccess: () => notify.success(webMessages.paymentRefunded),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.paymentsToRefund() }), queryClient.invalidateQueries({ queryKey: adminKeys.overview() })]),
   });

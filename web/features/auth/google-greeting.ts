@@ -9,5 +9,5 @@ export const greetAfterGoogleSignIn = () => {
   if (!document.cookie.split(/;\s*/).includes(`${GOOGLE_SIGNED_IN_COOKIE}=1`)) return;
   document.cookie = `${GOOGLE_SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   // The words load on first use, like the toasts (docs/storefront.md, "First-load JavaScript").
-  void import('../../lib/messages.ts').then(({ messages }) => notify.success(messages.loginSuccess));
+  void import('../../lib/web-messages.ts').then(({ webMessages }) => notify.success(webMessages.loginSuccess));
 };

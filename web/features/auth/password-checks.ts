@@ -1,4 +1,4 @@
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { passwordProblem } from '#domain/identity/credentials-rules.ts';
 import { checkOnChangeBlurSubmit, checkWith } from '../../lib/validate.ts';
 
@@ -7,7 +7,7 @@ export const passwordValidators = checkOnChangeBlurSubmit(checkWith(passwordProb
 
 /** The repeated password: present, then equal to the password. */
 const confirmPasswordError = (confirm: string, password: string) =>
-  confirm.length === 0 ? messages.confirmPasswordRequired : confirm !== password ? messages.passwordsDiffer : undefined;
+  confirm.length === 0 ? webMessages.confirmPasswordRequired : confirm !== password ? webMessages.passwordsDiffer : undefined;
 
 type ConfirmCheckInput = { value: string; fieldApi: { form: { getFieldValue: (name: 'password') => string } } };
 

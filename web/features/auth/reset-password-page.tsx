@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './api.ts';
@@ -31,7 +31,7 @@ function OutcomePanel({ message, failed = false, children }: { message: string; 
 
 /** `/resetPassword` asks for the e-mail; the e-mailed `/resetPassword?token=…` sets the new password. */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
-  usePageMeta(labels.resetPassword, messages.resetEmailIntro);
+  usePageMeta(labels.resetPassword, webMessages.resetEmailIntro);
   return <AuthCard title={labels.resetPassword}>{token === undefined ? <RequestResetForm /> : <NewPasswordForm token={token} />}</AuthCard>;
 }
 
@@ -44,7 +44,7 @@ function RequestResetForm() {
       try {
         await requestReset.mutateAsync({ email: value.email.trim() });
         setSent(true);
-        notify.success(messages.resetEmailSent);
+        notify.success(webMessages.resetEmailSent);
       } catch (error) {
         showRefusal(formApi, error);
       }
@@ -53,7 +53,7 @@ function RequestResetForm() {
 
   if (sent) {
     return (
-      <OutcomePanel message={messages.resetEmailSent}>
+      <OutcomePanel message={webMessages.resetEmailSent}>
         <Link to="/login" className={linkClass}>
           Back to Login
         </Link>
@@ -62,7 +62,7 @@ function RequestResetForm() {
   }
   return (
     <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
-      <p className="text-sm text-slate-700">{messages.resetEmailIntro}</p>
+      <p className="text-sm text-slate-700">{webMessages.resetEmailIntro}</p>
       <form.AppField name="email" validators={checkOnChangeBlurSubmit(checkWith(emailProblem))}>
         {(field) => <field.TextField id="reset-email" label="Email" type="email" autoComplete="email" />}
       </form.AppField>
@@ -103,7 +103,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (outcome?.kind === 'changed') {
     return (
-      <OutcomePanel message={messages.passwordChanged}>
+      <OutcomePanel message={webMessages.passwordChanged}>
         <Link to="/login" className={buttonClass('secondary')}>
           Login
         </Link>
@@ -122,7 +122,7 @@ function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <form noValidate className="space-y-4" onSubmit={submitWithoutReload(form)}>
-      <p className="text-sm text-slate-700">{messages.newPasswordIntro}</p>
+      <p className="text-sm text-slate-700">{webMessages.newPasswordIntro}</p>
       <form.AppField name="password" validators={passwordValidators}>
         {(field) => <field.PasswordField id="reset-password" label="New Password" autoComplete="new-password" />}
       </form.AppField>

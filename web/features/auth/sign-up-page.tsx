@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
 import { useSignUp } from './api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -21,7 +21,7 @@ export function SignUpPage({ redirect }: { redirect: string | undefined }) {
     onSubmit: async ({ value, formApi }) => {
       try {
         await signUp.mutateAsync({ name: value.name.trim(), email: value.email.trim(), password: value.password });
-        signedIn(messages.signUpSuccess, redirect);
+        signedIn(webMessages.signUpSuccess, redirect);
       } catch (error) {
         showRefusal(formApi, error);
       }

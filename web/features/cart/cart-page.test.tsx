@@ -111,7 +111,7 @@ describe('cart page', () => {
     const { screen, user, history } = renderApp('/cart');
     await screen.findByRole('listitem', { name: 'Line 2: M8 nut' });
     expect(screen.queryByRole('heading', { name: /need attention/ })).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('PO number (optional)'), 'PO-7781');
+    await user.type(await screen.findByLabelText('PO number (optional)'), 'PO-7781');
     await user.click(screen.getByRole('button', { name: /Place order/ }));
 
     const summary = await screen.findByRole('heading', { name: labels.linesNeedAttention(1) });

@@ -1,22 +1,13 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFocusResult } from '../../lib/focus-result.ts';
-import { z } from 'zod';
-import { messages } from '../../lib/messages.ts';
 import { countOf } from '#domain/catalog/units.ts';
-import { MAX_ORDER_NOTE_LENGTH, MAX_PO_NUMBER_LENGTH } from '#domain/ordering/order-lines-request.ts';
-import type { CartDto, CartLineDto } from '#http/dto.ts';
-import { addressField, phoneField } from '#http/schemas.ts';
-import { usePlaceOrder } from '../../lib/place-order.ts';
+import type { CartLineDto } from '#http/dto.ts';
 import { refusalOf } from '../../lib/error-message.ts';
 import { formatCents } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
-import { checkOnChangeBlurSubmit, validateWith } from '../../lib/validate.ts';
-import { useAppForm } from '../../components/forms/form-hook.tsx';
-import { showRefusal } from '../../components/forms/server-refusal.ts';
-import { submitWithoutReload } from '../../components/forms/submit-without-reload.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../components/ui/toaster.tsx';
@@ -24,27 +15,17 @@ import { cartQuery } from '../../lib/cart.ts';
 import { useCart, type Cart } from '../../lib/cart-view.ts';
 import { labels } from '../../lib/labels.ts';
 import { CartAttention, linesNeedingAttention, withFixes } from './cart-attention.tsx';
-import { RequestQuoteDialog } from '../../components/quotes/request-quote-dialog.tsx';
-import { CompanySitePicker, shipToOf } from '../../components/company/site-picker.tsx';
 import { listUnitPriceOf, UnitPrice } from '../../components/catalog/your-price.tsx';
+import { linesKey, type Refused } from './refused-order.ts';
 
-const optionalText = (max: number) => z.string().trim().max(max, messages.tooLong(max));
-const checkoutSchema = z.object({
-  phone: phoneField,
-  address: addressField,
-  poNumber: optionalText(MAX_PO_NUMBER_LENGTH),
-  note: optionalText(MAX_ORDER_NOTE_LENGTH),
-});
-
-/** The problems the server named per line (`lines.2.quantity`), by line index. */
-const lineProblems = (fields: Record<string, string>): Map<number, string> => {
-  const problems = new Map<number, string>();
-  for (const [field, message] of Object.entries(fields)) {
-    const index = /^lines\.(\d+)\./.exec(field)?.[1];
-    if (index !== undefined && !problems.has(Number(index))) problems.set(Number(index), message);
-  }
-  return problems;
-};
+// Only a signed-in buyer orders: the order form, its checks and the quote dialog load with the
+// lines, in the browser (docs/storefront.md, "First-load JavaScript"); an admin reads one sentence.
+const CheckoutBox = lazy(() => import('./checkout-box.tsx'));
+const AdminCannotBuy = lazy(() =>
+  import('../../lib/messages.ts').then(({ messages }) => ({
+    default: () => <p className="text-slate-700">{messages.adminCannotBuy}</p>,
+  })),
+);
 
 /**
  * A quantity stepper that moves by whole packs, never below one minimum order; the box takes any
@@ -143,97 +124,6 @@ function CartLineItem({ line, problem, cart, index }: { line: CartLineDto; probl
   );
 }
 
-/** The lines as they stand, so a refusal's line problems are shown only until the lines change. */
-const linesKey = (view: CartDto): string => view.lines.map(({ productId, quantity }) => `${productId}:${quantity}`).join(',');
-
-/** What the server said when it refused the order, for the lines as they stood then. */
-interface Refused {
-  key: string;
-  message: string;
-  problems: Map<number, string>;
-}
-
-function Checkout({ view, blocked, onRefused }: { view: CartDto; blocked: string | null; onRefused: (refused: Refused | null) => void }) {
-  const session = useSession();
-  const navigate = useNavigate();
-  const placeOrder = usePlaceOrder();
-  const form = useAppForm({
-    defaultValues: {
-      phone: session?.profile?.phone ?? '',
-      address: session?.profile?.address ?? '',
-      poNumber: '',
-      note: '',
-    },
-    onSubmit: async ({ value, formApi }) => {
-      onRefused(null);
-      try {
-        const order = await placeOrder.mutateAsync({
-          lines: view.lines.map(({ productId, quantity }) => ({
-            productId,
-            quantity,
-          })),
-          phone: value.phone.trim(),
-          address: value.address.trim(),
-          poNumber: value.poNumber.trim() || null,
-          note: value.note.trim() || null,
-        });
-        notify.success(messages.orderPlaced);
-        await navigate({
-          to: '/dashboard/payment/$id',
-          params: { id: order.id },
-        });
-      } catch (error) {
-        const refusal = refusalOf(error);
-        const problems = lineProblems(refusal.fields);
-        // Line problems go to the summary at the top, which takes focus and names each line; the
-        // delivery fields' problems stay under their fields with the usual toast.
-        if (problems.size > 0)
-          onRefused({
-            key: linesKey(view),
-            message: refusal.message,
-            problems,
-          });
-        else showRefusal(formApi, error);
-      }
-    },
-  });
-  return (
-    <form noValidate aria-label="Place order" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5" onSubmit={submitWithoutReload(form)}>
-      <h2 className="text-lg font-semibold text-slate-900">Delivery and reference</h2>
-      {session?.user.role === 'admin' ? null : (
-        <CompanySitePicker
-          onPick={(site) => {
-            form.setFieldValue('phone', site.phone);
-            form.setFieldValue('address', shipToOf(site));
-          }}
-        />
-      )}
-      <form.AppField name="phone" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.phone))}>
-        {(field) => <field.TextField id="cart-phone" label="Phone Number" type="tel" autoComplete="tel" />}
-      </form.AppField>
-      <form.AppField name="address" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.address))}>
-        {(field) => <field.TextareaField id="cart-address" label="Address" autoComplete="street-address" />}
-      </form.AppField>
-      <form.AppField name="poNumber" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.poNumber))}>
-        {(field) => <field.TextField id="cart-po" label="PO number (optional)" hint="Your purchase order number: it is printed on the order and the invoice." />}
-      </form.AppField>
-      <form.AppField name="note" validators={checkOnChangeBlurSubmit(validateWith(checkoutSchema.shape.note))}>
-        {(field) => <field.TextareaField id="cart-note" label="Note (optional)" hint="Delivery instructions, a contact on site." />}
-      </form.AppField>
-      <form.AppForm>
-        <form.SubmitButton className="w-full sm:w-auto" disabled={blocked !== null} aria-describedby={blocked ? 'place-order-blocked' : undefined}>
-          Place order · {formatCents(view.totalCents)}
-        </form.SubmitButton>
-        {blocked ? (
-          <p id="place-order-blocked" className="text-sm text-red-800">
-            {blocked}
-          </p>
-        ) : null}
-      </form.AppForm>
-    </form>
-  );
-}
-
 /** `/cart` (docs/orders.md, "Orders, cart, quick order"): the lines, their prices and advice, and the order form. */
 export function CartPage() {
   usePageMeta('Cart', 'Your order list: quantities by pack, volume prices, and the order in one step.');
@@ -269,7 +159,9 @@ export function CartPage() {
         </Link>
       </div>
       {session && session.user.role === 'admin' ? (
-        <p className="text-slate-700">{messages.adminCannotBuy}</p>
+        <Suspense fallback={null}>
+          <AdminCannotBuy />
+        </Suspense>
       ) : view === null ? (
         <Spinner label="Loading your cart" />
       ) : view.lines.length === 0 ? (
@@ -328,11 +220,9 @@ export function CartPage() {
               </dl>
               {cart.signedIn ? (
                 <>
-                  <Checkout view={view} blocked={attention.length > 0 ? labels.placeOrderBlocked(attention.length) : null} onRefused={onRefused} />
-                  <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-5">
-                    <p className="text-sm text-slate-700">More than the stock, a price for the volume or a date? Ask us for a quote on these lines.</p>
-                    <RequestQuoteDialog lines={view.lines.map(({ productId, name, unit, quantity }) => ({ productId, name, unit, quantity }))} />
-                  </div>
+                  <Suspense fallback={<Spinner label="Loading the order form" />}>
+                    <CheckoutBox view={view} blocked={attention.length > 0 ? labels.placeOrderBlocked(attention.length) : null} onRefused={onRefused} />
+                  </Suspense>
                 </>
               ) : (
                 <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">

@@ -1,4 +1,4 @@
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { dollarsField, stockTextField } from '../../components/product-form/price-and-stock-fields.ts';
 import { useCreateProduct } from './api.ts';
@@ -32,9 +32,9 @@ export function AddProductPage() {
         }),
       );
       formApi.reset();
-      notify.success(messages.productAdded);
+      notify.success(webMessages.productAdded);
     } catch (error) {
-      showRefusal(formApi, error, { rename: productFieldOfRefusal(value), fallback: messages.productAddFailed });
+      showRefusal(formApi, error, { rename: productFieldOfRefusal(value), fallback: webMessages.productAddFailed });
     }
   });
 

@@ -3,7 +3,7 @@
  * products, the department tree's changes, and the catalogue's import and export.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import type { CategoryDto, CategoryNodeDto, ImportReportDto, ProductDto } from '#http/dto.ts';
 import type { ProductInput } from '#http/schemas.ts';
 import { pathId, refusedCall, request } from '../../lib/api.ts';
@@ -52,23 +52,23 @@ const useCategoryChange = <Input, Output>(change: (input: Input) => Promise<Outp
 
 /** Adds a department (no parent) or a category inside one; the form shows its refusals. */
 export const useCreateCategory = () =>
-  useCategoryChange((input: CategoryInput) => request<CategoryDto>('/api/admin/categories', { method: 'POST', body: input, signedIn: true }), messages.categoryAdded);
+  useCategoryChange((input: CategoryInput) => request<CategoryDto>('/api/admin/categories', { method: 'POST', body: input, signedIn: true }), webMessages.categoryAdded);
 
 export const useRenameCategory = (category: CategoryNodeDto) =>
   useCategoryChange(
     (name: string) => request<CategoryDto>(`/api/admin/categories/${pathId(category.id)}`, { method: 'PATCH', body: { name }, signedIn: true }),
-    messages.categoryRenamed,
+    webMessages.categoryRenamed,
   );
 
 /** Refused (409) while products or categories are filed under it: the toast says which. */
 export const useDeleteCategory = (category: CategoryNodeDto) =>
-  useCategoryChange(() => request<void>(`/api/admin/categories/${pathId(category.id)}`, { method: 'DELETE', signedIn: true }), messages.categoryDeleted);
+  useCategoryChange(() => request<void>(`/api/admin/categories/${pathId(category.id)}`, { method: 'DELETE', signedIn: true }), webMessages.categoryDeleted);
 
 export function useDeleteProduct(product: ProductDto) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<void>(`/api/products/${pathId(product.id)}`, { method: 'DELETE', signedIn: true }),
-    onSuccess: () => notify.success(messages.productDeleted),
+    onSuccess: () => notify.success(webMessages.productDeleted),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
   });
@@ -109,7 +109,7 @@ export function useImportCatalogue(onProgress: (sent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => importCatalogue(file, { dryRun: false, onProgress }),
-    onSuccess: (report) => notify.success(messages.importDone(report.created, report.updated)),
+    onSuccess: (report) => notify.success(webMessages.importDone(report.created, report.updated)),
     onError: (error) => notify.error(errorMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogAdminKeys.products }),
   });

@@ -89,7 +89,7 @@ describe('Categories (admin)', () => {
     expect(await screen.findAllByText(messages.slugTaken('fasteners'))).not.toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Bolts' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: labels.yesDelete }));
     expect(await screen.findAllByText(messages.categoryHasProducts(3))).not.toHaveLength(0);
     expect(screen.getByText('Bolts')).toBeInTheDocument();
   });

@@ -1,44 +1,21 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { CATALOGUE_COLUMNS } from '#domain/catalog/catalogue-csv.ts';
 import { MAX_IMPORT_MEGABYTES } from '#domain/catalog/catalogue-import.ts';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import type { ImportReportDto } from '#http/dto.ts';
 import { EXPORT_PRODUCTS_URL, useCheckCatalogueFile, useImportCatalogue } from './api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useFocusResult } from '../../lib/focus-result.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { DataTable, type Column } from '../../components/data-table/data-table.tsx';
 import { DashboardSection } from '../../components/layout/dashboard-section.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 
-type RowProblem = ImportReportDto['errors'][number];
-
-const problemColumns: Column<RowProblem>[] = [
-  { header: 'Row', role: 'title', cell: (problem) => `Row ${problem.row}` },
-  { header: 'Column', cell: (problem) => (problem.field === 'row' ? 'the whole row' : problem.field) },
-  { header: 'Problem', cell: (problem) => problem.message },
-];
-
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The dry run said the file is bad: every problem, by row and column, to fix in the spreadsheet. */
-function Problems({ report, fileName }: { report: ImportReportDto; fileName: string }) {
-  const panel = useFocusResult<HTMLDivElement>(true);
-  return (
-    <div ref={panel} tabIndex={-1} role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-4 outline-none">
-      <h2 className="font-bold text-red-900">
-        {fileName}: {messages.importRefused(report.rowsWithProblems)}
-      </h2>
-      <p className="text-sm text-red-900">
-        Fix {report.rowsWithProblems === 1 ? 'this row' : 'these rows'} in your spreadsheet, save it and choose the file again.
-        {report.errors.length < report.rowsWithProblems || report.errors.length === 1000 ? ` The first ${count(report.errors.length)} problems are listed.` : ''}
-      </p>
-      <DataTable caption={`Problems in ${fileName}`} columns={problemColumns} rows={report.errors} rowKey={(problem) => `${problem.row}-${problem.field}`} />
-    </div>
-  );
-}
+/** The server's words for a refused file load with the refusal (docs/storefront.md, "First-load JavaScript"). */
+const Problems = lazy(() => import('./import-problems.tsx'));
 
 /** A clean dry run: what the import will do, and the button that does it. */
 function ReadyToImport({ report, fileName, onImport }: { report: ImportReportDto; fileName: string; onImport: () => void }) {
@@ -80,7 +57,7 @@ function Imported({ report }: { report: ImportReportDto }) {
   const panel = useFocusResult<HTMLDivElement>(true);
   return (
     <div ref={panel} tabIndex={-1} role="status" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 outline-none">
-      <h2 className="font-bold text-emerald-900">{messages.importDone(report.created, report.updated)}</h2>
+      <h2 className="font-bold text-emerald-900">{webMessages.importDone(report.created, report.updated)}</h2>
       <Link to="/dashboard/manageProduct" className={buttonClass('secondary')}>
         {labels.manageProducts}
       </Link>
@@ -144,7 +121,9 @@ export function ImportCataloguePage() {
         </div>
         {file && check.data && !save.isPending && !save.isSuccess && (
           check.data.errors.length > 0 ? (
-            <Problems report={check.data} fileName={file.name} />
+            <Suspense fallback={null}>
+              <Problems report={check.data} fileName={file.name} />
+            </Suspense>
           ) : (
             <ReadyToImport report={check.data} fileName={file.name} onImport={() => save.mutate(file)} />
           )

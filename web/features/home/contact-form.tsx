@@ -1,4 +1,4 @@
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { emailProblem, nameProblem } from '#domain/identity/credentials-rules.ts';
 import { MAX_CONTACT_MESSAGE_LENGTH } from '#domain/content/inbox.ts';
 import { requiredTextProblem } from '#domain/shared/text-rules.ts';
@@ -21,7 +21,7 @@ export function ContactForm() {
       try {
         await send.mutateAsync({ name: value.name.trim(), email: value.email.trim(), message: value.message.trim() });
         formApi.reset();
-        notify.success(messages.contactSent);
+        notify.success(webMessages.contactSent);
       } catch (error) {
         showRefusal(formApi, error);
       }

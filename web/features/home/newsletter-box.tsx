@@ -1,4 +1,4 @@
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { emailProblem } from '#domain/identity/credentials-rules.ts';
 import { useSubscribe } from './api.ts';
 import { checkWith, firstError } from '../../lib/validate.ts';
@@ -16,7 +16,7 @@ export function NewsletterBox() {
       try {
         await send.mutateAsync(value.email.trim());
         formApi.reset();
-        notify.success(messages.newsletterSubscribed);
+        notify.success(webMessages.newsletterSubscribed);
       } catch (error) {
         showRefusal(formApi, error);
       }

@@ -1,7 +1,7 @@
 import { useIsFetching, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import type { OrderDto } from '#http/dto.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -25,7 +25,7 @@ function PaidNotice({ order, justPaid }: { order: OrderDto; justPaid: boolean })
   return (
     <div ref={panel} tabIndex={-1} role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 focus-visible:outline-2 focus-visible:outline-emerald-700">
       <p className="text-lg font-extrabold text-emerald-900">{labels.paid}</p>
-      {order.transactionId ? <p className="mt-1 break-all text-emerald-950">{messages.transactionId(order.transactionId)}</p> : null}
+      {order.transactionId ? <p className="mt-1 break-all text-emerald-950">{webMessages.transactionId(order.transactionId)}</p> : null}
       <p className="mt-2 text-emerald-950">
         {order.status === 'shipped' ? `${labels.orderShipped} to ${order.address}.` : `${labels.orderPending}: it ships to ${order.address}.`}
       </p>
@@ -55,7 +55,7 @@ function ConfirmingPayment({ orderId, confirm, onRetry }: { orderId: string; con
   return (
     <div className="space-y-3">
       <p ref={problem} role="alert" tabIndex={-1} className="font-medium text-red-700 focus-visible:outline-2 focus-visible:outline-red-700">
-        {mayGetThrough(confirm.error) ? messages.paymentConfirmFailed : errorMessage(confirm.error)}
+        {mayGetThrough(confirm.error) ? webMessages.paymentConfirmFailed : errorMessage(confirm.error)}
       </p>
       <Button type="button" variant="secondary" onClick={onRetry}>
         {labels.tryAgain}
@@ -84,7 +84,7 @@ function PayForm({ order }: { order: OrderDto }) {
     setCharged(paymentIntentId);
     try {
       await confirm.mutateAsync(paymentIntentId);
-      notify.success(messages.paymentSucceeded);
+      notify.success(webMessages.paymentSucceeded);
     } catch {
       // Told by ConfirmingPayment, with "Try again".
     }

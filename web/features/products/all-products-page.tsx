@@ -1,14 +1,10 @@
 import { LoadEarlierHeader } from '../../components/ui/load-more.tsx';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
-import { Dialog } from 'radix-ui';
-import { useAppForm } from '../../components/forms/form-hook.tsx';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { catalogueQuery, categoriesQuery } from './api.ts';
 import { attrPair, CATALOGUE_SORTS, hasFilters, MAX_ATTR_FILTERS, SORT_LABELS, type CatalogueSearch } from './catalogue-search.ts';
-import { messages } from '../../lib/messages.ts';
 import { catalogueChoicesIgnoredText } from '../../lib/labels.ts';
-import { checkOnBlur, checkOnChangeBlurSubmit, firstError } from '../../lib/validate.ts';
 import type { CategoryNodeDto, ProductSearchDto } from '#http/dto.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -215,23 +211,86 @@ function SpecFilters({ search, facets, onChange }: { search: CatalogueSearch; fa
  * A price box as typed: empty (no bound) or dollars, 0 or more, as the URL takes them
  * (catalogue-search.ts). Anything else is said under the range instead of being dropped unseen.
  */
-const priceProblem = ({ value }: { value: string }) => {
-  const typed = value.trim();
-  return typed === '' || (Number.isFinite(Number(typed)) && Number(typed) >= 0) ? undefined : messages.priceFilterTyped;
+const priceTyped = (text: string): boolean => {
+  const typed = text.trim();
+  return typed === '' || (Number.isFinite(Number(typed)) && Number(typed) >= 0);
 };
+const priceOf = (text: string) => (text.trim() === '' || !priceTyped(text) ? undefined : Number(text));
+
+const PRICE_BOXES = [
+  { name: 'minPrice', id: 'filter-price-min', label: 'Lowest price', placeholder: 'Min' },
+  { name: 'maxPrice', id: 'filter-price-max', label: 'Highest price', placeholder: 'Max' },
+] as const;
+type PriceBox = (typeof PRICE_BOXES)[number]['name'];
+
+/**
+ * The unit price range. Like the other filters it is a choice in the URL, not a form to save:
+ * plain boxes whose problem shows once the box is left or Apply pressed (as in every form), and
+ * Apply focuses the box to fix.
+ */
+function PriceRange({ search, onChange }: { search: CatalogueSearch; onChange: Navigate }) {
+  const [typed, setTyped] = useState<Record<PriceBox, string>>({ minPrice: search.minPrice?.toString() ?? '', maxPrice: search.maxPrice?.toString() ?? '' });
+  const [left, setLeft] = useState<Record<PriceBox, boolean>>({ minPrice: false, maxPrice: false });
+  const [tried, setTried] = useState(false);
+  const boxes = { minPrice: useRef<HTMLInputElement>(null), maxPrice: useRef<HTMLInputElement>(null) };
+  // The words load when first needed, as a catalogue row's (components/catalog/row-add-to-cart.tsx):
+  // the catalogue's first load stays without them (docs/storefront.md, "First-load JavaScript").
+  const [problemText, setProblemText] = useState<string | null>(null);
+  const shown = (name: PriceBox) => (left[name] || tried) && !priceTyped(typed[name]);
+  const anyShown = PRICE_BOXES.some(({ name }) => shown(name));
+  useEffect(() => {
+    if (anyShown && problemText === null) void import('../../lib/web-messages.ts').then(({ webMessages }) => setProblemText(webMessages.priceFilterTyped));
+  }, [anyShown, problemText]);
+  const wrong = (name: PriceBox) => shown(name) && problemText !== null;
+  return (
+    <form
+      className="space-y-2"
+      aria-label="Price range"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        const toFix = PRICE_BOXES.find(({ name }) => !priceTyped(typed[name]));
+        if (toFix) boxes[toFix.name].current?.focus();
+        else onChange({ minPrice: priceOf(typed.minPrice), maxPrice: priceOf(typed.maxPrice) });
+      }}
+    >
+      {/* The boxes and the button have ids so the focus comes back to them when the filters are drawn anew with the new range (layout/route-focus.tsx). */}
+      <p className="text-sm font-bold text-slate-900">Unit price ($)</p>
+      <div className="flex items-center gap-2">
+        {PRICE_BOXES.map(({ name, id, label, placeholder }) => (
+          <span key={name} className="contents">
+            {name === 'maxPrice' ? <span aria-hidden="true">–</span> : null}
+            <Input
+              ref={boxes[name]}
+              id={id}
+              aria-label={label}
+              inputMode="decimal"
+              placeholder={placeholder}
+              value={typed[name]}
+              aria-invalid={wrong(name) ? true : undefined}
+              aria-describedby={wrong(name) ? 'filter-price-problem' : undefined}
+              onChange={(event) => setTyped((before) => ({ ...before, [name]: event.target.value }))}
+              onBlur={() => setLeft((before) => ({ ...before, [name]: true }))}
+            />
+          </span>
+        ))}
+      </div>
+      {anyShown && problemText !== null ? (
+        <p id="filter-price-problem" role="alert" className="text-sm text-red-700">
+          {problemText}
+        </p>
+      ) : null}
+      <Button id="filter-price-apply" type="submit" variant="secondary" className="w-full">
+        Apply price
+      </Button>
+    </form>
+  );
+}
 
 /** Brand, in stock, specs and price range: each change goes into the URL. */
 function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets: ProductSearchDto['facets'] | undefined; onChange: Navigate }) {
-  const minRef = useRef<HTMLInputElement>(null);
-  const maxRef = useRef<HTMLInputElement>(null);
-  const priceForm = useAppForm({
-    defaultValues: { minPrice: search.minPrice?.toString() ?? '', maxPrice: search.maxPrice?.toString() ?? '' },
-    // The box to fix gets the focus, as in every form.
-    onSubmitInvalid: ({ formApi }) => (firstError(formApi.getFieldMeta('minPrice') ?? { errors: [] }) ? minRef : maxRef).current?.focus(),
-    onSubmit: ({ value }) => onChange({ minPrice: price(value.minPrice), maxPrice: price(value.maxPrice) }),
-  });
   const brands = facets?.brands ?? [];
-  const price = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) || Number(text) < 0 ? undefined : Number(text));
   return (
     <div className="space-y-5">
       <div>
@@ -263,77 +322,13 @@ function Filters({ search, facets, onChange }: { search: CatalogueSearch; facets
         In stock only
       </label>
       <SpecFilters search={search} facets={facets?.attributes ?? []} onChange={onChange} />
-      <form
-        className="space-y-2"
-        aria-label="Price range"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void priceForm.handleSubmit();
-        }}
-      >
-        {/* The boxes and the button have ids so the focus comes back to them when the filters are drawn anew with the new range (layout/route-focus.tsx). */}
-        <p className="text-sm font-bold text-slate-900">Unit price ($)</p>
-        <div className="flex items-center gap-2">
-          {(['minPrice', 'maxPrice'] as const).map((name) => (
-            <span key={name} className="contents">
-              {name === 'maxPrice' ? <span aria-hidden="true">–</span> : null}
-              <priceForm.Field name={name} validators={checkOnChangeBlurSubmit(priceProblem)}>
-                {(field) => {
-                  const problem = field.state.meta.isBlurred || field.form.state.submissionAttempts > 0 ? firstError(field.state.meta) : undefined;
-                  return (
-                    <Input
-                      ref={name === 'minPrice' ? minRef : maxRef}
-                      id={name === 'minPrice' ? 'filter-price-min' : 'filter-price-max'}
-                      aria-label={name === 'minPrice' ? 'Lowest price' : 'Highest price'}
-                      inputMode="decimal"
-                      placeholder={name === 'minPrice' ? 'Min' : 'Max'}
-                      value={field.state.value}
-                      aria-invalid={problem ? true : undefined}
-                      aria-describedby={problem ? 'filter-price-problem' : undefined}
-                      onChange={(event) => field.handleChange(event.target.value)}
-                      onBlur={checkOnBlur(field)}
-                    />
-                  );
-                }}
-              </priceForm.Field>
-            </span>
-          ))}
-        </div>
-        <priceForm.Subscribe
-          selector={(state) =>
-            (['minPrice', 'maxPrice'] as const).some((name) => {
-              const meta = state.fieldMeta[name];
-              return meta !== undefined && (meta.isBlurred || state.submissionAttempts > 0) && firstError(meta) !== undefined;
-            })
-          }
-        >
-          {(wrong) =>
-            wrong ? (
-              <p id="filter-price-problem" role="alert" className="text-sm text-red-700">
-                {messages.priceFilterTyped}
-              </p>
-            ) : null
-          }
-        </priceForm.Subscribe>
-        <Button id="filter-price-apply" type="submit" variant="secondary" className="w-full">
-          Apply price
-        </Button>
-      </form>
+      <PriceRange search={search} onChange={onChange} />
     </div>
   );
 }
 
 /** The catalogue's own search box; keyed by the URL's words, so a search from the navbar refills it. */
 function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onChange: Navigate }) {
-  const form = useAppForm({
-    defaultValues: { words: search.q ?? '' },
-    onSubmit: ({ value }) => {
-      const q = value.words.trim() || undefined;
-      // "Best match" needs words; without them the list falls back to its default order.
-      // New words are corrected again: "search instead for" held only for the words it named.
-      onChange({ q, exact: undefined, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
-    },
-  });
   return (
     // A plain GET form too: without JavaScript it opens /allProduct?q=… (the other choices start over).
     <form
@@ -343,15 +338,17 @@ function CatalogueSearchBox({ search, onChange }: { search: CatalogueSearch; onC
       className="mb-6 flex gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        void form.handleSubmit();
+        const words = new FormData(event.currentTarget).get('q');
+        const q = (typeof words === 'string' ? words.trim() : '') || undefined;
+        // "Best match" needs words; without them the list falls back to its default order.
+        // New words are corrected again: "search instead for" held only for the words it named.
+        onChange({ q, exact: undefined, sort: !q && search.sort === 'relevance' ? undefined : search.sort });
       }}
     >
       <label htmlFor="catalogue-q" className="sr-only">
         Search the catalogue
       </label>
-      <form.Field name="words">
-        {(field) => <Input id="catalogue-q" name="q" type="search" placeholder="Part number, name or brand" value={field.state.value} onChange={(event) => field.handleChange(event.target.value)} />}
-      </form.Field>
+      <Input id="catalogue-q" name="q" type="search" placeholder="Part number, name or brand" defaultValue={search.q ?? ''} />
       <Button type="submit">Search</Button>
     </form>
   );
@@ -372,11 +369,15 @@ function CorrectedQuery({ corrected, typed }: { corrected: string; typed: string
   );
 }
 
+const FilterSheet = lazy(() => import('./filter-sheet.tsx'));
+
 export function AllProductsPage({ search }: { search: CatalogueSearch }) {
   const navigate = useNavigate();
   const products = useInfiniteQuery(catalogueQuery(search));
   const tree = useQuery(categoriesQuery);
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet's dialog machinery loads the first time it is opened (docs/storefront.md, "First-load JavaScript").
+  const [sheetUsed, setSheetUsed] = useState(false);
   const sheetTrigger = useRef<HTMLAnchorElement>(null);
   const change: Navigate = (patch) => void navigate({ to: '/allProduct', search: (previous) => ({ ...previous, cursor: undefined, ignored: undefined, ...patch }) });
   const clearFilters = () => void navigate({ to: '/allProduct', search: { sort: search.sort } });
@@ -411,6 +412,7 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
             className={buttonClass('secondary', 'w-full lg:hidden')}
             onClick={(event) => {
               event.preventDefault();
+              setSheetUsed(true);
               setSheetOpen(true);
             }}
           >
@@ -422,34 +424,13 @@ export function AllProductsPage({ search }: { search: CatalogueSearch }) {
               {panel}
             </div>
           )}
-          <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-              <Dialog.Content
-                aria-describedby={undefined}
-                onCloseAutoFocus={(event) => {
-                  event.preventDefault();
-                  sheetTrigger.current?.focus();
-                }}
-                className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-2xl bg-white shadow-xl focus:outline-none"
-              >
-                <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-                  <Dialog.Title className="text-lg font-bold text-slate-900">Departments and filters</Dialog.Title>
-                  <Dialog.Close className="rounded px-2 py-1 text-sm font-semibold text-slate-900 underline focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none">
-                    Close
-                  </Dialog.Close>
-                </div>
-                <div className="flex-1 space-y-6 overflow-y-auto px-4 py-4">{panel}</div>
-                <div className="border-t border-slate-200 p-4">
-                  <Dialog.Close asChild>
-                    <Button className="w-full" aria-busy={products.isFetching || undefined}>
-                      {products.isSuccess ? `Show ${count}` : 'Show products'}
-                    </Button>
-                  </Dialog.Close>
-                </div>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          {sheetUsed ? (
+            <Suspense fallback={null}>
+              <FilterSheet open={sheetOpen} onOpenChange={setSheetOpen} trigger={sheetTrigger} showLabel={products.isSuccess ? `Show ${count}` : 'Show products'} busy={products.isFetching}>
+                {panel}
+              </FilterSheet>
+            </Suspense>
+          ) : null}
         </aside>
         <div>
           <ActiveFilters search={search} tree={tree.data} onChange={change} />

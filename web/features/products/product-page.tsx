@@ -1,20 +1,41 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { messages } from '../../lib/messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { productQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
 import { isAdmin, useSession } from '../../lib/session.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { PurchaseForm } from './purchase-form.tsx';
 import { CategoryBreadcrumb, PriceTierTable, ProductIdentity, SpecTable } from './product-specs.tsx';
 import { ListPrice, MemberPriceLine, termsFor, useYourPrice } from '../../components/catalog/your-price.tsx';
 import { responsiveImage } from '../../lib/image-sizes.ts';
 import { countOf, eachOf, unitOfSale } from '#domain/catalog/units.ts';
 
 // Only admins edit; customers never download the edit form and its image upload.
-const EditProductForm = lazy(() => import('./edit-product-form.tsx'));
+const AdminProductBox = lazy(() => import('./admin-product-box.tsx'));
+// The buy box is drawn once who is asking is known, in the browser only: its form machinery,
+// validation and pricing load then, not with the page (docs/storefront.md, "First-load JavaScript").
+const PurchaseForm = lazy(() => import('./purchase-form.tsx').then((module) => ({ default: module.PurchaseForm })));
+
+/**
+ * The buy box's place, held at the height of a visitor's order form (quantity, advice, total,
+ * Add to cart, Login) so its arrival moves nothing below it (docs/storefront.md, "How a page is
+ * served"). Without JavaScript the box never arrives: it says so instead of loading forever
+ * (docs/storefront.md, "Without JavaScript").
+ */
+function OrderFormPlace() {
+  return (
+    <div className="flex min-h-[389px] items-center justify-center rounded-lg border border-slate-200 bg-white">
+      <div className="[@media(scripting:none)]:hidden">
+        <Spinner label="Loading the order form" />
+      </div>
+      <noscript>
+        <p className="max-w-sm p-6 text-center text-slate-700">
+          {labels.orderingNeedsJavaScript}
+        </p>
+      </noscript>
+    </div>
+  );
+}
 
 export function ProductPage({ productId }: { productId: string }) {
   const { data: product } = useSuspenseQuery(productQuery(productId));
@@ -44,29 +65,16 @@ export function ProductPage({ productId }: { productId: string }) {
           {product.stock > 0 ? `Available Quantity: ${countOf(product.stock, product.unit)}` : labels.productSold}
         </p>
         {isAdmin(session) ? (
-          <>
-            {/* Admins run the shop and cannot buy (Purchase Now is never offered to them); they edit the product here instead. */}
-            <div className="flex flex-wrap items-center gap-3">
-              <Button disabled aria-describedby="admin-cannot-buy">
-                {labels.purchaseNow}
-              </Button>
-              <p id="admin-cannot-buy" className="text-sm text-slate-700">
-                {messages.adminCannotBuy}.
-              </p>
-            </div>
-            <Suspense fallback={<Spinner label="Loading the edit form" />}>
-              <EditProductForm key={product.id} product={product} />
-            </Suspense>
-          </>
+          <Suspense fallback={<Spinner label="Loading the edit form" />}>
+            <AdminProductBox product={product} />
+          </Suspense>
         ) : session === undefined ? (
-          // Who is asking is not known on the server nor while the page hydrates: the buy box's
-          // place is held at the height of a visitor's (quantity, advice, total, Add to cart, Login),
-          // so its arrival moves nothing below it (docs/storefront.md, "How a page is served").
-          <div className="flex min-h-[389px] items-center justify-center rounded-lg border border-slate-200 bg-white">
-            <Spinner label="Loading the order form" />
-          </div>
+          // Who is asking is not known on the server nor while the page hydrates.
+          <OrderFormPlace />
         ) : (
-          <PurchaseForm key={product.id} product={termsFor(product, yourPrice)} />
+          <Suspense fallback={<OrderFormPlace />}>
+            <PurchaseForm key={product.id} product={termsFor(product, yourPrice)} />
+          </Suspense>
         )}
       </div>
     </article>

@@ -1,7 +1,7 @@
 import type { AnyFormApi } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import type { MeDto } from '#http/dto.ts';
 import { profileSchema } from '#http/schemas.ts';
@@ -114,12 +114,12 @@ function EditProfileForm({ session }: { session: MeDto }) {
           linkedin: value.linkedin.trim(),
           facebook: value.facebook.trim(),
         });
-        notify.success(messages.profileUpdated);
+        notify.success(webMessages.profileUpdated);
         void navigate({ to: '/dashboard/myProfile' });
       } catch (error) {
         setStage(null);
         // A saved photo's refusal (imageUrl) belongs under the photo, like an upload's.
-        showRefusal(formApi, error, { rename: { imageUrl: 'image' }, fallback: messages.profileUpdateFailed });
+        showRefusal(formApi, error, { rename: { imageUrl: 'image' }, fallback: webMessages.profileUpdateFailed });
         if (moreRefused(formApi)) setMoreOpen(true);
       }
     },
@@ -192,7 +192,7 @@ function EditProfileForm({ session }: { session: MeDto }) {
           );
         }}
       </form.AppField>
-      {busy ? <Spinner label={stage === 'uploading' ? messages.uploadingImage : messages.savingProfile} /> : null}
+      {busy ? <Spinner label={stage === 'uploading' ? webMessages.uploadingImage : webMessages.savingProfile} /> : null}
       <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
         {labels.saveProfile}
       </Button>

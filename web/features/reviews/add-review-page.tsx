@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messages } from '../../lib/messages.ts';
+import { webMessages } from '../../lib/web-messages.ts';
 import { labels } from '../../lib/labels.ts';
 import { reviewSchema } from '#http/schemas.ts';
 import { usePostReview } from './api.ts';
@@ -40,10 +40,10 @@ export function AddReviewPage() {
         await save(value.image, (imageUrl) =>
           postReview.mutateAsync({ country: value.country.trim(), rating: value.rating, comment: value.comment.trim(), imageUrl: imageUrl ?? '' }),
         );
-        notify.success(messages.reviewThanks);
+        notify.success(webMessages.reviewThanks);
         await navigate({ to: '/' });
       } catch (error) {
-        showRefusal(formApi, error, { rename: SERVER_FIELDS, fallback: messages.reviewFailed });
+        showRefusal(formApi, error, { rename: SERVER_FIELDS, fallback: webMessages.reviewFailed });
       }
     },
   });
