@@ -9,10 +9,10 @@
 // seven round trips. It has no body validation beyond the shape, no idempotency key, unpaid-order
 // limit or expiry sweep, no headers, logging or layers.
 // Usage: node bench/bare-order-pg-server.mjs <database-url> <port> <jwt-secret>
-import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { jwtVerify } from 'jose';
+import { orderFrom, placedAnswer, Short } from './bare-order-shape.mjs';
 import pg from 'pg';
 
 const [url, port, secret] = process.argv.slice(2);
@@ -35,13 +35,7 @@ const sequenceOf = (year) => {
   return made;
 };
 
-const unitPrice = (product, quantity) => {
-  let price = Number(product.price_cents);
-  for (const tier of product.price_tiers) if (quantity >= tier.minQuantity) price = tier.unitPriceCents;
-  return price;
-};
 
-class Short extends Error {}
 
 /** Every line's units, the number and the rows, or nothing: a short line rolls it all back. */
 async function place(order) {
@@ -59,10 +53,10 @@ async function place(order) {
        VALUES ($1, 'BH-' || $12::text || '-' || lpad(nextval('${sequence}')::text, 6, '0'), $2, $3, $4, $5, $6, $7, $8, $9, $10, 'unpaid', $11) RETURNING number`,
       [order.id, order.userId, order.email, order.name, order.itemCount, order.totalCents, order.phone, order.address, order.poNumber, order.note, new Date(order.createdAt), String(order.year)],
     );
-    const values = order.lines.map((_, n) => `(${Array.from({ length: 11 }, (_, k) => `$${n * 11 + k + 1}`).join(', ')})`).join(', ');
+    const values = order.lines.map((_, n) => `(${Array.from({ length: 12 }, (_, k) => `$${n * 12 + k + 1}`).join(', ')})`).join(', ');
     await client.query(
-      `INSERT INTO order_lines (order_id, position, product_id, sku, product_name, product_image_url, product_description, unit, quantity, unit_price_cents, line_total_cents) VALUES ${values}`,
-      order.lines.flatMap((line, position) => [order.id, position, line.productId, line.sku, line.productName, line.productImageUrl, line.productDescription, line.unit, line.quantity, line.unitPriceCents, line.lineTotalCents]),
+      `INSERT INTO order_lines (order_id, position, product_id, sku, product_name, product_image_url, product_description, unit, quantity, unit_price_cents, list_unit_price_cents, line_total_cents) VALUES ${values}`,
+      order.lines.flatMap((line, position) => [order.id, position, line.productId, line.sku, line.productName, line.productImageUrl, line.productDescription, line.unit, line.quantity, line.unitPriceCents, line.unitPriceCents, line.lineTotalCents]),
     );
     await client.query('COMMIT');
     return rows[0].number;
@@ -92,43 +86,11 @@ app.post('/api/orders', async (c) => {
   const user = users.rows[0];
   if (!user || user.session_version !== claims.sv) return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
   const byId = new Map(products.rows.map((product) => [product.id, product]));
-  const lines = [];
-  for (const { productId, quantity } of body.lines) {
-    const product = byId.get(productId);
-    if (!product) return c.json({ error: { code: 'NOT_FOUND' } }, 404);
-    const unitPriceCents = unitPrice(product, quantity);
-    lines.push({
-      productId,
-      sku: product.sku,
-      productName: product.name,
-      productImageUrl: product.image_url,
-      productDescription: product.description,
-      unit: product.unit,
-      quantity,
-      unitPriceCents,
-      lineTotalCents: unitPriceCents * quantity,
-    });
-  }
-  const createdAt = Date.now();
-  const order = {
-    id: randomUUID(),
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    phone: body.phone,
-    address: body.address,
-    poNumber: body.poNumber ?? null,
-    note: body.note ?? null,
-    year: new Date(createdAt).getUTCFullYear(),
-    createdAt,
-  };
+  const order = orderFrom(user, body, (id) => byId.get(id));
+  if (!order) return c.json({ error: { code: 'NOT_FOUND' } }, 404);
   try {
     const number = await place(order);
-    const { userId: _user, name, year: _year, ...shown } = order;
-    return c.json({ ...shown, number, customerName: name, status: 'unpaid', createdAt: new Date(createdAt).toISOString() }, 201);
+    return c.json(placedAnswer(order, number), 201);
   } catch (error) {
     if (error instanceof Short) return c.json({ error: { code: 'INSUFFICIENT_STOCK' } }, 409);
     throw error;

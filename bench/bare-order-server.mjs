@@ -7,11 +7,11 @@
 // and `order_lines` rows, and answers 201 with the order. It has no body validation beyond the
 // shape, no idempotency key, unpaid-order limit or expiry sweep, no headers, logging or layers.
 // Usage: node bench/bare-order-server.mjs <sqlite-file> <port> <jwt-secret>
-import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { jwtVerify } from 'jose';
+import { orderFrom, placedAnswer, Short } from './bare-order-shape.mjs';
 
 const [file, port, secret] = process.argv.slice(2);
 const key = new TextEncoder().encode(secret);
@@ -40,7 +40,6 @@ const insertLine = db.prepare(
      quantity, unit_price_cents, list_unit_price_cents, line_total_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 
-class Short extends Error {}
 
 /** Every line's units, the number and the rows, or nothing: a short line rolls it all back. */
 const place = db
@@ -55,11 +54,6 @@ const place = db
   })
   .immediate;
 
-const unitPrice = (product, quantity) => {
-  let price = product.price_cents;
-  for (const tier of JSON.parse(product.price_tiers)) if (quantity >= tier.minQuantity) price = tier.unitPriceCents;
-  return price;
-};
 
 const app = new Hono();
 app.post('/api/orders', async (c) => {
@@ -74,43 +68,11 @@ app.post('/api/orders', async (c) => {
   if (!user || user.session_version !== claims.sv) return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
   const body = await c.req.json();
   if (!Array.isArray(body.lines) || body.lines.length === 0) return c.json({ error: { code: 'VALIDATION_FAILED' } }, 400);
-  const lines = [];
-  for (const { productId, quantity } of body.lines) {
-    const product = productById.get(productId);
-    if (!product) return c.json({ error: { code: 'NOT_FOUND' } }, 404);
-    const unitPriceCents = unitPrice(product, quantity);
-    lines.push({
-      productId,
-      sku: product.sku,
-      productName: product.name,
-      productImageUrl: product.image_url,
-      productDescription: product.description,
-      unit: product.unit,
-      quantity,
-      unitPriceCents,
-      lineTotalCents: unitPriceCents * quantity,
-    });
-  }
-  const createdAt = Date.now();
-  const order = {
-    id: randomUUID(),
-    userId: user.id,
-    email: user.email,
-    name: user.name,
-    lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
-    phone: body.phone,
-    address: body.address,
-    poNumber: body.poNumber ?? null,
-    note: body.note ?? null,
-    year: new Date(createdAt).getUTCFullYear(),
-    createdAt,
-  };
+  const order = orderFrom(user, body, (id) => productById.get(id));
+  if (!order) return c.json({ error: { code: 'NOT_FOUND' } }, 404);
   try {
     const number = place(order);
-    const { userId: _user, name, year: _year, ...shown } = order;
-    return c.json({ ...shown, number, customerName: name, status: 'unpaid', createdAt: new Date(createdAt).toISOString() }, 201);
+    return c.json(placedAnswer(order, number), 201);
   } catch (error) {
     if (error instanceof Short) return c.json({ error: { code: 'INSUFFICIENT_STOCK' } }, 409);
     throw error;
