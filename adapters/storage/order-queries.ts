@@ -32,10 +32,18 @@ export const unpaidOf = (orders: { userId: Column; status: Column }, userId: str
 export const unpaidWithIntentOf = (orders: { userId: Column; status: Column; paymentIntentId: Column }, userId: string): SQL | undefined =>
   and(unpaidOf(orders, userId), isNotNull(orders.paymentIntentId));
 
+type Operand<T> = T | Placeholder | Column;
+
 /**
  * A member's orders that count against their monthly limit since `since` (order.ts,
- * SPENDING_STATUSES), along orders_user_newest_idx: summed inside a placement's transaction
- * (order-repository.ts, PlacementApproval).
+ * SPENDING_STATUSES), along orders_user_newest_idx: only those placed for this company, so what
+ * they bought on their own (or for another company) before joining is not its spending
+ * (docs/companies.md, "Spending this month"). Summed inside a placement's transaction
+ * (order-repository.ts, PlacementApproval) and for the company page's members.
  */
-export const spendingOf = (orders: { userId: Column; createdAt: Column; status: Column }, userId: string | Placeholder, since: Date | Placeholder): SQL | undefined =>
-  and(eq(orders.userId, userId), gte(orders.createdAt, since), inArray(orders.status, [...SPENDING_STATUSES]));
+export const spendingOf = (
+  orders: { userId: Column; companyId: Column; createdAt: Column; status: Column },
+  member: { userId: Operand<string>; companyId: Operand<string> },
+  since: Operand<Date>,
+): SQL | undefined =>
+  and(eq(orders.userId, member.userId), eq(orders.companyId, member.companyId), gte(orders.createdAt, since), inArray(orders.status, [...SPENDING_STATUSES]));

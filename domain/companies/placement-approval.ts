@@ -25,6 +25,7 @@ export const placementApproval = async (
   return {
     companyId: membership.companyId,
     approval: {
+      companyId: membership.companyId,
       monthStart: monthStartUtc(ports.clock.now()),
       decide: (spentThisMonthCents) => approvalNeeded(membership, terms, spentThisMonthCents, input.totalCents),
       waitingMail: ['company-order-awaiting-approval'],

@@ -40,12 +40,15 @@ export interface OrderSearch {
 /**
  * A company buyer's placement (docs/companies.md, "Approvals"): inside the placing transaction,
  * after every earlier order of the member is settled (SQLite's IMMEDIATE transaction; PostgreSQL
- * locks the member's company_members row first), the store sums what the buyer spent since
- * `monthStart` (orders in SPENDING_STATUSES) and asks `decide`; a reason makes the order wait
+ * locks the member's company_members row first), the store sums what the buyer spent for
+ * `companyId` since `monthStart` (their orders for that company in SPENDING_STATUSES; what they
+ * bought on their own before joining is not the company's) and asks `decide`; a reason makes the order wait
  * (`awaiting-approval`, its approval record set) and queues `waitingMail` instead of the placement's
  * `mail`. Two orders at once therefore cannot both slip under one limit.
  */
 export interface PlacementApproval {
+  /** The buyer's company, the one the order is placed for. */
+  companyId: string;
   monthStart: Date;
   decide: (spentThisMonthCents: number) => ApprovalReason | null;
   waitingMail: readonly CompanyOrderMailKind[];

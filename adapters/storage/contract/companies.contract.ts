@@ -96,10 +96,11 @@ export function describeCompanyContract(h: StoreHarness): void {
       const amy = await join(company.id, {}, 'Amy Buyer');
       const product = await h.addProduct({ priceCents: 100, stock: 10_000 });
       const monthStart = h.at(86_400_000);
-      await h.placeOk(h.newOrder(product, { userId: zed.id, quantity: 100, createdAt: h.at(86_400_000) }));
-      await h.placeOk(h.newOrder(product, { userId: zed.id, quantity: 200, createdAt: h.at(2 * 86_400_000) }));
-      await h.placeOk(h.newOrder(product, { userId: zed.id, quantity: 400, createdAt: h.at(86_400_000 - 1) }));
-      await h.placeOk(h.newOrder(product, { userId: zed.id, quantity: 800, createdAt: h.at(3 * 86_400_000), status: 'cancelled' }));
+      const zeds = { userId: zed.id, companyId: company.id };
+      await h.placeOk(h.newOrder(product, { ...zeds, quantity: 100, createdAt: h.at(86_400_000) }));
+      await h.placeOk(h.newOrder(product, { ...zeds, quantity: 200, createdAt: h.at(2 * 86_400_000) }));
+      await h.placeOk(h.newOrder(product, { ...zeds, quantity: 400, createdAt: h.at(86_400_000 - 1) }));
+      await h.placeOk(h.newOrder(product, { ...zeds, quantity: 800, createdAt: h.at(3 * 86_400_000), status: 'cancelled' }));
       await h.placeOk(h.newOrder(product, { userId: randomUUID(), quantity: 1_600, createdAt: h.at(3 * 86_400_000) }));
       const members = await h.store.companies.members(company.id, monthStart);
       expect(members.map((member) => [member.name, member.role, member.spentThisMonthCents])).toEqual([
@@ -110,6 +111,23 @@ export function describeCompanyContract(h: StoreHarness): void {
       expect(members[2]).toEqual({ ...membership(company.id, zed.id, { monthlyLimitCents: 100_000 }), name: 'Zed Buyer', email: zed.email, spentThisMonthCents: 30_000 });
       expect(members.map((member) => member.userId)).toEqual([manager.id, amy.id, zed.id]);
       expect(await h.store.companies.members(randomUUID(), monthStart)).toEqual([]);
+    });
+
+    it('counts only a member’s orders for the company: a buyer who ordered on their own this month joins at 0', async () => {
+      const { company } = await arrange();
+      const other = await arrange();
+      const product = await h.addProduct({ priceCents: 100, stock: 10_000 });
+      const monthStart = h.at(0);
+      const newcomer = await h.addUser({ name: 'Nia Newcomer' });
+      await h.placeOk(h.newOrder(product, { userId: newcomer.id, quantity: 100, createdAt: h.at(1_000) }));
+      const added = await h.store.companies.addMember(membership(company.id, newcomer.id, { joinedAt: h.at(2_000) }));
+      if (!added.ok) throw new Error(`arrange: ${added.error}`);
+      const spentOf = async (companyId: string) => (await h.store.companies.members(companyId, monthStart)).find((member) => member.userId === newcomer.id)?.spentThisMonthCents;
+      expect(await spentOf(company.id)).toBe(0);
+      await h.placeOk(h.newOrder(product, { userId: newcomer.id, companyId: company.id, quantity: 200, createdAt: h.at(3_000) }));
+      // An order kept by a company they left is that company's, not this one's.
+      await h.placeOk(h.newOrder(product, { userId: newcomer.id, companyId: other.company.id, quantity: 400, createdAt: h.at(1_500) }));
+      expect(await spentOf(company.id)).toBe(20_000);
     });
 
     it('changes a member’s role and limit; the last manager is neither demoted nor removed', async () => {

@@ -29,7 +29,8 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
     return { company, manager, buyer, limit };
   };
   /** The approval rule the use case hands the store, for a buyer with this limit. */
-  const ruleOf = (limit: number | null, totalCents: number, seen?: number[]): PlacementApproval => ({
+  const ruleOf = (companyId: string, limit: number | null, totalCents: number, seen?: number[]): PlacementApproval => ({
+    companyId,
     monthStart,
     decide: (spent) => {
       seen?.push(spent);
@@ -51,7 +52,7 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       const { company, buyer } = await arrange(100_000);
       const product = await h.addProduct({ priceCents: 100 });
       const order = h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 });
-      const placed = await place(order, ruleOf(100_000, order.totalCents));
+      const placed = await place(order, ruleOf(company.id, 100_000, order.totalCents));
       expect(placed).toMatchObject({ status: 'unpaid', companyId: company.id, approval: null });
       expect(await h.store.orders.findById(order.id)).toEqual(placed);
       // A member's line keeps the list price beside the one paid.
@@ -66,7 +67,7 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       const { company, buyer } = await arrange(5_000);
       const product = await h.addProduct({ priceCents: 100, stock: 1_000 });
       const order = h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 });
-      const placed = await place(order, ruleOf(5_000, order.totalCents));
+      const placed = await place(order, ruleOf(company.id, 5_000, order.totalCents));
       expect(placed).toMatchObject({ status: 'awaiting-approval', approval: { reason: 'over-limit', decidedBy: null, decidedAt: null, rejectionReason: null } });
       expect(await h.store.orders.findById(order.id)).toEqual(placed);
       expect(await h.stockOf(product.id)).toBe(900);
@@ -78,7 +79,7 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       expect(await h.stockOf(product.id)).toBe(1_000);
     });
 
-    it("sums the member's orders of this month that still stand: not rejected, cancelled, earlier or someone else's", async () => {
+    it("sums the member's orders for the company this month that still stand: not rejected, cancelled, earlier, their own or someone else's", async () => {
       const { company, buyer } = await arrange(null);
       const product = await h.addProduct({ priceCents: 100, stock: 100_000 });
       const mine = (quantity: number, ms = 1_000) => h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity, createdAt: h.at(ms) });
@@ -86,10 +87,11 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       await place(mine(200)); // 20,000
       await place(mine(400, -1_000)); // last month
       await place(h.newOrder(product, { quantity: 800 })); // someone else
-      const waiting = await place(mine(100), ruleOf(1, 10_000)); // waits, then is rejected
+      await place(h.newOrder(product, { userId: buyer.id, quantity: 1_600 })); // their own, not the company's
+      const waiting = await place(mine(100), ruleOf(company.id, 1, 10_000)); // waits, then is rejected
       await h.store.orders.decideApproval(waiting.id, { approve: false, by: 'm', at: h.at(2_000), reason: 'no' });
       const seen: number[] = [];
-      await place(mine(100), ruleOf(null, 10_000, seen));
+      await place(mine(100), ruleOf(company.id, null, 10_000, seen));
       expect(seen).toEqual([30_000]);
     });
 
@@ -97,14 +99,14 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       const { company, buyer } = await arrange(15_000);
       const product = await h.addProduct({ priceCents: 100, stock: 10_000 });
       const orders = [0, 1].map(() => h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }));
-      const placed = await Promise.all(orders.map((order) => place(order, ruleOf(15_000, order.totalCents))));
+      const placed = await Promise.all(orders.map((order) => place(order, ruleOf(company.id, 15_000, order.totalCents))));
       expect(placed.map((order) => order.status).sort()).toEqual(['awaiting-approval', 'unpaid']);
     });
 
     it('approving makes the order unpaid once: the second decision (or a rejection after it) changes nothing', async () => {
       const { company, buyer, manager } = await arrange(1);
       const product = await h.addProduct({ priceCents: 100, stock: 1_000 });
-      const order = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }), ruleOf(1, 10_000));
+      const order = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }), ruleOf(company.id, 1, 10_000));
       const approved = await h.store.orders.decideApproval(order.id, { approve: true, by: manager.id, at: h.at(3_000) }, note(order.id), ['company-order-approved']);
       expect(approved).toMatchObject({ status: 'unpaid', approval: { reason: 'over-limit', decidedBy: manager.id, decidedAt: h.at(3_000), rejectionReason: null } });
       expect(await h.store.orders.findById(order.id)).toEqual(approved);
@@ -123,7 +125,7 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
     it('rejecting returns every unit and keeps the reason; two managers at once: exactly one decides', async () => {
       const { company, buyer } = await arrange(1);
       const product = await h.addProduct({ priceCents: 100, stock: 1_000 });
-      const order = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 300 }), ruleOf(1, 30_000));
+      const order = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 300 }), ruleOf(company.id, 1, 30_000));
       const [a, b] = await Promise.all([
         h.store.orders.decideApproval(order.id, { approve: false, by: 'manager-a', at: h.at(3_000), reason: 'Over budget' }),
         h.store.orders.decideApproval(order.id, { approve: true, by: 'manager-b', at: h.at(3_000) }),
@@ -150,7 +152,7 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
         const order = h.newOrder(product, { userId: i % 2 === 0 ? buyer.id : manager.id, companyId: company.id, quantity: 100, createdAt: h.at(1_000 + i) });
-        ids.push((await place(order, i % 2 === 0 ? ruleOf(20_000, order.totalCents) : undefined)).id);
+        ids.push((await place(order, i % 2 === 0 ? ruleOf(company.id, 20_000, order.totalCents) : undefined)).id);
       }
       await place(h.newOrder(product, { userId: other.buyer.id, companyId: other.company.id, quantity: 100 }));
       await place(h.newOrder(product, { quantity: 100 }));
@@ -168,8 +170,8 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
     it('an order awaiting approval or rejected is no sale; approved and paid it is', async () => {
       const { company, buyer } = await arrange(1);
       const product = await h.addProduct({ priceCents: 100, stock: 1_000 });
-      const waiting = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }), ruleOf(1, 10_000));
-      const rejected = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }), ruleOf(1, 10_000));
+      const waiting = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }), ruleOf(company.id, 1, 10_000));
+      const rejected = await place(h.newOrder(product, { userId: buyer.id, companyId: company.id, quantity: 100 }), ruleOf(company.id, 1, 10_000));
       await h.store.orders.decideApproval(rejected.id, { approve: false, by: 'm', at: h.at(2_000), reason: 'no' });
       const sales = () => h.store.reports.salesPerDay(h.at(0), h.at(86_400_000));
       expect((await sales()).reduce((sum, day) => sum + day.orders, 0)).toBe(0);
@@ -202,7 +204,7 @@ export function describeCompanyOrderContract(h: StoreHarness): void {
         closedAt: null,
       });
       await h.store.quotes.answer(quote.id, { lines: [{ position: 0, quantity: 100, unitPriceCents: 100 }], answer: 'ok', holdStock: false, expiresAt: h.at(86_400_000), answeredAt: h.at(500) });
-      const accepted = await h.store.quotes.accept(quote.id, order, undefined, undefined, ruleOf(1, order.totalCents));
+      const accepted = await h.store.quotes.accept(quote.id, order, undefined, undefined, ruleOf(company.id, 1, order.totalCents));
       expect(accepted).toMatchObject({ ok: true, value: { order: { status: 'awaiting-approval', companyId: company.id, approval: { reason: 'over-limit' } } } });
       expect(await h.store.orders.findById(order.id)).toMatchObject({ status: 'awaiting-approval' });
       expect(await mailsAbout(order.id)).toEqual(['company-order-awaiting-approval']);

@@ -1,12 +1,11 @@
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
 import { MAX_COMPANY_ADDRESSES, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
 import { fail, ok } from '#domain/shared/result.ts';
-import { SPENDING_STATUSES } from '#domain/ordering/order.ts';
 import { byId } from '../page-cursor.ts';
 import { recordAudit } from './audit.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
-import { copy, copyOrNull, type MemoryTables } from './tables.ts';
+import { copy, copyOrNull, spentFor, type MemoryTables } from './tables.ts';
 
 /**
  * Companies in memory (docs/companies.md). Each method works synchronously between awaits, so the
@@ -45,11 +44,7 @@ export function createMemoryCompanies(tables: MemoryTables): CompanyRepository {
       for (const member of members.values()) {
         if (member.companyId !== companyId) continue;
         const user = tables.users.get(member.userId);
-        let spent = 0;
-        for (const order of tables.orders.values()) {
-          if (order.userId === member.userId && order.createdAt >= monthStart && SPENDING_STATUSES.includes(order.status)) spent += order.totalCents;
-        }
-        rows.push({ ...copy(member), name: user?.name ?? '', email: user?.email ?? '', spentThisMonthCents: spent });
+        rows.push({ ...copy(member), name: user?.name ?? '', email: user?.email ?? '', spentThisMonthCents: spentFor(tables.orders.values(), member, monthStart) });
       }
       const rank = (member: CompanyMember) => (member.role === 'manager' ? 0 : 1);
       return rows.sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));

@@ -111,13 +111,20 @@ export const checkTerms = (terms: Pick<Product, 'minOrderQuantity' | 'packSize'>
  * synchronous step as the insert, as the SQL stores do inside their transaction
  * (order-repository.ts, PlacementApproval).
  */
-export const approvalReason = (orders: Iterable<Order>, order: Pick<Order, 'userId'>, approval: PlacementApproval | undefined): ApprovalReason | null => {
-  if (!approval) return null;
+export const approvalReason = (orders: Iterable<Order>, order: Pick<Order, 'userId'>, approval: PlacementApproval | undefined): ApprovalReason | null =>
+  approval ? approval.decide(spentFor(orders, { userId: order.userId, companyId: approval.companyId }, approval.monthStart)) : null;
+
+/**
+ * What a member spent for their company since `since`: their orders placed for it that still stand
+ * (order.ts, SPENDING_STATUSES), not what they bought on their own before joining (docs/companies.md,
+ * "Spending this month"); as order-queries.ts, spendingOf, asks the SQL stores.
+ */
+export const spentFor = (orders: Iterable<Order>, member: { userId: string; companyId: string }, since: Date): number => {
   let spent = 0;
-  for (const other of orders) {
-    if (other.userId === order.userId && other.createdAt >= approval.monthStart && SPENDING_STATUSES.includes(other.status)) spent += other.totalCents;
+  for (const order of orders) {
+    if (order.userId === member.userId && order.companyId === member.companyId && order.createdAt >= since && SPENDING_STATUSES.includes(order.status)) spent += order.totalCents;
   }
-  return approval.decide(spent);
+  return spent;
 };
 
 export const checkQuantity = (quantity: number): void => {

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { SPENDING_STATUSES } from '#domain/ordering/order.ts';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { spendingOf } from '../order-queries.ts';
 import { defined, invitationOf, membershipOf, Refused } from '../company-rows.ts';
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
 import { MAX_COMPANY_ADDRESSES, type CompanyMember, type Membership } from '#domain/companies/company.ts';
@@ -79,7 +79,7 @@ export function createPgCompanies(db: PgDb): CompanyRepository {
       const spent = db
         .select({ total: sql`coalesce(sum(${orders.totalCents}), 0)` })
         .from(orders)
-        .where(and(eq(orders.userId, companyMembers.userId), gte(orders.createdAt, monthStart), inArray(orders.status, [...SPENDING_STATUSES])));
+        .where(spendingOf(orders, companyMembers, monthStart));
       const rows = await db
         .select({ member: companyMembers, name: users.name, email: users.email, spent: sql<string>`(${spent})` })
         .from(companyMembers)

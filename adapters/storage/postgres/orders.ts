@@ -88,7 +88,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
       let emptied = false;
       const placed = await db.transaction(async (tx): Promise<Placement> => {
         // A company buyer's month is summed under their member row's lock, taken before any product's (member-spending.ts).
-        const spent = approval ? await spentThisMonth(tx, order.userId, approval.monthStart) : 0;
+        const spent = approval ? await spentThisMonth(tx, order.userId, approval) : 0;
         const locked =
           ids.length === 0
             ? []

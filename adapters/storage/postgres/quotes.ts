@@ -142,7 +142,7 @@ export function createPgQuotes(db: PgDb): QuoteRepository {
       const nextNumber = await numberer(ORDER_SEQUENCE, numberingYear(order.createdAt));
       return refusable(async (tx) => {
         // The member's row is locked before any product, as a placement does (member-spending.ts).
-        const waitingFor = approval ? approval.decide(await spentThisMonth(tx, order.userId, approval.monthStart)) : null;
+        const waitingFor = approval ? approval.decide(await spentThisMonth(tx, order.userId, approval)) : null;
         if (maxUnpaidOrders !== undefined) {
           // The buyer's acceptances queue on one transaction-scoped lock of their own, so each
           // counts the orders the one before it committed: two at once cannot both pass the cap.

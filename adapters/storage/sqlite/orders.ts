@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, oldestOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
+import { oldestFirst, oldestOf, spendingOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { CompanyOrderSearch, OrderRepository, OrderSearch, PlacementApproval, ReservationFailure } from '#domain/ordering/order-repository.ts';
-import { HOLDING_STATUSES, SPENDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
+import { HOLDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
 import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
 import type { Page } from '#domain/shared/page.ts';
@@ -137,11 +137,11 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
 
   // better-sqlite3's own transaction function, made once: drizzle's db.transaction() builds one
   // (and its own transaction object) on every call, and placing is the shop's busiest write.
-  // What a member spent since the month began (order-repository.ts, PlacementApproval), along orders_user_newest_idx.
+  // What a member spent for their company since the month began (order-repository.ts, PlacementApproval), along orders_user_newest_idx.
   const spentSince = db
     .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
-    .where(and(eq(orders.userId, sql.placeholder('userId')), gte(orders.createdAt, sql.placeholder('since')), inArray(orders.status, [...SPENDING_STATUSES])))
+    .where(spendingOf(orders, { userId: sql.placeholder('userId'), companyId: sql.placeholder('companyId') }, sql.placeholder('since')))
     .prepare();
 
   const placeInOneTransaction = db.$client.transaction((order: NewOrder, mail: readonly OrderMailKind[] | undefined, approval: PlacementApproval | undefined): Placement => {
@@ -151,7 +151,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
     }
     const { emptied } = reserveEveryLine(order);
     // Counted under the same write lock: two orders of one member at once are summed one after the other.
-    const waitingFor = approval ? approval.decide(spentSince.get({ userId: order.userId, since: approval.monthStart.getTime() })?.cents ?? 0) : null;
+    const waitingFor = approval ? approval.decide(spentSince.get({ userId: order.userId, companyId: approval.companyId, since: approval.monthStart.getTime() })?.cents ?? 0) : null;
     const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
     const { row, lines } = rowsOf(order, sequence, waitingFor);
     insertOrder(row);

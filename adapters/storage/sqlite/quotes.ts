@@ -46,7 +46,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
   const spentSince = db
     .select({ cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
-    .where(spendingOf(orders, sql.placeholder('userId'), sql.placeholder('since')))
+    .where(spendingOf(orders, { userId: sql.placeholder('userId'), companyId: sql.placeholder('companyId') }, sql.placeholder('since')))
     .prepare();
   const newestOfUser = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.userId, sql.placeholder('userId')));
   const newestOfStatus = newestFirstReader(() => db.select().from(quotes).$dynamic(), { createdAt: quotes.createdAt, key: quotes.id }, eq(quotes.status, sql.placeholder('status')));
@@ -146,7 +146,7 @@ export function createSqliteQuotes(db: SqliteConnection, catalog: CatalogWrites)
           catalog.changed(null);
         }
         // Summed under the same write lock as the insert (order-repository.ts, PlacementApproval).
-        const waitingFor = approval ? approval.decide(spentSince.get({ userId: order.userId, since: approval.monthStart.getTime() })?.cents ?? 0) : null;
+        const waitingFor = approval ? approval.decide(spentSince.get({ userId: order.userId, companyId: approval.companyId, since: approval.monthStart.getTime() })?.cents ?? 0) : null;
         const sequence = stock.nextNumber(ORDER_SEQUENCE, numberingYear(order.createdAt));
         const { row, lines } = rowsOf(order, sequence, waitingFor);
         insertOrder(row);
