@@ -17,7 +17,7 @@
  * compressed once per kept page as Accept-Encoding prefers).
  *
  * A request carrying a session is answered here too when its route prices for members (the
- * catalogue's page and product: member-prices.ts, `answerFor`): the anonymous hit is priced for
+ * catalogue's page, product and typeahead: member-prices.ts, `answerFor`): the anonymous hit is priced for
  * the caller (the session checked as on every request, against the user's current session version,
  * then the member's terms read), or given as it is to a visitor-like caller. A storage failure on
  * the way hands the request to Hono, which reports it as a route would. Any other signed-in JSON
@@ -41,7 +41,7 @@ export interface CachedRoute {
   /** The path the route group is mounted on, e.g. `/api/products`. */
   prefix: string;
   cached: CachedJson;
-  /** Set when the group's page (the prefix itself) and item (`prefix/:id`) carry a member's prices. */
+  /** Set when the group's page (the prefix itself), typeahead (`prefix/suggest`) and item (`prefix/:id`) carry a member's prices. */
   members?: Pick<MemberPrices, 'answerFor'>;
 }
 
@@ -59,11 +59,15 @@ const NOT_PAGES = /^\/(?:api|uploads)(?:[/?]|$)/;
  */
 export type CachedReads = (incoming: IncomingMessage, outgoing: ServerResponse, fallback: () => void) => boolean;
 
-/** Which member-priced read a path is (member-prices.ts), or null: the page is the prefix, a product one segment below it. */
+/**
+ * Which member-priced read a path is (member-prices.ts), or null: the page is the prefix, the
+ * typeahead `prefix/suggest`, a product one segment below it.
+ */
 const memberReadOf = (prefix: string, path: string): MemberRead | null => {
   if (path === prefix) return 'page';
   const rest = path.slice(prefix.length + 1);
-  return path[prefix.length] === '/' && rest !== '' && rest !== 'suggest' && !rest.includes('/') ? 'product' : null;
+  if (path[prefix.length] !== '/' || rest === '' || rest.includes('/')) return null;
+  return rest === 'suggest' ? 'suggestions' : 'product';
 };
 
 /**

@@ -11,7 +11,7 @@ import type { AppEnv, AppPorts } from './ports.ts';
  * A company member's catalogue reads (docs/catalogue.md, "Your price"; docs/companies.md, "Company
  * prices"). Anonymous reads keep the one shared cache; a member's read takes that same anonymous
  * answer (a cache hit, or computed and stored for everyone as before) and adds `yourPrice` to each
- * product in it: no query beyond the member's terms. The priced answer is kept per anonymous page
+ * product in it (and to each typeahead suggestion): no query beyond the member's terms. The priced answer is kept per anonymous page
  * and company terms (PRICED_ANSWERS), so a company's members reading the same page share one
  * serialisation. The answer gets its own entity tag (the anonymous one, the company, its discount
  * and its price version), so a member's browser revalidates as a visitor's does.
@@ -57,6 +57,8 @@ export interface MemberPrices {
   page: MiddlewareHandler<AppEnv>;
   /** In place of `cached.lookup` on one product. */
   product: MiddlewareHandler<AppEnv>;
+  /** In place of `cached.lookup` on the typeahead's suggestions (`[{id, priceCents, ...}]`). */
+  suggestions: MiddlewareHandler<AppEnv>;
   /** In place of `cached.lookup` on an answer computed per buyer (quantity advice): a member's skips the shared cache. */
   unlessMember: MiddlewareHandler<AppEnv>;
   /**
@@ -68,7 +70,7 @@ export interface MemberPrices {
 }
 
 /** The catalogue reads a member's prices are added to. */
-export type MemberRead = 'page' | 'product';
+export type MemberRead = 'page' | 'product' | 'suggestions';
 
 const utf8 = new TextDecoder();
 
@@ -80,6 +82,13 @@ const ADD_PRICES: Record<MemberRead, AddPrices> = {
     return { ...page, items: page.items.map((product) => withYourPrice(product, memberTerms)) };
   },
   product: (value, memberTerms) => withYourPrice(value as PricedProduct, memberTerms),
+  // A suggestion shows its regular price only, without tiers: the member's is that price through
+  // their terms (docs/catalogue.md, "Your price").
+  suggestions: (value, memberTerms) =>
+    (value as { id: string; priceCents: number }[]).map((suggestion) => ({
+      ...suggestion,
+      yourPrice: { unitPriceCents: yourPriceOf({ ...suggestion, priceTiers: [] }, memberTerms).unitPriceCents },
+    })),
 };
 
 export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices {
@@ -162,6 +171,7 @@ export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices 
     termsOf,
     page: pricedHandler(ADD_PRICES.page),
     product: pricedHandler(ADD_PRICES.product),
+    suggestions: pricedHandler(ADD_PRICES.suggestions),
     unlessMember: async (c, next) => ((await termsOf(c)) ? next() : cached.lookup(c, next)),
     async answerFor(token, anonymous, kind) {
       const user = await authenticate(ports, token);

@@ -109,7 +109,17 @@ export const productSearchDto = pageOf(productDto)
   })
   .describe('A page of the catalogue with its count and facets.');
 
-export const productSuggestionDto = z.object({ id: z.string(), sku: z.string(), name: z.string(), imageUrl: z.string(), priceCents: cents });
+export const productSuggestionDto = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  priceCents: cents,
+  yourPrice: z
+    .object({ unitPriceCents: cents })
+    .optional()
+    .describe("Only for a signed-in member of a company: the unit price they pay for `priceCents` (their company's discount and contract price); a suggestion carries no tiers."),
+});
 
 export const categoryNodeDto = z
   .object({

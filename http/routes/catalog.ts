@@ -58,10 +58,10 @@ export const catalogRoutes = (ports: AppPorts, cached: CachedJson, member: Membe
       const page = { items: items.map((product) => toProductDto(product, categories)), nextCursor, total, facets, ...(correctedQuery === null ? {} : { correctedQuery }) } satisfies ProductSearchDto;
       return cached.send(c, page, idsOf(items));
     })
-    .get('/suggest', cached.lookup, validate('query', suggestQuerySchema), documented({
+    .get('/suggest', member.suggestions, validate('query', suggestQuerySchema), documented({
       summary: 'Typeahead suggestions',
       description:
-        'Public; changes nothing; cached. Up to 8 products matching `q` as `{id, sku, name, imageUrl, priceCents}`, for a search box.',
+        'Public; changes nothing; cached with an ETag. Up to 8 products matching `q` as `{id, sku, name, imageUrl, priceCents}`, for a search box; for a signed-in member of a company, `yourPrice: {unitPriceCents}` (their price for `priceCents`; a suggestion carries no tiers).',
     }), responds(200, z.array(productSuggestionDto)), async (c) => {
       const suggested = await suggestProducts(ports, c.req.valid('query').q);
       return cached.send(c, suggested.map(toSuggestionDto), idsOf(suggested));

@@ -118,6 +118,13 @@ describe("a member's prices on the catalogue", () => {
     const product = await context.call('GET', `/api/products/${bolt.id}`, { token: member.token });
     expect(product.json.yourPrice).toEqual({ unitPriceCents: 850, tiers: [{ minQuantity: 500, unitPriceCents: 810 }] });
     expect((await context.call('GET', `/api/products/${bolt.id}`)).json).not.toHaveProperty('yourPrice');
+
+    // The typeahead shows the regular price, so it carries the member's for it (no tiers).
+    const suggested = await context.call('GET', '/api/products/suggest?q=bolt');
+    expect(suggested.json[0]).toEqual({ id: bolt.id, sku: 'CP-BOLT', name: 'Bolt', imageUrl: bolt.imageUrl, priceCents: 1_000 });
+    const mySuggestions = await context.call('GET', '/api/products/suggest?q=bolt', { token: member.token });
+    expect(mySuggestions.json[0]).toEqual({ ...suggested.json[0], yourPrice: { unitPriceCents: 850 } });
+    expect((await context.call('GET', '/api/products/suggest?q=bolt', { token: stranger.token })).text).toBe(suggested.text);
   });
 
   it("revalidates a member's page by its own entity tag, which moves when the company's prices do", async () => {

@@ -4,11 +4,35 @@ import { useEffect, useId, useState, type ReactNode, type Ref } from 'react';
 import type { ProductSuggestionDto } from '#http/dto.ts';
 import { productSuggestionsQuery } from './api.ts';
 import { formatCents } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
 
 /** Typing pauses this long before the typeahead asks the server. */
 export const DEBOUNCE_MS = 200;
 /** The server's typeahead answers nothing useful for a single character. */
 const MIN_CHARACTERS = 2;
+
+/**
+ * A suggestion's price: a company member's own (the server's `yourPrice`, docs/catalogue.md, "Your
+ * price") marked "Your price" with the list price struck beneath it, as everywhere a member sees a
+ * price; the list price alone for everyone else, and once signed out whatever the cache still holds.
+ */
+function SuggestionPrice({ option }: { option: ProductSuggestionDto }) {
+  const signedIn = Boolean(useSession());
+  const mine = signedIn ? option.yourPrice?.unitPriceCents : undefined;
+  if (mine === undefined || mine === option.priceCents) return <span className="shrink-0 text-slate-800">{formatCents(option.priceCents)}</span>;
+  return (
+    <span className="shrink-0 text-right text-slate-800">
+      <span className="block">
+        <span className="mr-1 inline-block rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-bold text-emerald-900">Your price</span>
+        {formatCents(mine)}
+      </span>
+      <span className="block text-xs text-slate-600">
+        <span className="sr-only">List price </span>
+        <s>{formatCents(option.priceCents)}</s>
+      </span>
+    </span>
+  );
+}
 
 function useDebounced(value: string, delay: number): string {
   const [settled, setSettled] = useState(value);
@@ -187,7 +211,7 @@ export function ProductCombobox({
               <span className="line-clamp-2 font-medium text-slate-900">{option.name}</span>
               <span className="block font-mono text-xs text-slate-600">{option.sku}</span>
             </span>
-            <span className="shrink-0 text-slate-800">{formatCents(option.priceCents)}</span>
+            <SuggestionPrice option={option} />
           </li>
         ))}
       </ul>

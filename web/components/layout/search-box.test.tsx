@@ -111,4 +111,34 @@ describe('navbar search (typeahead combobox)', () => {
     await expect.poll(() => asked[0]!.signal.aborted).toBe(true);
     expect(asked[1]!.signal.aborted).toBe(false);
   });
+  /** Suggestions as a member's answer carries them (one priced below the list, one at it), even when the cache outlives the session. */
+  const memberSuggestions = () =>
+    server.use(
+      http.get('*/api/products/suggest', () =>
+        json<ProductSuggestionDto[]>([
+          { ...suggestion('p_pipe', 'Pipe Wrench 14"', 'WR-PIPE-14'), yourPrice: { unitPriceCents: 99 } },
+          { ...suggestion('p_torque', 'Torque Wrench 1/2"', 'WR-TQ-12'), yourPrice: { unitPriceCents: 120 } },
+        ]),
+      ),
+    );
+
+  it("marks a company member's own price in the suggestions, the list price struck beneath it", async () => {
+    session.current = meOf(customer);
+    memberSuggestions();
+    const { screen, user } = renderApp('/blogs');
+    await user.type(await screen.findByRole('combobox', { name: 'Search products' }), 'wre');
+    const [discounted, same] = await screen.findAllByRole('option');
+    expect(discounted).toHaveTextContent('Your price$0.99List price $1.20');
+    expect(same).toHaveTextContent(/\$1\.20$/);
+    expect(same).not.toHaveTextContent('Your price');
+  });
+
+  it('shows no "Your price" to someone signed out, whatever the answer carries', async () => {
+    memberSuggestions();
+    const { screen, user } = renderApp('/blogs');
+    await user.type(await screen.findByRole('combobox', { name: 'Search products' }), 'wre');
+    const [first] = await screen.findAllByRole('option');
+    expect(first).toHaveTextContent(/\$1\.20$/);
+    expect(first).not.toHaveTextContent('Your price');
+  });
 });
