@@ -1,7 +1,7 @@
 import { fieldProblemText, fieldTexts, messages } from '#http/messages.ts';
 import type { DomainError, FieldProblems } from '#domain/shared/errors.ts';
 import { RETURN_WINDOW_DAYS } from '#domain/after-sale/after-sale.ts';
-import { MAX_COMPANY_ADDRESSES } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS } from '#domain/companies/company.ts';
 
 /**
  * The English for each refusal a use case can return, chosen here at the edge from the message
@@ -120,6 +120,8 @@ export const messageOf = (error: DomainError): string => {
       return messages.lastManager;
     case 'TOO_MANY_ADDRESSES':
       return messages.tooManyAddresses(MAX_COMPANY_ADDRESSES);
+    case 'TOO_MANY_MEMBERS':
+      return messages.tooManyMembers(MAX_COMPANY_MEMBERS);
     case 'AWAITING_APPROVAL':
       return messages.awaitingApproval;
     case 'ORDER_NOT_AWAITING_APPROVAL':

@@ -276,6 +276,7 @@ export const messages = {
   invitationForAnotherEmail: 'This invitation was sent to another e-mail address: sign in with that one',
   lastManager: 'The company needs at least one manager: make someone else a manager first',
   tooManyAddresses: (max: number) => `A company can keep at most ${max} sites: remove one first`,
+  tooManyMembers: (max: number) => `A company can have at most ${max} members, invitations waiting included: a manager must remove a member or withdraw an invitation first`,
   companyMemberNotFound: 'This person is not a member of your company',
   companyInvitationNotFound: 'This invitation does not exist',
   companyAddressNotFound: 'This site does not exist',

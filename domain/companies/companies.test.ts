@@ -3,7 +3,7 @@ import { createMemoryStorage } from '#adapters/storage/memory/memory-store.ts';
 import type { LinkTokenService } from '../identity/link-token-service.ts';
 import type { User } from '../identity/user.ts';
 import { createWorld, type World } from '../testing/world.ts';
-import { MAX_COMPANY_ADDRESSES, type CompanyInvitation } from './company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS, type CompanyInvitation } from './company.ts';
 import { MAX_COMPANY_AMOUNT_CENTS } from './company-rules.ts';
 import { acceptInvitation, cancelInvitation, inviteMember, listInvitations, prepareInvitationMail } from './invitations.ts';
 import { createCompany, updateCompany, viewCompany } from './manage-company.ts';
@@ -137,6 +137,28 @@ describe('invitations', () => {
     world.clock.advance(7 * DAY_MS);
     expect(must(await listInvitations(deps, manager))).toEqual([]);
     expect((await inviteMember(deps, manager, { email: 'new@example.com', role: 'buyer' })).ok).toBe(true);
+  });
+
+  it(`takes at most ${MAX_COMPANY_MEMBERS} members: members and pending invitations together bound the invitations, and a full company takes nobody`, async () => {
+    const company = await arrange();
+    const addFiller = async () =>
+      must(await world.store.companies.addMember({ companyId: company.id, userId: (await world.addUser()).id, role: 'buyer', monthlyLimitCents: null, joinedAt: world.clock.now() }));
+    const removeOne = async () => must(await removeMember(deps, manager, must(await viewCompany(deps, manager)).members.at(-1)!.userId));
+    const early = await invite('early@example.com');
+    for (let i = 2; i < MAX_COMPANY_MEMBERS; i += 1) await addFiller();
+    // 199 members and one invitation pending: every seat is spoken for.
+    expect(await inviteMember(deps, manager, { email: 'late@example.com', role: 'buyer' })).toEqual({ ok: false, error: { code: 'TOO_MANY_MEMBERS' } });
+    must(await acceptInvitation(deps, await world.addUser({ email: 'early@example.com' }), links.invitationToken(early.id)));
+    expect(await inviteMember(deps, manager, { email: 'late@example.com', role: 'buyer' })).toEqual({ ok: false, error: { code: 'TOO_MANY_MEMBERS' } });
+    await removeOne();
+    const late = await invite('late@example.com');
+    // The seat is taken some other way meanwhile: the acceptance is refused and the link keeps working.
+    await addFiller();
+    const lateComer = await world.addUser({ email: 'late@example.com' });
+    const token = links.invitationToken(late.id);
+    expect(await acceptInvitation(deps, lateComer, token)).toEqual({ ok: false, error: { code: 'TOO_MANY_MEMBERS' } });
+    await removeOne();
+    expect(must(await acceptInvitation(deps, lateComer, token)).members).toHaveLength(MAX_COMPANY_MEMBERS);
   });
 
   it('is accepted once, by the invited verified address in no company, within 7 days', async () => {

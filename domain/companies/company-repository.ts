@@ -8,7 +8,7 @@ import type { Company, CompanyAddress, CompanyInvitation, CompanyMember, Company
  * Why a membership write changed nothing: the user already belongs to a company, the write would
  * leave the company without a manager, or the member / invitation / address is not (any more) there.
  */
-export type MembershipFailure = 'already-in-company' | 'last-manager' | 'not-found' | 'invitation-used' | 'too-many-addresses';
+export type MembershipFailure = 'already-in-company' | 'last-manager' | 'not-found' | 'invitation-used' | 'too-many-addresses' | 'too-many-members';
 
 /**
  * Companies, their members, invitations and sites (docs/companies.md). Every write is one
@@ -26,6 +26,7 @@ export interface CompanyRepository {
   /** Members with this month's spending (`monthStart` is the first instant of the current UTC month), managers first, then by name. */
   members(companyId: string, monthStart: Date): Promise<CompanyMember[]>;
   /** Adds a member (accepting an invitation); `already-in-company` when the user belongs to one. */
+  /** `too-many-members` at MAX_COMPANY_MEMBERS, counted in the same step as the insert. */
   addMember(member: Membership, audit?: AuditNote): Promise<Result<Membership, MembershipFailure>>;
   updateMember(companyId: string, userId: string, changes: { role?: CompanyRole; monthlyLimitCents?: number | null }, audit?: AuditNote): Promise<Result<Membership, MembershipFailure>>;
   removeMember(companyId: string, userId: string, audit?: AuditNote): Promise<Result<null, MembershipFailure>>;
@@ -37,7 +38,10 @@ export interface CompanyRepository {
   findInvitation(id: string): Promise<CompanyInvitation | null>;
   findInvitationByTokenHash(tokenHash: string): Promise<CompanyInvitation | null>;
   deleteInvitation(companyId: string, id: string, audit?: AuditNote): Promise<boolean>;
-  /** Marks the invitation accepted and adds the member, in one step; a token works once (`invitation-used`). */
+  /**
+   * Marks the invitation accepted and adds the member, in one step; a token works once (`invitation-used`).
+   * `too-many-members` at MAX_COMPANY_MEMBERS, counted in that step: the invitation stays unused.
+   */
   acceptInvitation(id: string, member: Membership, at: Date, audit?: AuditNote): Promise<Result<Membership, MembershipFailure>>;
 
   addresses(companyId: string): Promise<CompanyAddress[]>;

@@ -66,6 +66,12 @@ export interface CompanyAddress {
 }
 
 export const MAX_COMPANY_ADDRESSES = 50;
+/**
+ * Members one company may have (docs/companies.md, "Companies and members"): a contractor's site
+ * managers, buyers and accountants are dozens, so the company page lists them whole rather than
+ * in pages; the cap keeps that page (and the approval mail to every manager) bounded.
+ */
+export const MAX_COMPANY_MEMBERS = 200;
 export const INVITATION_VALID_DAYS = 7;
 export const MAX_DISCOUNT_PERCENT = 50;
 export const MAX_CONTRACT_PRICES = 1000;

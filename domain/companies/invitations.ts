@@ -9,7 +9,8 @@ import { invalid, notFound, refusal, type ErrorOf } from '../shared/errors.ts';
 import { fail, ok, type Result } from '../shared/result.ts';
 import { companyCaller, type CompanyAccessError } from './company-access.ts';
 import { amountProblem } from './company-rules.ts';
-import { INVITATION_VALID_DAYS, type CompanyInvitation, type CompanyRole, type Membership } from './company.ts';
+import { monthStartUtc } from './approval.ts';
+import { INVITATION_VALID_DAYS, MAX_COMPANY_MEMBERS, type CompanyInvitation, type CompanyRole, type Membership } from './company.ts';
 import type { CompanyRepository } from './company-repository.ts';
 import { viewOf, type CompanyView, type CompanyViewPorts } from './manage-company.ts';
 
@@ -39,18 +40,20 @@ export interface InviteInput {
 }
 
 export type InvitePorts = {
-  store: { companies: InvitationStore & Pick<CompanyRepository, 'createInvitation'>; users: Pick<UserRepository, 'findByEmail'> };
+  store: { companies: InvitationStore & Pick<CompanyRepository, 'createInvitation' | 'members'>; users: Pick<UserRepository, 'findByEmail'> };
   clock: Clock;
   ids: IdGenerator;
   links: Pick<LinkTokenService, 'invitationToken' | 'hashToken'>;
 };
-export type InviteError = CompanyAccessError | ErrorOf<'VALIDATION_FAILED' | 'ALREADY_INVITED' | 'ALREADY_IN_COMPANY'>;
+export type InviteError = CompanyAccessError | ErrorOf<'VALIDATION_FAILED' | 'ALREADY_INVITED' | 'ALREADY_IN_COMPANY' | 'TOO_MANY_MEMBERS'>;
 
 /**
  * A manager invites an address (docs/companies.md, "Companies and members"): the e-mail with the
  * join link is queued with the invitation; the link works for INVITATION_VALID_DAYS, once, for
  * the invited address only. An address with an invitation waiting, or whose account already
- * belongs to a company, is refused.
+ * belongs to a company, is refused, and so is any once the company's members and pending
+ * invitations together reach MAX_COMPANY_MEMBERS: every invitation sent has a seat (acceptance
+ * counts the members again, in the step that adds one).
  */
 export const inviteMember = async (deps: InvitePorts, user: User, input: InviteInput): Promise<Result<CompanyInvitation, InviteError>> => {
   const caller = await companyCaller(deps, user, 'manager');
@@ -65,10 +68,12 @@ export const inviteMember = async (deps: InvitePorts, user: User, input: InviteI
   const now = deps.clock.now();
   const email = input.email.trim();
   const key = normalizeEmail(email);
-  const waiting = await deps.store.companies.invitations(company.id);
-  if (waiting.some((invitation) => isPending(invitation, now) && normalizeEmail(invitation.email) === key)) return fail(refusal('ALREADY_INVITED'));
+  const waiting = (await deps.store.companies.invitations(company.id)).filter((invitation) => isPending(invitation, now));
+  if (waiting.some((invitation) => normalizeEmail(invitation.email) === key)) return fail(refusal('ALREADY_INVITED'));
   const account = await deps.store.users.findByEmail(email);
   if (account && (await deps.store.companies.membershipOf(account.id))) return fail(refusal('ALREADY_IN_COMPANY'));
+  const members = await deps.store.companies.members(company.id, monthStartUtc(now));
+  if (members.length + waiting.length >= MAX_COMPANY_MEMBERS) return fail(refusal('TOO_MANY_MEMBERS'));
 
   const invitation: CompanyInvitation = {
     id: deps.ids.newId(),
@@ -104,13 +109,14 @@ export type AcceptInvitationPorts = CompanyViewPorts & {
   links: Pick<LinkTokenService, 'hashToken'>;
 };
 export type AcceptInvitationError = ErrorOf<
-  'EMAIL_NOT_VERIFIED' | 'ADMIN_CANNOT_BUY' | 'INVITATION_NOT_FOUND' | 'INVITATION_USED' | 'INVITATION_FOR_ANOTHER_EMAIL' | 'ALREADY_IN_COMPANY' | 'NO_COMPANY'
+  'EMAIL_NOT_VERIFIED' | 'ADMIN_CANNOT_BUY' | 'INVITATION_NOT_FOUND' | 'INVITATION_USED' | 'INVITATION_FOR_ANOTHER_EMAIL' | 'ALREADY_IN_COMPANY' | 'TOO_MANY_MEMBERS' | 'NO_COMPANY'
 >;
 
 /**
  * The invited person opens the link (docs/companies.md, "Companies and members"): signed in with
  * the invited address, verified, in no company yet. The store marks the invitation accepted and
- * adds the member in one step, so a token works once. An unknown or expired token is not found.
+ * adds the member in one step, so a token works once. An unknown or expired token is not found; a
+ * company already at MAX_COMPANY_MEMBERS takes nobody (the invitation stays usable).
  */
 export const acceptInvitation = async (deps: AcceptInvitationPorts, user: User, token: string): Promise<Result<CompanyView, AcceptInvitationError>> => {
   if (!user.emailVerified) return fail(refusal('EMAIL_NOT_VERIFIED'));
@@ -132,7 +138,9 @@ export const acceptInvitation = async (deps: AcceptInvitationPorts, user: User, 
         ? refusal('INVITATION_USED')
         : accepted.error === 'already-in-company'
           ? refusal('ALREADY_IN_COMPANY')
-          : refusal('INVITATION_NOT_FOUND'),
+          : accepted.error === 'too-many-members'
+            ? refusal('TOO_MANY_MEMBERS')
+            : refusal('INVITATION_NOT_FOUND'),
     );
   }
   return ok(await viewOf(deps, { user, membership: accepted.value, company }));

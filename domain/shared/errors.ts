@@ -93,6 +93,8 @@ export type DomainError =
   | { code: 'LAST_MANAGER' }
   /** The company has as many sites as one may (MAX_COMPANY_ADDRESSES). */
   | { code: 'TOO_MANY_ADDRESSES' }
+  /** The company has as many members as one may (MAX_COMPANY_MEMBERS). */
+  | { code: 'TOO_MANY_MEMBERS' }
   /** A catalogue file with bad rows: nothing was written; the report names each row's problem. */
   | { code: 'IMPORT_REFUSED'; report: RefusedRows }
   /** A company order waits for a manager's approval (docs/companies.md, "Approvals"): it cannot be paid yet. */

@@ -34,8 +34,11 @@ const FIXED_ARRAYS: Record<string, { atMost: number; why: string }> = {
 /**
  * `{items}` answers bounded by a rule rather than paged (docs/companies.md): a company has at most
  * 50 sites; its pending invitations are what its managers sent in the last 7 days (each expires
- * then), every attempt counted against a manager's hourly budget (10 an hour by default); a
- * company's contract prices are at most 1,000.
+ * then), every attempt counted against a manager's hourly budget (10 an hour by default), and none
+ * is sent once members and pending invitations together reach MAX_COMPANY_MEMBERS (checked as each
+ * is sent, so the hourly budget stays the bound that holds under races); a company's contract
+ * prices are at most 1,000. Its members (at most MAX_COMPANY_MEMBERS) come whole inside the
+ * company page, GET /api/company, which is no list.
  */
 const BOUNDED_BY_RULE: Record<string, { atMost: number; why: string }> = {
   '/api/company/addresses': { atMost: MAX_COMPANY_ADDRESSES, why: "a company's sites" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP } from '#adapters/documents/pdf-order-documents.ts';
-import { MAX_COMPANY_ADDRESSES } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS } from '#domain/companies/company.ts';
 import { messages } from '#http/messages.ts';
 import type { CompanyAddressDto, CompanyInvitationDto, CompanyViewDto } from '../dto.ts';
 import { createMemoryMailer, createTestApp, expectError, signUpAdmin } from '../test-support.ts';
@@ -197,6 +197,21 @@ describe('sites over HTTP', () => {
     for (let i = 0; i < MAX_COMPANY_ADDRESSES; i++) expect((await call('POST', '/api/company/addresses', { body: { ...site, label: `Site ${i}` }, token: manager.token })).status).toBe(201);
     const full = await call('POST', '/api/company/addresses', { body: site, token: manager.token });
     expect([full.status, expectError(full.json).code]).toEqual([409, 'TOO_MANY_ADDRESSES']);
+  });
+
+  it(`refuses a member past ${MAX_COMPANY_MEMBERS}: the invitation with 409 TOO_MANY_MEMBERS, and the acceptance of one sent before`, async () => {
+    const { call, store, manager, create, invite, signUp } = await arrange();
+    const { company } = await create();
+    const early = await signUp({ name: 'Early Bird' });
+    const { token } = await invite(early.email);
+    for (let i = 1; i < MAX_COMPANY_MEMBERS; i++) {
+      const added = await store.companies.addMember({ companyId: company.id, userId: `filler-${i}`, role: 'buyer', monthlyLimitCents: null, joinedAt: new Date() });
+      expect(added.ok).toBe(true);
+    }
+    const invited = await call('POST', '/api/company/invitations', { body: { email: 'late@example.com', role: 'buyer' }, token: manager.token });
+    expect([invited.status, expectError(invited.json)]).toEqual([409, { code: 'TOO_MANY_MEMBERS', message: messages.tooManyMembers(MAX_COMPANY_MEMBERS) }]);
+    const accepted = await call('POST', '/api/company/invitations/accept', { body: { token }, token: early.token });
+    expect([accepted.status, expectError(accepted.json).code]).toEqual([409, 'TOO_MANY_MEMBERS']);
   });
 
   it('a member of company A never reads or changes company B’s members, invitations or sites', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { MAX_COMPANY_MEMBERS } from '#domain/companies/company.ts';
 import { acceptInvitation, cancelInvitation, inviteMember, listInvitations } from '#domain/companies/invitations.ts';
 import { createCompany, updateCompany, viewCompany } from '#domain/companies/manage-company.ts';
 import { removeMember, updateMember } from '#domain/companies/members.ts';
@@ -55,7 +56,7 @@ export const companyRoutes = (ports: AppPorts, settings: HttpSettings) => {
     })
     .get('/', documented({
       summary: 'My company',
-      description: `Members. The company, the caller's role, monthly limit and spending this month, the members (managers see each one's e-mail, limit and spending; buyers see names and roles) and the sites. ${ACCESS}.`,
+      description: `Members. The company, the caller's role, monthly limit and spending this month, the members, whole (at most ${MAX_COMPANY_MEMBERS}; managers see each one's e-mail, limit and spending; buyers see names and roles) and the sites. ${ACCESS}.`,
     }), responds(200, companyViewDto), async (c) => {
       const view = await viewCompany(ports, c.get('user'));
       return view.ok ? c.json(toCompanyViewDto(view.value), 200) : problem(c, view.error);
@@ -76,7 +77,7 @@ export const companyRoutes = (ports: AppPorts, settings: HttpSettings) => {
     })
     .post('/invitations', perAccountInvitations, jsonBody, validate('json', inviteMemberSchema), documented({
       summary: 'Invite a member',
-      description: `Managers. \`{email, role, monthlyLimitCents?}\`: e-mails the address a join link (\`/company/join?token=…\`) that works once, for 7 days, for a signed-in user with that verified address. 201 with the invitation. Refusals: 400 \`VALIDATION_FAILED\`; ${MANAGER}; 409 \`ALREADY_INVITED\` (an invitation to that address is waiting), 409 \`ALREADY_IN_COMPANY\` (that address's account belongs to a company); 429 \`RATE_LIMITED\` (invitations per account per hour, every attempt counting).`,
+      description: `Managers. \`{email, role, monthlyLimitCents?}\`: e-mails the address a join link (\`/company/join?token=…\`) that works once, for 7 days, for a signed-in user with that verified address. 201 with the invitation. Refusals: 400 \`VALIDATION_FAILED\`; ${MANAGER}; 409 \`ALREADY_INVITED\` (an invitation to that address is waiting), 409 \`ALREADY_IN_COMPANY\` (that address's account belongs to a company), 409 \`TOO_MANY_MEMBERS\` (its members and pending invitations together are ${MAX_COMPANY_MEMBERS}); 429 \`RATE_LIMITED\` (invitations per account per hour, every attempt counting).`,
     }), responds(201, companyInvitationDto), async (c) => {
       const invited = await inviteMember(ports, c.get('user'), c.req.valid('json'));
       return invited.ok ? c.json(toCompanyInvitationDto(invited.value), 201) : problem(c, invited.error);
@@ -84,7 +85,7 @@ export const companyRoutes = (ports: AppPorts, settings: HttpSettings) => {
     .post('/invitations/accept', jsonBody, validate('json', acceptInvitationSchema), documented({
       summary: 'Accept an invitation',
       description:
-        "Signed in with the invited, verified address, in no company yet. `{token}` from the join link. 200 with the company page. Refusals: 403 `EMAIL_NOT_VERIFIED`, 403 `ADMIN_CANNOT_BUY`, 403 `INVITATION_FOR_ANOTHER_EMAIL`, 404 `INVITATION_NOT_FOUND` (unknown, withdrawn or expired), 409 `INVITATION_USED`, 409 `ALREADY_IN_COMPANY`.",
+        `Signed in with the invited, verified address, in no company yet. \`{token}\` from the join link. 200 with the company page. Refusals: 403 \`EMAIL_NOT_VERIFIED\`, 403 \`ADMIN_CANNOT_BUY\`, 403 \`INVITATION_FOR_ANOTHER_EMAIL\`, 404 \`INVITATION_NOT_FOUND\` (unknown, withdrawn or expired), 409 \`INVITATION_USED\`, 409 \`ALREADY_IN_COMPANY\`, 409 \`TOO_MANY_MEMBERS\` (the company has ${MAX_COMPANY_MEMBERS} members; the invitation stays usable).`,
     }), responds(200, companyViewDto), async (c) => {
       const accepted = await acceptInvitation(ports, c.get('user'), c.req.valid('json').token);
       return accepted.ok ? c.json(toCompanyViewDto(accepted.value), 200) : problem(c, accepted.error);

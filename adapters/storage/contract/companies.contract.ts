@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuditKind, AuditNote } from '#domain/audit/audit-log.ts';
-import { MAX_COMPANY_ADDRESSES, type Company, type CompanyAddress, type CompanyInvitation, type Membership } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS, type Company, type CompanyAddress, type CompanyInvitation, type Membership } from '#domain/companies/company.ts';
 import type { StoreHarness } from './store-harness.ts';
 
 /**
@@ -128,6 +128,23 @@ export function describeCompanyContract(h: StoreHarness): void {
       // An order kept by a company they left is that company's, not this one's.
       await h.placeOk(h.newOrder(product, { userId: newcomer.id, companyId: other.company.id, quantity: 400, createdAt: h.at(1_500) }));
       expect(await spentOf(company.id)).toBe(20_000);
+    });
+
+    it(`takes at most ${MAX_COMPANY_MEMBERS} members, counted in the step that adds one: of two acceptances for the last seat one wins, the other's invitation stays unused`, async () => {
+      const { company } = await arrange();
+      for (let i = 2; i < MAX_COMPANY_MEMBERS; i += 1) await join(company.id, {}, `Buyer ${i}`);
+      const invitations = [invitationOf(company.id, { email: 'a@example.com' }), invitationOf(company.id, { email: 'b@example.com' })];
+      for (const invitation of invitations) await h.store.companies.createInvitation(invitation, `hash-${invitation.id}`);
+      const joiners = [await h.addUser({ name: 'Ann' }), await h.addUser({ name: 'Ben' })];
+      const results = await Promise.all(invitations.map((invitation, i) => h.store.companies.acceptInvitation(invitation.id, membership(company.id, joiners[i]!.id), h.at(2_000))));
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: 'too-many-members' }]);
+      const loser = invitations[results.findIndex((result) => !result.ok)]!;
+      expect((await h.store.companies.findInvitation(loser.id))?.acceptedAt).toBeNull();
+      expect(await h.store.companies.members(company.id, h.at(0))).toHaveLength(MAX_COMPANY_MEMBERS);
+      const late = await h.addUser({ name: 'Cy' });
+      expect(await h.store.companies.addMember(membership(company.id, late.id))).toEqual({ ok: false, error: 'too-many-members' });
+      expect(await h.store.companies.membershipOf(late.id)).toBeNull();
     });
 
     it('changes a member’s role and limit; the last manager is neither demoted nor removed', async () => {

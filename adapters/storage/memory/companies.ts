@@ -1,5 +1,5 @@
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
-import { MAX_COMPANY_ADDRESSES, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
 import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { recordAudit } from './audit.ts';
@@ -15,6 +15,7 @@ import { copy, copyOrNull, spentFor, type MemoryTables } from './tables.ts';
 export function createMemoryCompanies(tables: MemoryTables): CompanyRepository {
   const { companies, companyMembers: members, companyInvitations: invitations, companyAddresses: addresses } = tables;
   const managersOf = (companyId: string) => [...members.values()].filter((member) => member.companyId === companyId && member.role === 'manager').length;
+  const membersOf = (companyId: string) => [...members.values()].filter((member) => member.companyId === companyId).length;
   const failure = (error: MembershipFailure) => fail(error);
 
   return {
@@ -52,6 +53,7 @@ export function createMemoryCompanies(tables: MemoryTables): CompanyRepository {
     async addMember(member, audit) {
       if (members.has(member.userId)) return failure('already-in-company');
       if (!companies.has(member.companyId)) return failure('not-found');
+      if (membersOf(member.companyId) >= MAX_COMPANY_MEMBERS) return failure('too-many-members');
       members.set(member.userId, copy(member));
       recordAudit(tables, audit, member);
       return ok(copy(member));
@@ -110,6 +112,7 @@ export function createMemoryCompanies(tables: MemoryTables): CompanyRepository {
       if (!invitation || !companies.has(invitation.companyId)) return failure('not-found');
       if (invitation.acceptedAt !== null) return failure('invitation-used');
       if (members.has(member.userId)) return failure('already-in-company');
+      if (membersOf(invitation.companyId) >= MAX_COMPANY_MEMBERS) return failure('too-many-members');
       invitation.acceptedAt = at;
       const joined: Membership = { ...copy(member), companyId: invitation.companyId };
       members.set(member.userId, joined);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { spendingOf } from '../order-queries.ts';
 import { defined, invitationOf, membershipOf, Refused } from '../company-rows.ts';
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
-import { MAX_COMPANY_ADDRESSES, type CompanyMember, type Membership } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS, type CompanyMember, type Membership } from '#domain/companies/company.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import { recordAudit } from './audit.ts';
@@ -33,6 +33,15 @@ export function createPgCompanies(db: PgDb): CompanyRepository {
   const lockCompany = async (tx: Tx, companyId: string): Promise<void> => {
     const locked = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
     if (locked.length === 0) throw new Refused('not-found');
+  };
+  /**
+   * Refuses a member past MAX_COMPANY_MEMBERS: locks the company's row first, so two joining at once
+   * are counted one after the other.
+   */
+  const lockRoomFor = async (tx: Tx, companyId: string): Promise<void> => {
+    await lockCompany(tx, companyId);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(companyMembers).where(eq(companyMembers.companyId, companyId));
+    if (n >= MAX_COMPANY_MEMBERS) throw new Refused('too-many-members');
   };
   const memberOf = async (tx: Tx, companyId: string, userId: string) => {
     const row = await firstRow(tx.select().from(companyMembers).where(eq(companyMembers.userId, userId)));
@@ -90,7 +99,7 @@ export function createPgCompanies(db: PgDb): CompanyRepository {
     },
     async addMember(member, audit) {
       return refusable(async (tx) => {
-        await lockCompany(tx, member.companyId);
+        await lockRoomFor(tx, member.companyId);
         await insertMember(tx, member);
         await recordAudit(tx, audit, member);
         return member;
@@ -163,6 +172,8 @@ export function createPgCompanies(db: PgDb): CompanyRepository {
           const exists = await firstRow(tx.select({ id: companyInvitations.id }).from(companyInvitations).where(eq(companyInvitations.id, id)));
           throw new Refused(exists ? 'invitation-used' : 'not-found');
         }
+        // Refused, the whole step rolls back: the invitation stays unused for when a seat frees.
+        await lockRoomFor(tx, taken.companyId);
         const joined: Membership = { ...member, companyId: taken.companyId };
         await insertMember(tx, joined);
         await recordAudit(tx, audit, joined);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { spendingOf } from '../order-queries.ts';
 import { defined, invitationOf, membershipOf, Refused } from '../company-rows.ts';
 import type { CompanyRepository, MembershipFailure } from '#domain/companies/company-repository.ts';
-import { MAX_COMPANY_ADDRESSES, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
+import { MAX_COMPANY_ADDRESSES, MAX_COMPANY_MEMBERS, type Company, type CompanyMember, type Membership } from '#domain/companies/company.ts';
 import { fail, ok, type Result } from '#domain/shared/result.ts';
 import { toPage } from '../page-cursor.ts';
 import { auditRecorder } from './audit.ts';
@@ -42,6 +42,11 @@ export function createSqliteCompanies(db: SqliteConnection): CompanyRepository {
   const memberRow = (userId: string) => db.select().from(companyMembers).where(eq(companyMembers.userId, userId)).get();
   const managerCount = (companyId: string) =>
     db.select({ n: count() }).from(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'manager'))).get()!.n;
+  /** Refuses a member past MAX_COMPANY_MEMBERS; asked under the IMMEDIATE transaction's write lock, before the insert. */
+  const roomFor = (companyId: string) => {
+    const { n } = db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.companyId, companyId)).get()!;
+    if (n >= MAX_COMPANY_MEMBERS) throw new Refused('too-many-members');
+  };
   const companyExists = (id: string) => db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).get() !== undefined;
   /** The member of this company, or a refusal: a member of another company is not found here. */
   const memberOf = (companyId: string, userId: string) => {
@@ -100,6 +105,7 @@ export function createSqliteCompanies(db: SqliteConnection): CompanyRepository {
       return refusable(() => {
         if (memberRow(member.userId)) throw new Refused('already-in-company');
         if (!companyExists(member.companyId)) throw new Refused('not-found');
+        roomFor(member.companyId);
         insertMember(member);
         recordAudit(audit, member);
         return member;
@@ -174,6 +180,7 @@ export function createSqliteCompanies(db: SqliteConnection): CompanyRepository {
         if (!invitation) throw new Refused('not-found');
         if (invitation.acceptedAt !== null) throw new Refused('invitation-used');
         if (memberRow(member.userId)) throw new Refused('already-in-company');
+        roomFor(invitation.companyId);
         db.update(companyInvitations).set({ acceptedAt: at }).where(eq(companyInvitations.id, id)).run();
         const joined: Membership = { ...member, companyId: invitation.companyId };
         insertMember(joined);

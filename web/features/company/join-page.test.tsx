@@ -36,6 +36,7 @@ describe('Join a company', () => {
     [409, 'INVITATION_USED', /already accepted; a link works once/],
     [403, 'INVITATION_FOR_ANOTHER_EMAIL', /sent to another e-mail address, and you are signed in as buyer@example\.com/],
     [409, 'ALREADY_IN_COMPANY', /You already belong to a company/],
+    [409, 'TOO_MANY_MEMBERS', /already has 200 members.*your link keeps working/],
   ] as const)('explains a %i %s refusal', async (status, code, explained) => {
     session.current = meOf(customer);
     server.use(http.post('*/api/company/invitations/accept', () => refusal(status, code, 'Refused')));

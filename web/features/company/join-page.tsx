@@ -4,6 +4,7 @@
  * do that); then one button accepts. Each refusal says what happened and what to do next.
  */
 import { Link } from '@tanstack/react-router';
+import { MAX_COMPANY_MEMBERS } from '#domain/companies/company.ts';
 import { refusalCode, refusalOf } from '../../lib/error-message.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
@@ -35,6 +36,13 @@ function RefusalExplained({ error, email }: { error: unknown; email: string | un
             Company page
           </Link>
           , then open the link again.
+        </>
+      );
+    case 'TOO_MANY_MEMBERS':
+      return (
+        <>
+          This company already has {MAX_COMPANY_MEMBERS} members, as many as a company may. Ask a manager of the company to make room; your link keeps
+          working until it expires.
         </>
       );
     default:
