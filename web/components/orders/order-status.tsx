@@ -58,9 +58,11 @@ export function ApprovalNotice({ order }: { order: StatusOf }) {
       </p>
     );
   }
+  const rejected = labels.rejectedBecause(order.approval?.rejectionReason ?? null);
   return (
     <p role="status" className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm break-words text-stone-900">
-      <strong>{labels.rejectedBecause(order.approval?.rejectionReason ?? null)}.</strong> A manager of your company rejected this order; its units went back
+      {/* A manager's reason often ends its own sentence: no second full stop after it. */}
+      <strong>{/[.!?]$/.test(rejected) ? rejected : `${rejected}.`}</strong> A manager of your company rejected this order; its units went back
       to stock.
     </p>
   );
