@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { webMessages } from '../../lib/web-messages.ts';
 import { request } from '../../lib/api.ts';
 import { endedTheSession, errorMessage } from '../../lib/error-message.ts';
+import { focusResult, focusWasLost } from '../../lib/focus-result.ts';
 import { switchSession } from '../../lib/queries.ts';
 import { notify } from '../ui/toaster.tsx';
 
@@ -28,10 +29,15 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => request<void>('/api/auth/sign-out', { method: 'POST' }),
-    onSettled: () => {
+    onSettled: async () => {
       switchSession(queryClient, null);
       notify.success(webMessages.signedOut);
-      void navigate({ to: '/' });
+      await navigate({ to: '/' });
+      // Signed out at home, the page does not change (layout/route-focus.tsx moves nothing) but the
+      // account menu pressed goes: the focus goes to the page's heading, not to `<body>`.
+      requestAnimationFrame(() => {
+        if (focusWasLost()) focusResult(document.querySelector<HTMLElement>('main h1'));
+      });
     },
   });
 }

@@ -89,13 +89,16 @@ export function MemberPriceLine({ yourPriceCents, unit, className = '' }: { your
   );
 }
 
-/** A list price a member's price replaces: struck, and named for screen readers. */
+/**
+ * A list price a member's price replaces: struck, named for screen readers, and small and plain
+ * (its parts too) so the member's price beside it reads first.
+ */
 export function ListPrice({ struck, children }: { struck: boolean; children: React.ReactNode }) {
   if (!struck) return <>{children}</>;
   return (
     <>
       <span className="sr-only">List price: </span>
-      <s className="text-slate-600">{children}</s>
+      <s className="text-sm font-normal text-slate-600 [&_*]:[color:inherit] [&_*]:[font:inherit]">{children}</s>
     </>
   );
 }

@@ -36,6 +36,21 @@ describe('navbar', () => {
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
+  it('signed out at home by keyboard, the focus goes to the page heading, not to the body', async () => {
+    session.current = meOf(customer);
+    server.use(http.post('*/api/auth/sign-out', () => {
+      session.current = null;
+      return new HttpResponse(null, { status: 204 });
+    }));
+    const { screen, user } = renderApp('/');
+    (await screen.findByRole('button', { name: 'Account menu' })).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('menuitem', { name: 'Sign Out' })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await expect.poll(() => document.activeElement?.tagName).toBe('H1');
+  });
+
   it('offers Edit Profile when the user has no profile yet', async () => {
     session.current = meOf(customer);
     const { screen, user } = renderApp('/blogs');

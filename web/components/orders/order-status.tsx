@@ -37,8 +37,9 @@ const tone: Record<StatusOf['status'], string> = {
   rejected: 'bg-stone-200 text-stone-900',
 };
 
+/** A pill; a rejection's reason may take several lines, so it is a box with rounded corners, not an oval. */
 export function StatusBadge({ order, text }: { order: StatusOf; text: string }) {
-  return <span className={`inline-block max-w-full rounded-full px-2.5 py-1 text-xs font-bold break-words ${order.status === 'rejected' ? '' : 'whitespace-nowrap'} ${tone[order.status]}`}>{text}</span>;
+  return <span className={`inline-block max-w-full px-2.5 py-1 text-xs font-bold break-words ${order.status === 'rejected' ? 'rounded-md' : 'rounded-full whitespace-nowrap'} ${tone[order.status]}`}>{text}</span>;
 }
 
 export const isAwaitingApproval = (order: StatusOf): boolean => order.status === 'awaiting-approval';
@@ -58,9 +59,11 @@ export function ApprovalNotice({ order }: { order: StatusOf }) {
       </p>
     );
   }
+  const rejected = labels.rejectedBecause(order.approval?.rejectionReason ?? null);
   return (
     <p role="status" className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm break-words text-stone-900">
-      <strong>{labels.rejectedBecause(order.approval?.rejectionReason ?? null)}.</strong> A manager of your company rejected this order; its units went back
+      {/* A manager's reason often ends its own sentence: no second full stop after it. */}
+      <strong>{/[.!?]$/.test(rejected) ? rejected : `${rejected}.`}</strong> A manager of your company rejected this order; its units went back
       to stock.
     </p>
   );

@@ -21,6 +21,19 @@ import { linesKey, type Refused } from './refused-order.ts';
 // Only a signed-in buyer orders: the order form, its checks and the quote dialog load with the
 // lines, in the browser (docs/storefront.md, "First-load JavaScript"); an admin reads one sentence.
 const CheckoutBox = lazy(() => import('./checkout-box.tsx'));
+/**
+ * The checkout box's place while its code loads, held at the height of a buyer's box without
+ * company addresses (the order form, 610 px, the gap and the quote box, 126 px, at 390 and 1280
+ * px alike) so its arrival does not move what is below it (on a 1280×900 desktop: the footer).
+ */
+function CheckoutBoxPlace() {
+  return (
+    <div className="flex min-h-[752px] items-start justify-center rounded-lg border border-slate-200 bg-white p-5">
+      <Spinner label="Loading the order form" />
+    </div>
+  );
+}
+
 const AdminCannotBuy = lazy(() =>
   import('../../lib/messages.ts').then(({ messages }) => ({
     default: () => <p className="text-slate-700">{messages.adminCannotBuy}</p>,
@@ -220,7 +233,7 @@ export function CartPage() {
               </dl>
               {cart.signedIn ? (
                 <>
-                  <Suspense fallback={<Spinner label="Loading the order form" />}>
+                  <Suspense fallback={<CheckoutBoxPlace />}>
                     <CheckoutBox view={view} blocked={attention.length > 0 ? labels.placeOrderBlocked(attention.length) : null} onRefused={onRefused} />
                   </Suspense>
                 </>

@@ -46,4 +46,12 @@ describe('Orders awaiting approval or rejected', () => {
     expect(await screen.findByText('Rejected: Order it next month.')).toBeInTheDocument();
     expect(screen.queryByText(labels.paid)).toBeNull();
   });
+
+  it('adds no second full stop after a reason that ends its own sentence', async () => {
+    session.current = meOf(customer);
+    const withStop = { ...rejected, approval: { ...rejected.approval, rejectionReason: 'Over budget.' } };
+    server.use(http.get('*/api/orders/:id', () => HttpResponse.json(withStop)));
+    const { screen } = renderApp('/dashboard/payment/o_rejected');
+    expect(await screen.findByText('Rejected: Over budget.')).toBeInTheDocument();
+  });
 });

@@ -100,7 +100,8 @@ function ActiveFilters({ search, tree, onChange }: { search: CatalogueSearch; tr
   const category = tree?.flatMap((department) => [department, ...department.children]).find((node) => node.slug === search.category || node.id === search.category);
   const price =
     search.minPrice !== undefined && search.maxPrice !== undefined
-      ? `$${search.minPrice}–$${search.maxPrice}`
+      ? // Upside down, the list reads it the right way up (toSearchParams): so does its chip.
+        `$${Math.min(search.minPrice, search.maxPrice)}–$${Math.max(search.minPrice, search.maxPrice)}`
       : search.minPrice !== undefined
         ? `From $${search.minPrice}`
         : search.maxPrice !== undefined

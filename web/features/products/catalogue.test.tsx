@@ -178,6 +178,13 @@ describe('the catalogue (All Products)', () => {
     expect(screen.queryByRole('button', { name: /Remove filter \$/ })).not.toBeInTheDocument();
   });
 
+  it('names an upside-down price range the right way up, as the list reads it', async () => {
+    catalogue(() => ({ items: [nut] }));
+    const { screen } = renderApp('/allProduct?minPrice=100&maxPrice=5');
+    const inUse = await screen.findByRole('list', { name: 'Filters in use' });
+    expect(await within(inUse).findByRole('button', { name: 'Remove filter $5–$100' })).toBeInTheDocument();
+  });
+
   it('pages with Load more, 24 at a time through the cursor', async () => {
     const all = Array.from({ length: 30 }, (_, index) => makeProduct({ id: `p_${index}`, name: `Part ${index}` }));
     const asked = catalogue((url) => {

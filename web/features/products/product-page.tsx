@@ -20,11 +20,11 @@ const PurchaseForm = lazy(() => import('./purchase-form.tsx').then((module) => (
  * The buy box's place, held at the height of a visitor's order form (quantity, advice, total,
  * Add to cart, Login) so its arrival moves nothing below it (docs/storefront.md, "How a page is
  * served"). Without JavaScript the box never arrives: it says so instead of loading forever
- * (docs/storefront.md, "Without JavaScript").
+ * (docs/storefront.md, "Without JavaScript"), in a box as tall as its sentence.
  */
 function OrderFormPlace() {
   return (
-    <div className="flex min-h-[389px] items-center justify-center rounded-lg border border-slate-200 bg-white">
+    <div className="flex min-h-[389px] items-center justify-center rounded-lg border border-slate-200 bg-white [@media(scripting:none)]:min-h-0">
       <div className="[@media(scripting:none)]:hidden">
         <Spinner label="Loading the order form" />
       </div>
