@@ -178,6 +178,13 @@ describe('the public pages as HTML', () => {
     expect(html).toMatch(new RegExp(`<noscript>[\\s\\S]*${labels.orderingNeedsJavaScript.replace(/[.:]/g, '\\$&')}[\\s\\S]*</noscript>`));
   });
 
+  it("gives a phone without JavaScript the menu's links, since its menu button cannot open", async () => {
+    const html = await (await get('/allProduct')).text();
+    const fallback = /<noscript>(.*?)<\/noscript>/s.exec(html.slice(html.indexOf('<header')))?.[1] ?? '';
+    for (const path of ['/', '/allProduct', '/blogs', '/myPortfolio']) expect(fallback).toContain(`href="${path}"`);
+    expect(html).toMatch(/<button[^>]*class="[^"]*noscript:hidden[^"]*"[^>]*aria-controls="mobile-menu"/);
+  });
+
   it('keeps signed-in pages and forms as the SPA shell', async () => {
     for (const path of ['/dashboard', '/cart', '/login']) {
       const response = await get(path);

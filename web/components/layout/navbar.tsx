@@ -94,7 +94,7 @@ export function Navbar() {
           <button
             ref={toggle}
             type="button"
-            className="rounded p-2 text-slate-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none lg:hidden"
+            className="rounded p-2 text-slate-200 focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:outline-none noscript:hidden lg:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -106,6 +106,12 @@ export function Navbar() {
           </button>
         </div>
       </nav>
+      {/* Without JavaScript the menu button cannot open (it is hidden then): a phone gets the links under the bar. */}
+      <noscript>
+        <div className="flex flex-wrap gap-1 border-t border-slate-800 px-4 pb-2 lg:hidden">
+          <NavLinks signedIn={false} />
+        </div>
+      </noscript>
       {open ? (
         <div id="mobile-menu" className="flex flex-col gap-1 border-t border-slate-800 px-4 pb-4 lg:hidden">
           <NavLinks signedIn={signedIn} onNavigate={() => setOpen(false)} />
