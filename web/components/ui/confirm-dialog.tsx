@@ -1,5 +1,6 @@
-import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { focusResult, focusWasLost } from '../../lib/focus-result.ts';
+import { dialogTrigger, type TriggerProps } from './dialog-trigger.ts';
 
 /** The dialog (radix AlertDialog) loads the first time a trigger is pressed: most visits of a list confirm nothing. */
 const ConfirmDialogBox = lazy(() => import('./confirm-dialog-box.tsx'));
@@ -11,14 +12,6 @@ const landingsFor = (trigger: HTMLElement | null): HTMLElement[] =>
     trigger?.closest('section')?.querySelector<HTMLElement>('h1, h2'),
     document.querySelector<HTMLElement>('main h1'),
   ].filter((heading): heading is HTMLElement => heading != null);
-
-/** What ConfirmDialog adds to its trigger: the press that opens it, and what it says to assistive technology. */
-interface TriggerProps {
-  ref?: Ref<HTMLButtonElement>;
-  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
-  'aria-haspopup'?: 'dialog';
-  'aria-expanded'?: boolean;
-}
 
 /**
  * An "Are you sure?" confirmation before anything irreversible (delete, ship). The
@@ -55,15 +48,9 @@ export function ConfirmDialog({
   );
   return (
     <>
-      {cloneElement(trigger, {
-        ref: triggerRef,
-        'aria-haspopup': 'dialog',
-        'aria-expanded': open,
-        onClick: (event) => {
-          trigger.props.onClick?.(event);
-          setWanted(true);
-          setOpen(true);
-        },
+      {dialogTrigger(trigger, triggerRef, open, () => {
+        setWanted(true);
+        setOpen(true);
       })}
       {wanted ? (
         <Suspense fallback={null}>

@@ -1,19 +1,12 @@
-import { cloneElement, createContext, lazy, Suspense, useContext, useRef, useState, type MouseEvent, type ReactElement, type ReactNode, type Ref } from 'react';
+import { createContext, lazy, Suspense, useContext, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
+import { dialogTrigger, type TriggerProps } from './dialog-trigger.ts';
 
 /** The dialog (radix Dialog) loads the first time it opens: most visits of a list open none. */
 const FormDialogBox = lazy(() => import('./form-dialog-box.tsx'));
 
 /** How FormDialogActions' Cancel closes the dialog it is in. */
 const CloseDialog = createContext<() => void>(() => undefined);
-
-/** What FormDialog adds to its trigger: the press that opens it, and what it says to assistive technology. */
-interface TriggerProps {
-  ref?: Ref<HTMLButtonElement>;
-  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
-  'aria-haspopup'?: 'dialog';
-  'aria-expanded'?: boolean;
-}
 
 /**
  * A dialog that asks for a few fields before an action (ship an order, request a quote): the
@@ -47,15 +40,7 @@ export function FormDialog({
   if (open && !opened) setOpened(true);
   return (
     <>
-      {cloneElement(trigger, {
-        ref: triggerRef,
-        'aria-haspopup': 'dialog',
-        'aria-expanded': open,
-        onClick: (event) => {
-          trigger.props.onClick?.(event);
-          onOpenChange(true);
-        },
-      })}
+      {dialogTrigger(trigger, triggerRef, open, () => onOpenChange(true))}
       {opened ? (
         <Suspense fallback={null}>
           <CloseDialog value={() => onOpenChange(false)}>
