@@ -13,14 +13,12 @@ import { createScratchDatabase } from '../tests/support/postgres.ts';
 import { seedProductsIntoPostgres } from '../tests/support/products.ts';
 import { TEST_JWT_SECRET, freePort, freshDataDir, startServer } from '../tests/support/server.ts';
 import { DEFAULT_MAX_UNPAID_ORDERS } from '#domain/ordering/order.ts';
-import { cpuUs, measure, summarise, tableRow } from './measure.mjs';
-import { ORDER_BENCH_PRODUCTS, orderBody, signedTokensFile } from './orders.mjs';
+import { cpuUs, measure } from './measure.mjs';
+import { compareInRounds, ORDER_BENCH_PRODUCTS, orderBody, signedTokensFile } from './orders.mjs';
 
 const CONNECTIONS = [10];
-const TARGETS = { ratio: 0.5 };
 const SERVER_ENV = { SEED_DEMO: 'false', LOG_LEVEL: 'info', NODE_ENV: 'production', MAX_UNPAID_ORDERS_PER_ACCOUNT: String(DEFAULT_MAX_UNPAID_ORDERS) };
 const BUYERS = 20_000;
-const MIN_ROUNDS = 5;
 const STOCK = 1_000_000_000;
 
 async function startBarePgOrderServer(url) {
@@ -74,22 +72,7 @@ export async function runOrdersBenchPostgres({ seconds, rounds, progress }) {
       for (let waited = 0; (await unsent()) > 0 && waited < 60_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       return { ...result, cpuUsPerRequest: result.cpuUsPerRequest + (cpuUs(server.pid) - before) / result.requests };
     };
-    for (const target of [server, bare]) await run(target, 10, 1);
-    for (const connections of CONNECTIONS) {
-      progress(`PostgreSQL: POST /api/orders with 3 lines, ${connections} connections`);
-      const ours = [];
-      const theirs = [];
-      for (let round = 0; round < Math.max(rounds, MIN_ROUNDS); round++) {
-        ours.push(await run(server, connections, seconds));
-        theirs.push(await run(bare, connections, seconds));
-      }
-      const [a, b] = [summarise(ours), summarise(theirs)];
-      lines.push(tableRow('POST /api/orders, 3 lines', connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));
-      verdicts.push({
-        what: `PostgreSQL: POST /api/orders with 3 lines at ${connections}: orders/s ratio ≥ ${TARGETS.ratio} (${(a.rps / b.rps).toFixed(2)}×; p99 ${a.p99} ms, bare ${b.p99} ms), every answer a 201`,
-        ok: a.rps / b.rps >= TARGETS.ratio && a.failures === 0 && b.failures === 0,
-      });
-    }
+    await compareInRounds({ run, server, bare, seconds, rounds, progress, lines, verdicts, connectionCounts: CONNECTIONS, what: 'PostgreSQL: POST /api/orders with 3 lines' });
     // Counted once both servers have stopped: an order still in flight at a run's end lands after it.
     bare.stop();
     bare = null;

@@ -118,6 +118,31 @@ async function mailDrained(file, pid) {
   return cpuUs(pid) - before;
 }
 
+/**
+ * The real server and its yardstick placing orders in interleaved rounds (at least MIN_ROUNDS) at
+ * each connection count, after a warm-up (a fresh process's first seconds are JIT compilation, not
+ * steady state); the medians go into `lines` and the ratio's verdict into `verdicts`. `run(target,
+ * connections, seconds)` measures one. Shared by the SQLite and PostgreSQL order benches.
+ */
+export async function compareInRounds({ run, server, bare, seconds, rounds, progress, lines, verdicts, connectionCounts, what }) {
+  for (const target of [server, bare]) await run(target, 10, 1);
+  for (const connections of connectionCounts) {
+    progress(`${what}, ${connections} connections`);
+    const ours = [];
+    const theirs = [];
+    for (let round = 0; round < Math.max(rounds, MIN_ROUNDS); round++) {
+      ours.push(await run(server, connections, seconds));
+      theirs.push(await run(bare, connections, seconds));
+    }
+    const [a, b] = [summarise(ours), summarise(theirs)];
+    lines.push(tableRow('POST /api/orders, 3 lines', connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));
+    verdicts.push({
+      what: `${what} at ${connections}: orders/s ratio ≥ ${TARGETS.ratio} (${(a.rps / b.rps).toFixed(2)}×; p99 ${a.p99} ms, bare ${b.p99} ms), every answer a 201`,
+      ok: a.rps / b.rps >= TARGETS.ratio && a.failures === 0 && b.failures === 0,
+    });
+  }
+}
+
 export async function runOrdersBench({ seconds, rounds, progress }) {
   const dataDir = freshDataDir('bulkhead-orders-bench');
   const file = sqliteFileIn(dataDir);
@@ -146,23 +171,7 @@ export async function runOrdersBench({ seconds, rounds, progress }) {
       const drainCpuUs = await mailDrained(file, server.pid);
       return { ...result, cpuUsPerRequest: result.cpuUsPerRequest + drainCpuUs / result.requests };
     };
-    // Warm-up: the first seconds of a fresh process are JIT compilation, not steady state.
-    for (const target of [server, bare]) await run(target, 10, 1);
-    for (const connections of CONNECTIONS) {
-      progress(`POST /api/orders with 3 lines, ${connections} connections`);
-      const ours = [];
-      const theirs = [];
-      for (let round = 0; round < Math.max(rounds, MIN_ROUNDS); round++) {
-        ours.push(await run(server, connections, seconds));
-        theirs.push(await run(bare, connections, seconds));
-      }
-      const [a, b] = [summarise(ours), summarise(theirs)];
-      lines.push(tableRow('POST /api/orders, 3 lines', connections, 'Bulkhead', a, b), tableRow('', connections, 'bare', b));
-      verdicts.push({
-        what: `POST /api/orders with 3 lines at ${connections}: orders/s ratio ≥ ${TARGETS.ratio} (${(a.rps / b.rps).toFixed(2)}×; p99 ${a.p99} ms, bare ${b.p99} ms), every answer a 201`,
-        ok: a.rps / b.rps >= TARGETS.ratio && a.failures === 0 && b.failures === 0,
-      });
-    }
+    await compareInRounds({ run, server, bare, seconds, rounds, progress, lines, verdicts, connectionCounts: CONNECTIONS, what: 'POST /api/orders with 3 lines' });
   } finally {
     bare.stop();
     await server.stop();
