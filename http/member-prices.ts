@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
 import { buyerTermsOf } from '#domain/companies/buyer-terms.ts';
 import { authenticate } from '#domain/identity/authenticate.ts';
 import { yourPriceOf, type CompanyPriceTerms, type PricedTerms } from '#domain/companies/company-prices.ts';
@@ -29,26 +30,6 @@ export const PRICED_ANSWERS = 1_024;
 
 /** The part of a member's entity tag (and of the priced-answer key) that names their terms. */
 const termsTag = (terms: CompanyPriceTerms): string => `${terms.companyId}.${terms.discountPercent}.${terms.pricesVersion ?? 0}`;
-
-/** A map that forgets its least recently used entry past `limit` (Map order is insertion order). */
-const boundedMap = <V>(limit: number) => {
-  const kept = new Map<string, V>();
-  return {
-    get(key: string): V | undefined {
-      const value = kept.get(key);
-      if (value !== undefined) {
-        kept.delete(key);
-        kept.set(key, value);
-      }
-      return value;
-    },
-    set(key: string, value: V): void {
-      kept.delete(key);
-      kept.set(key, value);
-      if (kept.size > limit) kept.delete(kept.keys().next().value!);
-    },
-  };
-};
 
 export interface MemberPrices {
   /** The caller's company terms, or null for a visitor or a user without a company (asked once a request). */
@@ -92,11 +73,12 @@ const ADD_PRICES: Record<MemberRead, AddPrices> = {
 };
 
 export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices {
-  const parsed = boundedMap<unknown>(PARSED_BODIES);
+  // A cached catalogue answer is always an object or an array, never JSON's null.
+  const parsed = new LRUCache<string, object>({ max: PARSED_BODIES });
   const parse = (anonymous: CachedBody): unknown => {
     const known = parsed.get(anonymous.etag);
     if (known !== undefined) return known;
-    const value: unknown = JSON.parse(utf8.decode(anonymous.body));
+    const value = JSON.parse(utf8.decode(anonymous.body)) as object;
     parsed.set(anonymous.etag, value);
     return value;
   };
@@ -104,7 +86,7 @@ export function memberPrices(ports: AppPorts, cached: CachedJson): MemberPrices 
   // catalogue change on any instance is a new key) and the company's terms as just read from the
   // store (a discount or price change moves them, on every instance), so nothing is ever invalidated
   // by hand and a stale entry can only go unused until it is forgotten.
-  const priced = boundedMap<CachedBody>(PRICED_ANSWERS);
+  const priced = new LRUCache<string, CachedBody>({ max: PRICED_ANSWERS });
 
   const terms = new WeakMap<Request, Promise<CompanyPriceTerms | null>>();
   const termsOf = (c: Context<AppEnv>): Promise<CompanyPriceTerms | null> => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { jwtVerify, SignJWT } from 'jose';
 import type { SessionClaims, TokenService } from '#domain/identity/token-service.ts';
 import type { Clock } from '#domain/shared/clock.ts';
@@ -41,7 +42,7 @@ export const createJwtTokenService = ({
   // of a signed-in read). Only the token's own claims are kept: whether its session still holds
   // (sign-out, password reset, role change, deletion) is the caller's check against the user's
   // current session version on every request (authenticate.ts), so revocation is as immediate as before.
-  const verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
+  const verified = new LRUCache<string, { claims: SessionClaims; expiresAtMs: number }>({ max: VERIFIED_TOKENS });
 
   return {
     ttlSeconds,
@@ -59,12 +60,7 @@ export const createJwtTokenService = ({
 
     async verify(token: string) {
       const known = verified.get(token);
-      if (known) {
-        verified.delete(token);
-        if (known.expiresAtMs <= clock.now().getTime()) return null;
-        verified.set(token, known);
-        return known.claims;
-      }
+      if (known) return known.expiresAtMs > clock.now().getTime() ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -77,7 +73,6 @@ export const createJwtTokenService = ({
         if (typeof sub !== 'string' || sub === '' || typeof sv !== 'number' || !Number.isSafeInteger(sv) || typeof exp !== 'number') return null;
         const claims = { userId: sub, sessionVersion: sv };
         verified.set(token, { claims, expiresAtMs: exp * 1000 });
-        if (verified.size > VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         return claims;
       } catch {
         // Bad signature, expired, malformed, wrong algorithm: all simply "not a session".

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Cents } from '#domain/shared/money.ts';
 
 /**
@@ -15,20 +16,14 @@ export interface ContractPriceCache {
 export const CONTRACT_PRICE_CACHE_COMPANIES = 1_000;
 
 export function createContractPriceCache(limit = CONTRACT_PRICE_CACHE_COMPANIES): ContractPriceCache {
-  const kept = new Map<string, { version: number; prices: ReadonlyMap<string, Cents> }>();
+  const kept = new LRUCache<string, { version: number; prices: ReadonlyMap<string, Cents> }>({ max: limit });
   return {
     get(companyId, version) {
       const entry = kept.get(companyId);
-      if (!entry || entry.version !== version) return undefined;
-      // Map order is insertion order: re-inserting makes it the most recently used.
-      kept.delete(companyId);
-      kept.set(companyId, entry);
-      return entry.prices;
+      return entry && entry.version === version ? entry.prices : undefined;
     },
     set(companyId, version, prices) {
-      kept.delete(companyId);
       kept.set(companyId, { version, prices });
-      if (kept.size > limit) kept.delete(kept.keys().next().value!);
     },
   };
 }
