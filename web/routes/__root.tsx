@@ -88,7 +88,9 @@ function RootLayout() {
       <PendingBar />
       <RouteFocus />
       <Navbar />
-      <main id="main" className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer starts below the fold: a page whose content arrives
+          after the first paint (the cart, signed-in pages) moves nothing the visitor sees. */}
+      <main id="main" className="min-h-screen flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />
