@@ -38,7 +38,7 @@ type Operand<T> = T | Placeholder | Column;
  * A member's orders that count against their monthly limit since `since` (order.ts,
  * SPENDING_STATUSES), along orders_user_newest_idx: only those placed for this company, so what
  * they bought on their own (or for another company) before joining is not its spending
- * (docs/companies.md, "Spending this month"). Summed inside a placement's transaction
+ * (docs/companies.md, "Companies and members"). Summed inside a placement's transaction
  * (order-repository.ts, PlacementApproval) and for the company page's members.
  */
 export const spendingOf = (

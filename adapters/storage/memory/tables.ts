@@ -117,7 +117,7 @@ export const approvalReason = (orders: Iterable<Order>, order: Pick<Order, 'user
 /**
  * What a member spent for their company since `since`: their orders placed for it that still stand
  * (order.ts, SPENDING_STATUSES), not what they bought on their own before joining (docs/companies.md,
- * "Spending this month"); as order-queries.ts, spendingOf, asks the SQL stores.
+ * "Companies and members"); as order-queries.ts, spendingOf, asks the SQL stores.
  */
 export const spentFor = (orders: Iterable<Order>, member: { userId: string; companyId: string }, since: Date): number => {
   let spent = 0;
