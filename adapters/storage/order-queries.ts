@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import type { ApprovalDecision } from '#domain/ordering/order-repository.ts';
 import { HOLDING_STATUSES, SPENDING_STATUSES, type OrderStatus } from '#domain/ordering/order.ts';
 
 /**
@@ -47,3 +48,14 @@ export const spendingOf = (
   since: Operand<Date>,
 ): SQL | undefined =>
   and(eq(orders.userId, member.userId), eq(orders.companyId, member.companyId), gte(orders.createdAt, since), inArray(orders.status, [...SPENDING_STATUSES]));
+
+/**
+ * The columns a manager's decision sets on a waiting order (docs/companies.md, "Approvals"), the
+ * same on both dialects; each store writes them in one conditional UPDATE on `awaiting-approval`.
+ */
+export const decidedApproval = (decision: ApprovalDecision) => ({
+  status: decision.approve ? ('unpaid' as const) : ('rejected' as const),
+  approvalDecidedBy: decision.by,
+  approvalDecidedAt: decision.at,
+  rejectionReason: decision.approve ? null : decision.reason,
+});

@@ -7,19 +7,14 @@ import { CREDIT_NOTE_SEQUENCE, RETURN_SEQUENCE } from '../order-rows.ts';
 import { recordAudit } from './audit.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
-import { copy, copyOrNull, type MemoryTables } from './tables.ts';
+import { copy, copyOrNull, nextNumber, type MemoryTables } from './tables.ts';
 
 /**
  * Refunds and returns in Maps. Each method works synchronously between awaits, so the check of
  * what is left to refund and the write are one atomic step, as in the SQL stores.
  */
 export function createMemoryAfterSale(tables: MemoryTables): AfterSaleRepository {
-  const next = (kind: string, at: Date): number => {
-    const key = `${kind}:${numberingYear(at)}`;
-    const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
-    tables.numberSequences.set(key, sequence);
-    return sequence;
-  };
+  const next = (kind: string, at: Date): number => nextNumber(tables, kind, numberingYear(at));
   const byProvider = (providerRefundId: string) => [...tables.refunds.values()].find((refund) => refund.providerRefundId === providerRefundId);
 
   /** The refund's write, after its order's state was checked: all of it or (a ceiling passed) nothing. */

@@ -5,7 +5,7 @@ import { fail, ok } from '#domain/shared/result.ts';
 import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
-import { approvalReason, checkQuantity, copy, copyOrNull, returnStock, type MemoryTables } from './tables.ts';
+import { approvalReason, checkQuantity, copy, copyOrNull, nextNumber, placedApproval, returnStock, type MemoryTables } from './tables.ts';
 import { recordAudit } from './audit.ts';
 
 /** The search keys `q` matches (see OrderSearch). */
@@ -55,15 +55,12 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
       }
       tables.catalog.stockMoved(order.lines.map((line) => line.productId!), emptied, null);
       const year = numberingYear(order.createdAt);
-      const sequence = (tables.numberSequences.get(`order:${year}`) ?? 0) + 1;
-      tables.numberSequences.set(`order:${year}`, sequence);
       const reason = approvalReason(orders.values(), order, approval);
       const placed: Order = {
         ...copy(order),
         companyId: order.companyId ?? null,
-        ...(reason ? { status: 'awaiting-approval' as const } : {}),
-        approval: reason ? { reason, decidedBy: null, decidedAt: null, rejectionReason: null } : null,
-        number: formatOrderNumber(year, sequence),
+        ...placedApproval(reason),
+        number: formatOrderNumber(year, nextNumber(tables, 'order', year)),
         refundedCents: 0,
         carrier: null,
         trackingNumber: null,
@@ -138,20 +135,17 @@ export function createMemoryOrders(tables: MemoryTables): OrderRepository {
     },
     async markPaid(id, transactionId, paidAt, mail) {
       if (orders.get(id)?.status !== 'unpaid') return null;
-      const key = `invoice:${numberingYear(paidAt)}`;
-      const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
-      tables.numberSequences.set(key, sequence);
+      const year = numberingYear(paidAt);
+      const invoiceNumber = formatInvoiceNumber(year, nextNumber(tables, 'invoice', year));
       queueMails(tables, mail, id, paidAt);
-      return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt, invoiceNumber: formatInvoiceNumber(numberingYear(paidAt), sequence) });
+      return transition(id, 'unpaid', { status: 'pending', transactionId, paidAt, invoiceNumber });
     },
     async issueInvoiceNumber(id) {
       const order = orders.get(id);
       if (!order || order.paidAt === null) return null;
       if (order.invoiceNumber === null) {
-        const key = `invoice:${numberingYear(order.paidAt)}`;
-        const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
-        tables.numberSequences.set(key, sequence);
-        order.invoiceNumber = formatInvoiceNumber(numberingYear(order.paidAt), sequence);
+        const year = numberingYear(order.paidAt);
+        order.invoiceNumber = formatInvoiceNumber(year, nextNumber(tables, 'invoice', year));
       }
       return copy(order);
     },

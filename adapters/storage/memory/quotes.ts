@@ -8,13 +8,7 @@ import { byId } from '../page-cursor.ts';
 import { newestFirst } from './newest-first.ts';
 import { queueMails } from './outbox.ts';
 import { recordAudit } from './audit.ts';
-import { approvalReason, checkQuantity, copy, copyOrNull, type MemoryTables } from './tables.ts';
-
-const nextNumber = (tables: MemoryTables, kind: string, year: number): number => {
-  const sequence = (tables.numberSequences.get(`${kind}:${year}`) ?? 0) + 1;
-  tables.numberSequences.set(`${kind}:${year}`, sequence);
-  return sequence;
-};
+import { approvalReason, checkQuantity, copy, copyOrNull, nextNumber, placedApproval, type MemoryTables } from './tables.ts';
 
 /**
  * Quotes in memory (docs/orders.md, "Requests for quote"). Each method works synchronously between
@@ -97,8 +91,7 @@ export function createMemoryQuotes(tables: MemoryTables): QuoteRepository {
       const placed: Order = {
         ...copy(order),
         companyId: order.companyId ?? null,
-        ...(reason ? { status: 'awaiting-approval' as const } : {}),
-        approval: reason ? { reason, decidedBy: null, decidedAt: null, rejectionReason: null } : null,
+        ...placedApproval(reason),
         number: formatOrderNumber(year, nextNumber(tables, 'order', year)),
         refundedCents: 0,
         carrier: null,

@@ -115,6 +115,21 @@ export const approvalReason = (orders: Iterable<Order>, order: Pick<Order, 'user
   approval ? approval.decide(spentFor(orders, { userId: order.userId, companyId: approval.companyId }, approval.monthStart)) : null;
 
 /**
+ * What placing adds to an order when its approval decides it waits (approvalReason): the
+ * `awaiting-approval` status and the open approval; otherwise no approval at all.
+ */
+export const placedApproval = (reason: ApprovalReason | null): Pick<Order, 'approval'> & { status?: 'awaiting-approval' } =>
+  reason ? { status: 'awaiting-approval', approval: { reason, decidedBy: null, decidedAt: null, rejectionReason: null } } : { approval: null };
+
+/** The next number of a kind (`order`, `quote`, `invoice`, `credit-note`…) in a year, as the SQL stores' per-year counters. */
+export const nextNumber = (tables: Pick<MemoryTables, 'numberSequences'>, kind: string, year: number): number => {
+  const key = `${kind}:${year}`;
+  const sequence = (tables.numberSequences.get(key) ?? 0) + 1;
+  tables.numberSequences.set(key, sequence);
+  return sequence;
+};
+
+/**
  * What a member spent for their company since `since`: their orders placed for it that still stand
  * (order.ts, SPENDING_STATUSES), not what they bought on their own before joining (docs/companies.md,
  * "Companies and members"); as order-queries.ts, spendingOf, asks the SQL stores.

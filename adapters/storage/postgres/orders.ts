@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, oldestOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
+import { decidedApproval, oldestFirst, oldestOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { OrderRepository, OrderSearch, PlacementApproval, ReservationFailure, ShortLine } from '#domain/ordering/order-repository.ts';
 import { formatInvoiceNumber, numberingYear, orderNumberTail, PREFIX_END, reversedText } from '#domain/ordering/order-number.ts';
 import { HOLDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
@@ -169,12 +169,7 @@ export function createPgOrders(db: PgDb, writes: CatalogWrites): OrderRepository
         const decided = await one(
           tx
             .update(orders)
-            .set({
-              status: decision.approve ? 'unpaid' : 'rejected',
-              approvalDecidedBy: decision.by,
-              approvalDecidedAt: decision.at,
-              rejectionReason: decision.approve ? null : decision.reason,
-            })
+            .set(decidedApproval(decision))
             .where(and(eq(orders.id, id), eq(orders.status, 'awaiting-approval')))
             .returning(),
           tx,

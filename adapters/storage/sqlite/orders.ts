@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { oldestFirst, oldestOf, spendingOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
+import { decidedApproval, oldestFirst, oldestOf, spendingOf, unpaidOf, unpaidPlacedBefore, unpaidWithIntentOf } from '../order-queries.ts';
 import type { CompanyOrderSearch, OrderRepository, OrderSearch, PlacementApproval, ReservationFailure } from '#domain/ordering/order-repository.ts';
 import { HOLDING_STATUSES, type NewOrder, type Order } from '#domain/ordering/order.ts';
 import type { OrderMailKind } from '#domain/mail/mail-outbox.ts';
@@ -208,12 +208,7 @@ export function createSqliteOrders(db: SqliteConnection, catalog: CatalogWrites)
         (tx) => {
           const decided = tx
             .update(orders)
-            .set({
-              status: decision.approve ? 'unpaid' : 'rejected',
-              approvalDecidedBy: decision.by,
-              approvalDecidedAt: decision.at,
-              rejectionReason: decision.approve ? null : decision.reason,
-            })
+            .set(decidedApproval(decision))
             .where(and(eq(orders.id, id), eq(orders.status, 'awaiting-approval')))
             .returning()
             .get();
