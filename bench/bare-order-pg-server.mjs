@@ -11,8 +11,7 @@
 // Usage: node bench/bare-order-pg-server.mjs <database-url> <port> <jwt-secret>
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { jwtVerify } from 'jose';
-import { orderFrom, placedAnswer, Short } from './bare-order-shape.mjs';
+import { orderFrom, placedAnswer, sessionClaimsOf, Short } from './bare-order-shape.mjs';
 import pg from 'pg';
 
 const [url, port, secret] = process.argv.slice(2);
@@ -70,13 +69,8 @@ async function place(order) {
 
 const app = new Hono();
 app.post('/api/orders', async (c) => {
-  const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  let claims;
-  try {
-    ({ payload: claims } = await jwtVerify(token ?? '', key, { algorithms: ['HS256'], issuer: 'bulkhead', audience: 'bulkhead-session', requiredClaims: ['sub', 'exp', 'sv'] }));
-  } catch {
-    return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
-  }
+  const claims = await sessionClaimsOf(c.req.header('authorization'), key);
+  if (!claims) return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
   const body = await c.req.json();
   if (!Array.isArray(body.lines) || body.lines.length === 0) return c.json({ error: { code: 'VALIDATION_FAILED' } }, 400);
   const [users, products] = await Promise.all([

@@ -10,8 +10,7 @@
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
-import { jwtVerify } from 'jose';
-import { orderFrom, placedAnswer, Short } from './bare-order-shape.mjs';
+import { orderFrom, placedAnswer, sessionClaimsOf, Short } from './bare-order-shape.mjs';
 
 const [file, port, secret] = process.argv.slice(2);
 const key = new TextEncoder().encode(secret);
@@ -54,16 +53,10 @@ const place = db
   })
   .immediate;
 
-
 const app = new Hono();
 app.post('/api/orders', async (c) => {
-  const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  let claims;
-  try {
-    ({ payload: claims } = await jwtVerify(token ?? '', key, { algorithms: ['HS256'], issuer: 'bulkhead', audience: 'bulkhead-session', requiredClaims: ['sub', 'exp', 'sv'] }));
-  } catch {
-    return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
-  }
+  const claims = await sessionClaimsOf(c.req.header('authorization'), key);
+  if (!claims) return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
   const user = userById.get(claims.sub);
   if (!user || user.session_version !== claims.sv) return c.json({ error: { code: 'UNAUTHORIZED' } }, 401);
   const body = await c.req.json();

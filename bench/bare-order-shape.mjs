@@ -1,6 +1,22 @@
 // What both order yardsticks (bare-order-server.mjs on SQLite, bare-order-pg-server.mjs on
-// PostgreSQL) compute outside their database: the priced lines and the order row from the body,
+// PostgreSQL) compute outside their database: the session check, the priced lines and the order row from the body,
 // and the 201 answer. One copy, so the two yardsticks differ only in how they talk to their store.
+
+import { jwtVerify } from 'jose';
+
+/**
+ * The session's claims from the bearer token, checked exactly as
+ * adapters/identity/jwt-token-service.ts does (HS256, issuer, audience, sub/exp/sv), or null.
+ */
+export const sessionClaimsOf = async (authorization, key) => {
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  try {
+    const { payload } = await jwtVerify(token ?? '', key, { algorithms: ['HS256'], issuer: 'bulkhead', audience: 'bulkhead-session', requiredClaims: ['sub', 'exp', 'sv'] });
+    return payload;
+  } catch {
+    return null;
+  }
+};
 
 /** Thrown inside a yardstick's transaction when a line's units are not on the shelf. */
 export class Short extends Error {}
